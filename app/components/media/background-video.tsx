@@ -1,0 +1,50 @@
+import { useEffect, useRef } from "react";
+
+/**
+ * A muted, looping, decorative video. It starts only in the browser and never for visitors who
+ * asked for reduced motion; until then (and for them) the poster stands in its place.
+ */
+export function BackgroundVideo(props: { className?: string; poster: string; sources: { src: string; type: string }[] }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const update = () => {
+      if (reducedMotion.matches) video.pause();
+      else video.play().catch(() => undefined);
+    };
+    update();
+    reducedMotion.addEventListener("change", update);
+    return () => reducedMotion.removeEventListener("change", update);
+  }, []);
+
+  return (
+    <video
+      ref={videoRef}
+      className={props.className}
+      poster={props.poster}
+      muted
+      loop
+      playsInline
+      preload="none"
+      aria-hidden="true"
+      tabIndex={-1}
+      width={960}
+      height={540}
+    >
+      {props.sources.map((source) => (
+        <source key={source.src} src={source.src} type={source.type} />
+      ))}
+    </video>
+  );
+}
+
+export const ambientVideo = {
+  poster: "/media/video/ambient-poster.jpg",
+  sources: [
+    { src: "/media/video/ambient.webm", type: "video/webm" },
+    { src: "/media/video/ambient.mp4", type: "video/mp4" },
+  ],
+};

@@ -1,0 +1,156 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import lockfile from "proper-lockfile";
+import * as schema from "../../db/schema";
+import { projectRoot } from "./project-root.server";
+
+/** One type for both drivers: the domain code never knows which one it talks to. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** Where the data lives, for logs and the status page (never includes a password). */
+  location: string;
+  /** Raw SQL for libraries that bring their own queries (pg-boss). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  close(): Promise<void>;
+}
+
+export class DataDirectoryInUseError extends Error {
+  constructor(public readonly dataDir: string) {
+    super(
+      `The data directory ${dataDir} is in use by another running server. ` +
+        "Stop that server first, or give this one its own DATA_DIR (or use DATABASE_URL for a shared PostgreSQL).",
+    );
+    this.name = "DataDirectoryInUseError";
+  }
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection URL; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; "memory://" keeps it in memory (tests). */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir ?? "./data");
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+  const url = new URL(databaseUrl);
+  return {
+    db: drizzlePostgres({ client: pool, schema, casing: "snake_case" }) as unknown as Database,
+    driver: "postgres",
+    location: `postgres://${url.host}${url.pathname}`,
+    executeSql: (text, values) => pool.query(text, values as unknown[]),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith("memory://");
+  const absoluteDir = inMemory ? dataDir : path.resolve(dataDir);
+  let releaseLock: (() => Promise<void>) | undefined;
+  if (!inMemory) {
+    mkdirSync(absoluteDir, { recursive: true });
+    releaseLock = await lockDataDirectory(absoluteDir);
+  }
+  try {
+    const client = await PGlite.create(inMemory ? undefined : path.join(absoluteDir, "pglite"));
+    return {
+      db: drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database,
+      driver: "pglite",
+      location: inMemory ? "memory" : absoluteDir,
+      // PGlite's query() takes one statement; pg-boss also sends multi-statement scripts.
+      executeSql: (text, values) =>
+        values && values.length > 0
+          ? client.query(text, values)
+          : client.exec(text).then((results) => ({ rows: results.at(-1)?.rows ?? [] })),
+      close: async () => {
+        await client.close();
+        await releaseLock?.();
+      },
+    };
+  } catch (error) {
+    await releaseLock?.();
+    throw error;
+  }
+}
+
+/**
+ * Two processes on one PGlite directory would silently lose each other's writes, so the
+ * directory is locked for as long as the server runs. The lock goes stale if its owner dies.
+ */
+async function lockDataDirectory(dir: string): Promise<() => Promise<void>> {
+  try {
+    return await lockfile.lock(dir, {
+      lockfilePath: path.join(dir, "server.lock"),
+      stale: 15_000,
+      update: 5_000,
+      retries: 0,
+      realpath: false,
+      onCompromised: (error) => {
+        console.error(`[db] lost the lock on ${dir}: ${error.message}. Stopping to protect the data.`);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOCKED") throw new DataDirectoryInUseError(dir);
+    throw error;
+  }
+}
+
+const migrationsFolder = () => path.join(projectRoot(), "db", "migrations");
+
+/** Key of the advisory lock that lets one instance at a time migrate a shared PostgreSQL. */
+const MIGRATION_LOCK_KEY = 4_201_907;
+
+/** Applies the committed SQL migrations that have not been applied yet. */
+export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  if (handle.driver === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder: migrationsFolder() });
+    return;
+  }
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePostgres(drizzlePostgres({ client, casing: "snake_case" }), {
+      migrationsFolder: migrationsFolder(),
+    });
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}
+
+// The handle lives on globalThis so that development reloads of this module keep one connection.
+const registry = globalThis as typeof globalThis & { __harmoniaDatabase?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined): void {
+  registry.__harmoniaDatabase = handle;
+}
+
+export function getDatabaseHandle(): DatabaseHandle {
+  const handle = registry.__harmoniaDatabase;
+  if (!handle) throw new Error("The database is not open yet: the server opens it at start-up.");
+  return handle;
+}
+
+/** The database of this process, opened at start-up. */
+export function getDb(): Database {
+  return getDatabaseHandle().db;
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+/**
+ * Every setting the server reads from its environment, validated once at start-up.
+ * A wrong value stops the server with a message that names the variable.
+ * `.env.example` documents each one; keep the two in step.
+ */
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ message: "must be a comma-separated list of e-mail addresses" })));
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    message: "must be true or false",
+  })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ message: "must be a port number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: "must be an absolute http(s) URL such as https://harmonia.example" })
+    .optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Harmonia <hello@harmonia.example>"),
+  ADMIN_EMAILS: emailList.default(["admin@harmonia.example"]),
+  EVENT_STAFF_EMAILS: emailList.default(["staff@harmonia.example"]),
+  TRUST_PROXY: booleanFlag.default(false),
+  SEED_DEMO_CONTENT: booleanFlag.default(true),
+  OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+});
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+
+export class InvalidEnvironmentError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "InvalidEnvironmentError";
+  }
+}
+
+/** Parses an environment (process.env by default). Empty strings count as unset. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ""),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new InvalidEnvironmentError(
+      result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, PUBLIC_URL: publicUrl };
+}
+
+let current: Env | undefined;
+
+/** The validated environment of this process. */
+export function getEnv(): Env {
+  current ??= parseEnv();
+  return current;
+}

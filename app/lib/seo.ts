@@ -1,0 +1,47 @@
+import type { MetaDescriptor } from "react-router";
+import { siteConfig } from "./site-config";
+
+export interface RootData {
+  publicUrl: string;
+}
+
+interface MetaArgsLike {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute path of a 1200x630 picture; the brand's default otherwise. */
+  image?: string;
+  /** Pages that must not be indexed (mailbox, account pages). */
+  noIndex?: boolean;
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
+export function pageMeta(args: MetaArgsLike, page: PageMeta): MetaDescriptor[] {
+  const root = args.matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+  const publicUrl = root?.publicUrl ?? "";
+  const canonical = `${publicUrl}${args.location.pathname === "/" ? "/" : args.location.pathname.replace(/\/+$/, "")}`;
+  const title = page.title === siteConfig.brand.fullName ? page.title : `${page.title} | ${siteConfig.brand.name}`;
+  const image = `${publicUrl}${page.image ?? "/media/og-image.jpg"}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: siteConfig.brand.fullName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+    ...(page.noIndex ? [{ name: "robots", content: "noindex, nofollow" }] : []),
+  ];
+}

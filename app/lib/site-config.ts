@@ -1,0 +1,86 @@
+/**
+ * Everything a brand would change to make the site its own: names, people, contact details,
+ * links and venue facts. Pages read these values; none of them is written into a page.
+ * The defaults describe the demo brand. Staff allow-lists are not here: they are secrets of a
+ * deployment and come from the environment (see env.server.ts).
+ */
+export interface TeamMember {
+  name: string;
+  role: string;
+  bio: string;
+  image: string;
+}
+
+export interface SocialLink {
+  name: "Instagram" | "YouTube" | "Facebook" | "Spotify";
+  href: string;
+}
+
+export const siteConfig = {
+  brand: {
+    name: "Harmonia",
+    fullName: "Harmonia Live Piano Meditation",
+    tagline: "Live piano meditation by candlelight",
+    blurb:
+      "Harmonia gathers people around a piano at dusk: live music, slow breath and candlelight, in living rooms, parks and quiet places around San Diego.",
+    memberProgramName: "Harmonizers",
+  },
+  founder: {
+    name: "Elena Marlow",
+    title: "Founder and pianist",
+    image: "/media/images/founder.svg",
+  },
+  team: [
+    {
+      name: "Elena Marlow",
+      role: "Founder and pianist",
+      bio: "Trained as a concert pianist, Elena now plays for rooms of people lying still on yoga mats. She writes most of what you hear at our events.",
+      image: "/media/images/team-elena.svg",
+    },
+    {
+      name: "Marcus Reyes",
+      role: "Breathwork and yoga guide",
+      bio: "Marcus leads the breathing and the gentle candlelight yoga that open each gathering. He has taught slow-flow yoga in San Diego for twelve years.",
+      image: "/media/images/team-marcus.svg",
+    },
+    {
+      name: "Priya Natarajan",
+      role: "Community and events",
+      bio: "Priya finds the venues, welcomes every guest at the door and answers the e-mails. If you have written to us, she has probably written back.",
+      image: "/media/images/team-priya.svg",
+    },
+  ] satisfies TeamMember[],
+  contact: {
+    email: "hello@harmonia.example",
+    phone: "+1 (619) 555-0142",
+    hours: "Weekdays 9am-5pm EST",
+    responseTime: "24-48 hours",
+  },
+  social: [
+    { name: "Instagram", href: "https://www.instagram.com/harmonia.piano" },
+    { name: "YouTube", href: "https://www.youtube.com/@harmonia.piano" },
+    { name: "Spotify", href: "https://open.spotify.com/artist/harmonia" },
+    { name: "Facebook", href: "https://www.facebook.com/harmonia.piano" },
+  ] satisfies SocialLink[],
+  whatsappUrl: "https://chat.whatsapp.com/harmonia-community",
+  donationUrl: "https://donate.stripe.com/harmonia",
+  venue: {
+    name: "a private home",
+    neighbourhood: "La Jolla",
+    city: "San Diego",
+    timeZone: "America/Los_Angeles",
+    note: "Most gatherings happen in a private home in La Jolla; the address is sent with your reservation. Some take place outdoors at Mount Soledad and other venues around San Diego.",
+  },
+  legal: {
+    /** The date the current Terms and Privacy Policy took effect (ISO date). */
+    effectiveDate: "2026-09-01",
+    governingLaw: "California",
+    minimumAge: 13,
+    maxSmsPerMonth: 4,
+    currency: "US dollars",
+    liabilityCapMonths: 3,
+  },
+  meditationsLaunch: "Summer 2027",
+} as const;
+
+export type SiteConfig = typeof siteConfig;

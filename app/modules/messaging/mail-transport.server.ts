@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import nodemailer from "nodemailer";
+import type { OutboxMessage } from "../../../db/schema";
+import type { Transport } from "./deliver-outbox-message.server";
+
+
+export interface MailTransport extends Transport {
+  /** "smtp" sends for real; "mailbox" keeps messages in the database for /dev/mailbox. */
+  name: "smtp" | "mailbox";
+  send(message: OutboxMessage): Promise<{ providerId: string | null }>;
+  close(): void;
+}
+
+export interface MailTransportOptions {
+  smtpUrl?: string;
+  from: string;
+  /** Where the development mailbox can be read, printed with each message. */
+  mailboxUrl: string;
+  log?: (line: string) => void;
+}
+
+export function createMailTransport(options: MailTransportOptions): MailTransport {
+  return options.smtpUrl ? createSmtpTransport(options.smtpUrl, options.from) : createMailbox(options);
+}
+
+function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+  const url = new URL(smtpUrl);
+  // A plain smtp:// URL on a local host talks to a development sink that offers no TLS.
+  const isLocal = url.hostname === "127.0.0.1" || url.hostname === "localhost";
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    ignoreTLS: isLocal && url.protocol === "smtp:",
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as nodemailer.TransportOptions);
+  const domain = from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
+  return {
+    name: "smtp",
+    async send(message) {
+      const info = await transporter.sendMail({
+        from,
+        to: message.recipient,
+        subject: message.subject ?? "",
+        text: message.bodyText,
+        html: message.bodyHtml ?? undefined,
+        // Derived from the idempotency key, so a resend after a lost reply is recognisably the same message.
+        messageId: `<${createHash("sha256").update(message.idempotencyKey).digest("hex").slice(0, 32)}@${domain}>`,
+        headers: message.meta.listUnsubscribe
+          ? {
+              "List-Unsubscribe": `<${message.meta.listUnsubscribe}>`,
+              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            }
+          : undefined,
+      });
+      return { providerId: info.messageId ?? null };
+    },
+    close: () => transporter.close(),
+  };
+}
+
+function createMailbox(options: MailTransportOptions): MailTransport {
+  const log = options.log ?? ((line: string) => console.log(line));
+  return {
+    name: "mailbox",
+    async send(message) {
+      log(`[mailbox] "${message.subject}" to ${message.recipient}: ${options.mailboxUrl}/${message.id}`);
+      if (message.meta.signInLink) log(`[mailbox] sign-in link for ${message.recipient}: ${message.meta.signInLink}`);
+      return { providerId: `mailbox:${message.id}` };
+    },
+    close: () => undefined,
+  };
+}

@@ -1,0 +1,91 @@
+import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import cormorantFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { pathsWithoutFooter } from "./components/layout/navigation";
+import { MessagePage } from "./components/message-page";
+import { getEnv } from "./lib/env.server";
+import { useNonce } from "./lib/nonce";
+import type { RootData } from "./lib/seo";
+import { siteConfig } from "./lib/site-config";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: cormorantFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function loader(): RootData {
+  return { publicUrl: getEnv().PUBLIC_URL };
+}
+
+// The root's data is configuration; it never changes after a form is sent.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+  const showFooter = !pathsWithoutFooter.includes(pathname.replace(/\/+$/, "") || "/");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#120d0a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="bg-night text-ivory antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-amber px-5 py-3 font-semibold text-night focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="min-h-[70vh] pt-(--header-height) outline-none">
+          {children}
+        </main>
+        {showFooter ? <SiteFooter /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <MessagePage
+      eyebrow={notFound ? "404" : "Something went wrong"}
+      title={notFound ? "This page could not be found" : "We lost the melody for a moment"}
+      text={
+        notFound
+          ? "The page you were looking for has moved or never existed."
+          : `Please try again in a moment. If it keeps happening, write to us at ${siteConfig.contact.email}.`
+      }
+    />
+  );
+}

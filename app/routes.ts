@@ -1,0 +1,51 @@
+import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+/** Pages whose full content arrives with later capabilities share one honest holding page. */
+const upcoming = (path: string, id: string) => route(path, "routes/site/upcoming.tsx", { id });
+
+export default [
+  index("routes/site/home.tsx"),
+  route("about", "routes/site/about.tsx"),
+  route("meditations", "routes/site/meditations.tsx"),
+  route("harmonize", "routes/site/harmonize.tsx"),
+  route("program", "routes/site/program.tsx"),
+  route("contact", "routes/site/contact.tsx"),
+  route("terms", "routes/site/terms.tsx"),
+  route("privacy", "routes/site/privacy.tsx"),
+  route("newsletter", "routes/site/newsletter.tsx"),
+  route("waitlist", "routes/site/waitlist.tsx"),
+
+  upcoming("events", "events"),
+  upcoming("reserve", "reserve"),
+  upcoming("rsvp", "rsvp"),
+  upcoming("vip", "vip"),
+
+  upcoming("login", "login"),
+  upcoming("signup", "signup"),
+  upcoming("reset-password", "reset-password"),
+  upcoming("join", "join"),
+  upcoming("friend", "friend"),
+  upcoming("welcome", "welcome"),
+  upcoming("profile", "profile"),
+  upcoming("invitation", "invitation"),
+  upcoming("meditation", "meditation"),
+
+  ...prefix("admin", [
+    upcoming("", "admin"),
+    upcoming("setup", "admin-setup"),
+    upcoming("communications", "admin-communications"),
+    upcoming("eventreservations", "admin-eventreservations"),
+    upcoming("eventmanagement", "admin-eventmanagement"),
+  ]),
+
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+
+  ...prefix("dev/mailbox", [
+    index("routes/dev/mailbox.tsx"),
+    route(":messageId", "routes/dev/mailbox-message.tsx"),
+    route(":messageId/html", "routes/dev/mailbox-message-html.ts"),
+  ]),
+
+  route("*", "routes/site/not-found.tsx"),
+] satisfies RouteConfig;

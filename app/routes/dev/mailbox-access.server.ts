@@ -1,0 +1,12 @@
+import { data } from "react-router";
+import type { AppLoadContext } from "react-router";
+import { getEnv } from "~/lib/env.server";
+
+/**
+ * The dev mailbox shows every e-mail the site wrote, sign-in links included, so it exists only
+ * while no SMTP server is configured and only for requests from this machine. Anyone else gets
+ * the ordinary 404, as if it were not there.
+ */
+export function assertMailboxAccess(context: AppLoadContext): void {
+  if (getEnv().SMTP_URL || !context.isLoopback) throw data(null, { status: 404 });
+}

@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import { ambientVideo, BackgroundVideo } from "~/components/media/background-video";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: siteConfig.brand.fullName,
+    description: `${siteConfig.brand.tagline}. Live piano, slow breath and candlelit yoga in ${siteConfig.venue.city}, led by pianist ${siteConfig.founder.name}.`,
+  });
+
+const moments = [
+  {
+    title: "Live piano meditation",
+    text: "Lie back, close your eyes and let a grand piano do the guiding. Every gathering is played live, and no two evenings sound the same.",
+  },
+  {
+    title: "Candlelight yoga",
+    text: "Gentle, slow movement by candlelight, with the piano breathing alongside you. No experience needed, only a mat and an hour.",
+  },
+  {
+    title: "Sunset gatherings",
+    text: "Outdoors at Mount Soledad as the sun goes down over the Pacific: live piano to headphones, breathwork and a grounding meditation.",
+  },
+];
+
+export default function Home() {
+  return (
+    <>
+      <section className="relative isolate flex min-h-[calc(100svh-var(--header-height))] items-center overflow-hidden">
+        <BackgroundVideo
+          className="absolute inset-0 -z-20 h-full w-full object-cover opacity-70"
+          poster={ambientVideo.poster}
+          sources={ambientVideo.sources}
+        />
+        <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-b from-night/40 via-night/55 to-night" />
+        <div className="mx-auto w-full max-w-6xl px-5 py-24 sm:px-8">
+          <p className="eyebrow animate-fade-up">{siteConfig.brand.tagline}</p>
+          <h1 className="mt-5 max-w-3xl animate-fade-up text-5xl text-ivory sm:text-6xl lg:text-7xl">
+            Let the piano breathe for you
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-sand sm:text-xl">
+            Intimate evenings of live piano, candlelight and stillness in {siteConfig.venue.city}. Come as you are, lie
+            down, and listen.
+          </p>
+          <div className="mt-10 flex flex-wrap gap-4">
+            <Link to="/events" className="button-primary">
+              Explore Events
+            </Link>
+            <Link to="/meditations" className="button-secondary">
+              Start Your Meditation Journey
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="gatherings-heading" className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
+        <p className="eyebrow">Our gatherings</p>
+        <h2 id="gatherings-heading" className="mt-3 max-w-2xl text-4xl text-ivory sm:text-5xl">
+          An hour of music, breath and candlelight
+        </h2>
+        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+          {moments.map((moment) => (
+            <li key={moment.title} className="rounded-3xl border border-ember bg-umber/70 p-7">
+              <h3 className="text-2xl text-amber">{moment.title}</h3>
+              <p className="mt-3 text-sand">{moment.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="story-heading" className="bg-umber/60">
+        <div className="mx-auto grid max-w-6xl items-center gap-12 px-5 py-24 sm:px-8 md:grid-cols-2">
+          <img
+            src={siteConfig.founder.image}
+            alt={`Illustration of ${siteConfig.founder.name} at the piano`}
+            width={800}
+            height={1000}
+            loading="lazy"
+            decoding="async"
+            className="mx-auto w-full max-w-sm rounded-3xl"
+          />
+          <div>
+            <p className="eyebrow">Our story</p>
+            <h2 id="story-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
+              Music that asks nothing of you
+            </h2>
+            <p className="mt-5 text-lg text-sand">
+              {siteConfig.founder.name} spent years on concert stages before she noticed that the quietest pieces moved
+              people most. {siteConfig.brand.name} began with a piano, a few candles and twelve friends on a living-room
+              floor.
+            </p>
+            <Link to="/about" className="button-secondary mt-8">
+              Learn More About Us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

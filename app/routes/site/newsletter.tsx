@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+import { NewsletterForm } from "~/components/layout/newsletter-form";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/newsletter";
+import { handleSubscription } from "./subscription-action.server";
+
+/** The newsletter form posts here; without JavaScript this page shows the outcome. */
+export const action = ({ request }: Route.ActionArgs) => handleSubscription(request, "newsletter");
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Newsletter", description: "Subscribe to the Harmonia newsletter.", noIndex: true });
+
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-xl px-5 py-24">
+      <h1 className="text-4xl text-ivory">Newsletter</h1>
+      {actionData?.ok ? (
+        <p role="status" className="mt-6 text-lg text-amber">
+          {actionData.message}
+        </p>
+      ) : (
+        <>
+          <p className="mt-4 mb-8 text-sand">New gatherings and music from the piano, about once a month.</p>
+          {actionData && !actionData.ok ? (
+            <p role="alert" className="mb-6 text-danger">
+              {actionData.error}
+            </p>
+          ) : null}
+          <NewsletterForm id="newsletter-page" defaultEmail={actionData && !actionData.ok ? actionData.email : undefined} />
+        </>
+      )}
+      <Link to="/" className="button-secondary mt-10">
+        Back to Home
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { WaitlistForm } from "~/components/waitlist-form";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/waitlist";
+import { handleSubscription } from "./subscription-action.server";
+
+/** The launch waitlist forms post here; without JavaScript this page shows the outcome. */
+export const action = ({ request }: Route.ActionArgs) => handleSubscription(request, "waitlist");
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Launch waitlist",
+    description: "Hear first when our guided meditation platform opens.",
+    noIndex: true,
+  });
+
+export default function WaitlistPage({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-xl px-5 py-24">
+      <h1 className="text-4xl text-ivory">Guided meditations are coming</h1>
+      {actionData?.ok ? (
+        <p role="status" className="mt-6 text-lg text-amber">
+          {actionData.message}
+        </p>
+      ) : (
+        <>
+          <p className="mt-4 mb-8 text-sand">Leave your e-mail and we will tell you the day it opens.</p>
+          <WaitlistForm
+            id="waitlist-page"
+            source="meditations"
+            defaultEmail={actionData && !actionData.ok ? actionData.email : undefined}
+          />
+        </>
+      )}
+      <Link to="/meditations" className="button-secondary mt-10">
+        Back to Meditations
+      </Link>
+    </section>
+  );
+}

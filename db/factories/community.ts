@@ -1,0 +1,22 @@
+/**
+ * Builders for community rows, shared by the demo seed and the tests so both describe the same
+ * kind of people. Each call gives a fresh, unique e-mail unless one is passed.
+ */
+let sequence = 0;
+
+export function uniqueEmail(prefix = "guest"): string {
+  sequence += 1;
+  return `${prefix}-${Date.now().toString(36)}-${sequence}@example.com`;
+}
+
+export function buildNewsletterSubscriber(overrides: { email?: string } = {}) {
+  return { email: overrides.email ?? uniqueEmail("reader") };
+}
+
+export function buildWaitlistEntry(overrides: { email?: string; source?: string; plan?: string } = {}) {
+  return {
+    email: overrides.email ?? uniqueEmail("listener"),
+    source: overrides.source ?? "meditations",
+    plan: overrides.plan ?? null,
+  };
+}

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const outboxChannel = pgEnum("outbox_channel", ["email", "sms"]);
+export const outboxStatus = pgEnum("outbox_status", ["pending", "sending", "sent", "failed"]);
+
+/**
+ * Every e-mail and SMS is a row here before anything is sent. The worker claims a row, sends it,
+ * and records the outcome, so a crash or a provider outage loses nothing and sends nothing twice.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    channel: outboxChannel().notNull(),
+    /** What produced the message, e.g. "sign-in-link" or "reservation-confirmation". */
+    kind: text().notNull(),
+    recipient: text().notNull(),
+    subject: text(),
+    bodyText: text("body_text").notNull(),
+    bodyHtml: text("body_html"),
+    /** Extra facts for the transport and the dev mailbox, such as the sign-in link of the message. */
+    meta: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** The same key never produces a second message. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: outboxStatus().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    /** Which transport delivered it: smtp, mailbox (development) or twilio. */
+    transport: text(),
+    providerId: text("provider_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("outbox_due_idx").on(table.status, table.nextAttemptAt),
+    check("outbox_attempts_non_negative", sql`${table.attempts} >= 0`),
+  ],
+);
+
+export type OutboxMessage = typeof outbox.$inferSelect;

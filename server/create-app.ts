@@ -1,0 +1,83 @@
+import path from "node:path";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { projectRoot } from "~/lib/project-root.server";
+import type { ServerLoadContext } from "./load-context";
+import { checkHealth } from "./health";
+import { securityHeaders, strictTransportSecurity } from "./security-headers";
+
+export interface AppOptions {
+  mode: "development" | "production";
+  trustProxy: boolean;
+  /** The React Router build: the virtual module in development, build/server in production. */
+  getBuild: () => Promise<ServerBuild>;
+}
+
+type AppEnv = { Variables: { clientIp: string; secureHeadersNonce?: string } };
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/** The one HTTP application: health, static files, then every page and endpoint via React Router. */
+export function createApp(options: AppOptions) {
+  const development = options.mode === "development";
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const forwarded = options.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
+    c.set("clientIp", forwarded || getConnInfo(c).remote.address || "unknown");
+    await next();
+  });
+  app.use(securityHeaders({ development }));
+  app.use(strictTransportSecurity({ trustProxy: options.trustProxy }));
+  app.use(compress());
+
+  app.get("/healthz", async (c) => {
+    const health = await checkHealth();
+    c.header("Cache-Control", "no-store");
+    return c.json(health, health.status === "ok" ? 200 : 503);
+  });
+
+  if (!development) {
+    const clientDir = path.relative(process.cwd(), path.join(projectRoot(), "build", "client")) || ".";
+    // Vite names these files by content hash, so a browser may keep them for good.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+      }),
+    );
+  }
+
+  let handler: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | undefined;
+  app.all("*", async (c) => {
+    const build = await options.getBuild();
+    // In development the build changes with every edit; in production it is built once.
+    if (handler?.build !== build) handler = { build, handle: createRequestHandler(build, options.mode) };
+    const { handle } = handler;
+    const clientIp = c.get("clientIp");
+    const context: ServerLoadContext = {
+      cspNonce: c.get("secureHeadersNonce") ?? "",
+      clientIp,
+      isLoopback: LOOPBACK.test(clientIp),
+    };
+    return handle(c.req.raw, context);
+  });
+
+  app.onError((error, c) => {
+    console.error("[server] unhandled error:", error);
+    return c.text("Something went wrong on our side. Please try again in a moment.", 500);
+  });
+
+  return app;
+}
