@@ -3,9 +3,9 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { projectRoot } from "~/lib/project-root.server";
-import type { ServerLoadContext } from "./load-context";
+import "./load-context";
 import { checkHealth } from "./health";
 import { securityHeaders, strictTransportSecurity } from "./security-headers";
 
@@ -66,7 +66,7 @@ export function createApp(options: AppOptions) {
     if (handler?.build !== build) handler = { build, handle: createRequestHandler(build, options.mode) };
     const { handle } = handler;
     const clientIp = c.get("clientIp");
-    const context: ServerLoadContext = {
+    const context: AppLoadContext = {
       cspNonce: c.get("secureHeadersNonce") ?? "",
       clientIp,
       isLoopback: LOOPBACK.test(clientIp),

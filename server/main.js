@@ -14,6 +14,10 @@ process.env.NODE_ENV ??= development ? "development" : "production";
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const serverBuild = path.join(root, "build", "server", "index.js");
 
+// Settings may also live in a .env file beside package.json; the real environment wins.
+const envFile = path.join(root, ".env");
+if (existsSync(envFile) && !process.env.HARMONIA_IGNORE_ENV_FILE) process.loadEnvFile(envFile);
+
 async function loadApplication() {
   if (development) {
     const { createServer } = await import("vite");

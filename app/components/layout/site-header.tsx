@@ -1,16 +1,10 @@
 import { ChevronDown, LogIn, Menu, X } from "lucide-react";
 import { Dialog, DropdownMenu } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
-import { Link, NavLink as RouterNavLink, useLocation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, NavLink as RouterNavLink } from "react-router";
+import { headerOpacity, STRONG_SHADOW_AFTER_PX } from "./header-opacity";
 import { Logo } from "./logo";
-import { aboutLinks, donateLink, externalLinkProps } from "./navigation";
-
-/** The spec's header fade: 0.95 at the top, 0.001 less per pixel scrolled, never below 0.4. */
-export function headerOpacity(scrollY: number): number {
-  return Math.max(0.4, Math.min(0.95, 0.95 - 0.001 * Math.max(0, scrollY)));
-}
-
-export const STRONG_SHADOW_AFTER_PX = 100;
+import { aboutLinks, donateLink, externalLinkProps, type NavLink } from "./navigation";
 
 const navItemClass =
   "rounded-full px-3 py-2 text-[0.95rem] text-sand transition-colors hover:text-amber aria-[current=page]:text-amber";
@@ -102,15 +96,18 @@ function AboutMenu() {
   );
 }
 
-function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  // A link inside the panel navigates; the panel then closes by itself.
-  useEffect(() => setOpen(false), [location.pathname]);
+/** The spec's slide-out menu: About, Events, Donate and Login. */
+const mobileLinks: NavLink[] = [
+  { label: "About", to: "/about" },
+  { label: "Events", to: "/events" },
+  donateLink,
+  { label: "Login", to: "/login" },
+];
 
+function MobileMenu() {
   const itemClass = "block rounded-xl px-4 py-3 text-lg text-sand hover:bg-ember hover:text-amber";
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root>
       <Dialog.Trigger
         className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ivory hover:bg-ivory/5 md:hidden"
         aria-label="Open menu"
@@ -134,26 +131,22 @@ function MobileMenu() {
           </div>
           <nav aria-label="Mobile">
             <ul className="space-y-1">
-              <li>
-                <Link to="/about" className={itemClass}>
-                  About
-                </Link>
-              </li>
-              <li>
-                <Link to="/events" className={itemClass}>
-                  Events
-                </Link>
-              </li>
-              <li>
-                <a href={donateLink.to} {...externalLinkProps} className={itemClass}>
-                  Donate<span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-              <li>
-                <Link to="/login" className={itemClass}>
-                  Login
-                </Link>
-              </li>
+              {mobileLinks.map((link) => (
+                <li key={link.label}>
+                  <Dialog.Close asChild>
+                    {link.external ? (
+                      <a href={link.to} {...externalLinkProps} className={itemClass}>
+                        {link.label}
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    ) : (
+                      <Link to={link.to} className={itemClass}>
+                        {link.label}
+                      </Link>
+                    )}
+                  </Dialog.Close>
+                </li>
+              ))}
             </ul>
           </nav>
         </Dialog.Content>

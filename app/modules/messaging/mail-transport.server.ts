@@ -25,15 +25,21 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
 
 function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
   const url = new URL(smtpUrl);
-  // A plain smtp:// URL on a local host talks to a development sink that offers no TLS.
+  const secure = url.protocol === "smtps:";
+  // A plain smtp:// URL on this machine is a development sink that offers no TLS.
   const isLocal = url.hostname === "127.0.0.1" || url.hostname === "localhost";
   const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    ignoreTLS: isLocal && url.protocol === "smtp:",
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    auth: url.username
+      ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+      : undefined,
+    ignoreTLS: isLocal && !secure,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-  } as nodemailer.TransportOptions);
+  });
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
   return {
     name: "smtp",

@@ -1,11 +1,21 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/layout/newsletter-form";
 import { pageMeta } from "~/lib/seo";
+import { subscriptionMessages } from "~/modules/community/subscription-schemas";
 import type { Route } from "./+types/newsletter";
 import { handleSubscription } from "./subscription-action.server";
 
 /** The newsletter form posts here; without JavaScript this page shows the outcome. */
 export const action = ({ request }: Route.ActionArgs) => handleSubscription(request, "newsletter");
+
+/** A lost connection shows the form's error text instead of breaking the page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false as const, error: subscriptionMessages.failure, email: "" };
+  }
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Newsletter", description: "Subscribe to the Harmonia newsletter.", noIndex: true });

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { InvalidEnvironmentError, parseEnv } from "./env.server";
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof InvalidEnvironmentError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected the environment to be rejected");
+}
+
+describe("parseEnv", () => {
+  it("gives a working default configuration for a fresh machine", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.ADMIN_EMAILS).toEqual(["admin@harmonia.example"]);
+    expect(env.SEED_DEMO_CONTENT).toBe(true);
+  });
+
+  it("names the variable that has a wrong value", () => {
+    expect(problemsOf({ PORT: "abc" })).toEqual([expect.stringMatching(/^PORT: /)]);
+    expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT: must be between 1 and 65535/);
+    expect(problemsOf({ DATABASE_URL: "mysql://x" })[0]).toMatch(/^DATABASE_URL: must be a postgres/);
+    expect(problemsOf({ SMTP_URL: "mail.example.com" })[0]).toMatch(/^SMTP_URL: /);
+    expect(problemsOf({ PUBLIC_URL: "localhost:3000" })[0]).toMatch(/^PUBLIC_URL: /);
+    expect(problemsOf({ TRUST_PROXY: "maybe" })[0]).toBe("TRUST_PROXY: must be true or false");
+  });
+
+  it("reports every wrong variable at once", () => {
+    const problems = problemsOf({ PORT: "x", ADMIN_EMAILS: "boss@example.com, not-an-email" });
+    expect(problems.map((problem) => problem.split(":")[0])).toEqual(["PORT", "ADMIN_EMAILS.1"]);
+  });
+
+  it("reads lists, flags and URLs", () => {
+    const env = parseEnv({
+      PORT: "8080",
+      PUBLIC_URL: "https://harmonia.example/",
+      ADMIN_EMAILS: " Elena@Harmonia.example ,ops@harmonia.example",
+      TRUST_PROXY: "true",
+      SEED_DEMO_CONTENT: "0",
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.PUBLIC_URL).toBe("https://harmonia.example");
+    expect(env.ADMIN_EMAILS).toEqual(["elena@harmonia.example", "ops@harmonia.example"]);
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.SEED_DEMO_CONTENT).toBe(false);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseEnv({ PORT: "", SMTP_URL: " " }).PORT).toBe(3000);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { newsletter, outbox, waitlist } from "../../../db/schema";
+import { uniqueEmail } from "../../../db/factories/community";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { joinWaitlist } from "./join-waitlist.server";
+import { subscribeToNewsletter } from "./subscribe-to-newsletter.server";
+import { newsletterSubscriptionSchema } from "./subscription-schemas";
+
+const publicUrl = "http://localhost:3000";
+
+describe("newsletter and waitlist sign-ups", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.dispose());
+
+  it("subscribes once, counts a repeat in any letter case as subscribed, and welcomes once", async () => {
+    const email = uniqueEmail("reader");
+    const { db } = database.handle;
+    expect(await subscribeToNewsletter(db, { email, publicUrl })).toEqual({ alreadySubscribed: false });
+    expect(await subscribeToNewsletter(db, { email: email.toUpperCase(), publicUrl })).toEqual({
+      alreadySubscribed: true,
+    });
+    const rows = await db.select().from(newsletter).where(sql`lower(${newsletter.email}) = ${email.toLowerCase()}`);
+    expect(rows).toHaveLength(1);
+    const mails = await db.select().from(outbox).where(eq(outbox.recipient, email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: "newsletter-welcome", status: "pending", channel: "email" });
+    expect(mails[0]?.bodyHtml).toContain(`${publicUrl}/events`);
+    expect(mails[0]?.bodyText).toContain("Thank you for subscribing");
+  });
+
+  it("keeps where a waitlist entry came from and which plan it chose", async () => {
+    const email = uniqueEmail("listener");
+    const { db } = database.handle;
+    await joinWaitlist(db, { email, source: "harmonize", plan: "Harmony Symphony", publicUrl });
+    expect(await joinWaitlist(db, { email, publicUrl })).toEqual({ alreadyOnList: true });
+    const [entry] = await db.select().from(waitlist).where(eq(waitlist.email, email));
+    expect(entry).toMatchObject({ source: "harmonize", plan: "Harmony Symphony" });
+  });
+
+  it("validates the address on the server with the form's messages", () => {
+    expect(newsletterSubscriptionSchema.safeParse({ email: "  ada@example.com " }).data).toEqual({
+      email: "ada@example.com",
+    });
+    expect(newsletterSubscriptionSchema.safeParse({ email: "" }).error?.issues[0]?.message).toBe(
+      "Please enter your email address.",
+    );
+    expect(newsletterSubscriptionSchema.safeParse({ email: "ada@" }).error?.issues[0]?.message).toBe(
+      "Please enter a valid email address.",
+    );
+    expect(newsletterSubscriptionSchema.safeParse({}).error?.issues[0]?.message).toBe("Please enter your email address.");
+  });
+});

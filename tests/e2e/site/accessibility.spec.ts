@@ -1,0 +1,27 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+const pages = ["/", "/about", "/meditations", "/harmonize", "/program", "/contact", "/terms", "/privacy", "/events", "/not-a-page"];
+
+for (const path of pages) {
+  for (const viewport of [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 360, height: 740 },
+  ]) {
+    test(`${path} has no accessibility violations on a ${viewport.name}`, async ({ page }) => {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await page.goto(path);
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      const summary = results.violations.map((violation) => ({
+        id: violation.id,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => node.target.join(" ")),
+      }));
+      expect(summary).toEqual([]);
+      // Nothing may be wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  }
+}

@@ -1,0 +1,107 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("header on a desktop screen", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("offers the About dropdown, Events, Program, Donate and login", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Events" })).toHaveAttribute("href", "/events");
+    await expect(nav.getByRole("link", { name: "Program" })).toHaveAttribute("href", "/program");
+    const donate = nav.getByRole("link", { name: /Donate/ });
+    await expect(donate).toHaveAttribute("target", "_blank");
+    await expect(donate).toHaveAttribute("rel", /noopener/);
+    await expect(nav.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+
+    await nav.getByRole("button", { name: "About" }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem")).toHaveText(["About Us", "Meditations", "Events", "Contact"]);
+    await menu.getByRole("menuitem", { name: "Meditations" }).click();
+    await expect(page).toHaveURL(/\/meditations$/);
+    await expect(page.getByRole("menu")).toBeHidden();
+  });
+
+  test("works the About dropdown from the keyboard", async ({ page }) => {
+    await page.goto("/");
+    const trigger = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "About" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: "About Us" })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: "Meditations" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test("fades the header background as the page scrolls and deepens its shadow after 100 px", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto("/about");
+    const header = page.locator("header").first();
+    const opacity = () => header.evaluate((element) => element.style.getPropertyValue("--header-bg-opacity"));
+    await expect.poll(opacity).toBe("95.0%");
+    await expect(header).toHaveAttribute("data-scrolled", "false");
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(opacity).toBe("65.0%");
+    await expect(header).toHaveAttribute("data-scrolled", "true");
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    await expect.poll(opacity).toBe("40.0%");
+  });
+});
+
+test.describe("header on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("opens the slide-out menu, keeps focus inside it and closes with Escape", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const open = page.getByRole("button", { name: "Open menu" });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Menu" });
+    await expect(dialog).toBeVisible();
+    const links = dialog.getByRole("navigation", { name: "Mobile" }).getByRole("link");
+    await expect(links).toHaveText(["About", "Events", /Donate/, "Login"]);
+    await expect(dialog.getByRole("link", { name: /Donate/ })).toHaveAttribute("target", "_blank");
+
+    for (let step = 0; step < 8; step += 1) await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test("navigates from the menu and closes it", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+  });
+});
+
+test.describe("footer", () => {
+  test("shows the blurb, social links and the navigation list", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("navigation", { name: "Explore" }).getByRole("link")).toHaveText([
+      "Home",
+      "About Us",
+      "Events",
+      "Meditations",
+      "Harmonize",
+      "Contact",
+      /Donate/,
+    ]);
+    await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(4);
+    await expect(footer.getByRole("textbox", { name: "Email address" })).toBeVisible();
+  });
+
+  for (const path of ["/welcome", "/friend", "/join"]) {
+    test(`is hidden on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator("header")).toBeVisible();
+      await expect(page.locator("footer")).toHaveCount(0);
+    });
+  }
+});

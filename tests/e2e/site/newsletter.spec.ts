@@ -1,0 +1,80 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+function footerForm(page: Page) {
+  const footer = page.locator("footer");
+  return {
+    input: footer.getByRole("textbox", { name: "Email address" }),
+    button: footer.getByRole("button", { name: /Subscribe|Submitting...|Thank You!/ }),
+    status: footer.getByRole("status"),
+  };
+}
+
+test("subscribes: Submitting..., then Thank You! with the input cleared and the form disabled", async ({ page }) => {
+  await page.goto("/about");
+  const form = footerForm(page);
+  // Hold the request a moment so the in-between state can be seen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/newsletter.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await form.input.fill(uniqueEmail());
+  await form.button.click();
+  await expect(form.button).toHaveText("Submitting...");
+  await expect(form.button).toBeDisabled();
+  release();
+  await expect(form.button).toHaveText("Thank You!");
+  await expect(form.status).toHaveText("Thank you for subscribing!");
+  await expect(form.input).toHaveValue("");
+  await expect(form.input).toBeDisabled();
+  await expect(form.button).toBeDisabled();
+});
+
+test("counts a repeated address as subscribed", async ({ page }) => {
+  const email = uniqueEmail();
+  for (let visit = 0; visit < 2; visit += 1) {
+    await page.goto("/");
+    const form = footerForm(page);
+    await form.input.fill(email);
+    await form.button.click();
+    await expect(form.status).toHaveText("Thank you for subscribing!");
+  }
+});
+
+test("shows the error text when the request fails, and keeps the address for another try", async ({ page }) => {
+  await page.goto("/");
+  const form = footerForm(page);
+  await page.route("**/newsletter.data*", (route) => route.abort("connectionfailed"));
+  const email = uniqueEmail();
+  await form.input.fill(email);
+  await form.button.click();
+  await expect(form.status).toHaveText("There was an error. Please try again.");
+  await expect(form.input).toHaveValue(email);
+  await page.unroute("**/newsletter.data*");
+  await form.button.click();
+  await expect(form.status).toHaveText("Thank you for subscribing!");
+});
+
+test("shows the server's message for an address the browser accepts but the server does not", async ({ page }) => {
+  await page.goto("/");
+  const form = footerForm(page);
+  await form.input.fill("someone@localhost");
+  await form.button.click();
+  await expect(form.status).toHaveText("Please enter a valid email address.");
+  await expect(form.input).toHaveValue("someone@localhost");
+});
+
+test("works without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  const form = footerForm(page);
+  await form.input.fill(uniqueEmail());
+  await form.button.click();
+  await expect(page).toHaveURL(/\/newsletter$/);
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you for subscribing!");
+  await context.close();
+});

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SmtpSink } from "../support/smtp-sink";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { waitFor } from "../support/wait-for";
+
+const specRoutes = [
+  "/", "/events", "/about", "/meditations", "/contact", "/program", "/harmonize", "/reserve", "/rsvp", "/vip",
+  "/join", "/friend", "/welcome", "/profile", "/login", "/terms", "/privacy", "/invitation", "/reset-password",
+  "/admin", "/admin/setup", "/admin/communications", "/admin/eventreservations", "/admin/eventmanagement",
+];
+
+const form = (fields: Record<string, string>) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams(fields).toString(),
+});
+
+describe("the production server", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ TRUST_PROXY: "true", PUBLIC_URL: "https://harmonia.example" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("reports its health, including the database", async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok", queue: "ok" });
+  });
+
+  it("answers every route of the spec", async () => {
+    for (const route of specRoutes) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(await response.text(), route).toContain("</html>");
+    }
+  });
+
+  it("answers an unknown address with the styled 404 page", async () => {
+    const response = await fetch(`${server.url}/no-such-page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("This page could not be found");
+  });
+
+  it("sends a Content-Security-Policy whose nonce every inline script carries", async () => {
+    const response = await fetch(`${server.url}/about`);
+    const policy = response.headers.get("content-security-policy") ?? "";
+    const nonce = policy.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("sends HSTS only when the request came over HTTPS", async () => {
+    const plain = await fetch(`${server.url}/`);
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    const secure = await fetch(`${server.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(secure.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+  });
+
+  it("compresses pages and lets browsers keep hashed assets for a year", async () => {
+    const page = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = await page.text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${server.url}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("publishes robots.txt and a sitemap with canonical URLs", async () => {
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain("Sitemap: https://harmonia.example/sitemap.xml");
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    for (const path of ["/about", "/meditations", "/harmonize", "/terms"]) {
+      expect(xml).toContain(`<loc>https://harmonia.example${path}</loc>`);
+    }
+    const about = await (await fetch(`${server.url}/about`)).text();
+    expect(about).toContain('<link rel="canonical" href="https://harmonia.example/about"');
+    expect(about).toContain('property="og:title"');
+  });
+
+  it("validates newsletter sign-ups on the server and keeps what was typed", async () => {
+    const invalid = await fetch(`${server.url}/newsletter`, form({ email: "ada@nowhere" }));
+    expect(invalid.status).toBe(400);
+    const html = await invalid.text();
+    expect(html).toContain("Please enter a valid email address.");
+    expect(html).toContain('value="ada@nowhere"');
+
+    const notAForm = await fetch(`${server.url}/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
+    expect(notAForm.status).toBe(400);
+
+    const first = await fetch(`${server.url}/newsletter`, form({ email: "grace@example.com" }));
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("Thank you for subscribing!");
+    const repeat = await fetch(`${server.url}/newsletter`, form({ email: "Grace@Example.com" }));
+    expect(repeat.status).toBe(200);
+  });
+
+  it("shows written e-mails in the dev mailbox to this machine only", async () => {
+    await fetch(`${server.url}/newsletter`, form({ email: "mailbox-reader@example.com" }));
+    const mailbox = await waitFor(async () => {
+      const html = await (await fetch(`${server.url}/dev/mailbox`)).text();
+      return html.includes("mailbox-reader@example.com") ? html : undefined;
+    });
+    expect(mailbox).toContain("Welcome to the Harmonia newsletter");
+    const messagePath = mailbox.match(/href="(\/dev\/mailbox\/[0-9a-f-]{36})"/)?.[1];
+    const htmlPart = await fetch(`${server.url}${messagePath}/html`);
+    expect(htmlPart.status).toBe(200);
+    expect(htmlPart.headers.get("content-security-policy")).toContain("default-src 'none'");
+
+    const remote = await fetch(`${server.url}/dev/mailbox`, { headers: { "X-Forwarded-For": "203.0.113.9" } });
+    expect(remote.status).toBe(404);
+  });
+
+  it("stops cleanly on SIGTERM", async () => {
+    const extra = await startTestServer();
+    expect(await extra.stop()).toBe(0);
+    expect(extra.output()).toContain("SIGTERM");
+  });
+});
+
+describe("the production server with SMTP configured", () => {
+  let sink: SmtpSink;
+  let server: TestServer;
+  beforeAll(async () => {
+    sink = await SmtpSink.onFreePort();
+    await sink.start();
+    server = await startTestServer({ SMTP_URL: sink.url });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sink?.stop();
+  });
+
+  it("delivers the newsletter welcome over SMTP, once", async () => {
+    const email = `smtp-reader-${Date.now()}@example.com`;
+    await fetch(`${server.url}/newsletter`, form({ email }));
+    await fetch(`${server.url}/newsletter`, form({ email }));
+    const mail = await waitFor(() => sink.received.find((received) => received.to.includes(email)));
+    expect(mail.subject).toBe("Welcome to the Harmonia newsletter");
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/i);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(sink.received.filter((received) => received.to.includes(email))).toHaveLength(1);
+  });
+
+  it("hides the dev mailbox when real mail is configured", async () => {
+    expect((await fetch(`${server.url}/dev/mailbox`)).status).toBe(404);
+  });
+});

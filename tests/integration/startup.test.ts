@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/smtp-sink";
+import { runServerUntilExit, startTestServer } from "../support/test-server";
+
+describe("server start-up", () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "harmonia-lock-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("refuses a wrong setting and names the variable", async () => {
+    const run = await runServerUntilExit({ PORT: "eighty", SMTP_URL: "mail.example.com", DATA_DIR: dataDir });
+    expect(run.code).toBe(1);
+    expect(run.output).toContain("Invalid configuration");
+    expect(run.output).toMatch(/PORT: must be a port number/);
+    expect(run.output).toMatch(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+  });
+
+  it("lets only one server use an embedded data directory at a time", async () => {
+    const first = await startTestServer({ DATA_DIR: dataDir });
+    try {
+      const second = await runServerUntilExit({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(`The data directory ${dataDir} is in use by another running server`);
+      // The first server is unharmed.
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    // Once the first has stopped, the directory is free again.
+    const again = await startTestServer({ DATA_DIR: dataDir });
+    expect(await again.stop()).toBe(0);
+  });
+});

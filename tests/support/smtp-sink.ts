@@ -1,0 +1,77 @@
+import { createServer, type Server } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+  subject: string;
+  messageId: string;
+}
+
+/**
+ * A real SMTP server in the test process that accepts everything and keeps it, standing in for
+ * a mail provider. It can be stopped and started again on the same port to play an outage.
+ */
+export class SmtpSink {
+  readonly received: ReceivedMail[] = [];
+  private server: SMTPServer | undefined;
+
+  private constructor(readonly port: number) {}
+
+  /** A sink on a free port, not yet listening. */
+  static async onFreePort(): Promise<SmtpSink> {
+    return new SmtpSink(await freePort());
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          const raw = Buffer.concat(chunks).toString("utf8");
+          this.received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw,
+            subject: decodeHeader(raw, "Subject"),
+            messageId: decodeHeader(raw, "Message-ID"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server?.once("error", reject);
+      this.server?.listen(this.port, "127.0.0.1", () => resolve());
+    });
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+function decodeHeader(raw: string, name: string): string {
+  const match = raw.match(new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, "im"));
+  return (match?.[1] ?? "").replace(/\r?\n[ \t]/g, " ").trim();
+}
+
+export async function freePort(): Promise<number> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("Could not find a free port");
+  return address.port;
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, runMigrations, type DatabaseHandle } from "~/lib/db.server";
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** The URL of the database when the run uses PostgreSQL. */
+  url?: string;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in memory on the embedded database, or a new
+ * database on the PostgreSQL server named by DATABASE_URL (dropped again afterwards).
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = await createEmptyDatabase();
+  const handle = await openDatabase(url ? { databaseUrl: url } : { dataDir: "memory://" });
+  await runMigrations(handle);
+  return {
+    handle,
+    url,
+    async dispose() {
+      await handle.close();
+      if (url) await dropDatabase(url);
+    },
+  };
+}
+
+/** On PostgreSQL runs, a new empty database on the server of DATABASE_URL; otherwise undefined. */
+export async function createEmptyDatabase(): Promise<string | undefined> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const name = `harmonia_test_${randomBytes(6).toString("hex")}`;
+  await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  await withAdminClient(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
+  const adminUrl = new URL(url);
+  adminUrl.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: adminUrl.toString() });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
