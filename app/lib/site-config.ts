@@ -69,6 +69,8 @@ export const siteConfig = {
     neighbourhood: "La Jolla",
     city: "San Diego",
     timeZone: "America/Los_Angeles",
+    /** Where the outdoor sunset gatherings take place. */
+    outdoor: "Mount Soledad Memorial Park",
     note: "Most gatherings happen in a private home in La Jolla; the address is sent with your reservation. Some take place outdoors at Mount Soledad and other venues around San Diego.",
   },
   legal: {

@@ -1,8 +1,15 @@
+import { LegalDocument } from "~/components/legal-document";
+import { termsSections } from "~/content/terms";
 import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Terms", description: "Terms" });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Terms of Service",
+    description: `The terms for using the ${siteConfig.brand.name} website, reserving seats at our events, subscriptions, refunds, text messages and our music, written as plainly as we could.`,
+  });
 
 export default function TermsPage() {
-  return <h1>Terms</h1>;
+  return <LegalDocument title="Terms of Service" sections={termsSections} />;
 }
