@@ -1,9 +1,11 @@
-import { format, parseISO } from "date-fns";
 import { Fragment } from "react";
 import type { LegalSection } from "~/content/legal-section";
 import { siteConfig } from "~/lib/site-config";
 
-const lastUpdated = format(parseISO(siteConfig.legal.effectiveDate), "MMMM d, yyyy");
+// A calendar date, so it is read and shown in UTC: the same day on the server and in every browser.
+const lastUpdated = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+  new Date(`${siteConfig.legal.effectiveDate}T00:00:00Z`),
+);
 
 /** A legal page: title, 'Last updated' from configuration, contents, numbered sections. */
 export function LegalDocument({ title, sections }: { title: string; sections: LegalSection[] }) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { WaitlistSource } from "~/modules/community/subscription-schemas";
+import type { WaitlistSource } from "~/modules/community/subscription-messages";
 import type { SubscriptionActionData } from "~/routes/site/subscription-action.server";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { subscriptionMessages } from "~/modules/community/subscription-schemas";
+import { subscriptionMessages } from "~/modules/community/subscription-messages";
 import type { SubscriptionActionData } from "~/routes/site/subscription-action.server";
 
 /** The footer's newsletter form: idle, 'Submitting...', then 'Thank You!' or the error text. */

@@ -1,8 +1,9 @@
-import { ChevronDown, LogIn, Menu, X } from "lucide-react";
-import { Dialog, DropdownMenu } from "radix-ui";
+import { ChevronDown, LogIn, Menu } from "lucide-react";
+import { NavigationMenu } from "radix-ui";
 import { useEffect, useRef } from "react";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { headerOpacity, STRONG_SHADOW_AFTER_PX } from "./header-opacity";
+import { Modal } from "../ui/modal";
 import { Logo } from "./logo";
 import { aboutLinks, donateLink, externalLinkProps, type NavLink } from "./navigation";
 
@@ -41,60 +42,81 @@ export function SiteHeader() {
     >
       <div className="mx-auto flex h-full max-w-6xl items-center justify-between px-5 sm:px-8">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <AboutMenu />
-          <RouterNavLink to="/events" className={navItemClass}>
-            Events
-          </RouterNavLink>
-          <RouterNavLink to="/program" className={navItemClass}>
-            Program
-          </RouterNavLink>
-          <a href={donateLink.to} {...externalLinkProps} className={navItemClass}>
-            Donate<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          <Link
-            to="/login"
-            className="ml-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-sand transition-colors hover:bg-ivory/5 hover:text-amber"
-            aria-label="Log in"
-            title="Log in"
-          >
-            <LogIn aria-hidden size={20} />
-          </Link>
-        </nav>
+        <DesktopNavigation />
         <MobileMenu />
       </div>
     </header>
   );
 }
 
-function AboutMenu() {
+/**
+ * The desktop menu. Radix's navigation menu gives the About dropdown the disclosure pattern of a
+ * site navigation: a button that opens a list of links, Escape to close, focus kept in order.
+ */
+function DesktopNavigation() {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={`${navItemClass} group inline-flex items-center gap-1 data-[state=open]:text-amber`}>
-        About
-        <ChevronDown aria-hidden size={16} className="transition-transform duration-200 group-data-[state=open]:rotate-180" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={10}
-          className="z-50 min-w-48 rounded-2xl border border-ember bg-umber/98 p-2 shadow-2xl shadow-black/60"
-        >
-          {aboutLinks.map((link) => (
-            <DropdownMenu.Item key={link.to} asChild>
-              <Link
-                to={link.to}
-                className="block rounded-xl px-4 py-2.5 text-sand outline-none data-highlighted:bg-ember data-highlighted:text-amber"
-              >
-                {link.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <NavigationMenu.Root aria-label="Main" className="relative hidden md:block" delayDuration={100}>
+      <NavigationMenu.List className="flex items-center gap-1">
+        <NavigationMenu.Item className="relative">
+          <NavigationMenu.Trigger className={`${navItemClass} group inline-flex items-center gap-1 data-[state=open]:text-amber`}>
+            About
+            <ChevronDown
+              aria-hidden
+              size={16}
+              className="transition-transform duration-200 group-data-[state=open]:rotate-180"
+            />
+          </NavigationMenu.Trigger>
+          <NavigationMenu.Content className="absolute top-full left-0 z-50 mt-3 w-52 rounded-2xl border border-ember bg-umber p-2 shadow-2xl shadow-black/60">
+            <ul>
+              {aboutLinks.map((link) => (
+                <li key={link.to}>
+                  <NavigationMenu.Link asChild>
+                    <Link
+                      to={link.to}
+                      className="block rounded-xl px-4 py-2.5 text-sand outline-none hover:bg-ember hover:text-amber focus-visible:bg-ember focus-visible:text-amber"
+                    >
+                      {link.label}
+                    </Link>
+                  </NavigationMenu.Link>
+                </li>
+              ))}
+            </ul>
+          </NavigationMenu.Content>
+        </NavigationMenu.Item>
+        {desktopLinks.map((link) => (
+          <NavigationMenu.Item key={link.label}>
+            <NavigationMenu.Link asChild>
+              {link.external ? (
+                <a href={link.to} {...externalLinkProps} className={navItemClass}>
+                  {link.label}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <RouterNavLink to={link.to} className={navItemClass}>
+                  {link.label}
+                </RouterNavLink>
+              )}
+            </NavigationMenu.Link>
+          </NavigationMenu.Item>
+        ))}
+        <NavigationMenu.Item>
+          <NavigationMenu.Link asChild>
+            <Link
+              to="/login"
+              className="ml-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-sand transition-colors hover:bg-ivory/5 hover:text-amber"
+              aria-label="Log in"
+              title="Log in"
+            >
+              <LogIn aria-hidden size={20} />
+            </Link>
+          </NavigationMenu.Link>
+        </NavigationMenu.Item>
+      </NavigationMenu.List>
+    </NavigationMenu.Root>
   );
 }
+
+const desktopLinks: NavLink[] = [{ label: "Events", to: "/events" }, { label: "Program", to: "/program" }, donateLink];
 
 /** The spec's slide-out menu: About, Events, Donate and Login. */
 const mobileLinks: NavLink[] = [
@@ -107,50 +129,35 @@ const mobileLinks: NavLink[] = [
 function MobileMenu() {
   const itemClass = "block rounded-xl px-4 py-3 text-lg text-sand hover:bg-ember hover:text-amber";
   return (
-    <Dialog.Root>
-      <Dialog.Trigger
-        className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ivory hover:bg-ivory/5 md:hidden"
-        aria-label="Open menu"
-      >
-        <Menu aria-hidden size={24} />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm data-[state=open]:animate-[fade-up_0.2s_ease-out]" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-umber p-6 shadow-2xl shadow-black data-[state=open]:animate-[slide-in_0.25s_ease-out]"
-        >
-          <div className="mb-6 flex items-center justify-between">
-            <Dialog.Title className="font-display text-2xl text-ivory">Menu</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ivory hover:bg-ivory/5"
-              aria-label="Close menu"
-            >
-              <X aria-hidden size={24} />
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Mobile">
-            <ul className="space-y-1">
-              {mobileLinks.map((link) => (
-                <li key={link.label}>
-                  <Dialog.Close asChild>
-                    {link.external ? (
-                      <a href={link.to} {...externalLinkProps} className={itemClass}>
-                        {link.label}
-                        <span className="sr-only"> (opens in a new tab)</span>
-                      </a>
-                    ) : (
-                      <Link to={link.to} className={itemClass}>
-                        {link.label}
-                      </Link>
-                    )}
-                  </Dialog.Close>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      trigger={<Menu aria-hidden size={24} />}
+      triggerProps={{
+        "aria-label": "Open menu",
+        className: "inline-flex h-11 w-11 items-center justify-center rounded-full text-ivory hover:bg-ivory/5 md:hidden",
+      }}
+      title="Menu"
+      titleClassName="font-display text-2xl text-ivory"
+      closeLabel="Close menu"
+      className="slide-in-right ml-auto h-dvh w-[min(20rem,85vw)]"
+    >
+      <nav aria-label="Mobile" className="mt-6">
+          <ul className="space-y-1">
+            {mobileLinks.map((link) => (
+              <li key={link.label}>
+                {link.external ? (
+                  <a href={link.to} {...externalLinkProps} className={itemClass}>
+                    {link.label}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <Link to={link.to} className={itemClass}>
+                    {link.label}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+      </nav>
+    </Modal>
   );
 }

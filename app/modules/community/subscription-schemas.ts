@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { waitlistSources } from "./subscription-messages";
 
 /** Shared by the browser forms and the server actions, so both say the same thing. */
 export const emailAddressSchema = z
@@ -10,8 +11,6 @@ export const emailAddressSchema = z
 
 export const newsletterSubscriptionSchema = z.object({ email: emailAddressSchema });
 
-export const waitlistSources = ["meditations", "harmonize", "home"] as const;
-export type WaitlistSource = (typeof waitlistSources)[number];
 
 export const waitlistEntrySchema = z.object({
   email: emailAddressSchema,
@@ -20,8 +19,3 @@ export const waitlistEntrySchema = z.object({
   plan: z.string().trim().max(60).optional(),
 });
 
-export const subscriptionMessages = {
-  newsletterSuccess: "Thank you for subscribing!",
-  waitlistSuccess: "Thank you! You're on the list.",
-  failure: "There was an error. Please try again.",
-} as const;

@@ -1,5 +1,5 @@
-import { Check, Minus, ShieldCheck, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { Check, Minus, ShieldCheck } from "lucide-react";
+import { Modal } from "~/components/ui/modal";
 import { Link } from "react-router";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { pageMeta } from "~/lib/seo";
@@ -313,30 +313,24 @@ function PlanCard({ plan }: { plan: Plan }) {
 
 function WaitlistDialog({ plan, featured }: { plan: Plan; featured: boolean }) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className={`${featured ? "button-primary" : "button-secondary"} mt-8 w-full`}>
-        Join the waitlist<span className="sr-only"> for {plan.name}</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl border border-ember bg-umber p-7 shadow-2xl shadow-black/60 sm:p-8">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="font-display text-3xl text-ivory">{plan.name}</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="-mt-1 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-sand hover:bg-ivory/5 hover:text-amber"
-            >
-              <X aria-hidden size={22} />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-3 mb-6 text-sand">
-            The platform opens in {siteConfig.meditationsLaunch}. Leave your e-mail to join the launch waitlist for{" "}
-            {plan.name}; we will write when it is ready. Nothing is charged today.
-          </Dialog.Description>
-          <WaitlistForm id={`waitlist-${slug(plan.name)}`} source="harmonize" plan={plan.name} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      trigger={
+        <>
+          Join the waitlist<span className="sr-only"> for {plan.name}</span>
+        </>
+      }
+      triggerProps={{ className: `${featured ? "button-primary" : "button-secondary"} mt-8 w-full` }}
+      title={plan.name}
+      description={
+        <>
+          The platform opens in {siteConfig.meditationsLaunch}. Leave your e-mail to join the launch waitlist for{" "}
+          {plan.name}; we will write when it is ready. Nothing is charged today.
+        </>
+      }
+      className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-3xl border border-ember"
+    >
+      <WaitlistForm id={`waitlist-${slug(plan.name)}`} source="harmonize" plan={plan.name} />
+    </Modal>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/layout/newsletter-form";
 import { pageMeta } from "~/lib/seo";
-import { subscriptionMessages } from "~/modules/community/subscription-schemas";
+import { subscriptionMessages } from "~/modules/community/subscription-messages";
 import type { Route } from "./+types/newsletter";
 import { handleSubscription } from "./subscription-action.server";
 

@@ -5,11 +5,8 @@ import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { joinWaitlist } from "~/modules/community/join-waitlist.server";
 import { subscribeToNewsletter } from "~/modules/community/subscribe-to-newsletter.server";
-import {
-  newsletterSubscriptionSchema,
-  subscriptionMessages,
-  waitlistEntrySchema,
-} from "~/modules/community/subscription-schemas";
+import { subscriptionMessages } from "~/modules/community/subscription-messages";
+import { newsletterSubscriptionSchema, waitlistEntrySchema } from "~/modules/community/subscription-schemas";
 
 export type SubscriptionActionData =
   | { ok: true; message: string }

@@ -13,25 +13,30 @@ test.describe("header on a desktop screen", () => {
     await expect(donate).toHaveAttribute("rel", /noopener/);
     await expect(nav.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
 
-    await nav.getByRole("button", { name: "About" }).click();
-    const menu = page.getByRole("menu");
-    await expect(menu.getByRole("menuitem")).toHaveText(["About Us", "Meditations", "Events", "Contact"]);
-    await menu.getByRole("menuitem", { name: "Meditations" }).click();
+    const about = nav.getByRole("button", { name: "About" });
+    await about.click();
+    await expect(about).toHaveAttribute("aria-expanded", "true");
+    const dropdown = nav.getByRole("list").filter({ hasText: "About Us" }).last();
+    await expect(dropdown.getByRole("link")).toHaveText(["About Us", "Meditations", "Events", "Contact"]);
+    await dropdown.getByRole("link", { name: "Meditations" }).click();
     await expect(page).toHaveURL(/\/meditations$/);
-    await expect(page.getByRole("menu")).toBeHidden();
+    await expect(nav.getByRole("link", { name: "About Us" })).toBeHidden();
   });
 
   test("works the About dropdown from the keyboard", async ({ page }) => {
     await page.goto("/");
-    const trigger = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "About" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const trigger = nav.getByRole("button", { name: "About" });
     await trigger.focus();
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("menuitem", { name: "About Us" })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("menuitem", { name: "Meditations" })).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "About Us" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Meditations" })).toBeFocused();
     await page.keyboard.press("Escape");
-    await expect(page.getByRole("menu")).toBeHidden();
-    await expect(trigger).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "About Us" })).toBeHidden();
   });
 
   test("fades the header background as the page scrolls and deepens its shadow after 100 px", async ({ page }) => {

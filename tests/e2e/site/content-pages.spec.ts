@@ -56,8 +56,7 @@ test("/harmonize shows the four plans, the comparison, the FAQ and the guarantee
 
 test("/harmonize plan buttons open the launch waitlist for that plan", async ({ page }) => {
   await page.goto("/harmonize");
-  const planCard = page.getByRole("main").locator("article", { has: page.getByRole("heading", { name: "Harmony Symphony" }) });
-  await planCard.getByRole("button").click();
+  await page.getByRole("button", { name: "Join the waitlist for Harmony Symphony" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Harmony Symphony");
