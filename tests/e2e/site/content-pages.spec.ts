@@ -17,7 +17,7 @@ test("/meditations filters the six samples by category and joins the waitlist", 
   await page.goto("/meditations");
   const main = page.getByRole("main");
   await expect(main.getByText("Coming Soon").first()).toBeVisible();
-  const samples = main.getByRole("article");
+  const samples = main.getByRole("listitem").filter({ has: page.getByRole("button", { name: "Coming Soon" }) });
   await expect(samples).toHaveCount(6);
   await expect(main.getByRole("button", { name: "Coming Soon" })).toHaveCount(6);
   for (const button of await main.getByRole("button", { name: "Coming Soon" }).all()) await expect(button).toBeDisabled();
@@ -92,7 +92,7 @@ test("/terms has 17 sections stating the key terms", async ({ page }) => {
   await expect(main.getByText("Last updated: September 1, 2026")).toBeVisible();
   await expect(main.locator("section h2")).toHaveCount(17);
   const text = await main.innerText();
-  for (const fact of [/13 or older/i, /4 messages a month/i, /US dollars/i, /California/, /binding arbitration/i, /3 months/i]) {
+  for (const fact of [/13 or older/i, /at most 4 text messages \(SMS\) a month/i, /US dollars/i, /California/, /binding arbitration/i, /3 months/i]) {
     expect(text).toMatch(fact);
   }
 });
