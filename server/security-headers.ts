@@ -48,3 +48,10 @@ export function strictTransportSecurity(options: { trustProxy: boolean }): Middl
     if (protocol === "https") c.header("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   };
 }
+
+/** The headers that matter for a file rather than a page. */
+export const fileHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.header("X-Content-Type-Options", "nosniff");
+  c.header("Cross-Origin-Resource-Policy", "same-origin");
+};

@@ -1,8 +1,8 @@
-import { ChevronDown, LogIn, Menu } from "lucide-react";
-import { NavigationMenu } from "radix-ui";
+import { LogIn, Menu } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink as RouterNavLink } from "react-router";
 import { headerOpacity, STRONG_SHADOW_AFTER_PX } from "./header-opacity";
+import { DisclosureMenu } from "../ui/disclosure-menu";
 import { Modal } from "../ui/modal";
 import { Logo } from "./logo";
 import { aboutLinks, donateLink, externalLinkProps, type NavLink } from "./navigation";
@@ -49,70 +49,57 @@ export function SiteHeader() {
   );
 }
 
-/**
- * The desktop menu. Radix's navigation menu gives the About dropdown the disclosure pattern of a
- * site navigation: a button that opens a list of links, Escape to close, focus kept in order.
- */
+/** The desktop menu: the About dropdown, Events, Program, Donate and the login icon. */
 function DesktopNavigation() {
   return (
-    <NavigationMenu.Root aria-label="Main" className="relative hidden md:block" delayDuration={100}>
-      <NavigationMenu.List className="flex items-center gap-1">
-        <NavigationMenu.Item className="relative">
-          <NavigationMenu.Trigger className={`${navItemClass} group inline-flex items-center gap-1 data-[state=open]:text-amber`}>
-            About
-            <ChevronDown
-              aria-hidden
-              size={16}
-              className="transition-transform duration-200 group-data-[state=open]:rotate-180"
-            />
-          </NavigationMenu.Trigger>
-          <NavigationMenu.Content className="absolute top-full left-0 z-50 mt-3 w-52 rounded-2xl border border-ember bg-umber p-2 shadow-2xl shadow-black/60">
+    <nav aria-label="Main" className="hidden md:block">
+      <ul className="flex items-center gap-1">
+        <li>
+          <DisclosureMenu
+            label="About"
+            buttonClassName={`${navItemClass} inline-flex items-center gap-1 aria-expanded:text-amber`}
+            panelClassName="absolute top-full left-0 z-50 mt-3 w-52 rounded-2xl border border-ember bg-umber p-2 shadow-2xl shadow-black/60"
+          >
             <ul>
               {aboutLinks.map((link) => (
                 <li key={link.to}>
-                  <NavigationMenu.Link asChild>
-                    <Link
-                      to={link.to}
-                      className="block rounded-xl px-4 py-2.5 text-sand outline-none hover:bg-ember hover:text-amber focus-visible:bg-ember focus-visible:text-amber"
-                    >
-                      {link.label}
-                    </Link>
-                  </NavigationMenu.Link>
+                  <Link
+                    to={link.to}
+                    className="block rounded-xl px-4 py-2.5 text-sand outline-none hover:bg-ember hover:text-amber focus-visible:bg-ember focus-visible:text-amber"
+                  >
+                    {link.label}
+                  </Link>
                 </li>
               ))}
             </ul>
-          </NavigationMenu.Content>
-        </NavigationMenu.Item>
+          </DisclosureMenu>
+        </li>
         {desktopLinks.map((link) => (
-          <NavigationMenu.Item key={link.label}>
-            <NavigationMenu.Link asChild>
-              {link.external ? (
-                <a href={link.to} {...externalLinkProps} className={navItemClass}>
-                  {link.label}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              ) : (
-                <RouterNavLink to={link.to} className={navItemClass}>
-                  {link.label}
-                </RouterNavLink>
-              )}
-            </NavigationMenu.Link>
-          </NavigationMenu.Item>
+          <li key={link.label}>
+            {link.external ? (
+              <a href={link.to} {...externalLinkProps} className={navItemClass}>
+                {link.label}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <RouterNavLink to={link.to} className={navItemClass}>
+                {link.label}
+              </RouterNavLink>
+            )}
+          </li>
         ))}
-        <NavigationMenu.Item>
-          <NavigationMenu.Link asChild>
-            <Link
-              to="/login"
-              className="ml-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-sand transition-colors hover:bg-ivory/5 hover:text-amber"
-              aria-label="Log in"
-              title="Log in"
-            >
-              <LogIn aria-hidden size={20} />
-            </Link>
-          </NavigationMenu.Link>
-        </NavigationMenu.Item>
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+        <li>
+          <Link
+            to="/login"
+            className="ml-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-sand transition-colors hover:bg-ivory/5 hover:text-amber"
+            aria-label="Log in"
+            title="Log in"
+          >
+            <LogIn aria-hidden size={20} />
+          </Link>
+        </li>
+      </ul>
+    </nav>
   );
 }
 
