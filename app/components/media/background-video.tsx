@@ -15,9 +15,21 @@ export function BackgroundVideo(props: { className?: string; poster: string; sou
       if (reducedMotion.matches) video.pause();
       else video.play().catch(() => undefined);
     };
-    update();
-    reducedMotion.addEventListener("change", update);
-    return () => reducedMotion.removeEventListener("change", update);
+    // The picture is decoration: it starts once the page has settled, after what the visitor came for.
+    const start = () => {
+      update();
+      reducedMotion.addEventListener("change", update);
+    };
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    let handle = 0;
+    const schedule = () => (handle = idle(start, { timeout: 3000 }) as number);
+    if (document.readyState === "complete") schedule();
+    else window.addEventListener("load", schedule, { once: true });
+    return () => {
+      window.removeEventListener("load", schedule);
+      (window.cancelIdleCallback ?? window.clearTimeout)(handle);
+      reducedMotion.removeEventListener("change", update);
+    };
   }, []);
 
   return (

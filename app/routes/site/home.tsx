@@ -36,8 +36,8 @@ export default function Home() {
         />
         <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-b from-night/40 via-night/55 to-night" />
         <div className="mx-auto w-full max-w-6xl px-5 py-24 sm:px-8">
-          <p className="eyebrow animate-fade-up">{siteConfig.brand.tagline}</p>
-          <h1 className="mt-5 max-w-3xl animate-fade-up text-5xl text-ivory sm:text-6xl lg:text-7xl">
+          <p className="eyebrow">{siteConfig.brand.tagline}</p>
+          <h1 className="mt-5 max-w-3xl text-5xl text-ivory sm:text-6xl lg:text-7xl">
             Let the piano breathe for you
           </h1>
           <p className="mt-6 max-w-xl text-lg text-sand sm:text-xl">

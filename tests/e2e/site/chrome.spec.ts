@@ -37,6 +37,13 @@ test.describe("header on a desktop screen", () => {
     await page.keyboard.press("Escape");
     await expect(trigger).toHaveAttribute("aria-expanded", "false");
     await expect(nav.getByRole("link", { name: "About Us" })).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    // A click anywhere else closes it as well.
+    await trigger.click();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
   });
 
   test("fades the header background as the page scrolls and deepens its shadow after 100 px", async ({ page }) => {
