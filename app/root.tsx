@@ -1,6 +1,5 @@
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import cormorantFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
-import stylesheet from "./app.css?url";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -13,6 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import "./app.css";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { pathsWithoutFooter } from "./components/layout/navigation";
@@ -22,10 +22,10 @@ import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/seo";
 import { siteConfig } from "./lib/site-config";
 
-// The stylesheet comes first in the head, before the script preloads, so the first paint waits
-// for nothing else; the two faces the first screen shows are fetched alongside it.
+// The two faces the first screen shows are fetched alongside the stylesheet. (The stylesheet
+// itself is imported below, so React Router places it; a `links` entry for it would make the
+// server's head and the browser's first render disagree and throw the hydration away.)
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: cormorantFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -52,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#120d0a" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="bg-night text-ivory antialiased">
         <a

@@ -16,7 +16,7 @@ export interface AppOptions {
   getBuild: () => Promise<ServerBuild>;
 }
 
-type AppEnv = { Variables: { clientIp: string; secureHeadersNonce?: string } };
+type AppEnv = { Variables: { clientIp: string; isLoopback: boolean; secureHeadersNonce?: string } };
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 const FILE_PATH = /\.[a-z0-9]+$/i;
@@ -27,8 +27,13 @@ export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
+    const forwardedFor = c.req.header("x-forwarded-for") ?? c.req.header("forwarded");
     const forwarded = options.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-    c.set("clientIp", forwarded || getConnInfo(c).remote.address || "unknown");
+    const clientIp = forwarded || getConnInfo(c).remote.address || "unknown";
+    c.set("clientIp", clientIp);
+    // A request relayed by a proxy on this machine arrives from loopback too; it only counts as
+    // local when no proxy says it came from elsewhere.
+    c.set("isLoopback", LOOPBACK.test(clientIp) && (options.trustProxy || !forwardedFor));
     await next();
   });
   const pageHeaders = securityHeaders({ development });
@@ -73,7 +78,7 @@ export function createApp(options: AppOptions) {
     const context: AppLoadContext = {
       cspNonce: c.get("secureHeadersNonce") ?? "",
       clientIp,
-      isLoopback: LOOPBACK.test(clientIp),
+      isLoopback: c.get("isLoopback"),
     };
     return handle(c.req.raw, context);
   });

@@ -129,8 +129,11 @@ describe("the production server", () => {
     expect(remote.status).toBe(404);
   });
 
-  it("stops cleanly on SIGTERM", async () => {
-    const extra = await startTestServer();
+  it("treats a request relayed by an untrusted proxy as remote, and stops cleanly on SIGTERM", async () => {
+    const extra = await startTestServer({ TRUST_PROXY: "false" });
+    expect((await fetch(`${extra.url}/dev/mailbox`)).status).toBe(200);
+    const relayed = await fetch(`${extra.url}/dev/mailbox`, { headers: { "X-Forwarded-For": "198.51.100.7" } });
+    expect(relayed.status).toBe(404);
     expect(await extra.stop()).toBe(0);
     expect(extra.output()).toContain("SIGTERM");
   });

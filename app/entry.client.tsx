@@ -1,0 +1,19 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { NonceContext } from "./lib/nonce";
+
+// The first render in the browser must match the server's HTML, nonce attributes included. The
+// browser hides the attribute but keeps the value on the element's `nonce` property.
+const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <NonceContext.Provider value={nonce}>
+        <HydratedRouter />
+      </NonceContext.Provider>
+    </StrictMode>,
+  );
+});
