@@ -6,6 +6,7 @@ import { SocialIcon } from "~/components/layout/social-icon";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/contact";
+import { FaqList } from "~/components/faq-list";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -140,20 +141,7 @@ export default function ContactPage() {
 
       <section aria-labelledby="faq-heading" className="border-t border-ember/60 bg-umber/40">
         <div className="mx-auto max-w-3xl px-5 py-24 sm:px-8">
-          <p className="eyebrow">Questions</p>
-          <h2 id="faq-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
-            Frequently asked questions
-          </h2>
-          <div className="mt-10 space-y-4">
-            {faqs.map((faq) => (
-              <details key={faq.question} className="rounded-3xl border border-ember bg-umber/70 p-6">
-                <summary className="cursor-pointer text-lg font-semibold text-ivory marker:text-amber">
-                  {faq.question}
-                </summary>
-                <p className="mt-3 text-sand">{faq.answer}</p>
-              </details>
-            ))}
-          </div>
+          <FaqList faqs={faqs} />
         </div>
       </section>
       {/* The community sign-up section ('Connect With Us' and its form) is added after this point. */}

@@ -5,6 +5,7 @@ import { WaitlistForm } from "~/components/waitlist-form";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/harmonize";
+import { FaqList } from "~/components/faq-list";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -237,20 +238,7 @@ export default function HarmonizePage() {
       </section>
 
       <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-5 py-24 sm:px-8">
-        <p className="eyebrow">Questions</p>
-        <h2 id="faq-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
-          Frequently asked questions
-        </h2>
-        <div className="mt-10 space-y-4">
-          {faqs.map((faq) => (
-            <details key={faq.question} className="rounded-3xl border border-ember bg-umber/70 p-6">
-              <summary className="cursor-pointer text-lg font-semibold text-ivory marker:text-amber">
-                {faq.question}
-              </summary>
-              <p className="mt-3 text-sand">{faq.answer}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList faqs={faqs} />
         <div className="mt-12 text-center">
           <p className="text-lg text-sand">Still wondering which plan is right for you?</p>
           <Link to="/contact" className="button-secondary mt-5">

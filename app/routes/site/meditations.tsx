@@ -1,10 +1,11 @@
 import { Headphones, NotebookPen, Piano, Sparkles, type LucideIcon } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/meditations";
+import { FaqList, type Faq } from "~/components/faq-list";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -98,7 +99,7 @@ const features: { title: string; icon: LucideIcon; text: string }[] = [
   },
 ];
 
-const faqs: { question: string; answer: ReactNode }[] = [
+const faqs: Faq[] = [
   {
     question: "When will the guided meditations be available?",
     answer: `We plan to open the platform in ${siteConfig.meditationsLaunch}. Join the list above and we will let you know the day it opens.`,
@@ -262,20 +263,7 @@ export default function MeditationsPage() {
       </section>
 
       <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-5 py-24 sm:px-8">
-        <p className="eyebrow">Questions</p>
-        <h2 id="faq-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
-          Frequently asked questions
-        </h2>
-        <div className="mt-10 space-y-4">
-          {faqs.map((faq) => (
-            <details key={faq.question} className="group rounded-3xl border border-ember bg-umber/70 p-6">
-              <summary className="cursor-pointer text-lg font-semibold text-ivory marker:text-amber">
-                {faq.question}
-              </summary>
-              <p className="mt-3 text-sand">{faq.answer}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList faqs={faqs} />
       </section>
 
       <section aria-labelledby="launch-heading" className="bg-umber/60">
