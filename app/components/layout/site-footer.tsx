@@ -3,6 +3,7 @@ import { siteConfig } from "~/lib/site-config";
 import { Logo } from "./logo";
 import { externalLinkProps, footerLinks } from "./navigation";
 import { NewsletterForm } from "./newsletter-form";
+import { SiteLink } from "./site-link";
 import { SocialIcon } from "./social-icon";
 
 export function SiteFooter() {
@@ -37,16 +38,7 @@ export function SiteFooter() {
           <ul className="mt-5 space-y-1">
             {footerLinks.map((link) => (
               <li key={link.label}>
-                {link.external ? (
-                  <a href={link.to} {...externalLinkProps} className="inline-block py-1.5 text-sand hover:text-amber">
-                    {link.label}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                ) : (
-                  <Link to={link.to} className="inline-block py-1.5 text-sand hover:text-amber">
-                    {link.label}
-                  </Link>
-                )}
+                <SiteLink link={link} className="inline-block py-1.5 text-sand hover:text-amber" />
               </li>
             ))}
           </ul>

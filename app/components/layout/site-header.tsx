@@ -1,11 +1,12 @@
 import { LogIn, Menu } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, NavLink as RouterNavLink } from "react-router";
+import { Link } from "react-router";
 import { headerOpacity, STRONG_SHADOW_AFTER_PX } from "./header-opacity";
 import { DisclosureMenu } from "../ui/disclosure-menu";
 import { Modal } from "../ui/modal";
 import { Logo } from "./logo";
-import { aboutLinks, donateLink, externalLinkProps, type NavLink } from "./navigation";
+import { aboutLinks, donateLink, type NavLink } from "./navigation";
+import { SiteLink } from "./site-link";
 
 const navItemClass =
   "rounded-full px-3 py-2 text-[0.95rem] text-sand transition-colors hover:text-amber aria-[current=page]:text-amber";
@@ -76,16 +77,7 @@ function DesktopNavigation() {
         </li>
         {desktopLinks.map((link) => (
           <li key={link.label}>
-            {link.external ? (
-              <a href={link.to} {...externalLinkProps} className={navItemClass}>
-                {link.label}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            ) : (
-              <RouterNavLink to={link.to} className={navItemClass}>
-                {link.label}
-              </RouterNavLink>
-            )}
+            <SiteLink link={link} className={navItemClass} />
           </li>
         ))}
         <li>
@@ -131,16 +123,7 @@ function MobileMenu() {
           <ul className="space-y-1">
             {mobileLinks.map((link) => (
               <li key={link.label}>
-                {link.external ? (
-                  <a href={link.to} {...externalLinkProps} className={itemClass}>
-                    {link.label}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                ) : (
-                  <Link to={link.to} className={itemClass}>
-                    {link.label}
-                  </Link>
-                )}
+                <SiteLink link={link} className={itemClass} />
               </li>
             ))}
           </ul>
