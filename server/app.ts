@@ -8,8 +8,7 @@ import { createApp } from "./create-app";
 import { getEnv } from "~/lib/env.server";
 
 export { startRuntime, stopRuntime } from "./runtime";
-export { getEnv } from "~/lib/env.server";
-export { InvalidEnvironmentError } from "~/lib/env.server";
+export { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 export { DataDirectoryInUseError } from "~/lib/db.server";
 
 export function createServerApp() {

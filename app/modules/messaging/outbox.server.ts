@@ -154,13 +154,3 @@ export async function listEmails(db: Database, limit = 100): Promise<OutboxMessa
     .orderBy(sql`${outbox.createdAt} desc`)
     .limit(limit);
 }
-
-export async function countUndelivered(db: Database): Promise<{ pending: number; failed: number }> {
-  const rows = await db
-    .select({ status: outbox.status, count: sql<number>`count(*)::int` })
-    .from(outbox)
-    .where(inArray(outbox.status, ["pending", "sending", "failed"]))
-    .groupBy(outbox.status);
-  const count = (status: string) => rows.find((row) => row.status === status)?.count ?? 0;
-  return { pending: count("pending") + count("sending"), failed: count("failed") };
-}
