@@ -2,8 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { mailApiPort, mailApiUrl, sitePort, smtpPort } from "./tests/e2e/support/ports";
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+const port = sitePort;
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
@@ -28,21 +29,35 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node server/main.js",
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "harmonia-e2e-")),
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-      SMTP_URL: "",
-      HARMONIA_IGNORE_ENV_FILE: "1",
+  webServer: [
+    {
+      command: "npx tsx tests/support/mail-catcher.ts",
+      url: `${mailApiUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_API_PORT: String(mailApiPort) },
     },
-  },
+    {
+      command: "node server/main.js",
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "harmonia-e2e-")),
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        // Every browser test comes from 127.0.0.1; the limits themselves are tested over HTTP.
+        AUTH_RATE_LIMIT_MULTIPLIER: "50",
+        OUTBOX_RETRY_DELAY_SECONDS: "1",
+        HARMONIA_IGNORE_ENV_FILE: "1",
+      },
+    },
+  ],
 });

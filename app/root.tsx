@@ -3,6 +3,7 @@ import cormorantFont from "@fontsource/cormorant-garamond/files/cormorant-garamo
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
@@ -17,6 +18,8 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { pathsWithoutFooter } from "./components/layout/navigation";
 import { MessagePage } from "./components/message-page";
+import { SignedInBadge } from "./components/layout/signed-in-badge";
+import { getUser, type AccessDenied } from "./lib/auth-guards.server";
 import { getEnv } from "./lib/env.server";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/seo";
@@ -34,12 +37,17 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export function loader(): RootData {
-  return { publicUrl: getEnv().PUBLIC_URL };
+export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
+  const user = await getUser(request);
+  return {
+    publicUrl: getEnv().PUBLIC_URL,
+    user: user ? { email: user.email, name: user.name, isAdmin: user.role === "admin" } : null,
+  };
 }
 
-// The root's data is configuration; it never changes after a form is sent.
-export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+// Only a form can sign someone in or out; plain navigation leaves the root's data as it was.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -66,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {showFooter ? <SiteFooter /> : null}
+        <SignedInBadge />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -78,7 +87,23 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 401 || status === 403) {
+    // The staff guard's answer: the spec's message, and a way to sign in when that would help.
+    const denied = (isRouteErrorResponse(error) ? error.data : {}) as Partial<AccessDenied>;
+    return (
+      <MessagePage eyebrow={status === 401 ? "Members and staff" : "Staff only"} title={denied.message ?? "Access denied"} text="">
+        {denied.loginPath ? (
+          <p className="mt-8">
+            <Link to={denied.loginPath} className="button-primary">
+              Log in
+            </Link>
+          </p>
+        ) : null}
+      </MessagePage>
+    );
+  }
+  const notFound = status === 404;
   if (!notFound) console.error(error);
   return (
     <MessagePage

@@ -2,6 +2,8 @@ import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes
 
 /** Pages whose full content arrives with later capabilities share one honest holding page. */
 const upcoming = (path: string, id: string) => route(path, "routes/site/upcoming.tsx", { id });
+/** Staff pages whose tools arrive later; the staff guard already applies to them. */
+const staffUpcoming = (path: string, id: string) => route(path, "routes/admin/staff-upcoming.tsx", { id });
 
 export default [
   index("routes/site/home.tsx"),
@@ -20,6 +22,8 @@ export default [
   upcoming("rsvp", "rsvp"),
   upcoming("vip", "vip"),
 
+  route("login/link", "routes/members/login-link.tsx"),
+  route("logout", "routes/members/logout.ts"),
   upcoming("login", "login"),
   upcoming("signup", "signup"),
   upcoming("reset-password", "reset-password"),
@@ -31,11 +35,11 @@ export default [
   upcoming("meditation", "meditation"),
 
   ...prefix("admin", [
-    upcoming("", "admin"),
+    staffUpcoming("", "admin"),
     upcoming("setup", "admin-setup"),
-    upcoming("communications", "admin-communications"),
-    upcoming("eventreservations", "admin-eventreservations"),
-    upcoming("eventmanagement", "admin-eventmanagement"),
+    staffUpcoming("communications", "admin-communications"),
+    staffUpcoming("eventreservations", "admin-eventreservations"),
+    staffUpcoming("eventmanagement", "admin-eventmanagement"),
   ]),
 
   route("robots.txt", "routes/seo/robots.ts"),

@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { projectRoot } from "~/lib/project-root.server";
 import "./load-context";
+import { mountAuthRoutes } from "./auth-routes";
 import { checkHealth } from "./health";
 import { fileHeaders, securityHeaders, strictTransportSecurity } from "./security-headers";
 
@@ -16,7 +17,7 @@ export interface AppOptions {
   getBuild: () => Promise<ServerBuild>;
 }
 
-type AppEnv = { Variables: { clientIp: string; isLoopback: boolean; secureHeadersNonce?: string } };
+export type AppEnv = { Variables: { clientIp: string; isLoopback: boolean; secureHeadersNonce?: string } };
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 const FILE_PATH = /\.[a-z0-9]+$/i;
@@ -48,6 +49,8 @@ export function createApp(options: AppOptions) {
     c.header("Cache-Control", "no-store");
     return c.json(health, health.status === "ok" ? 200 : 503);
   });
+
+  mountAuthRoutes(app);
 
   if (!development) {
     const clientDir = path.relative(process.cwd(), path.join(projectRoot(), "build", "client")) || ".";

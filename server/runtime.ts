@@ -3,6 +3,7 @@ import { openDatabase, runMigrations, setDatabase, type DatabaseHandle } from "~
 import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
 import { startOutboxWorker, type OutboxWorker } from "~/modules/messaging/outbox-worker.server";
 import { registerOutboxWake } from "~/modules/messaging/outbox-wake.server";
+import { createAuth, resolveAuthSecret, setAuth } from "~/lib/auth.server";
 import { seedDemoContent } from "../db/seed/seed-demo-content.server";
 
 /** What a running instance holds: its database, its mail transport and its outbox worker. */
@@ -30,6 +31,8 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
   try {
     await runMigrations(database);
     setDatabase(database);
+    const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
+    setAuth(createAuth({ env, db: database.db, secret }));
     if (env.SEED_DEMO_CONTENT) await seedDemoContent(database.db);
     const mail = createMailTransport({
       smtpUrl: env.SMTP_URL,
@@ -45,6 +48,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
     registry.__harmoniaRuntime = { env, database, mail, worker };
     return registry.__harmoniaRuntime;
   } catch (error) {
+    setAuth(undefined);
     setDatabase(undefined);
     await database.close().catch(() => undefined);
     throw error;
@@ -59,6 +63,7 @@ export async function stopRuntime(): Promise<void> {
   registerOutboxWake(undefined);
   await runtime.worker.stop().catch((error) => console.error("[server] stopping the outbox:", error));
   runtime.mail.close();
+  setAuth(undefined);
   setDatabase(undefined);
   await runtime.database.close();
 }

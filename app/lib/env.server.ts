@@ -48,6 +48,16 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   SEED_DEMO_CONTENT: booleanFlag.default(true),
   OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+  AUTH_RATE_LIMIT_MULTIPLIER: z.coerce
+    .number({ message: "must be a number" })
+    .min(1, "must be 1 or more")
+    .max(1000, "must be at most 1000")
+    .default(1),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{8,}$/, "must be a Twilio account SID (AC...)").optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(8, "must be a Twilio auth token").optional(),
+  TWILIO_FROM_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, "must be a phone number in E.164 form, e.g. +16195550100").optional(),
+  TWILIO_API_URL: z.url({ message: "must be an http(s) URL" }).default("https://api.twilio.com"),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };

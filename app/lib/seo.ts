@@ -1,8 +1,16 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "./site-config";
 
+/** The signed-in user as every page may know it: enough for the header and the corner badge. */
+export interface RootUser {
+  email: string;
+  name: string;
+  isAdmin: boolean;
+}
+
 export interface RootData {
   publicUrl: string;
+  user: RootUser | null;
 }
 
 interface MetaArgsLike {

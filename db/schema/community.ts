@@ -26,3 +26,24 @@ export const waitlist = pgTable(
   },
   (table) => [uniqueIndex("waitlist_email_key").on(sql`lower(${table.email})`)],
 );
+
+/**
+ * People who joined the community list (the join page, the home page, /contact). Joining gives
+ * them a sign-in link; they become members (users) when they first use it.
+ */
+export const community = pgTable(
+  "community",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    interest: text().notNull(),
+    /** Where the form was: join, home, contact. */
+    source: text(),
+    /** When the visitor ticked the Terms, Privacy, e-mail and SMS consent. */
+    consentAcceptedAt: timestamp("consent_accepted_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("community_email_key").on(sql`lower(${table.email})`)],
+);

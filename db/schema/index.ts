@@ -1,2 +1,4 @@
+export * from "./auth";
 export * from "./community";
+export * from "./members";
 export * from "./messaging";

@@ -24,6 +24,11 @@ export class SmtpSink {
     return new SmtpSink(await freePort());
   }
 
+  /** A sink on a given port (the browser tests' mail catcher), not yet listening. */
+  static async onPort(port: number): Promise<SmtpSink> {
+    return new SmtpSink(port);
+  }
+
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
   }
@@ -74,4 +79,30 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   if (!address || typeof address === "string") throw new Error("Could not find a free port");
   return address.port;
+}
+
+/** The message body with quoted-printable soft breaks and escapes undone, so links read whole. */
+export function decodedBody(mail: ReceivedMail): string {
+  return mail.raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The first link in a message whose address contains `pathPart` (e.g. "/login/link?"). */
+export function linkIn(mail: ReceivedMail, pathPart: string): string {
+  const links = decodedBody(mail).match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+  const link = links.find((candidate) => candidate.includes(pathPart));
+  if (!link) throw new Error(`No link containing ${pathPart} in the message "${mail.subject}"`);
+  return link.replace(/&amp;/g, "&");
+}
+
+/** Waits until a message to `to` arrives (after `after` messages to that address), and returns it. */
+export async function waitForMail(sink: SmtpSink, to: string, after = 0, timeoutMs = 20_000): Promise<ReceivedMail> {
+  const started = Date.now();
+  for (;;) {
+    const messages = sink.received.filter((mail) => mail.to.includes(to.toLowerCase()) || mail.to.includes(to));
+    if (messages.length > after) return messages[after]!;
+    if (Date.now() - started > timeoutMs) throw new Error(`No e-mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

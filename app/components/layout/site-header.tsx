@@ -1,6 +1,7 @@
-import { LogIn, Menu } from "lucide-react";
+import { LogIn, Menu, UserRound } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { useSignedInUser } from "~/lib/use-signed-in-user";
 import { headerOpacity, STRONG_SHADOW_AFTER_PX } from "./header-opacity";
 import { DisclosureMenu } from "../ui/disclosure-menu";
 import { Modal } from "../ui/modal";
@@ -50,8 +51,9 @@ export function SiteHeader() {
   );
 }
 
-/** The desktop menu: the About dropdown, Events, Program, Donate and the login icon. */
+/** The desktop menu: the About dropdown, Events, (Member Welcome), Program, Donate, then the account items. */
 function DesktopNavigation() {
+  const user = useSignedInUser();
   return (
     <nav aria-label="Main" className="hidden md:block">
       <ul className="flex items-center gap-1">
@@ -75,37 +77,76 @@ function DesktopNavigation() {
             </ul>
           </DisclosureMenu>
         </li>
-        {desktopLinks.map((link) => (
+        {(user ? signedInDesktopLinks : desktopLinks).map((link) => (
           <li key={link.label}>
             <SiteLink link={link} className={navItemClass} />
           </li>
         ))}
-        <li>
-          <Link
-            to="/login"
-            className="ml-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-sand transition-colors hover:bg-ivory/5 hover:text-amber"
-            aria-label="Log in"
-            title="Log in"
-          >
-            <LogIn aria-hidden size={20} />
-          </Link>
-        </li>
+        {user ? (
+          <>
+            <li>
+              <Link
+                to="/profile"
+                className="ml-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-sand transition-colors hover:bg-ivory/5 hover:text-amber aria-[current=page]:text-amber"
+                aria-label="Profile"
+                title="Profile"
+              >
+                <UserRound aria-hidden size={20} />
+              </Link>
+            </li>
+            <li>
+              <LogoutButton className={navItemClass} />
+            </li>
+          </>
+        ) : (
+          <li>
+            <Link
+              to="/login"
+              className="ml-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-sand transition-colors hover:bg-ivory/5 hover:text-amber"
+              aria-label="Log in"
+              title="Log in"
+            >
+              <LogIn aria-hidden size={20} />
+            </Link>
+          </li>
+        )}
       </ul>
     </nav>
   );
 }
 
+const memberWelcomeLink: NavLink = { label: "Member Welcome", to: "/welcome" };
 const desktopLinks: NavLink[] = [{ label: "Events", to: "/events" }, { label: "Program", to: "/program" }, donateLink];
+const signedInDesktopLinks: NavLink[] = [{ label: "Events", to: "/events" }, memberWelcomeLink, { label: "Program", to: "/program" }, donateLink];
 
-/** The spec's slide-out menu: About, Events, Donate and Login. */
+/** The spec's slide-out menu: About, Events, (Member Welcome), Donate, then Profile and Logout, or Login. */
 const mobileLinks: NavLink[] = [
   { label: "About", to: "/about" },
   { label: "Events", to: "/events" },
   donateLink,
   { label: "Login", to: "/login" },
 ];
+const signedInMobileLinks: NavLink[] = [
+  { label: "About", to: "/about" },
+  { label: "Events", to: "/events" },
+  memberWelcomeLink,
+  donateLink,
+  { label: "Profile", to: "/profile" },
+];
+
+/** Logout ends the session on the server and goes to /. */
+function LogoutButton(props: { className: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={props.className}>
+        Logout
+      </button>
+    </Form>
+  );
+}
 
 function MobileMenu() {
+  const user = useSignedInUser();
   const itemClass = "block rounded-xl px-4 py-3 text-lg text-sand hover:bg-ember hover:text-amber";
   return (
     <Modal
@@ -121,11 +162,16 @@ function MobileMenu() {
     >
       <nav aria-label="Mobile" className="mt-6">
           <ul className="space-y-1">
-            {mobileLinks.map((link) => (
+            {(user ? signedInMobileLinks : mobileLinks).map((link) => (
               <li key={link.label}>
                 <SiteLink link={link} className={itemClass} />
               </li>
             ))}
+            {user ? (
+              <li>
+                <LogoutButton className={`${itemClass} w-full text-left`} />
+              </li>
+            ) : null}
           </ul>
       </nav>
     </Modal>

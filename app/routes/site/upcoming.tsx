@@ -21,11 +21,7 @@ const upcomingPages: Record<string, { title: string; text: string; area: string 
   "/profile": { title: "Your profile", area: "Members", text: "Member profiles arrive with member accounts." },
   "/invitation": { title: "Complete Your Membership", area: "Members", text: "Invitations are accepted here once member accounts open." },
   "/meditation": { title: "Your music", area: "Members", text: "The members' music page opens here with member accounts." },
-  "/admin": { title: "Staff area", area: "Staff", text: "The staff dashboard arrives with staff accounts." },
   "/admin/setup": { title: "System status", area: "Staff", text: "The system status page arrives with staff accounts." },
-  "/admin/communications": { title: "Communications", area: "Staff", text: "E-mail and SMS campaigns arrive with staff accounts." },
-  "/admin/eventreservations": { title: "Event reservations", area: "Staff", text: "Reservation management arrives with the events calendar." },
-  "/admin/eventmanagement": { title: "Event management", area: "Staff", text: "Event management arrives with the events calendar." },
 };
 
 function pageFor(pathname: string) {

@@ -1,0 +1,15 @@
+import { useSignedInUser } from "~/lib/use-signed-in-user";
+
+/** The small fixed corner badge that shows, on every page, who is signed in. */
+export function SignedInBadge() {
+  const user = useSignedInUser();
+  if (!user) return null;
+  return (
+    <p
+      aria-label={`Signed in as ${user.email}`}
+      className="pointer-events-none fixed bottom-3 left-3 z-30 max-w-[calc(100vw-1.5rem)] truncate rounded-full border border-ember bg-umber/90 px-3 py-1.5 text-xs text-sand shadow-lg shadow-black/40 backdrop-blur"
+    >
+      {user.email}
+    </p>
+  );
+}

@@ -1,0 +1,63 @@
+import { data, redirect } from "react-router";
+import { CLIENT_IP_HEADER, getSignedInUser, type SignedInUser } from "./auth.server";
+import { getEnv } from "./env.server";
+import { authMessages } from "~/modules/members/auth-messages";
+import { canEnter, type StaffArea } from "~/modules/members/roles";
+
+/** The signed-in user of a request, or null for a visitor. */
+export function getUser(request: Request): Promise<SignedInUser | null> {
+  return getSignedInUser(request, getEnv());
+}
+
+/** Where to come back to after signing in: the path and query of this request. */
+function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Members' pages: a visitor is sent to /login and brought back afterwards. */
+export async function requireMember(request: Request): Promise<SignedInUser> {
+  const user = await getUser(request);
+  if (!user) throw redirect(`/login?next=${encodeURIComponent(returnPath(request))}`);
+  return user;
+}
+
+export interface AccessDenied {
+  message: string;
+  /** Where signing in would bring the visitor back to, when signing in could help. */
+  loginPath?: string;
+}
+
+/**
+ * Staff pages. Signed out: 401 'Please log in to access this page.'; signed in without the role:
+ * 403 'You are not authorized to view this page.' The root error boundary shows the message.
+ */
+export async function requireStaffPage(request: Request, area: StaffArea): Promise<SignedInUser> {
+  const user = await getUser(request);
+  if (!user) {
+    throw data<AccessDenied>(
+      { message: authMessages.signInRequired, loginPath: `/login?next=${encodeURIComponent(returnPath(request))}` },
+      { status: 401 },
+    );
+  }
+  if (!canEnter(user.role, area)) throw data<AccessDenied>({ message: authMessages.notAuthorised }, { status: 403 });
+  return user;
+}
+
+/** Staff endpoints (cookie or `Authorization: Bearer`): 401 or 403 JSON `{ error }`. */
+export async function requireStaffApi(request: Request, area: StaffArea): Promise<SignedInUser> {
+  const user = await getUser(request);
+  if (!user) throw Response.json({ error: authMessages.signInRequired }, { status: 401 });
+  if (!canEnter(user.role, area)) throw Response.json({ error: authMessages.notAuthorised }, { status: 403 });
+  return user;
+}
+
+/**
+ * Headers for a call to better-auth from a loader or action: the browser's (cookies, origin)
+ * plus the client's address as the HTTP server saw it, which the client cannot forge.
+ */
+export function authHeaders(request: Request, clientIp: string): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp);
+  return headers;
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, bearer, magicLink } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { account, serverSecrets, session, user, verification } from "../../db/schema";
+import type { Database } from "./db.server";
+import type { Env } from "./env.server";
+import { siteConfig } from "./site-config";
+import { roleForEmail, type Role } from "~/modules/members/roles";
+import { sendAccountLink } from "~/modules/members/send-account-link.server";
+import type { AccountLinkPurpose } from "~/modules/messaging/templates/account-link";
+
+/** Sign-in links work once, within this many seconds. */
+export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
+/** Request header through which the HTTP server tells better-auth the client's address. */
+export const CLIENT_IP_HEADER = "x-harmonia-client-ip";
+
+export interface AuthOptions {
+  env: Env;
+  db: Database;
+  secret: string;
+}
+
+/** What a sign-in link request carries besides the address: which e-mail to send, and a name. */
+export interface SignInLinkMetadata {
+  purpose?: Extract<AccountLinkPurpose, "sign-in" | "community-welcome" | "friend-access">;
+  /** The name to greet in the e-mail. */
+  name?: string;
+}
+
+export function createAuth({ env, db, secret }: AuthOptions) {
+  const lists = { adminEmails: env.ADMIN_EMAILS, eventStaffEmails: env.EVENT_STAFF_EMAILS };
+  const secure = env.PUBLIC_URL.startsWith("https://");
+  return betterAuth({
+    appName: siteConfig.brand.name,
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [env.PUBLIC_URL],
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification } }),
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      // A session in use is extended once a day, so an active member stays signed in.
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Until the address is confirmed nobody can sign in with the password, and signing up with a
+      // known address answers like a new one: the form never tells who has an account.
+      requireEmailVerification: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user: recipient, token }) => {
+        await sendAccountLink(db, {
+          purpose: "reset-password",
+          to: recipient.email,
+          name: recipient.name,
+          link: `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
+          publicUrl: env.PUBLIC_URL,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Confirming the address does not sign in: a mail scanner that opens the link gets no session.
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60,
+      sendVerificationEmail: async ({ user: recipient, url }) => {
+        await sendAccountLink(db, {
+          purpose: "verify-email",
+          to: recipient.email,
+          name: recipient.name,
+          link: url,
+          publicUrl: env.PUBLIC_URL,
+        });
+      },
+    },
+    user: {
+      additionalFields: {},
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (data) => ({ data: { ...data, role: roleForEmail(data.email, lists) } }),
+        },
+      },
+      session: {
+        create: {
+          // The allow-lists may change between sign-ins; the stored role follows them.
+          after: async (created) => {
+            const [owner] = await db.select({ email: user.email, role: user.role }).from(user).where(eq(user.id, created.userId));
+            if (!owner) return;
+            const role = roleForEmail(owner.email, lists);
+            if (owner.role !== role) await db.update(user).set({ role }).where(eq(user.id, created.userId));
+          },
+        },
+      },
+    },
+    advanced: {
+      cookiePrefix: "harmonia",
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      database: { generateId: "uuid" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // Attempts are limited by our own limiter (per address and per e-mail, shared by every
+    // instance), in front of these endpoints and inside our pages' actions: see docs/decisions/006.
+    rateLimit: { enabled: false },
+    plugins: [
+      magicLink({
+        expiresIn: SIGN_IN_LINK_TTL_SECONDS,
+        storeToken: "hashed",
+        sendMagicLink: async ({ email, url, token, metadata }) => {
+          const next = new URL(url).searchParams.get("callbackURL") ?? "/";
+          const { purpose = "sign-in", name } = (metadata ?? {}) as SignInLinkMetadata;
+          // The e-mailed link opens our page, which signs in only when the person presses its button:
+          // a link scanner's GET never uses the token up.
+          const link = `${env.PUBLIC_URL}/login/link?token=${encodeURIComponent(token)}&next=${encodeURIComponent(next)}`;
+          await sendAccountLink(db, { purpose, to: email, name, link, publicUrl: env.PUBLIC_URL });
+        },
+      }),
+      admin({ defaultRole: "member", adminRoles: ["admin"] }),
+      bearer(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const registry = globalThis as typeof globalThis & { __harmoniaAuth?: Auth };
+
+export function setAuth(auth: Auth | undefined): void {
+  registry.__harmoniaAuth = auth;
+}
+
+/** The auth instance of this process, made at start-up. */
+export function getAuth(): Auth {
+  if (!registry.__harmoniaAuth) throw new Error("Auth is not ready yet: the server sets it up at start-up.");
+  return registry.__harmoniaAuth;
+}
+
+/**
+ * The configured AUTH_SECRET, or the one this installation made for itself. Kept in the
+ * database, so every instance on a shared PostgreSQL signs with the same secret.
+ */
+export async function resolveAuthSecret(db: Database, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insert(serverSecrets)
+    .values({ name: "auth", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, "auth"));
+  if (!row) throw new Error("Could not store the auth secret");
+  return row.value;
+}
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  sessionId: string;
+}
+
+/** The signed-in user of a request (session cookie or bearer token), or null. */
+export async function getSignedInUser(request: Request, env: Pick<Env, "ADMIN_EMAILS" | "EVENT_STAFF_EMAILS">): Promise<SignedInUser | null> {
+  const result = await getAuth()
+    .api.getSession({ headers: request.headers })
+    .catch((error: unknown) => {
+      console.error("[auth] reading the session failed:", error);
+      return null;
+    });
+  if (!result) return null;
+  return {
+    id: result.user.id,
+    email: result.user.email,
+    name: result.user.name,
+    // The configuration is the source of truth, so a removed admin loses the role at once.
+    role: roleForEmail(result.user.email, { adminEmails: env.ADMIN_EMAILS, eventStaffEmails: env.EVENT_STAFF_EMAILS }),
+    sessionId: result.session.id,
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * What sign-in, sign-up, reset and the staff guard say to people. The spec fixes most of these
+ * texts (members-and-staff.md sections 2, 5 and 8); keep them exactly. Safe for the browser.
+ */
+export const authMessages = {
+  loginSuccessful: "Login successful!",
+  loginFailed: "Login failed",
+  invalidCredentials: "Invalid email or password",
+  emailAndPasswordRequired: "Please enter your email and password.",
+  emailFirst: "Please enter your email address above first.",
+  invalidEmail: "Please enter a valid email address.",
+  signInLinkSent: "Sign-in link sent! Please check your inbox and click the link to access your account.",
+  signInLinkFailed: "Failed to send sign-in link",
+  profileSignInLinkSent: "Sign-in link sent! Check your inbox and click the link to access your account from any device.",
+  profileSignInLinkFailedPrefix: "Failed to send sign-in link: ",
+  signInLinkInvalid: "This sign-in link has expired or has already been used. Request a new one below.",
+  passwordTooShort: "Password must be at least 8 characters",
+  passwordsDiffer: "Passwords do not match",
+  passwordRequired: "Please enter a new password and confirm it.",
+  passwordUpdated: "Password updated! You can now log in with your new password.",
+  resetLinkRequested:
+    "If an account exists for that address, we have e-mailed a link to reset its password. It works for one hour.",
+  resetLinkInvalid: "This reset link has expired or has already been used. Request a new one from the login page.",
+  signUpCheckInbox:
+    "Almost there! We have e-mailed a link to confirm your address. Open it, then log in with your password.",
+  nameRequired: "Please enter your name.",
+  emailVerified: "Your e-mail address is confirmed. You can log in now.",
+  signInRequired: "Please log in to access this page.",
+  notAuthorised: "You are not authorized to view this page.",
+  resendSent: "Sent. Check your inbox and spam folder.",
+  resendFailed: "Couldn\u2019t resend. Please try again.",
+} as const;
+
+/** 'Too many attempts…' with the wait rounded up to whole minutes. */
+export function tooManyAttempts(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}

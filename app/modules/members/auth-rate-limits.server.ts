@@ -1,0 +1,37 @@
+import type { Database } from "~/lib/db.server";
+import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";
+import { tooManyAttempts } from "./auth-messages";
+import { normaliseEmail } from "./roles";
+
+/** The attempts that are limited, each counted per client address and per e-mail address. */
+export type AuthAttempt = "sign-in" | "sign-up" | "sign-in-link" | "password-reset";
+
+const rules: Record<AuthAttempt, { perIp: RateLimitRule; perEmail: RateLimitRule }> = {
+  "sign-in": { perIp: { limit: 30, windowSeconds: 15 * 60 }, perEmail: { limit: 8, windowSeconds: 15 * 60 } },
+  "sign-up": { perIp: { limit: 10, windowSeconds: 60 * 60 }, perEmail: { limit: 5, windowSeconds: 60 * 60 } },
+  "sign-in-link": { perIp: { limit: 20, windowSeconds: 60 * 60 }, perEmail: { limit: 5, windowSeconds: 15 * 60 } },
+  "password-reset": { perIp: { limit: 10, windowSeconds: 60 * 60 }, perEmail: { limit: 3, windowSeconds: 60 * 60 } },
+};
+
+export type AuthRateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
+
+/**
+ * Counts an attempt and says whether it may go on. Both counters are taken even when the first
+ * refuses, so hammering one address also uses up the caller's allowance.
+ */
+export async function checkAuthRateLimit(
+  db: Database,
+  attempt: AuthAttempt,
+  who: { ip: string; email?: string },
+  multiplier = 1,
+): Promise<AuthRateLimitResult> {
+  const scale = (rule: RateLimitRule) => ({ ...rule, limit: Math.round(rule.limit * multiplier) });
+  const outcomes = [await consumeRateLimit(db, `${attempt}:ip:${who.ip}`, scale(rules[attempt].perIp))];
+  if (who.email) {
+    outcomes.push(await consumeRateLimit(db, `${attempt}:email:${normaliseEmail(who.email)}`, scale(rules[attempt].perEmail)));
+  }
+  const waits = outcomes.flatMap((outcome) => (outcome.allowed ? [] : [outcome.retryAfterSeconds]));
+  if (waits.length === 0) return { allowed: true };
+  const retryAfterSeconds = Math.max(...waits);
+  return { allowed: false, retryAfterSeconds, message: tooManyAttempts(retryAfterSeconds) };
+}

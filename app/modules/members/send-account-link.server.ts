@@ -1,0 +1,27 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "~/lib/db.server";
+import { renderEmail } from "../messaging/render-email.server";
+import { sendEmail } from "../messaging/send-email.server";
+import { AccountLinkEmail, accountLinkContent, type AccountLinkPurpose } from "../messaging/templates/account-link";
+
+/**
+ * E-mails a sign-in, reset or confirmation link through the outbox. Each request is its own
+ * message (a new link), so the idempotency key is fresh; the link itself never appears in it.
+ */
+export async function sendAccountLink(
+  db: Database,
+  options: { purpose: AccountLinkPurpose; to: string; name?: string; link: string; publicUrl: string },
+): Promise<void> {
+  const { html, text } = await renderEmail(
+    AccountLinkEmail({ purpose: options.purpose, link: options.link, name: options.name, publicUrl: options.publicUrl }),
+  );
+  await sendEmail(db, {
+    kind: options.purpose,
+    to: options.to,
+    subject: accountLinkContent[options.purpose].subject,
+    html,
+    text,
+    idempotencyKey: `${options.purpose}:${randomUUID()}`,
+    meta: { signInLink: options.link },
+  });
+}

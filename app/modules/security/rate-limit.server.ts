@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "~/lib/db.server";
+
+export interface RateLimitRule {
+  /** Attempts allowed in one window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export type RateLimitOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Counts one attempt against `key` in a fixed window and says whether it is allowed. The count is
+ * one atomic upsert, so concurrent requests on several instances never slip past the limit.
+ */
+export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<RateLimitOutcome> {
+  const window = `${rule.windowSeconds} seconds`;
+  const [row] = await queryRows<{ count: number; retry_after: number }>(
+    db,
+    sql`
+      INSERT INTO rate_limits (key, count, window_started_at) VALUES (${key}, 1, now())
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN rate_limits.window_started_at <= now() - ${window}::interval THEN 1 ELSE rate_limits.count + 1 END,
+        window_started_at = CASE WHEN rate_limits.window_started_at <= now() - ${window}::interval THEN now() ELSE rate_limits.window_started_at END
+      RETURNING count, ceil(extract(epoch FROM (window_started_at + ${window}::interval - now())))::int AS retry_after
+    `,
+  );
+  if (!row) throw new Error(`Rate limit ${key} returned no row`);
+  if (row.count <= rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+}

@@ -1,0 +1,79 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login-link";
+import { AuthCard, FormBanner } from "~/components/members/auth-card";
+import { getAuth } from "~/lib/auth.server";
+import { authHeaders } from "~/lib/auth-guards.server";
+import { readForm } from "~/lib/form-data.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { authMessages } from "~/modules/members/auth-messages";
+
+/**
+ * Where an e-mailed sign-in link lands. Opening it (as a mail scanner does) changes nothing; the
+ * token is used only when the person presses the button, which posts it back here.
+ */
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Sign in", description: `Finish signing in to ${siteConfig.brand.name}.`, noIndex: true });
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return { token: url.searchParams.get("token") ?? "", next: safeRedirectPath(url.searchParams.get("next"), "/welcome") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const next = safeRedirectPath(form.next, "/welcome");
+  if (!form.token) return { error: authMessages.signInLinkInvalid };
+  const response = await getAuth()
+    .api.magicLinkVerify({
+      query: { token: form.token, callbackURL: next, errorCallbackURL: "/login/link" },
+      headers: authHeaders(request, context.clientIp),
+      asResponse: true,
+    })
+    .catch((error: unknown) => {
+      console.error("[auth] sign-in link verification failed:", error);
+      return null;
+    });
+  const location = response?.headers.get("location");
+  const setCookies = response?.headers.getSetCookie() ?? [];
+  if (!location || setCookies.length === 0 || new URL(location, "http://x").searchParams.has("error")) {
+    return { error: authMessages.signInLinkInvalid };
+  }
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return redirect(next, { headers });
+}
+
+export default function LoginLinkPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const signingIn = navigation.state !== "idle";
+  if (actionData?.error || !loaderData.token) {
+    return (
+      <AuthCard eyebrow="Sign-in link" title="This link no longer works">
+        <FormBanner tone="error">{actionData?.error ?? authMessages.signInLinkInvalid}</FormBanner>
+        <p className="mt-6">
+          <Link to="/login" className="button-primary w-full">
+            Get a new sign-in link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      eyebrow="Sign-in link"
+      title={`Welcome to ${siteConfig.brand.name}`}
+      intro="Press the button to finish signing in on this device."
+    >
+      <Form method="post">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <input type="hidden" name="next" value={loaderData.next} />
+        <button type="submit" className="button-primary w-full" disabled={signingIn}>
+          {signingIn ? "Signing in..." : "Sign in"}
+        </button>
+      </Form>
+      <p className="mt-5 text-sm text-mist">The link works once, within 15 minutes of being sent.</p>
+    </AuthCard>
+  );
+}

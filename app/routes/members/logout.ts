@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { getAuth } from "~/lib/auth.server";
+import { authHeaders } from "~/lib/auth-guards.server";
+
+/** Ends the session on the server, clears its cookie and goes home. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await getAuth()
+    .api.signOut({ headers: authHeaders(request, context.clientIp), returnHeaders: true })
+    .catch(() => null);
+  const headers = new Headers();
+  for (const cookie of result?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  return redirect("/", { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

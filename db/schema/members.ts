@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/** A member's own settings: one row per user, removed with the user. */
+export const profiles = pgTable("profiles", {
+  id: serial().primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  fullName: text("full_name"),
+  bio: text(),
+  preferredMeditationDuration: text("preferred_meditation_duration"),
+  preferredMeditationTime: text("preferred_meditation_time"),
+  notificationPreference: boolean("notification_preference").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The member directory by e-mail: who accepted an invitation (or was imported), how to reach
+ * them and what they agreed to, with the time of each consent.
+ */
+export const userProfiles = pgTable(
+  "user_profiles",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    phone: text(),
+    city: text(),
+    state: text(),
+    interests: jsonb().$type<string[]>().notNull().default([]),
+    communicationPreference: text("communication_preference"),
+    discoveryMethod: text("discovery_method"),
+    emailUpdates: boolean("email_updates").notNull().default(false),
+    smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("user_profiles_email_key").on(sql`lower(${table.email})`)],
+);
+
+/** E-mails entitled to the full member playlist (compared case-insensitively). */
+export const musicAccess = pgTable(
+  "music_access",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    /** Why access was given: invitation, import, staff. */
+    source: text(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("music_access_email_key").on(sql`lower(${table.email})`)],
+);
+
+export const invitationStatus = pgEnum("invitation_status", ["pending", "accepted"]);
+
+/**
+ * An invitation gifting the unreleased tracks. `rid` is the unguessable id carried in the link;
+ * an invitation is expired when `expires_at` has passed (30 days after sending) and not accepted.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    rid: text().notNull().unique(),
+    email: text().notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    phone: text(),
+    city: text(),
+    state: text(),
+    /** Past events the invitee attended, e.g. from an imported attendee list. */
+    eventHistory: jsonb("event_history").$type<{ name: string; date?: string }[]>().notNull().default([]),
+    campaign: text(),
+    status: invitationStatus().notNull().default("pending"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("invitations_email_idx").on(sql`lower(${table.email})`)],
+);
+
+export const trackTier = pgEnum("track_tier", ["public", "friend", "member"]);
+
+/** The music library. Files live in media/audio (outside public/) and are streamed per request. */
+export const tracks = pgTable(
+  "tracks",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    /** File name inside media/audio, e.g. still-water.mp3. */
+    file: text().notNull().unique(),
+    tier: trackTier().notNull(),
+    position: integer().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("tracks_position_positive", sql`${table.position} >= 0`)],
+);

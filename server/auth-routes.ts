@@ -1,0 +1,55 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "./create-app";
+import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { checkAuthRateLimit, type AuthAttempt } from "~/modules/members/auth-rate-limits.server";
+
+/** better-auth's endpoints that cost an attempt, by path under /api/auth. */
+const limitedPaths: Record<string, AuthAttempt> = {
+  "/sign-in/email": "sign-in",
+  "/sign-up/email": "sign-up",
+  "/sign-in/magic-link": "sign-in-link",
+  "/send-verification-email": "sign-in-link",
+  "/request-password-reset": "password-reset",
+  "/forget-password": "password-reset",
+};
+
+
+/**
+ * Mounts better-auth under /api/auth. Requests that try a password, ask for a link or a reset are
+ * counted by our limiter first (the same one the pages' actions use), and better-auth learns the
+ * client's address from a header the server sets, never from one the client sent.
+ */
+export function mountAuthRoutes(app: Hono<AppEnv>): void {
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
+    const body = c.req.method === "POST" ? await c.req.text() : undefined;
+
+    const attempt = limitedPaths[c.req.path.slice("/api/auth".length)];
+    if (attempt && c.req.method === "POST") {
+      const limit = await checkAuthRateLimit(
+        getDb(),
+        attempt,
+        { ip: c.get("clientIp"), email: emailOf(body) },
+        getEnv().AUTH_RATE_LIMIT_MULTIPLIER,
+      );
+      if (!limit.allowed) {
+        c.header("Retry-After", String(limit.retryAfterSeconds));
+        return c.json({ error: limit.message, message: limit.message, code: "TOO_MANY_REQUESTS" }, 429);
+      }
+    }
+    return getAuth().handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+  });
+}
+
+function emailOf(body: string | undefined): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed = JSON.parse(body) as { email?: unknown };
+    return typeof parsed.email === "string" ? parsed.email : undefined;
+  } catch {
+    return new URLSearchParams(body).get("email") ?? undefined;
+  }
+}

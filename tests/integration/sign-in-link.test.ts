@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+describe("sign-in links", () => {
+  let server: TestServer;
+  let sink: SmtpSink;
+
+  beforeAll(async () => {
+    sink = await SmtpSink.onFreePort();
+    await sink.start();
+    server = await startTestServer({ SMTP_URL: sink.url, SEED_DEMO_CONTENT: "false" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sink?.stop();
+  });
+
+  const post = (path: string, body: Record<string, string>, cookie = "") =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie },
+      body: new URLSearchParams(body),
+    });
+
+  it("e-mails a link to our page; opening it signs nobody in, pressing its button does, once", async () => {
+    const email = `link-${Date.now()}@example.com`;
+    const asked = await fetch(`${server.url}/api/auth/sign-in/magic-link`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.url },
+      body: JSON.stringify({ email, callbackURL: "/welcome" }),
+    });
+    expect(asked.status).toBe(200);
+    const link = linkIn(await waitForMail(sink, email), "/login/link?");
+    const url = new URL(link);
+    expect(url.pathname).toBe("/login/link");
+
+    // A link scanner's GET: the page renders and the token stays usable.
+    const scanned = await fetch(link);
+    expect(scanned.status).toBe(200);
+    expect(scanned.headers.getSetCookie()).toEqual([]);
+    expect(await scanned.text()).toContain("Press the button to finish signing in");
+
+    const token = url.searchParams.get("token")!;
+    const signedIn = await post("/login/link", { token, next: "/welcome" });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe("/welcome");
+    const cookies = signedIn.headers.getSetCookie();
+    const sessionCookie = cookies.find((cookie) => cookie.startsWith("harmonia.session_token="));
+    expect(sessionCookie).toMatch(/HttpOnly/i);
+    expect(sessionCookie).toMatch(/SameSite=Lax/i);
+
+    const home = await fetch(`${server.url}/`, { headers: { Cookie: sessionCookie!.split(";")[0]! } });
+    expect(await home.text()).toContain(email);
+
+    const again = await post("/login/link", { token, next: "/welcome" });
+    expect(again.status).toBe(200);
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(await again.text()).toContain("This sign-in link has expired or has already been used");
+  });
+});
