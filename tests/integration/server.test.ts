@@ -6,8 +6,10 @@ import { waitFor } from "../support/wait-for";
 const specRoutes = [
   "/", "/events", "/about", "/meditations", "/contact", "/program", "/harmonize", "/reserve", "/rsvp", "/vip",
   "/join", "/friend", "/welcome", "/profile", "/login", "/terms", "/privacy", "/invitation", "/reset-password",
-  "/admin", "/admin/setup", "/admin/communications", "/admin/eventreservations", "/admin/eventmanagement",
+  "/admin/setup",
 ];
+/** Staff pages answer a visitor with the guard's 401 page. */
+const staffRoutes = ["/admin", "/admin/communications", "/admin/eventreservations", "/admin/eventmanagement"];
 
 const form = (fields: Record<string, string>) => ({
   method: "POST",
@@ -30,11 +32,16 @@ describe("the production server", () => {
     expect(await response.json()).toEqual({ status: "ok", database: "ok", queue: "ok" });
   });
 
-  it("answers every route of the spec", async () => {
+  it("answers every route of the spec (members' pages by way of /login)", async () => {
     for (const route of specRoutes) {
       const response = await fetch(`${server.url}${route}`);
       expect(response.status, route).toBe(200);
       expect(await response.text(), route).toContain("</html>");
+    }
+    for (const route of staffRoutes) {
+      const response = await fetch(`${server.url}${route}`);
+      expect(response.status, route).toBe(401);
+      expect(await response.text(), route).toContain("Please log in to access this page.");
     }
   });
 
