@@ -16,6 +16,7 @@ export function createServerApp() {
   return createApp({
     mode: env.NODE_ENV === "development" ? "development" : "production",
     trustProxy: env.TRUST_PROXY,
+    publicUrl: env.PUBLIC_URL,
     getBuild: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
   });
 }

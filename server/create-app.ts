@@ -8,11 +8,14 @@ import { projectRoot } from "~/lib/project-root.server";
 import "./load-context";
 import { mountAuthRoutes } from "./auth-routes";
 import { checkHealth } from "./health";
+import { sameOriginWrites } from "./same-origin";
 import { fileHeaders, securityHeaders, strictTransportSecurity } from "./security-headers";
 
 export interface AppOptions {
   mode: "development" | "production";
   trustProxy: boolean;
+  /** The site's public address; a form posted from any other origin is refused. */
+  publicUrl: string;
   /** The React Router build: the virtual module in development, build/server in production. */
   getBuild: () => Promise<ServerBuild>;
 }
@@ -42,6 +45,7 @@ export function createApp(options: AppOptions) {
   // of the dozen script responses of a page about a kilobyte lighter.
   app.use((c, next) => (FILE_PATH.test(c.req.path) ? fileHeaders(c, next) : pageHeaders(c, next)));
   app.use(strictTransportSecurity({ trustProxy: options.trustProxy }));
+  app.use(sameOriginWrites(options.publicUrl));
   app.use(compress());
 
   app.get("/healthz", async (c) => {

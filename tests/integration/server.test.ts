@@ -120,6 +120,20 @@ describe("the production server", () => {
     expect(repeat.status).toBe(200);
   });
 
+  it("refuses a form posted from another site", async () => {
+    const response = await fetch(`${server.url}/newsletter`, {
+      ...form({ email: "cross-site@example.com" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+    const sameSite = await fetch(`${server.url}/newsletter`, {
+      ...form({ email: "same-site@example.com" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://harmonia.example" },
+      redirect: "manual",
+    });
+    expect(sameSite.status).not.toBe(403);
+  });
+
   it("shows written e-mails in the dev mailbox to this machine only", async () => {
     await fetch(`${server.url}/newsletter`, form({ email: "mailbox-reader@example.com" }));
     const mailbox = await waitFor(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
+import { signInOverHttp } from "../support/http-session";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 describe("sign-in links", () => {
@@ -9,7 +10,7 @@ describe("sign-in links", () => {
   beforeAll(async () => {
     sink = await SmtpSink.onFreePort();
     await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, SEED_DEMO_CONTENT: "false" });
+    server = await startTestServer({ SMTP_URL: sink.url, SEED_DEMO_CONTENT: "false", ADMIN_EMAILS: "boss@example.com" });
   });
   afterAll(async () => {
     await server?.stop();
@@ -58,5 +59,37 @@ describe("sign-in links", () => {
     expect(again.status).toBe(200);
     expect(again.headers.getSetCookie()).toEqual([]);
     expect(await again.text()).toContain("This sign-in link has expired or has already been used");
+  });
+
+  it("lets staff in by cookie or bearer token, and answers others with the spec's messages", async () => {
+    const adminCookie = await signInOverHttp(server.url, sink, "Boss@Example.com");
+    const memberCookie = await signInOverHttp(server.url, sink, `member-${Date.now()}@example.com`);
+    const bearer = (cookie: string) => `Bearer ${decodeURIComponent(cookie.split("=")[1]!)}`;
+
+    expect((await fetch(`${server.url}/admin`, { headers: { Cookie: adminCookie } })).status).toBe(200);
+    expect((await fetch(`${server.url}/admin`, { headers: { Authorization: bearer(adminCookie) } })).status).toBe(200);
+
+    const member = await fetch(`${server.url}/admin`, { headers: { Authorization: bearer(memberCookie) } });
+    expect(member.status).toBe(403);
+    expect(await member.text()).toContain("You are not authorized to view this page.");
+
+    const visitor = await fetch(`${server.url}/admin/eventreservations`);
+    expect(visitor.status).toBe(401);
+    expect(await visitor.text()).toContain("Please log in to access this page.");
+  });
+
+  it("ends the session on the server at logout", async () => {
+    const cookie = await signInOverHttp(server.url, sink, `leaving-${Date.now()}@example.com`);
+    const loggedOut = await fetch(`${server.url}/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(loggedOut.status).toBe(302);
+    expect(loggedOut.headers.get("location")).toBe("/");
+    // The old cookie, replayed, no longer belongs to anyone.
+    const replayed = await fetch(`${server.url}/about`, { headers: { Cookie: cookie } });
+    expect(await replayed.text()).not.toContain("leaving-");
   });
 });

@@ -100,7 +100,7 @@ export function linkIn(mail: ReceivedMail, pathPart: string): string {
 export async function waitForMail(sink: SmtpSink, to: string, after = 0, timeoutMs = 20_000): Promise<ReceivedMail> {
   const started = Date.now();
   for (;;) {
-    const messages = sink.received.filter((mail) => mail.to.includes(to.toLowerCase()) || mail.to.includes(to));
+    const messages = sink.received.filter((mail) => mail.to.some((address) => address.toLowerCase() === to.toLowerCase()));
     if (messages.length > after) return messages[after]!;
     if (Date.now() - started > timeoutMs) throw new Error(`No e-mail to ${to} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
