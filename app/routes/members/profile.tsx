@@ -273,7 +273,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
                 >
                   {meditationDurations.map((minutes) => (
                     <option key={minutes} value={minutes}>
-                      {minutes} minutes
+                      {`${minutes} minutes`}
                     </option>
                   ))}
                 </select>
