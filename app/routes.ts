@@ -30,13 +30,13 @@ export default [
   upcoming("join", "join"),
   upcoming("friend", "friend"),
   upcoming("welcome", "welcome"),
-  upcoming("profile", "profile"),
+  route("profile", "routes/members/profile.tsx"),
   upcoming("invitation", "invitation"),
   upcoming("meditation", "meditation"),
 
   ...prefix("admin", [
     staffUpcoming("", "admin"),
-    upcoming("setup", "admin-setup"),
+    route("setup", "routes/admin/setup.tsx"),
     staffUpcoming("communications", "admin-communications"),
     staffUpcoming("eventreservations", "admin-eventreservations"),
     staffUpcoming("eventmanagement", "admin-eventmanagement"),

@@ -1,0 +1,201 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { queryRows, type DatabaseHandle } from "~/lib/db.server";
+import type { Env } from "~/lib/env.server";
+import { projectRoot } from "~/lib/project-root.server";
+import { outbox } from "../../../db/schema";
+
+/**
+ * The /admin/setup status page: what this instance runs on and whether each part works. Every
+ * signed-in user sees the summary; the details (where the data lives, the mail host, migration
+ * names, the SMS number, outbox counts) are gathered only for admins, so they never reach anyone else.
+ */
+
+export type CheckState = "ok" | "problem" | "not-configured";
+
+export interface StatusDetail {
+  label: string;
+  value: string;
+}
+
+export interface StatusCheck {
+  id: "database" | "migrations" | "mail" | "sms" | "queue" | "outbox";
+  title: string;
+  state: CheckState;
+  summary: string;
+  /** Only when details were asked for (admins). */
+  details?: StatusDetail[];
+}
+
+export interface SystemStatus {
+  checks: StatusCheck[];
+  detailsIncluded: boolean;
+}
+
+/** What a running instance is made of; the server's Runtime fits this shape. */
+export interface StatusSources {
+  env: Pick<Env, "SMTP_URL" | "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM_NUMBER">;
+  database: Pick<DatabaseHandle, "db" | "driver" | "location">;
+  mail: { name: "smtp" | "mailbox" };
+  worker: { isHealthy(): Promise<boolean> };
+}
+
+export async function gatherSystemStatus(
+  sources: StatusSources,
+  options: { includeDetails: boolean; migrationsFolder?: string },
+): Promise<SystemStatus> {
+  const checks = await Promise.all([
+    checkDatabase(sources),
+    checkMigrations(sources, options.migrationsFolder ?? path.join(projectRoot(), "db", "migrations")),
+    Promise.resolve(checkMail(sources)),
+    Promise.resolve(checkSms(sources)),
+    checkQueue(sources),
+    checkOutbox(sources),
+  ]);
+  if (options.includeDetails) return { checks, detailsIncluded: true };
+  return { checks: checks.map(({ details: _details, ...check }) => check), detailsIncluded: false };
+}
+
+async function checkDatabase({ database }: StatusSources): Promise<StatusCheck> {
+  const kind = database.driver === "pglite" ? "Embedded database (PGlite)" : "PostgreSQL";
+  const answers = await database.db
+    .execute(sql`select 1`)
+    .then(() => true)
+    .catch(() => false);
+  return {
+    id: "database",
+    title: "Database",
+    state: answers ? "ok" : "problem",
+    summary: answers ? `${kind}, answering` : `${kind}, not answering`,
+    details: [
+      { label: "Driver", value: kind },
+      { label: "Location", value: database.location },
+    ],
+  };
+}
+
+interface JournalEntry {
+  tag: string;
+  when: number;
+}
+
+async function checkMigrations({ database }: StatusSources, folder: string): Promise<StatusCheck> {
+  const base = { id: "migrations" as const, title: "Migrations" };
+  let journal: JournalEntry[];
+  try {
+    const text = await readFile(path.join(folder, "meta", "_journal.json"), "utf8");
+    journal = (JSON.parse(text) as { entries: JournalEntry[] }).entries;
+  } catch (error) {
+    console.error("[status] reading the migration journal failed:", error);
+    return { ...base, state: "problem", summary: "The list of migrations could not be read" };
+  }
+  let applied: number[];
+  try {
+    // Drizzle records each applied migration with the journal's timestamp of that migration.
+    const rows = await queryRows<{ created_at: string | number }>(
+      database.db,
+      sql`select created_at from drizzle.__drizzle_migrations`,
+    );
+    applied = rows.map((row) => Number(row.created_at));
+  } catch (error) {
+    console.error("[status] reading the applied migrations failed:", error);
+    return { ...base, state: "problem", summary: "The applied migrations could not be read" };
+  }
+  const done = journal.filter((entry) => applied.includes(entry.when));
+  const waiting = journal.filter((entry) => !applied.includes(entry.when));
+  return {
+    ...base,
+    state: waiting.length === 0 ? "ok" : "problem",
+    summary: `${done.length} of ${journal.length} applied`,
+    details: [
+      { label: "Applied", value: done.map((entry) => entry.tag).join(", ") || "none" },
+      ...(waiting.length > 0 ? [{ label: "Not applied", value: waiting.map((entry) => entry.tag).join(", ") }] : []),
+    ],
+  };
+}
+
+function checkMail({ env, mail }: StatusSources): StatusCheck {
+  if (mail.name === "mailbox" || !env.SMTP_URL) {
+    return {
+      id: "mail",
+      title: "E-mail",
+      state: "not-configured",
+      summary: "Dev mailbox: e-mails are kept on this server, not sent",
+      details: [{ label: "Read them at", value: "/dev/mailbox" }],
+    };
+  }
+  const url = new URL(env.SMTP_URL);
+  return {
+    id: "mail",
+    title: "E-mail",
+    state: "ok",
+    summary: "Sent over SMTP",
+    // Host and port only: the URL's user name and password stay out of the page.
+    details: [{ label: "SMTP server", value: `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ""}` }],
+  };
+}
+
+function checkSms({ env }: StatusSources): StatusCheck {
+  const settings = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER];
+  const set = settings.filter(Boolean).length;
+  if (set === 0) return { id: "sms", title: "SMS", state: "not-configured", summary: "Twilio is not configured" };
+  if (set < settings.length) {
+    return {
+      id: "sms",
+      title: "SMS",
+      state: "problem",
+      summary: "Twilio is partly configured",
+      details: [{ label: "Needs", value: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER" }],
+    };
+  }
+  return {
+    id: "sms",
+    title: "SMS",
+    state: "ok",
+    summary: "Twilio configured",
+    details: [{ label: "Sending number", value: maskPhoneNumber(env.TWILIO_FROM_NUMBER!) }],
+  };
+}
+
+/** '+16195550100' → '+1••••••0100': enough to recognise the number, not to copy it. */
+export function maskPhoneNumber(number: string): string {
+  if (number.length <= 6) return "•".repeat(number.length);
+  return `${number.slice(0, 2)}${"•".repeat(number.length - 6)}${number.slice(-4)}`;
+}
+
+async function checkQueue({ worker }: StatusSources): Promise<StatusCheck> {
+  const healthy = await worker.isHealthy().catch(() => false);
+  return {
+    id: "queue",
+    title: "Job queue",
+    state: healthy ? "ok" : "problem",
+    summary: healthy ? "Running" : "Not answering",
+  };
+}
+
+async function checkOutbox({ database }: StatusSources): Promise<StatusCheck> {
+  const base = { id: "outbox" as const, title: "Outgoing messages" };
+  try {
+    const rows = await database.db
+      .select({ status: outbox.status, count: sql<number>`count(*)::int` })
+      .from(outbox)
+      .groupBy(outbox.status);
+    const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+    const waiting = count("pending") + count("sending");
+    const failed = count("failed");
+    return {
+      ...base,
+      state: failed > 0 ? "problem" : "ok",
+      summary: failed > 0 ? "Some messages could not be sent" : "No failed messages",
+      details: [
+        { label: "Waiting to be sent", value: String(waiting) },
+        { label: "Failed", value: String(failed) },
+        { label: "Sent", value: String(count("sent")) },
+      ],
+    };
+  } catch (error) {
+    console.error("[status] counting the outbox failed:", error);
+    return { ...base, state: "problem", summary: "The outbox could not be read" };
+  }
+}
