@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { acceptanceSchema, fieldErrors, firstError } from "./acceptance-schema";
-import { invitationMessages } from "./invitation-messages";
+import { acceptanceFormValues, acceptancePayload } from "./acceptance-form";
+import { invitationInterests, invitationMessages } from "./invitation-messages";
 
 const complete = {
   rid: "Zk3q9vRb2L0mX7yTqW1sN5aP8dHc4uJe",
@@ -60,5 +61,36 @@ describe("the invitation acceptance form", () => {
 
   it("needs the invitation's rid", () => {
     expect(firstError(errorOf({ ...complete, rid: "" }))).toBe(invitationMessages.ridMissing);
+  });
+});
+
+describe("the invitation page's form", () => {
+  const form = (entries: [string, string][]) => {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    return data;
+  };
+  const base: [string, string][] = [
+    ["rid", complete.rid],
+    ["email", complete.email],
+    ["firstName", "Rosa"],
+    ["lastName", "Delgado"],
+    ["phone", complete.phone],
+    ["communicationPreference", "important"],
+  ];
+
+  it("gives all three agreements with the one consent checkbox", () => {
+    const payload = acceptancePayload(acceptanceFormValues(form([...base, ["consent", "on"]])));
+    expect(acceptanceSchema.parse(payload)).toMatchObject({ smsConsent: true, termsAccepted: true, emailUpdates: true });
+    expect(firstError(errorOf(acceptancePayload(acceptanceFormValues(form(base)))))).toBe(
+      "SMS consent is required to complete your membership",
+    );
+  });
+
+  it("reads 'Interested in all' as the five interests", () => {
+    expect(acceptanceFormValues(form([...base, ["interests", "Candlelight yoga and piano"]])).interests).toEqual([
+      "Candlelight yoga and piano",
+    ]);
+    expect(acceptanceFormValues(form([...base, ["interestsAll", "on"]])).interests).toEqual([...invitationInterests]);
   });
 });

@@ -12,6 +12,7 @@ export const invitationMessages = {
   acceptFailed: "Failed to accept invitation",
   signupFailed: "Failed to complete membership signup",
   successText: "Your membership is now active. Redirecting you to your exclusive music collection...",
+  ridRequired: "An invitation id (rid) is required.",
   ridMissing: "This page needs the link from your invitation e-mail. Please open that link again.",
   notFound: "We could not find this invitation. Please open the link from your invitation e-mail again.",
   alreadyAccepted: "This invitation has already been accepted. Log in to hear your music.",
