@@ -88,6 +88,10 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
   const fetcher = useFetcher<ActionResult>();
   const result = fetcher.data ?? (actionData as ActionResult | undefined);
 
+  // After acceptance the page's data is read again and shows the invitation as accepted; the
+  // success screen comes first.
+  if (result?.ok) return <Accepted loginLink={result.loginLink} />;
+
   if (loaderData.state !== "form") {
     return (
       <PageFrame>
@@ -112,8 +116,6 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
       </PageFrame>
     );
   }
-
-  if (result?.ok) return <Accepted loginLink={result.loginLink} />;
 
   return (
     <PageFrame>
