@@ -302,7 +302,7 @@ function AcceptanceForm(props: {
         ) : null}
       </div>
 
-      <div ref={errorBox} tabIndex={-1} className="outline-none" aria-live="assertive">
+      <div ref={errorBox} tabIndex={-1} className="outline-none">
         {formMessage ? <FormBanner tone="error">{formMessage}</FormBanner> : null}
       </div>
 
