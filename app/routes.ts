@@ -31,7 +31,7 @@ export default [
   upcoming("friend", "friend"),
   upcoming("welcome", "welcome"),
   route("profile", "routes/members/profile.tsx"),
-  upcoming("invitation", "invitation"),
+  route("invitation", "routes/members/invitation.tsx"),
   upcoming("meditation", "meditation"),
 
   ...prefix("admin", [
@@ -41,6 +41,9 @@ export default [
     staffUpcoming("eventreservations", "admin-eventreservations"),
     staffUpcoming("eventmanagement", "admin-eventmanagement"),
   ]),
+
+  route("api/getAttendeeData", "routes/api/get-attendee-data.ts"),
+  route("api/acceptInvitation", "routes/api/accept-invitation.ts"),
 
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

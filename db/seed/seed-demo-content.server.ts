@@ -1,6 +1,8 @@
-import { newsletter, waitlist } from "../schema";
+import { invitations, musicAccess, newsletter, userProfiles, waitlist } from "../schema";
 import { buildNewsletterSubscriber, buildWaitlistEntry } from "../factories/community";
+import { buildInvitation, buildUserProfile } from "../factories/invitations";
 import type { Database } from "~/lib/db.server";
+import { demoInvitations, demoSentAt } from "./demo-invitations";
 
 /**
  * The demo brand's content, so a fresh install shows a living site. Safe to run any number of
@@ -22,4 +24,27 @@ export async function seedDemoContent(db: Database): Promise<void> {
       buildWaitlistEntry({ email: "leo.hartmann@example.com", source: "harmonize", plan: "Harmony Symphony" }),
     ])
     .onConflictDoNothing();
+  await seedDemoInvitations(db);
+}
+
+/**
+ * One invitation per state (see demo-invitations.ts). Dates count back from the first seeding, so
+ * on a long-lived demo database the pending one expires like any other after 30 days.
+ */
+async function seedDemoInvitations(db: Database): Promise<void> {
+  const { pending, accepted, expired } = demoInvitations;
+  const acceptedAt = demoSentAt(accepted.sentDaysAgo - 2);
+  await db
+    .insert(invitations)
+    .values([
+      buildInvitation({ ...pending, sentAt: demoSentAt(pending.sentDaysAgo) }),
+      buildInvitation({ ...accepted, sentAt: demoSentAt(accepted.sentDaysAgo), acceptedAt }),
+      buildInvitation({ ...expired, sentAt: demoSentAt(expired.sentDaysAgo) }),
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(userProfiles)
+    .values(buildUserProfile({ ...accepted, acceptedAt }))
+    .onConflictDoNothing();
+  await db.insert(musicAccess).values({ email: accepted.email, source: "invitation" }).onConflictDoNothing();
 }

@@ -12,9 +12,10 @@ describe("the demo seed", () => {
   afterAll(() => database.dispose());
 
   const counts = () =>
-    queryRows<{ newsletter: number; waitlist: number }>(
+    queryRows<{ newsletter: number; waitlist: number; invitations: number }>(
       database.handle.db,
-      sql`select (select count(*)::int from newsletter) as newsletter, (select count(*)::int from waitlist) as waitlist`,
+      sql`select (select count(*)::int from newsletter) as newsletter, (select count(*)::int from waitlist) as waitlist,
+        (select count(*)::int from invitations) as invitations`,
     );
 
   it("fills an empty database and changes nothing when run again", async () => {
@@ -22,6 +23,7 @@ describe("the demo seed", () => {
     const first = await counts();
     expect(first[0]?.newsletter).toBeGreaterThan(0);
     expect(first[0]?.waitlist).toBeGreaterThan(0);
+    expect(first[0]?.invitations).toBe(3);
     await seedDemoContent(database.handle.db);
     expect(await counts()).toEqual(first);
   });

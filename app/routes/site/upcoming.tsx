@@ -18,7 +18,6 @@ const upcomingPages: Record<string, { title: string; text: string; area: string 
   "/join": { title: "Join Our Community", area: "Members", text: "The community sign-up opens here with member accounts." },
   "/friend": { title: "Welcome, friend", area: "Members", text: "The friends' listening page opens here with member accounts." },
   "/welcome": { title: "Member Welcome", area: "Members", text: "The members' welcome page opens here with member accounts." },
-  "/invitation": { title: "Complete Your Membership", area: "Members", text: "Invitations are accepted here once member accounts open." },
   "/meditation": { title: "Your music", area: "Members", text: "The members' music page opens here with member accounts." },
 };
 

@@ -1,0 +1,60 @@
+import { eq, sql } from "drizzle-orm";
+import { invitations, musicAccess } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { createSignInLink } from "../members/sign-in-links.server";
+import type { AcceptanceInput } from "./acceptance-schema";
+import type { InvitationFailure } from "./invitation-failures";
+import { effectiveInvitationStatus } from "./invitation-status";
+
+export type AcceptInvitationResult = { ok: true; loginLink: string } | { ok: false; reason: InvitationFailure };
+
+/** Where an accepted invitee lands after signing in: the members' music. */
+const MUSIC_PAGE = "/meditation";
+
+/**
+ * Turns a pending invitation into a membership: the member directory row, access to the
+ * unreleased music and the accepted mark, all or nothing. The row is locked so two submissions of
+ * the same invitation cannot both succeed. The rid proves control of the invited address, so the
+ * answer may carry a single-use sign-in link for it (DESIGN.md, endpoint safety rules).
+ */
+export async function acceptInvitation(
+  db: Database,
+  input: AcceptanceInput,
+  options: { publicUrl: string; now?: Date },
+): Promise<AcceptInvitationResult> {
+  const now = options.now ?? new Date();
+  const at = now.toISOString();
+  const outcome = await db.transaction(async (tx): Promise<{ ok: true; email: string } | { ok: false; reason: InvitationFailure }> => {
+    const [invitation] = await tx.select().from(invitations).where(eq(invitations.rid, input.rid)).for("update");
+    if (!invitation) return { ok: false, reason: "not-found" };
+    const status = effectiveInvitationStatus(invitation, now);
+    if (status !== "pending") return { ok: false, reason: status };
+    if (invitation.email.trim().toLowerCase() !== input.email.toLowerCase()) return { ok: false, reason: "email-mismatch" };
+
+    const email = invitation.email.trim();
+    // The directory is keyed by lower(email), an expression drizzle's upsert cannot target.
+    await tx.execute(sql`
+      insert into user_profiles (email, first_name, last_name, phone, city, state, interests, communication_preference,
+        discovery_method, email_updates, sms_consent_at, terms_accepted_at)
+      values (${email}, ${input.firstName}, ${input.lastName}, ${input.phone}, ${input.city || null}, ${input.state || null},
+        ${JSON.stringify(input.interests)}::jsonb, ${input.communicationPreference}, ${input.discoveryMethod || null},
+        ${input.emailUpdates}, ${at}::timestamptz, ${at}::timestamptz)
+      on conflict (lower(email)) do update set
+        first_name = excluded.first_name, last_name = excluded.last_name, phone = excluded.phone, city = excluded.city,
+        state = excluded.state, interests = excluded.interests, communication_preference = excluded.communication_preference,
+        discovery_method = excluded.discovery_method, email_updates = excluded.email_updates,
+        sms_consent_at = excluded.sms_consent_at, terms_accepted_at = excluded.terms_accepted_at, updated_at = ${at}::timestamptz`);
+    await tx.insert(musicAccess).values({ email, source: "invitation" }).onConflictDoNothing();
+    await tx.update(invitations).set({ status: "accepted", acceptedAt: now }).where(eq(invitations.id, invitation.id));
+    return { ok: true, email };
+  });
+  if (!outcome.ok) return outcome;
+
+  const loginLink = await createSignInLink(db, {
+    email: outcome.email,
+    name: `${input.firstName} ${input.lastName}`,
+    next: MUSIC_PAGE,
+    publicUrl: options.publicUrl,
+  });
+  return { ok: true, loginLink };
+}

@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import { invitations } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { invitationExpiry } from "./invitation-status";
+
+/** An unguessable invitation id: 24 random bytes, URL-safe (32 characters). */
+export function newInvitationRid(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+export interface NewInvitation {
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
+  city?: string | null;
+  state?: string | null;
+  eventHistory?: { name: string; date?: string }[];
+  campaign?: string | null;
+  /** When the invitation goes out; its link works for 30 days from then. */
+  sentAt?: Date;
+}
+
+/** Stores a pending invitation with a fresh rid; the caller e-mails the link carrying that rid. */
+export async function createInvitation(db: Database, invitation: NewInvitation): Promise<{ rid: string; expiresAt: Date }> {
+  const sentAt = invitation.sentAt ?? new Date();
+  const [created] = await db
+    .insert(invitations)
+    .values({
+      rid: newInvitationRid(),
+      email: invitation.email.trim(),
+      firstName: invitation.firstName ?? null,
+      lastName: invitation.lastName ?? null,
+      phone: invitation.phone ?? null,
+      city: invitation.city ?? null,
+      state: invitation.state ?? null,
+      eventHistory: invitation.eventHistory ?? [],
+      campaign: invitation.campaign ?? null,
+      sentAt,
+      expiresAt: invitationExpiry(sentAt),
+    })
+    .returning({ rid: invitations.rid, expiresAt: invitations.expiresAt });
+  return created!;
+}

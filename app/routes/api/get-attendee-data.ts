@@ -1,0 +1,40 @@
+import type { Route } from "./+types/get-attendee-data";
+import { getDb } from "~/lib/db.server";
+import { methodNotAllowed } from "~/lib/json-api.server";
+import { getAttendeeData } from "~/modules/invitations/get-attendee-data.server";
+import { invitationFailures } from "~/modules/invitations/invitation-failures";
+import { invitationMessages } from "~/modules/invitations/invitation-messages";
+
+/**
+ * GET /api/getAttendeeData?rid=…&email=…: the invitee's details to prefill the acceptance form.
+ * Only a valid rid opens them; the e-mail parameter is accepted (the spec's client sends it) but
+ * never looked up, so no caller learns anything about an address.
+ */
+const MAX_RID_LENGTH = 200;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const rid = params.get("rid")?.trim() ?? "";
+  if (!rid) return answer(400, { success: false, error: invitationMessages.ridRequired });
+  if (rid.length > MAX_RID_LENGTH || params.getAll("rid").length > 1) {
+    return answer(400, { success: false, error: invitationMessages.notFound });
+  }
+  try {
+    const result = await getAttendeeData(getDb(), rid);
+    if (!result.ok) {
+      const failure = invitationFailures[result.reason];
+      return answer(failure.status, { success: false, error: failure.message });
+    }
+    return answer(200, { success: true, attendee: result.attendee });
+  } catch (error) {
+    console.error("[invitations] could not read attendee data:", error);
+    return answer(503, { success: false, error: invitationMessages.tryAgainLater });
+  }
+}
+
+export const action = () => methodNotAllowed(["GET"], invitationMessages.methodNotAllowed);
+
+function answer(status: number, body: object) {
+  // Personal data: never kept by a shared cache.
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}

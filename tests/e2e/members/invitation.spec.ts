@@ -1,0 +1,101 @@
+import { expect, test, type Page } from "@playwright/test";
+import { demoInvitations } from "../../../db/seed/demo-invitations";
+
+/**
+ * The demo seed's invitations. The form checks run before the acceptance, which uses up the
+ * pending invitation, so this file's tests run in order.
+ */
+test.describe.configure({ mode: "serial" });
+
+const { pending, expired } = demoInvitations;
+const invitationLink = (invitation: { rid: string; email: string }) =>
+  `/invitation?rid=${invitation.rid}&campaign=past_attendee_invitation&email=${encodeURIComponent(invitation.email)}`;
+
+const field = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
+const submitButton = (page: Page) => page.getByRole("button", { name: /Accept Gift & Become a Member|Creating Your Membership/ });
+const consent = (page: Page) => page.getByRole("checkbox", { name: /I agree to the Terms of Service/ });
+const isAcceptance = (url: URL, method: string) => method === "POST" && url.pathname.startsWith("/invitation");
+
+test("the invitation form is prefilled from the rid, defaults the preference, and checks its fields", async ({ page }) => {
+  await page.goto(invitationLink(pending));
+  await expect(page.getByRole("heading", { name: "Complete Your Membership" })).toBeVisible();
+  await expect(field(page, "First name")).toHaveValue(pending.firstName);
+  await expect(field(page, "Last name")).toHaveValue(pending.lastName);
+  await expect(field(page, "Email")).toHaveValue(pending.email);
+  await expect(field(page, "Email")).toHaveAttribute("type", "email");
+  await expect(field(page, "Phone")).toHaveAttribute("type", "tel");
+  await expect(field(page, "City")).toHaveValue(pending.city);
+  // Three past events: the preference starts at 'everything'.
+  await expect(page.getByRole("radio", { name: /^Everything/ })).toBeChecked();
+  for (const card of ["4 Unreleased Songs", "Member Community", "Early Access"]) {
+    await expect(page.getByRole("heading", { name: card })).toBeVisible();
+  }
+
+  await expect(submitButton(page)).toBeDisabled();
+  await consent(page).check();
+  await expect(submitButton(page)).toBeEnabled();
+
+  await page.getByRole("checkbox", { name: "Interested in all" }).check();
+  for (const interest of ["Live piano meditation events", "Community discussions and sharing"]) {
+    await expect(page.getByRole("checkbox", { name: interest })).toBeChecked();
+  }
+  await page.getByRole("checkbox", { name: "Guided meditation content" }).uncheck();
+  await expect(page.getByRole("checkbox", { name: "Interested in all" })).not.toBeChecked();
+
+  await field(page, "Phone").fill("");
+  await submitButton(page).click();
+  await expect(field(page, "Phone")).toHaveAttribute("aria-invalid", "true");
+  await expect(field(page, "Phone")).toBeFocused();
+  await expect(page.getByRole("alert")).toHaveText("Please fill in all required fields");
+
+  // A lost connection gets the spec's text and keeps what was typed.
+  await field(page, "Phone").fill(pending.phone);
+  await page.route("**/*", (route, request) =>
+    isAcceptance(new URL(request.url()), request.method()) ? route.abort("internetdisconnected") : route.continue(),
+  );
+  await submitButton(page).click();
+  await expect(page.getByRole("alert")).toHaveText("Failed to complete membership signup");
+  await expect(field(page, "Phone")).toHaveValue(pending.phone);
+});
+
+test("accepting the invitation makes a member who lands signed in on their music", async ({ page }) => {
+  await page.goto(invitationLink(pending));
+  await page.getByRole("radio", { name: "Important updates only" }).check();
+  await page.getByLabel("How did you hear about us?").selectOption("attended_event");
+  await page.getByRole("checkbox", { name: "Candlelight yoga and piano" }).check();
+  await consent(page).check();
+
+  // Hold the request until the sending state has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/*", async (route, request) => {
+    if (isAcceptance(new URL(request.url()), request.method())) await held;
+    await route.continue();
+  });
+  await submitButton(page).click();
+  await expect(submitButton(page)).toHaveText("Creating Your Membership...");
+  await expect(submitButton(page)).toBeDisabled();
+  release();
+
+  await expect(page.getByRole("heading", { name: "Welcome to Harmonia!" })).toBeVisible();
+  await expect(
+    page.getByText("Your membership is now active. Redirecting you to your exclusive music collection..."),
+  ).toBeVisible();
+
+  // The sign-in link's page: the invitee proved the address with the rid, so one press signs in.
+  await expect(page).toHaveURL((url) => url.pathname === "/login/link");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/meditation");
+  await expect(page.getByLabel(`Signed in as ${pending.email}`)).toBeVisible();
+
+  await page.goto(invitationLink(pending));
+  await expect(page.getByText("This invitation has already been accepted. Log in to hear your music.")).toBeVisible();
+});
+
+test("an expired invitation says so and names where to ask for a new one", async ({ page }) => {
+  await page.goto(invitationLink(expired));
+  await expect(
+    page.getByText("This invitation has expired. Please ask us for a new one at hello@harmonia.example."),
+  ).toBeVisible();
+  await expect(submitButton(page)).toHaveCount(0);
+});
