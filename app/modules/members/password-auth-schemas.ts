@@ -29,7 +29,7 @@ const newPasswordField = z.string({ error: authMessages.passwordRequired }).chec
 
 const confirmationField = z.string({ error: authMessages.passwordRequired }).check(z.minLength(1, authMessages.passwordRequired));
 
-const confirmationMatches = z.refine((value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword, {
+const confirmationMatches = z.refine<{ password: string; confirmPassword: string }>((value) => value.password === value.confirmPassword, {
   message: authMessages.passwordsDiffer,
   path: ["confirmPassword"],
 });
