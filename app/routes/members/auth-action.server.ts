@@ -18,3 +18,12 @@ export function cookieHeaders(cookies: string[]): Headers {
   for (const cookie of cookies) headers.append("Set-Cookie", cookie);
   return headers;
 }
+
+/**
+ * The route `headers` of the account pages: a refused attempt's Retry-After reaches the browser
+ * (React Router passes on an action's cookies by itself, other headers only through this).
+ */
+export function passRetryAfter({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}

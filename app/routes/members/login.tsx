@@ -14,7 +14,7 @@ import { authMessages } from "~/modules/members/auth-messages";
 import { requestPasswordReset, signInWithPassword } from "~/modules/members/password-auth.server";
 import { emailOnlySchema, passwordSignInSchema } from "~/modules/members/password-auth-schemas";
 import { emailSignInLink } from "~/modules/members/sign-in-links.server";
-import { cookieHeaders, rateLimitRefusal } from "./auth-action.server";
+import { cookieHeaders, passRetryAfter, rateLimitRefusal } from "./auth-action.server";
 
 /** How long 'Login successful!' shows before the member is taken on. */
 const SUCCESS_PAUSE_MS = 1000;
@@ -27,6 +27,8 @@ type LoginActionData =
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Log In", description: `Log in to your ${siteConfig.brand.name} account.`, noIndex: true });
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);

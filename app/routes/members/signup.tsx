@@ -12,7 +12,7 @@ import { siteConfig } from "~/lib/site-config";
 import { authMessages } from "~/modules/members/auth-messages";
 import { signUpWithPassword } from "~/modules/members/password-auth.server";
 import { signUpSchema } from "~/modules/members/password-auth-schemas";
-import { rateLimitRefusal } from "./auth-action.server";
+import { passRetryAfter, rateLimitRefusal } from "./auth-action.server";
 
 type SignUpActionData =
   | { ok: true; message: string }
@@ -20,6 +20,8 @@ type SignUpActionData =
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Sign Up", description: `Create your ${siteConfig.brand.name} member account.`, noIndex: true });
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
