@@ -124,3 +124,15 @@ test("login page: a sign-in link needs the address first, then is sent", async (
   await expect(banner(page, "status", "Sign-in link sent! Please check your inbox and click the link to access your account.")).toBeVisible();
   expect(linkIn(await waitForMail(email, 1), "/login/link?")).toContain("next=%2Fwelcome");
 });
+
+for (const path of ["/login", "/login?verified=1", "/signup", "/reset-password"]) {
+  test(`${path} hydrates without errors`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto(path, { waitUntil: "networkidle" });
+    expect(errors).toEqual([]);
+  });
+}
