@@ -24,9 +24,9 @@ export default [
 
   route("login/link", "routes/members/login-link.tsx"),
   route("logout", "routes/members/logout.ts"),
-  upcoming("login", "login"),
-  upcoming("signup", "signup"),
-  upcoming("reset-password", "reset-password"),
+  route("login", "routes/members/login.tsx"),
+  route("signup", "routes/members/signup.tsx"),
+  route("reset-password", "routes/members/reset-password.tsx"),
   upcoming("join", "join"),
   upcoming("friend", "friend"),
   upcoming("welcome", "welcome"),

@@ -65,6 +65,9 @@ export function createAuth({ env, db, secret }: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // Someone who signs in with the right password but never confirmed gets a fresh link: the
+      // first one may have expired or gone to spam.
+      sendOnSignIn: true,
       // Confirming the address does not sign in: a mail scanner that opens the link gets no session.
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60,

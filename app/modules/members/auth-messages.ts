@@ -6,6 +6,8 @@ export const authMessages = {
   loginSuccessful: "Login successful!",
   loginFailed: "Login failed",
   invalidCredentials: "Invalid email or password",
+  emailNotVerified:
+    "Please confirm your e-mail address before logging in. We have sent you the confirmation link again.",
   emailAndPasswordRequired: "Please enter your email and password.",
   emailFirst: "Please enter your email address above first.",
   invalidEmail: "Please enter a valid email address.",
@@ -17,6 +19,8 @@ export const authMessages = {
   passwordTooShort: "Password must be at least 8 characters",
   passwordsDiffer: "Passwords do not match",
   passwordRequired: "Please enter a new password and confirm it.",
+  passwordTooLong: "Password must be at most 128 characters",
+  passwordUpdateFailed: "Could not update the password. Please try again.",
   passwordUpdated: "Password updated! You can now log in with your new password.",
   resetLinkRequested:
     "If an account exists for that address, we have e-mailed a link to reset its password. It works for one hour.",
@@ -24,7 +28,11 @@ export const authMessages = {
   signUpCheckInbox:
     "Almost there! We have e-mailed a link to confirm your address. Open it, then log in with your password.",
   nameRequired: "Please enter your name.",
+  nameTooLong: "Please keep your name under 100 characters.",
   emailVerified: "Your e-mail address is confirmed. You can log in now.",
+  emailVerificationFailed:
+    "This confirmation link has expired or has already been used. Log in with your password and we will send a new one.",
+  signUpFailed: "We could not create your account just now. Please try again.",
   signInRequired: "Please log in to access this page.",
   notAuthorised: "You are not authorized to view this page.",
   resendSent: "Sent. Check your inbox and spam folder.",

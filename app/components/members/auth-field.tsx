@@ -1,0 +1,34 @@
+import type { InputHTMLAttributes } from "react";
+
+/** A labelled input of the account forms, with its error under it, tied by aria-describedby. */
+export function AuthField({
+  id,
+  label,
+  error,
+  labelAside,
+  ...input
+}: { id: string; label: string; error?: string; labelAside?: React.ReactNode; name: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-3">
+        <label htmlFor={id} className="block text-sm text-sand">
+          {label}
+        </label>
+        {labelAside}
+      </div>
+      <input
+        id={id}
+        className="input-field mt-1.5"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { AuthCard, FormBanner } from "~/components/members/auth-card";
+import { AuthField } from "~/components/members/auth-field";
+import { focusFirstError, useFormValidation, useHydrated } from "~/components/members/use-form-validation";
+import { authHeaders } from "~/lib/auth-guards.server";
+import { firstErrorPerField } from "~/lib/form-errors";
+import { readForm } from "~/lib/form-data.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { authMessages } from "~/modules/members/auth-messages";
+import { requestPasswordReset, signInWithPassword } from "~/modules/members/password-auth.server";
+import { emailOnlySchema, passwordSignInSchema } from "~/modules/members/password-auth-schemas";
+import { emailSignInLink } from "~/modules/members/sign-in-links.server";
+import { cookieHeaders, passRetryAfter, rateLimitRefusal } from "./auth-action.server";
+
+/** How long 'Login successful!' shows before the member is taken on. */
+const SUCCESS_PAUSE_MS = 1000;
+
+type Intent = "password" | "link" | "forgot";
+
+type LoginActionData =
+  | { ok: true; intent: Intent; message: string; next?: string }
+  | { ok: false; intent: Intent; email: string; error?: string; fieldErrors?: Record<string, string> };
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Log In", description: `Log in to your ${siteConfig.brand.name} account.`, noIndex: true });
+
+export const headers: Route.HeadersFunction = passRetryAfter;
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // better-auth brings a confirmed address back here; a spoilt link comes back with `error`.
+  const verified = url.searchParams.has("verified");
+  return {
+    next: safeRedirectPath(url.searchParams.get("next"), ""),
+    notice: !verified
+      ? null
+      : url.searchParams.has("error")
+        ? { tone: "error" as const, text: authMessages.emailVerificationFailed }
+        : { tone: "success" as const, text: authMessages.emailVerified },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const intent: Intent = form.intent === "link" || form.intent === "forgot" ? form.intent : "password";
+  const email = form.email ?? "";
+  const failed = (fields: { error?: string; fieldErrors?: Record<string, string> }, init: number | ResponseInit) =>
+    data<LoginActionData>({ ok: false, intent, email, ...fields }, init);
+
+  const parsed = (intent === "password" ? passwordSignInSchema : emailOnlySchema).safeParse(form);
+  if (!parsed.success) return failed({ fieldErrors: firstErrorPerField(parsed.error.issues) }, 400);
+  const address = parsed.data.email;
+  const headers = authHeaders(request, context.clientIp);
+  const attempt = ({ password: "sign-in", link: "sign-in-link", forgot: "password-reset" } as const)[intent];
+
+  try {
+    const refusal = await rateLimitRefusal(attempt, { ip: context.clientIp, email: address });
+    if (refusal) return failed({ error: refusal.message }, refusal.init);
+
+    if (intent === "forgot") {
+      await requestPasswordReset({ email: address, headers });
+      return data<LoginActionData>({ ok: true, intent, message: authMessages.resetLinkRequested });
+    }
+
+    if (intent === "link") {
+      await emailSignInLink({ email: address, purpose: "sign-in", next: safeRedirectPath(form.next, "/welcome"), headers });
+      return data<LoginActionData>({ ok: true, intent, message: authMessages.signInLinkSent });
+    }
+
+    const result = await signInWithPassword({ email: address, password: form.password ?? "", headers });
+    if (!result.ok) return failed({ error: result.error }, 400);
+    const next = safeRedirectPath(form.next, "/");
+    // Without JavaScript nothing could show the message and move on later: go straight there.
+    if (!form.enhanced) return redirect(next, { headers: cookieHeaders(result.cookies) });
+    return data<LoginActionData>(
+      { ok: true, intent, message: authMessages.loginSuccessful, next },
+      { headers: cookieHeaders(result.cookies) },
+    );
+  } catch (error) {
+    console.error(`[auth] the login page's ${intent} request failed:`, error);
+    const message = intent === "link" ? serverMessage(error) ?? authMessages.signInLinkFailed : authMessages.loginFailed;
+    return failed({ error: message }, 503);
+  }
+}
+
+/** The message better-auth gave a refused request, when it gave one meant for people. */
+function serverMessage(error: unknown): string | undefined {
+  const body = (error as { body?: { message?: unknown } } | null)?.body;
+  return typeof body?.message === "string" && body.message ? body.message : undefined;
+}
+
+const schemaFor = (intent: string) => (intent === "link" || intent === "forgot" ? emailOnlySchema : passwordSignInSchema);
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const result = actionData as LoginActionData | undefined;
+  const { errors, onSubmit } = useFormValidation(schemaFor, result?.ok === false ? result.fieldErrors : undefined);
+  const pendingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const signedIn = result?.ok === true && result.intent === "password";
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok === false && result.fieldErrors) focusFirstError(formRef.current, result.fieldErrors);
+    else bannerRef.current?.focus();
+  }, [result]);
+
+  useEffect(() => {
+    if (!signedIn || !result.next) return;
+    const timer = setTimeout(() => navigate(result.next ?? "/", { replace: true }), SUCCESS_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn, result, navigate]);
+
+  const banner = result ? (result.ok ? { tone: "success" as const, text: result.message } : result.error ? { tone: "error" as const, text: result.error } : null) : loaderData.notice;
+
+  return (
+    <AuthCard eyebrow="Members" title="Log In" intro="Log in with your password, or let us e-mail you a sign-in link.">
+      <div ref={bannerRef} tabIndex={-1} className="outline-none">
+        {banner ? (
+          <div className="mb-6">
+            <FormBanner tone={banner.tone}>{banner.text}</FormBanner>
+          </div>
+        ) : null}
+      </div>
+      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="space-y-5">
+        {loaderData.next ? <input type="hidden" name="next" value={loaderData.next} /> : null}
+        {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+        <AuthField
+          id="login-email"
+          name="email"
+          type="email"
+          label="Email address"
+          autoComplete="email"
+          defaultValue={result?.ok === false ? result.email : undefined}
+          error={errors.email}
+        />
+        <AuthField id="login-password" name="password" type="password" label="Password" autoComplete="current-password" error={errors.password} />
+        {/* The first submit button is the one Enter presses: it must be the password login. */}
+        <button type="submit" name="intent" value="password" className="button-primary w-full" disabled={pendingIntent !== null || signedIn}>
+          {pendingIntent === "password" ? "Logging in..." : "Log In"}
+        </button>
+        <div className="flex justify-end">
+          <button
+            type="submit"
+            name="intent"
+            value="forgot"
+            className="text-sm text-amber underline-offset-4 hover:underline disabled:opacity-60"
+            disabled={pendingIntent !== null}
+          >
+            {pendingIntent === "forgot" ? "Sending reset link..." : "Forgot password?"}
+          </button>
+        </div>
+        <div className="flex items-center gap-3 text-xs tracking-[0.2em] text-mist uppercase" aria-hidden>
+          <span className="h-px flex-1 bg-sand/20" />
+          or
+          <span className="h-px flex-1 bg-sand/20" />
+        </div>
+        <button type="submit" name="intent" value="link" className="button-secondary w-full" disabled={pendingIntent !== null}>
+          {pendingIntent === "link" ? "Sending..." : "Send me a sign-in link"}
+        </button>
+      </Form>
+      <div className="mt-8 flex flex-col items-center gap-3 text-sm">
+        <Link to="/signup" className="text-amber underline-offset-4 hover:underline">
+          Need an account? Sign Up
+        </Link>
+        <Link to="/" className="text-sand underline-offset-4 hover:underline">
+          Back to Home
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/signup";
+import { AuthCard, FormBanner } from "~/components/members/auth-card";
+import { AuthField } from "~/components/members/auth-field";
+import { focusFirstError, useFormValidation } from "~/components/members/use-form-validation";
+import { authHeaders } from "~/lib/auth-guards.server";
+import { firstErrorPerField } from "~/lib/form-errors";
+import { readForm } from "~/lib/form-data.server";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { authMessages } from "~/modules/members/auth-messages";
+import { signUpWithPassword } from "~/modules/members/password-auth.server";
+import { signUpSchema } from "~/modules/members/password-auth-schemas";
+import { passRetryAfter, rateLimitRefusal } from "./auth-action.server";
+
+type SignUpActionData =
+  | { ok: true; message: string }
+  | { ok: false; name: string; email: string; error?: string; fieldErrors?: Record<string, string> };
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Sign Up", description: `Create your ${siteConfig.brand.name} member account.`, noIndex: true });
+
+export const headers: Route.HeadersFunction = passRetryAfter;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const failed = (fields: { error?: string; fieldErrors?: Record<string, string> }, init: number | ResponseInit) =>
+    data<SignUpActionData>({ ok: false, name: form.name ?? "", email: form.email ?? "", ...fields }, init);
+
+  const parsed = signUpSchema.safeParse(form);
+  if (!parsed.success) return failed({ fieldErrors: firstErrorPerField(parsed.error.issues) }, 400);
+  const { name, email, password } = parsed.data;
+  try {
+    const refusal = await rateLimitRefusal("sign-up", { ip: context.clientIp, email });
+    if (refusal) return failed({ error: refusal.message }, refusal.init);
+    const result = await signUpWithPassword({ name, email, password, headers: authHeaders(request, context.clientIp) });
+    if (!result.ok) return failed({ error: result.error }, 503);
+    // The same answer whether or not the address already had an account.
+    return data<SignUpActionData>({ ok: true, message: authMessages.signUpCheckInbox });
+  } catch (error) {
+    console.error("[auth] the sign-up page's request failed:", error);
+    return failed({ error: authMessages.signUpFailed }, 503);
+  }
+}
+
+const schemaFor = () => signUpSchema;
+
+export default function SignUpPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const result = actionData as SignUpActionData | undefined;
+  const { errors, onSubmit } = useFormValidation(schemaFor, result?.ok === false ? result.fieldErrors : undefined);
+  const submitting = navigation.state === "submitting";
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok === false && result.fieldErrors) focusFirstError(formRef.current, result.fieldErrors);
+    else bannerRef.current?.focus();
+  }, [result]);
+
+  if (result?.ok) {
+    return (
+      <AuthCard eyebrow="Members" title="Check your inbox">
+        <div ref={bannerRef} tabIndex={-1} className="outline-none">
+          <FormBanner tone="success">{result.message}</FormBanner>
+        </div>
+        <p className="mt-6 text-sm text-mist">The link works for one hour. If it does not arrive, look in your spam folder.</p>
+        <Link to="/login" className="button-primary mt-6 w-full">
+          Go to Log In
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard eyebrow="Members" title="Sign Up" intro="Create a member account with a password. We will e-mail you a link to confirm your address.">
+      <div ref={bannerRef} tabIndex={-1} className="outline-none">
+        {result?.error ? (
+          <div className="mb-6">
+            <FormBanner tone="error">{result.error}</FormBanner>
+          </div>
+        ) : null}
+      </div>
+      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="space-y-5">
+        <AuthField id="signup-name" name="name" label="Name" autoComplete="name" defaultValue={result?.name} error={errors.name} />
+        <AuthField
+          id="signup-email"
+          name="email"
+          type="email"
+          label="Email address"
+          autoComplete="email"
+          defaultValue={result?.email}
+          error={errors.email}
+        />
+        <AuthField id="signup-password" name="password" type="password" label="Password" autoComplete="new-password" error={errors.password} />
+        <AuthField
+          id="signup-confirm"
+          name="confirmPassword"
+          type="password"
+          label="Confirm password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
+        <p className="text-sm text-mist">At least 8 characters.</p>
+        <button type="submit" className="button-primary w-full" disabled={submitting}>
+          {submitting ? "Signing up..." : "Sign Up"}
+        </button>
+      </Form>
+      <p className="mt-8 text-center text-sm">
+        <Link to="/login" className="text-amber underline-offset-4 hover:underline">
+          Already have an account? Log In
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
