@@ -27,7 +27,7 @@ export default [
   upcoming("login", "login"),
   upcoming("signup", "signup"),
   upcoming("reset-password", "reset-password"),
-  upcoming("join", "join"),
+  route("join", "routes/members/join.tsx"),
   upcoming("friend", "friend"),
   upcoming("welcome", "welcome"),
   upcoming("profile", "profile"),
@@ -41,6 +41,9 @@ export default [
     staffUpcoming("eventreservations", "admin-eventreservations"),
     staffUpcoming("eventmanagement", "admin-eventmanagement"),
   ]),
+
+  route("api/sendAutoMagicLink", "routes/api/send-auto-magic-link.ts"),
+  route("api/sendUserMagicLink", "routes/api/send-user-magic-link.ts"),
 
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
