@@ -27,7 +27,7 @@ export default [
   route("login", "routes/members/login.tsx"),
   route("signup", "routes/members/signup.tsx"),
   route("reset-password", "routes/members/reset-password.tsx"),
-  upcoming("join", "join"),
+  route("join", "routes/members/join.tsx"),
   upcoming("friend", "friend"),
   upcoming("welcome", "welcome"),
   route("profile", "routes/members/profile.tsx"),
@@ -44,6 +44,8 @@ export default [
 
   route("api/getAttendeeData", "routes/api/get-attendee-data.ts"),
   route("api/acceptInvitation", "routes/api/accept-invitation.ts"),
+  route("api/sendAutoMagicLink", "routes/api/send-auto-magic-link.ts"),
+  route("api/sendUserMagicLink", "routes/api/send-user-magic-link.ts"),
 
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

@@ -20,3 +20,17 @@ export function buildWaitlistEntry(overrides: { email?: string; source?: string;
     plan: overrides.plan ?? null,
   };
 }
+
+/** A community sign-up as the form submits it (consent ticked). */
+export function buildCommunitySignup(
+  overrides: Partial<{ name: string; email: string; phone: string; interest: string; source: string }> = {},
+) {
+  return {
+    name: overrides.name ?? "Ada Lovelace",
+    email: overrides.email ?? uniqueEmail("joiner"),
+    ...(overrides.phone ? { phone: overrides.phone } : {}),
+    interest: overrides.interest ?? "candlelight-yoga",
+    consent: "on",
+    ...(overrides.source ? { source: overrides.source } : {}),
+  };
+}

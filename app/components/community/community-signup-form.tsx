@@ -1,0 +1,226 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
+import {
+  communitySignupFields,
+  interestOptions,
+  validateCommunitySignup,
+  type CommunityJoinOutcome,
+  type CommunitySignupErrors,
+  type CommunitySignupField,
+  type CommunitySource,
+  type SignInLinkResendOutcome,
+} from "~/modules/community/community-signup";
+import { authMessages } from "~/modules/members/auth-messages";
+
+/** The join page's action handles both the sign-up and the resend, so a post without JavaScript lands there. */
+const JOIN_ACTION = "/join";
+
+/**
+ * The community sign-up form of /join, the home page and /contact. Checked in the browser with
+ * the server's schema, then posted; success replaces the form with a welcome naming the address.
+ * Without JavaScript the post goes to /join, which shows the same outcome (`outcome`).
+ */
+export function CommunitySignupForm(props: {
+  id: string;
+  source: CommunitySource;
+  /** Offer 'Resend sign-in link' on the welcome screen (the join page). */
+  offerResend?: boolean;
+  /** The heading level of the welcome message, under the section's own heading. */
+  headingLevel?: 2 | 3;
+  /** What the join page's action answered to a post made without JavaScript. */
+  outcome?: CommunityJoinOutcome | SignInLinkResendOutcome;
+}) {
+  const { id, outcome } = props;
+  const fetcher = useFetcher<CommunityJoinOutcome>({ key: `${id}-join` });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [browserErrors, setBrowserErrors] = useState<CommunitySignupErrors | null>(null);
+  const submitting = fetcher.state !== "idle";
+
+  const joinOutcome = fetcher.data ?? (outcome?.intent === "join" ? outcome : undefined);
+  const joinedEmail = joinOutcome?.ok ? joinOutcome.email : outcome?.intent === "resend" ? outcome.email : undefined;
+  const serverRefusal = joinOutcome && !joinOutcome.ok ? joinOutcome : undefined;
+  const errors: CommunitySignupErrors = submitting ? {} : (browserErrors ?? serverRefusal?.errors ?? {});
+  const values = serverRefusal?.values;
+
+  // The server's answer may name fields the browser accepted: put the visitor on the first one.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) focusFirstError(formRef.current, fetcher.data.errors);
+  }, [fetcher.state, fetcher.data]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const formData = new FormData(form);
+    const checked = validateCommunitySignup(Object.fromEntries(formData));
+    if (!checked.ok) {
+      setBrowserErrors(checked.errors);
+      focusFirstError(form, checked.errors);
+      return;
+    }
+    setBrowserErrors(null);
+    void fetcher.submit(formData, { method: "post", action: JOIN_ACTION });
+  }
+
+  if (joinedEmail) {
+    return (
+      <Welcome
+        id={id}
+        email={joinedEmail}
+        headingLevel={props.headingLevel ?? 3}
+        offerResend={props.offerResend}
+        resendOutcome={outcome?.intent === "resend" ? outcome : undefined}
+      />
+    );
+  }
+
+  const fieldId = (field: CommunitySignupField) => `${id}-${field}`;
+  const errorId = (field: CommunitySignupField) => `${id}-${field}-error`;
+  const fieldProps = (field: CommunitySignupField) => ({
+    id: fieldId(field),
+    name: field,
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? errorId(field) : undefined,
+  });
+  const error = (field: CommunitySignupField) =>
+    errors[field] ? (
+      <p id={errorId(field)} className="mt-1.5 text-sm text-danger">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form ref={formRef} method="post" action={JOIN_ACTION} noValidate onSubmit={submit} className="space-y-5">
+      <input type="hidden" name="intent" value="join" />
+      <input type="hidden" name="source" value={props.source} />
+      <Field label="Name" htmlFor={fieldId("name")}>
+        <input {...fieldProps("name")} type="text" autoComplete="name" defaultValue={values?.name} className="input-field" />
+        {error("name")}
+      </Field>
+      <Field label="Email" htmlFor={fieldId("email")}>
+        <input
+          {...fieldProps("email")}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          defaultValue={values?.email}
+          className="input-field"
+        />
+        {error("email")}
+      </Field>
+      <Field label="Phone (optional)" htmlFor={fieldId("phone")}>
+        <input
+          {...fieldProps("phone")}
+          type="tel"
+          autoComplete="tel"
+          placeholder="(555) 123-4567"
+          defaultValue={values?.phone}
+          className="input-field"
+        />
+        {error("phone")}
+      </Field>
+      <Field label="Area of interest" htmlFor={fieldId("interest")}>
+        <select {...fieldProps("interest")} defaultValue={values?.interest ?? ""} className="input-field">
+          <option value="" disabled>
+            Select an area of interest
+          </option>
+          {interestOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {error("interest")}
+      </Field>
+      <div>
+        <div className="flex items-start gap-3">
+          <input
+            {...fieldProps("consent")}
+            type="checkbox"
+            defaultChecked={values?.consent}
+            className="mt-1 h-5 w-5 shrink-0 accent-amber"
+          />
+          <label htmlFor={fieldId("consent")} className="text-sm text-sand">
+            I agree to the{" "}
+            <Link to="/terms" className="text-amber underline underline-offset-4 hover:text-ivory">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" className="text-amber underline underline-offset-4 hover:text-ivory">
+              Privacy Policy
+            </Link>
+            , and to receive updates about events and music by e-mail and SMS. Message and data rates may apply; reply STOP
+            to opt out.
+          </label>
+        </div>
+        {error("consent")}
+      </div>
+      <button type="submit" className="button-primary w-full" disabled={submitting}>
+        {submitting ? "Submitting..." : "Join the Community"}
+      </button>
+    </form>
+  );
+}
+
+function Field(props: { label: string; htmlFor: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={props.htmlFor} className="mb-1.5 block text-sm text-sand">
+        {props.label}
+      </label>
+      {props.children}
+    </div>
+  );
+}
+
+function focusFirstError(form: HTMLFormElement | null, errors: CommunitySignupErrors) {
+  const first = communitySignupFields.find((field) => errors[field]);
+  if (!form || !first) return;
+  (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+}
+
+function Welcome(props: {
+  id: string;
+  email: string;
+  headingLevel: 2 | 3;
+  offerResend?: boolean;
+  resendOutcome?: SignInLinkResendOutcome;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const Heading = props.headingLevel === 2 ? "h2" : "h3";
+
+  // The form the visitor was in has gone: bring them to what replaced it.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <div className="text-center">
+      <Heading ref={headingRef} tabIndex={-1} className="text-3xl text-ivory focus:outline-none">
+        Welcome to the community!
+      </Heading>
+      <p role="status" className="mt-4 text-sand">
+        We sent a sign-in link to <strong className="break-words text-amber">{props.email}</strong>. Open it to sign in
+        and hear the members&rsquo; music; it works once, within 15 minutes.
+      </p>
+      {props.offerResend ? <ResendSignInLink id={props.id} email={props.email} noScriptOutcome={props.resendOutcome} /> : null}
+    </div>
+  );
+}
+
+/** 'Resend sign-in link' → 'Resending…' → the sent or failed text. */
+function ResendSignInLink(props: { id: string; email: string; noScriptOutcome?: SignInLinkResendOutcome }) {
+  const fetcher = useFetcher<SignInLinkResendOutcome>({ key: `${props.id}-resend` });
+  const resending = fetcher.state !== "idle";
+  const outcome = resending ? undefined : (fetcher.data ?? props.noScriptOutcome);
+  return (
+    <fetcher.Form method="post" action={JOIN_ACTION} className="mt-6">
+      <input type="hidden" name="intent" value="resend" />
+      <input type="hidden" name="email" value={props.email} />
+      <button type="submit" className="button-secondary" disabled={resending}>
+        {resending ? "Resending\u2026" : "Resend sign-in link"}
+      </button>
+      <p role="status" aria-live="polite" className="mt-3 min-h-6 text-sm">
+        {outcome?.resent ? <span className="text-amber">{authMessages.resendSent}</span> : null}
+        {outcome && !outcome.resent ? <span className="text-danger">{outcome.error}</span> : null}
+      </p>
+    </fetcher.Form>
+  );
+}

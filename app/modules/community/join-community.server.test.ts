@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { community, outbox } from "../../../db/schema";
+import { buildCommunitySignup } from "../../../db/factories/community";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createAuth, setAuth, CLIENT_IP_HEADER } from "~/lib/auth.server";
+import { parseEnv } from "~/lib/env.server";
+import { validateCommunitySignup, type CommunitySignup } from "./community-signup";
+import { joinCommunity } from "./join-community.server";
+
+function signup(overrides: Parameters<typeof buildCommunitySignup>[0] = {}): CommunitySignup {
+  const checked = validateCommunitySignup(buildCommunitySignup(overrides));
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  return checked.signup;
+}
+
+describe("joining the community", () => {
+  let database: TestDatabase;
+  const client = (ip: string) => ({ ip, headers: new Headers({ [CLIENT_IP_HEADER]: ip }), rateLimitMultiplier: 1 });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    setAuth(createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db: database.handle.db, secret: "s".repeat(32) }));
+  });
+  afterAll(async () => {
+    setAuth(undefined);
+    await database.dispose();
+  });
+
+  const rowsFor = (email: string) =>
+    database.handle.db.select().from(community).where(sql`lower(${community.email}) = ${email.toLowerCase()}`);
+  const mailsTo = (email: string) => database.handle.db.select().from(outbox).where(eq(outbox.recipient, email));
+
+  it("stores the sign-up with the time of consent and e-mails a welcome with a sign-in link", async () => {
+    const before = new Date();
+    const joiner = signup({ phone: "(555) 123-4567", source: "contact" });
+    expect(await joinCommunity(database.handle.db, { signup: joiner, client: client("10.0.0.1") })).toEqual({
+      joined: true,
+      alreadyMember: false,
+    });
+    const [row] = await rowsFor(joiner.email);
+    expect(row).toMatchObject({ name: "Ada Lovelace", phone: "(555) 123-4567", interest: "candlelight-yoga", source: "contact" });
+    expect(row!.consentAcceptedAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    const [mail] = await mailsTo(joiner.email);
+    expect(mail).toMatchObject({ kind: "community-welcome", status: "pending" });
+    expect(mail!.bodyText).toContain("http://localhost:3000/login/link?token=");
+    expect(mail!.bodyText).toContain(encodeURIComponent("/welcome"));
+  });
+
+  it("counts joining again in another letter case as joined: one row, a new link", async () => {
+    const joiner = signup();
+    await joinCommunity(database.handle.db, { signup: joiner, client: client("10.0.0.2") });
+    const again = { ...joiner, email: joiner.email.toUpperCase() };
+    expect(await joinCommunity(database.handle.db, { signup: again, client: client("10.0.0.2") })).toEqual({
+      joined: true,
+      alreadyMember: true,
+    });
+    expect(await rowsFor(joiner.email)).toHaveLength(1);
+    const mails = await database.handle.db
+      .select()
+      .from(outbox)
+      .where(sql`lower(${outbox.recipient}) = ${joiner.email.toLowerCase()}`);
+    expect(mails).toHaveLength(2);
+  });
+
+  it("still counts the sign-up when no link may be sent (rate limit), and logs it", async () => {
+    const joiner = signup();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    // The per-address allowance of sign-in links is used up by earlier requests for this address.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await joinCommunity(database.handle.db, { signup: joiner, client: client(`10.0.1.${attempt}`) });
+    }
+    expect(await joinCommunity(database.handle.db, { signup: joiner, client: client("10.0.2.1") })).toEqual({
+      joined: true,
+      alreadyMember: true,
+    });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Too many attempts"));
+    warn.mockRestore();
+    expect(await mailsTo(joiner.email)).toHaveLength(5);
+  });
+
+  it("answers not joined when the sign-up cannot be stored for another reason", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const broken = { ...signup(), interest: null } as unknown as CommunitySignup;
+    expect(await joinCommunity(database.handle.db, { signup: broken, client: client("10.0.0.3") })).toEqual({ joined: false });
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+    expect(await mailsTo(broken.email)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,59 @@
+import type { AppLoadContext } from "react-router";
+import type { z } from "zod";
+import { authHeaders } from "~/lib/auth-guards.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { readJsonBody } from "~/lib/json-body.server";
+import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
+import { authMessages } from "~/modules/members/auth-messages";
+import type { SignInLinkMetadata } from "~/lib/auth.server";
+
+/** The spec's payloads are a name and an address; anything near this size is not one. */
+const MAX_BODY_BYTES = 10 * 1024;
+
+export function methodNotAllowed(): Response {
+  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}
+
+/**
+ * The shared handling of the two sign-in-link endpoints: read and validate the JSON body, count
+ * the attempt, e-mail the link. The answer never carries the link, and is the same whether or
+ * not the address has an account.
+ */
+export async function handleSignInLinkRequest<Schema extends z.ZodType<{ email: string; name?: string }>>(
+  request: Request,
+  context: AppLoadContext,
+  options: { schema: Schema; purpose: (input: z.infer<Schema>) => NonNullable<SignInLinkMetadata["purpose"]> },
+): Promise<Response> {
+  if (request.method !== "POST") return methodNotAllowed();
+  const body = await readJsonBody(request, MAX_BODY_BYTES);
+  if (!body.ok) return Response.json({ error: body.error }, { status: 400 });
+  const parsed = options.schema.safeParse(body.value);
+  if (!parsed.success) {
+    return Response.json({ error: parsed.error.issues[0]?.message ?? authMessages.invalidEmail }, { status: 400 });
+  }
+  const input = parsed.data as z.infer<Schema>;
+  try {
+    const result = await requestSignInLink(getDb(), {
+      email: input.email,
+      name: input.name,
+      purpose: options.purpose(input),
+      next: "/welcome",
+      client: {
+        ip: context.clientIp,
+        headers: authHeaders(request, context.clientIp),
+        rateLimitMultiplier: getEnv().AUTH_RATE_LIMIT_MULTIPLIER,
+      },
+    });
+    if (!result.sent) {
+      return Response.json(
+        { error: result.message },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
+    }
+    return Response.json({ sent: true });
+  } catch (error) {
+    console.error("[sign-in link] could not send a requested link:", error);
+    return Response.json({ error: authMessages.signInLinkFailed }, { status: 503 });
+  }
+}

@@ -1,0 +1,181 @@
+import { expect, test, type Page } from "@playwright/test";
+import { testEmail } from "../support/auth";
+import { linkIn, mailTo, waitForMail } from "../support/mail";
+
+/** The community form of the page, found by its labels. */
+function communityForm(page: Page) {
+  return {
+    name: page.getByLabel("Name", { exact: true }),
+    email: page.getByLabel("Email", { exact: true }),
+    phone: page.getByLabel("Phone (optional)"),
+    interest: page.getByLabel("Area of interest"),
+    consent: page.getByRole("checkbox", { name: /Terms of Service/ }),
+    submit: page.getByRole("button", { name: /Join the Community|Submitting\.\.\./ }),
+  };
+}
+
+async function fillValid(page: Page, email: string) {
+  const form = communityForm(page);
+  await form.name.fill("Ada Lovelace");
+  await form.email.fill(email);
+  await form.phone.fill("(555) 123-4567");
+  await form.interest.selectOption("candlelight-yoga");
+  await form.consent.check();
+}
+
+/** Makes the form's posts fail as over a lost connection (the page's own data still loads). */
+async function failPosts(page: Page) {
+  await page.route("**/join.data*", (route) =>
+    route.request().method() === "POST" ? route.abort("connectionfailed") : route.continue(),
+  );
+}
+
+/** Holds requests to `pattern` until the returned function is called, so in-between states show. */
+async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const welcome = (page: Page) => page.getByRole("heading", { name: "Welcome to the community!" });
+
+test("shows every message of the community form under its field", async ({ page }) => {
+  await page.goto("/join");
+  await expect(page.getByRole("heading", { level: 1, name: "Join Our Community" })).toBeVisible();
+  const form = communityForm(page);
+  await expect(form.interest.locator("option:not([disabled])")).toHaveText([
+    "Piano Performances",
+    "Retreats",
+    "Workshops & Classes",
+    "Candlelight Yoga with Live Piano",
+    "Community Events",
+    "Meditation & Breath work",
+    "All of the above",
+  ]);
+  await expect(form.phone).toHaveAttribute("placeholder", "(555) 123-4567");
+  await expect(page.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
+  await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  await expect(page.getByText(/updates about events and music by e-mail and SMS.*reply STOP to opt out/)).toBeVisible();
+
+  await form.submit.click();
+  await expect(form.name).toHaveAccessibleDescription("Name must be at least 2 characters.");
+  await expect(form.email).toHaveAccessibleDescription("Please enter a valid email address.");
+  await expect(form.interest).toHaveAccessibleDescription("Please select an area of interest.");
+  await expect(form.consent).toHaveAccessibleDescription("You must accept the Terms and Privacy Policy.");
+  await expect(form.name).toHaveAttribute("aria-invalid", "true");
+  await expect(form.name).toBeFocused();
+
+  await form.name.fill("A");
+  await form.email.fill("ada@example");
+  await form.submit.click();
+  await expect(form.name).toHaveAccessibleDescription("Name must be at least 2 characters.");
+  await expect(form.email).toHaveAccessibleDescription("Please enter a valid email address.");
+
+  // A sign-up that cannot be stored shows the failure text on the e-mail field, input kept.
+  const email = testEmail("joiner");
+  await fillValid(page, email);
+  await failPosts(page);
+  await form.submit.click();
+  await expect(form.email).toHaveAccessibleDescription("Something went wrong. Please try again or use a different email.");
+  await expect(form.email).toHaveValue(email);
+  await expect(form.name).not.toHaveAttribute("aria-invalid");
+});
+
+test("join → 'Submitting...' → welcome → e-mailed link → Sign in → signed in at /welcome", async ({ page }) => {
+  const email = testEmail("joiner");
+  await page.goto("/join");
+  await fillValid(page, email);
+  const release = await holdRequests(page, "**/join.data*");
+  const form = communityForm(page);
+  await form.submit.click();
+  await expect(form.submit).toHaveText("Submitting...");
+  await expect(form.submit).toBeDisabled();
+  release();
+
+  await expect(welcome(page)).toBeFocused();
+  await expect(page.getByText(`We sent a sign-in link to ${email}.`)).toBeVisible();
+
+  const mail = await waitForMail(email);
+  await page.goto(linkIn(mail, "/login/link?"));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/welcome");
+  await expect(page.getByLabel(`Signed in as ${email}`)).toHaveText(email);
+});
+
+test("a repeated sign-up, in another letter case, is welcomed too", async ({ page }) => {
+  const email = testEmail("again");
+  for (const typed of [email, email.toUpperCase()]) {
+    await page.goto("/join");
+    await fillValid(page, typed);
+    await communityForm(page).submit.click();
+    await expect(welcome(page)).toBeVisible();
+    await expect(page.getByText(`We sent a sign-in link to ${typed}.`)).toBeVisible();
+  }
+});
+
+test("the welcome screen resends the sign-in link: 'Resending…', then sent or failed", async ({ page }) => {
+  const email = testEmail("resend");
+  await page.goto("/join");
+  await fillValid(page, email);
+  await communityForm(page).submit.click();
+  await expect(welcome(page)).toBeVisible();
+  await waitForMail(email, 1);
+
+  const release = await holdRequests(page, "**/join.data*");
+  await page.getByRole("button", { name: "Resend sign-in link" }).click();
+  await expect(page.getByRole("button", { name: "Resending…" })).toBeDisabled();
+  release();
+  await expect(page.getByText("Sent. Check your inbox and spam folder.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend sign-in link" })).toBeEnabled();
+  const second = await waitForMail(email, 2);
+  expect(linkIn(second, "/login/link?")).toContain("token=");
+
+  await page.unroute("**/join.data*");
+  await failPosts(page);
+  await page.getByRole("button", { name: "Resend sign-in link" }).click();
+  await expect(page.getByText("Couldn\u2019t resend. Please try again.")).toBeVisible();
+  expect(await mailTo(email)).toHaveLength(2);
+});
+
+test("/contact has the same form under 'Connect With Us'", async ({ page }) => {
+  const email = testEmail("contact");
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { name: "Connect With Us" })).toBeVisible();
+  const form = communityForm(page);
+  await form.submit.click();
+  await expect(form.consent).toHaveAccessibleDescription("You must accept the Terms and Privacy Policy.");
+  await fillValid(page, email);
+  await form.submit.click();
+  await expect(welcome(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByText(`We sent a sign-in link to ${email}.`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend sign-in link" })).toHaveCount(0);
+  await waitForMail(email);
+});
+
+test("works without JavaScript: errors with the input kept, then the welcome on /join", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = testEmail("nojs");
+  await page.goto("/contact");
+  await fillValid(page, email);
+  await communityForm(page).name.fill("A");
+  await communityForm(page).submit.click();
+  await expect(page).toHaveURL(/\/join$/);
+  await expect(communityForm(page).name).toHaveAccessibleDescription("Name must be at least 2 characters.");
+  await expect(communityForm(page).email).toHaveValue(email);
+
+  await communityForm(page).name.fill("Ada Lovelace");
+  await communityForm(page).consent.check();
+  await communityForm(page).submit.click();
+  await expect(welcome(page)).toBeVisible();
+  await expect(page.getByText(`We sent a sign-in link to ${email}.`)).toBeVisible();
+  await page.getByRole("button", { name: "Resend sign-in link" }).click();
+  await expect(page.getByText("Sent. Check your inbox and spam folder.")).toBeVisible();
+  await waitForMail(email, 2);
+  await context.close();
+});
