@@ -16,10 +16,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-                // Form rules (zod/mini and our *-schemas modules) load only with the pages that have
-                // such a form, not with every page as part of the shared chrome.
-                { name: "forms", test: /node_modules[\\/]zod[\\/]|[\\/]app[\\/]modules[\\/].+-schemas\.ts$/ },
-                { name: "shared", test: /[\\/]app[\\/](components|lib|modules)[\\/]|node_modules[\\/]lucide-react[\\/]/ },
+                // The chrome every page shows (header, footer, dialogs, site facts) is one file; form
+                // rules (zod/mini) and the members' components load only with the pages that use them,
+                // in chunks the bundler shares between those pages.
+                {
+                  name: "shared",
+                  test: /[\\/]app[\\/](components[\\/](layout|ui|media)|lib)[\\/]|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/]/,
+                },
               ],
             },
           },

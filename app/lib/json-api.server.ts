@@ -1,40 +1,47 @@
 /** Small pieces every JSON endpoint under /api needs, so each endpoint stays a thin adapter. */
 
 /** Bodies above this are refused before they are parsed; the spec's payloads are a few hundred bytes. */
-export const MAX_JSON_BODY_BYTES = 16 * 1024;
+export const MAX_JSON_BODY_BYTES = 10 * 1024;
 
-export type JsonBody = { ok: true; value: unknown } | { ok: false; problem: "too-large" | "not-json" };
+/** What a JSON endpoint says about a body it cannot read. */
+export const jsonBodyMessages = {
+  tooLarge: (maxBytes: number) => `The request body is too large (at most ${Math.floor(maxBytes / 1024)} kB).`,
+  notJson: "The request body must be valid JSON.",
+  methodNotAllowed: (allowed: string[]) => `Use ${allowed.join(" or ")}.`,
+} as const;
 
-/** Reads a JSON body, stopping as soon as it passes `maxBytes` instead of buffering all of it. */
+export type JsonBody = { ok: true; value: unknown } | { ok: false; error: string };
+
+/**
+ * Reads a JSON body of at most `maxBytes`, stopping as soon as more arrives, so an oversized
+ * request costs no more than the limit in memory.
+ */
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<JsonBody> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return { ok: false, problem: "too-large" };
-  if (!request.body) return { ok: false, problem: "not-json" };
-  const reader = request.body.getReader();
+  if (declared > maxBytes) return { ok: false, error: jsonBodyMessages.tooLarge(maxBytes) };
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        return { ok: false, problem: "too-large" };
+    if (request.body) {
+      const reader = request.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel().catch(() => undefined);
+          return { ok: false, error: jsonBodyMessages.tooLarge(maxBytes) };
+        }
+        chunks.push(value);
       }
-      chunks.push(value);
     }
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
   } catch {
-    return { ok: false, problem: "not-json" };
-  }
-  try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(Buffer.concat(chunks))) as unknown };
-  } catch {
-    return { ok: false, problem: "not-json" };
+    return { ok: false, error: jsonBodyMessages.notJson };
   }
 }
 
 /** 405 with the methods the endpoint does accept. */
-export function methodNotAllowed(allowed: string[], error = "This method is not allowed here."): Response {
-  return Response.json({ error }, { status: 405, headers: { Allow: allowed.join(", ") } });
+export function methodNotAllowed(allowed: string[]): Response {
+  return Response.json({ error: jsonBodyMessages.methodNotAllowed(allowed) }, { status: 405, headers: { Allow: allowed.join(", ") } });
 }

@@ -94,7 +94,7 @@ describe("invitations over HTTP", () => {
     expect((await accept("[1, 2]")).status).toBe(400);
     const oversized = await accept({ ...acceptance(pending), city: "x".repeat(20_000) });
     expect(oversized.status).toBe(400);
-    expect(oversized.body.error).toBe("The request is too large.");
+    expect(oversized.body.error).toBe("The request body is too large (at most 10 kB).");
 
     expect(await accept({ ...acceptance(pending), phone: " " })).toEqual({
       status: 400,

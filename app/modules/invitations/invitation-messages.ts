@@ -19,8 +19,6 @@ export const invitationMessages = {
   expired: `This invitation has expired. Please ask us for a new one at ${siteConfig.contact.email}.`,
   emailMismatch: "Please use the email address this invitation was sent to.",
   invalidBody: "Please send the invitation details as a JSON object.",
-  bodyTooLarge: "The request is too large.",
-  methodNotAllowed: "This method is not allowed here.",
   tryAgainLater: "Something went wrong on our side. Please try again in a moment.",
 } as const;
 

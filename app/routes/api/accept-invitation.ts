@@ -7,15 +7,12 @@ import { submitAcceptance } from "../members/invitation-acceptance.server";
  * POST /api/acceptInvitation: the spec's JSON payload in, `{ loginLink }` or `{ error }` out
  * (400 bad input, 404 unknown rid, 409 already accepted, 410 expired, 429 too many attempts).
  */
-export const loader = () => methodNotAllowed(["POST"], invitationMessages.methodNotAllowed);
+export const loader = () => methodNotAllowed(["POST"]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return methodNotAllowed(["POST"], invitationMessages.methodNotAllowed);
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readJsonBody(request);
-  if (!body.ok) {
-    const error = body.problem === "too-large" ? invitationMessages.bodyTooLarge : invitationMessages.invalidBody;
-    return Response.json({ error }, { status: 400 });
-  }
+  if (!body.ok) return Response.json({ error: body.error }, { status: 400 });
   if (typeof body.value !== "object" || body.value === null || Array.isArray(body.value)) {
     return Response.json({ error: invitationMessages.invalidBody }, { status: 400 });
   }

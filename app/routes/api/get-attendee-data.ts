@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export const action = () => methodNotAllowed(["GET"], invitationMessages.methodNotAllowed);
+export const action = () => methodNotAllowed(["GET"]);
 
 function answer(status: number, body: object) {
   // Personal data: never kept by a shared cache.

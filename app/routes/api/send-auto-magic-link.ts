@@ -1,6 +1,7 @@
 import type { Route } from "./+types/send-auto-magic-link";
 import { autoSignInLinkRequestSchema, purposeOfAutoLink } from "~/modules/members/sign-in-link-requests";
-import { handleSignInLinkRequest, methodNotAllowed } from "./sign-in-link-endpoint.server";
+import { methodNotAllowed } from "~/lib/json-api.server";
+import { handleSignInLinkRequest } from "./sign-in-link-endpoint.server";
 
 /**
  * POST /api/sendAutoMagicLink {name, email, campaign?}: e-mails a sign-in link after a community
@@ -9,4 +10,4 @@ import { handleSignInLinkRequest, methodNotAllowed } from "./sign-in-link-endpoi
 export const action = ({ request, context }: Route.ActionArgs) =>
   handleSignInLinkRequest(request, context, { schema: autoSignInLinkRequestSchema, purpose: purposeOfAutoLink });
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed(["POST"]);

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { authHeaders } from "~/lib/auth-guards.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { readJsonBody } from "~/lib/json-body.server";
+import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
 import { authMessages } from "~/modules/members/auth-messages";
 import type { SignInLinkMetadata } from "~/lib/auth.server";
@@ -11,9 +11,6 @@ import type { SignInLinkMetadata } from "~/lib/auth.server";
 /** The spec's payloads are a name and an address; anything near this size is not one. */
 const MAX_BODY_BYTES = 10 * 1024;
 
-export function methodNotAllowed(): Response {
-  return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
-}
 
 /**
  * The shared handling of the two sign-in-link endpoints: read and validate the JSON body, count
@@ -25,7 +22,7 @@ export async function handleSignInLinkRequest<Schema extends z.ZodType<{ email: 
   context: AppLoadContext,
   options: { schema: Schema; purpose: (input: z.infer<Schema>) => NonNullable<SignInLinkMetadata["purpose"]> },
 ): Promise<Response> {
-  if (request.method !== "POST") return methodNotAllowed();
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const body = await readJsonBody(request, MAX_BODY_BYTES);
   if (!body.ok) return Response.json({ error: body.error }, { status: 400 });
   const parsed = options.schema.safeParse(body.value);
