@@ -28,11 +28,11 @@ export default [
   upcoming("signup", "signup"),
   upcoming("reset-password", "reset-password"),
   upcoming("join", "join"),
-  upcoming("friend", "friend"),
-  upcoming("welcome", "welcome"),
+  route("friend", "routes/members/friend.tsx"),
+  route("welcome", "routes/members/welcome.tsx"),
   upcoming("profile", "profile"),
   upcoming("invitation", "invitation"),
-  upcoming("meditation", "meditation"),
+  route("meditation", "routes/members/meditation.tsx"),
 
   ...prefix("admin", [
     staffUpcoming("", "admin"),
@@ -41,6 +41,8 @@ export default [
     staffUpcoming("eventreservations", "admin-eventreservations"),
     staffUpcoming("eventmanagement", "admin-eventmanagement"),
   ]),
+
+  route("media/audio/:file", "routes/media/audio.ts"),
 
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

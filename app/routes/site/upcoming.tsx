@@ -16,11 +16,8 @@ const upcomingPages: Record<string, { title: string; text: string; area: string 
   "/signup": { title: "Create an account", area: "Members", text: "Member accounts open here soon." },
   "/reset-password": { title: "Reset your password", area: "Members", text: "Password resets arrive with member accounts." },
   "/join": { title: "Join Our Community", area: "Members", text: "The community sign-up opens here with member accounts." },
-  "/friend": { title: "Welcome, friend", area: "Members", text: "The friends' listening page opens here with member accounts." },
-  "/welcome": { title: "Member Welcome", area: "Members", text: "The members' welcome page opens here with member accounts." },
   "/profile": { title: "Your profile", area: "Members", text: "Member profiles arrive with member accounts." },
   "/invitation": { title: "Complete Your Membership", area: "Members", text: "Invitations are accepted here once member accounts open." },
-  "/meditation": { title: "Your music", area: "Members", text: "The members' music page opens here with member accounts." },
   "/admin/setup": { title: "System status", area: "Staff", text: "The system status page arrives with staff accounts." },
 };
 
