@@ -34,10 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function WelcomePage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="relative isolate min-h-[calc(100svh-var(--header-height))] overflow-hidden px-5 py-16 sm:py-24">
-      <div className="absolute inset-0 -z-10">
-        <AutoplayVideo className="size-full object-cover opacity-60" />
+      <AutoplayVideo className="size-full object-cover opacity-60">
         <div aria-hidden className="absolute inset-0 bg-gradient-to-b from-night/40 via-night/60 to-night" />
-      </div>
+      </AutoplayVideo>
       <div className="mx-auto max-w-2xl text-center">
         <h1 className="text-5xl text-ivory sm:text-6xl">Welcome, {loaderData.firstName}</h1>
         <MeditationText className="mt-10" />
