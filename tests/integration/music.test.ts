@@ -151,4 +151,18 @@ describe("protected audio", () => {
     expect(landed.headers.get("location")).toBe("/welcome");
     expect((await audio("soledad-dusk.mp3", { Cookie: cookie })).status).toBe(200);
   });
+
+  it("limits the friend form's e-mails per address, with the clear message", async () => {
+    const email = `eager-friend-${stamp}@example.com`;
+    const post = () =>
+      fetch(`${server.url}/friend`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: new URLSearchParams({ name: "Eager", email }),
+      });
+    for (let sent = 0; sent < 5; sent += 1) expect((await post()).status).toBe(200);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toMatch(/Error: Too many attempts\. Please try again in \d+ minutes?\./);
+  });
 });
