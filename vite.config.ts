@@ -12,7 +12,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             entryFileNames: "assets/[name]-[hash].js",
             // Every page needs React, React Router and the shared chrome; as two files instead of a
-            // dozen small ones they arrive sooner on a slow connection. Pages keep their own chunk.
+            // dozen small ones they arrive sooner on a slow connection. Pages keep their own chunk,
+            // and code only one page uses (a page's form and its schema library) stays in it.
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },

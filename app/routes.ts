@@ -28,11 +28,11 @@ export default [
   route("signup", "routes/members/signup.tsx"),
   route("reset-password", "routes/members/reset-password.tsx"),
   route("join", "routes/members/join.tsx"),
-  upcoming("friend", "friend"),
-  upcoming("welcome", "welcome"),
+  route("friend", "routes/members/friend.tsx"),
+  route("welcome", "routes/members/welcome.tsx"),
   route("profile", "routes/members/profile.tsx"),
   route("invitation", "routes/members/invitation.tsx"),
-  upcoming("meditation", "meditation"),
+  route("meditation", "routes/members/meditation.tsx"),
 
   ...prefix("admin", [
     staffUpcoming("", "admin"),
@@ -46,6 +46,7 @@ export default [
   route("api/acceptInvitation", "routes/api/accept-invitation.ts"),
   route("api/sendAutoMagicLink", "routes/api/send-auto-magic-link.ts"),
   route("api/sendUserMagicLink", "routes/api/send-user-magic-link.ts"),
+  route("media/audio/:file", "routes/media/audio.ts"),
 
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

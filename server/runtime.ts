@@ -5,6 +5,7 @@ import { startOutboxWorker, type OutboxWorker } from "~/modules/messaging/outbox
 import { registerOutboxWake } from "~/modules/messaging/outbox-wake.server";
 import { createAuth, resolveAuthSecret, setAuth } from "~/lib/auth.server";
 import { seedDemoContent } from "../db/seed/seed-demo-content.server";
+import { seedTracks } from "../db/seed/seed-tracks.server";
 
 /** What a running instance holds: its database, its mail transport and its outbox worker. */
 export interface Runtime {
@@ -22,7 +23,8 @@ export function getRuntime(): Runtime {
 }
 
 /**
- * Brings an instance up in order: database (locked, migrated), demo content, mail, outbox worker.
+ * Brings an instance up in order: database (locked, migrated), music library, demo content, mail,
+ * outbox worker.
  * Nothing listens for requests until this has finished.
  */
 export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
@@ -33,6 +35,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
     setDatabase(database);
     const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
     setAuth(createAuth({ env, db: database.db, secret }));
+    await seedTracks(database.db);
     if (env.SEED_DEMO_CONTENT) await seedDemoContent(database.db);
     const mail = createMailTransport({
       smtpUrl: env.SMTP_URL,

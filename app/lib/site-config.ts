@@ -83,6 +83,16 @@ export const siteConfig = {
     liabilityCapMonths: 3,
   },
   meditationsLaunch: "Summer 2027",
+  friendPage: {
+    /** The gathering the friend page invites to, with its external ticket page. */
+    nextEvent: {
+      title: "Next Piano Meditation Experience",
+      location: "Mount Soledad Memorial Park",
+      date: "Sun 14th Sep",
+      time: "6:00pm",
+      ticketUrl: "https://tickets.harmonia.example/next-piano-meditation",
+    },
+  },
 } as const;
 
 export type SiteConfig = typeof siteConfig;

@@ -3,12 +3,14 @@
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { DataDirectoryInUseError, openDatabase, runMigrations } from "~/lib/db.server";
 import { seedDemoContent } from "./seed-demo-content.server";
+import { seedTracks } from "./seed-tracks.server";
 
 try {
   const env = getEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
     await runMigrations(database);
+    await seedTracks(database.db);
     await seedDemoContent(database.db);
     console.log(`Demo content is in place (${database.location}).`);
   } finally {

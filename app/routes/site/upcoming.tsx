@@ -12,10 +12,6 @@ const upcomingPages: Record<string, { title: string; text: string; area: string 
   "/reserve": { title: "Reserve Your Spot", area: "Events", text: "Seat reservations open here together with the events calendar." },
   "/rsvp": { title: "RSVP", area: "Events", text: "The RSVP for our sunset gathering opens here together with the events calendar." },
   "/vip": { title: "VIP Invitation", area: "Events", text: "VIP invitations open here together with the events calendar." },
-  "/join": { title: "Join Our Community", area: "Members", text: "The community sign-up opens here with member accounts." },
-  "/friend": { title: "Welcome, friend", area: "Members", text: "The friends' listening page opens here with member accounts." },
-  "/welcome": { title: "Member Welcome", area: "Members", text: "The members' welcome page opens here with member accounts." },
-  "/meditation": { title: "Your music", area: "Members", text: "The members' music page opens here with member accounts." },
 };
 
 function pageFor(pathname: string) {

@@ -1,0 +1,42 @@
+import type { Database } from "~/lib/db.server";
+import { normaliseEmail } from "../members/roles";
+import { emailSignInLink } from "../members/sign-in-links.server";
+import { grantMusicAccess } from "./grant-music-access.server";
+import { hasValidSignature, signValue } from "./signatures.server";
+import { signingSecret } from "./signing-secret.server";
+
+/**
+ * The friend page's promise: whoever asks there for full access and then signs in with the link
+ * e-mailed to them is given the full member playlist. The link's landing page carries a gift
+ * token bound to the address; it counts only for the member signed in with that very address,
+ * so proving control of the mailbox is what earns the access.
+ */
+const PURPOSE = "music-access-gift:v1";
+const TOKEN = /^[\w-]{43}$/;
+
+export function accessGiftToken(secret: string, email: string): string {
+  return signValue(secret, PURPOSE, normaliseEmail(email));
+}
+
+export function isAccessGiftFor(secret: string, email: string, token: string | null | undefined): boolean {
+  return typeof token === "string" && TOKEN.test(token) && hasValidSignature(secret, PURPOSE, normaliseEmail(email), token);
+}
+
+/** E-mails the sign-in link whose landing page (/welcome) redeems the gift. */
+export async function emailAccessGift(options: { email: string; name: string; headers: Headers }): Promise<void> {
+  const gift = accessGiftToken(await signingSecret(), options.email);
+  await emailSignInLink({
+    email: options.email,
+    name: options.name,
+    purpose: "friend-access",
+    next: `/welcome?gift=${gift}`,
+    headers: options.headers,
+  });
+}
+
+/** Gives the signed-in member the full playlist if the token is their gift; says whether it was. */
+export async function redeemAccessGift(db: Database, options: { email: string; token: string }): Promise<boolean> {
+  if (!isAccessGiftFor(await signingSecret(), options.email, options.token)) return false;
+  await grantMusicAccess(db, { email: options.email, source: "friend-page" });
+  return true;
+}

@@ -1,0 +1,21 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/lib/db.server";
+import { musicAccess } from "../../../db/schema";
+
+/**
+ * Whether an e-mail is entitled to the full member playlist (a music_access row, compared
+ * case-insensitively). A lookup that fails answers no: audio is withheld rather than given away.
+ */
+export async function hasMusicAccess(db: Database, email: string): Promise<boolean> {
+  try {
+    const rows = await db
+      .select({ id: musicAccess.id })
+      .from(musicAccess)
+      .where(sql`lower(${musicAccess.email}) = ${email.trim().toLowerCase()}`)
+      .limit(1);
+    return rows.length > 0;
+  } catch (error) {
+    console.error("[music] the music access lookup failed; treating it as no access:", error);
+    return false;
+  }
+}

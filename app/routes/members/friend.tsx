@@ -1,0 +1,97 @@
+import { data } from "react-router";
+import type { Route } from "./+types/friend";
+import { FriendAccessForm } from "~/components/music/friend-access-form";
+import { FriendListening } from "~/components/music/friend-listening";
+import { MeditationText } from "~/components/music/meditation-text";
+import { externalLinkProps } from "~/components/layout/navigation";
+import { authHeaders } from "~/lib/auth-guards.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { readForm } from "~/lib/form-data.server";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { checkAuthRateLimit } from "~/modules/members/auth-rate-limits.server";
+import { checkFriendAccess, friendAccessMessages, type FriendAccessActionData } from "~/modules/members/friend-access";
+import { emailAccessGift } from "~/modules/music/access-gift.server";
+import { friendPassCookie, issueFriendPass } from "~/modules/music/friend-pass.server";
+import { playlistOf } from "~/modules/music/member-playlist.server";
+import { signingSecret } from "~/modules/music/signing-secret.server";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Welcome, friend",
+    description: `Unreleased live piano music from ${siteConfig.brand.name}, shared with you by a friend.`,
+  });
+
+/** The friend page is public; visiting it hands the browser a pass to the friend tracks. */
+export async function loader() {
+  const [playlist, secret] = await Promise.all([playlistOf(getDb(), { entitlement: "friend" }), signingSecret()]);
+  const cookie = friendPassCookie(issueFriendPass(secret), { secure: getEnv().PUBLIC_URL.startsWith("https://") });
+  return data({ tracks: playlist.tracks }, { headers: { "Set-Cookie": cookie } });
+}
+
+/** 'Want More?': e-mails a sign-in link whose landing page gives the full playlist. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const values = { name: form.name ?? "", email: form.email ?? "" };
+  const checked = checkFriendAccess(values);
+  if (!checked.ok) return data<FriendAccessActionData>({ ok: false, fieldErrors: checked.fieldErrors, values }, 400);
+  const { name, email } = checked.input;
+  try {
+    const limit = await checkAuthRateLimit(getDb(), "sign-in-link", { ip: context.clientIp, email }, getEnv().AUTH_RATE_LIMIT_MULTIPLIER);
+    if (!limit.allowed) return data<FriendAccessActionData>({ ok: false, error: limit.message, values }, 429);
+    await emailAccessGift({ email, name, headers: authHeaders(request, context.clientIp) });
+    return data<FriendAccessActionData>({ ok: true });
+  } catch (error) {
+    console.error("[friend] sending the access link failed:", error);
+    return data<FriendAccessActionData>({ ok: false, error: friendAccessMessages.failed, values }, 503);
+  }
+}
+
+export default function FriendPage({ loaderData }: Route.ComponentProps) {
+  const event = siteConfig.friendPage.nextEvent;
+  return (
+    <div className="relative isolate px-5 py-16 sm:py-24">
+      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.16),transparent_60%)]" />
+      <div className="mx-auto max-w-2xl">
+        <section className="text-center">
+          <h1 className="text-5xl text-ivory sm:text-6xl">Welcome, friend</h1>
+          <p className="mt-4 text-lg text-sand">
+            Someone who loves our music wanted you to hear it: {loaderData.tracks.length} unreleased tracks, recorded live
+            at the piano.
+          </p>
+          <MeditationText className="mt-10" />
+        </section>
+
+        <FriendListening tracks={loaderData.tracks} className="mt-10" />
+
+        <section aria-labelledby="want-more" className="mt-14 rounded-3xl border border-ember bg-umber/80 p-7 sm:p-9">
+          <h2 id="want-more" className="text-4xl text-ivory">
+            Want More?
+          </h2>
+          <p className="mt-3 text-sand">
+            Leave your name and e-mail and we will send you a link to every song we have recorded for our members.
+          </p>
+          <FriendAccessForm className="mt-6" />
+        </section>
+
+        <section aria-labelledby="next-event" className="mt-14 rounded-3xl border border-amber/40 bg-night/60 p-7 text-center sm:p-9">
+          <p className="eyebrow">Join us in person</p>
+          <h2 id="next-event" className="mt-2 text-4xl text-ivory">
+            {event.title}
+          </h2>
+          <p className="mt-4 text-lg text-sand">{event.location}</p>
+          <p className="mt-1 text-sand">
+            {event.date} · {event.time}
+          </p>
+          <p className="mt-7">
+            <a href={event.ticketUrl} {...externalLinkProps} className="button-primary">
+              Get Tickets
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

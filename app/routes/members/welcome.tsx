@@ -1,0 +1,47 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/welcome";
+import { AutoplayVideo } from "~/components/media/autoplay-video";
+import { MeditationText } from "~/components/music/meditation-text";
+import { StartMusicPrompt } from "~/components/music/start-music-prompt";
+import { requireMember } from "~/lib/auth-guards.server";
+import { getDb } from "~/lib/db.server";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { firstNameOf } from "~/modules/members/first-name";
+import { getProfileFullName } from "~/modules/members/get-profile-full-name.server";
+import { redeemAccessGift } from "~/modules/music/access-gift.server";
+import { playlistOf } from "~/modules/music/member-playlist.server";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Member Welcome", description: `Your welcome to ${siteConfig.brand.name}.`, noIndex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireMember(request);
+  const db = getDb();
+  const url = new URL(request.url);
+  const gift = url.searchParams.get("gift");
+  if (gift !== null) {
+    // The friend page's sign-in link: redeem the gift once, then show the page at its plain address.
+    await redeemAccessGift(db, { email: user.email, token: gift }).catch((error: unknown) =>
+      console.error("[music] redeeming an access gift failed:", error),
+    );
+    throw redirect("/welcome");
+  }
+  const [fullName, playlist] = await Promise.all([getProfileFullName(db, user.id), playlistOf(db, { user })]);
+  return { firstName: firstNameOf({ fullName, name: user.name, email: user.email }), tracks: playlist.tracks };
+}
+
+export default function WelcomePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="relative isolate min-h-[calc(100svh-var(--header-height))] overflow-hidden px-5 py-16 sm:py-24">
+      <AutoplayVideo className="size-full object-cover opacity-60">
+        <div aria-hidden className="absolute inset-0 bg-gradient-to-b from-night/40 via-night/60 to-night" />
+      </AutoplayVideo>
+      <div className="mx-auto max-w-2xl text-center">
+        <h1 className="text-5xl text-ivory sm:text-6xl">Welcome, {loaderData.firstName}</h1>
+        <MeditationText className="mt-10" />
+        <StartMusicPrompt tracks={loaderData.tracks} className="mt-10 text-left" />
+      </div>
+    </section>
+  );
+}
