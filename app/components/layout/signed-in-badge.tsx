@@ -5,11 +5,12 @@ export function SignedInBadge() {
   const user = useSignedInUser();
   if (!user) return null;
   return (
-    <p
-      aria-label={`Signed in as ${user.email}`}
+    <aside
+      aria-label="Signed in"
       className="pointer-events-none fixed bottom-3 left-3 z-30 max-w-[calc(100vw-1.5rem)] truncate rounded-full border border-ember bg-umber/90 px-3 py-1.5 text-xs text-sand shadow-lg shadow-black/40 backdrop-blur"
     >
-      {user.email}
-    </p>
+      <span className="sr-only">Signed in as </span>
+      <span>{user.email}</span>
+    </aside>
   );
 }
