@@ -86,7 +86,7 @@ test("accepting the invitation makes a member who lands signed in on their music
   await expect(page).toHaveURL((url) => url.pathname === "/login/link");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/meditation");
-  await expect(page.getByLabel(`Signed in as ${pending.email}`)).toBeVisible();
+  await expect(page.getByRole("complementary", { name: "Signed in" })).toHaveText(`Signed in as ${pending.email}`);
 
   await page.goto(invitationLink(pending));
   await expect(page.getByText("This invitation has already been accepted. Log in to hear your music.")).toBeVisible();

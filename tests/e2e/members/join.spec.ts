@@ -103,7 +103,7 @@ test("join → 'Submitting...' → welcome → e-mailed link → Sign in → sig
   await page.goto(linkIn(mail, "/login/link?"));
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL((url) => url.pathname === "/welcome");
-  await expect(page.getByLabel(`Signed in as ${email}`)).toHaveText(email);
+  await expect(page.getByRole("complementary", { name: "Signed in" })).toHaveText(`Signed in as ${email}`);
 });
 
 test("a repeated sign-up, in another letter case, is welcomed too", async ({ page }) => {
