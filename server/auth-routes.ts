@@ -1,8 +1,9 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "./create-app";
-import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
+import { CLIENT_IP_HEADER, getAuth, getSignedInUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { authMessages } from "~/modules/members/auth-messages";
 import { checkAuthRateLimit, type AuthAttempt } from "~/modules/members/auth-rate-limits.server";
 
 /** better-auth's endpoints that cost an attempt, by path under /api/auth. */
@@ -27,7 +28,16 @@ export function mountAuthRoutes(app: Hono<AppEnv>): void {
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
     const body = c.req.method === "POST" ? await c.req.text() : undefined;
 
-    const attempt = limitedPaths[c.req.path.slice("/api/auth".length)];
+    const path = c.req.path.slice("/api/auth".length);
+    // better-auth's admin endpoints trust the stored role; the allow-list of this configuration
+    // decides, so someone removed from ADMIN_EMAILS loses them at once.
+    if (path.startsWith("/admin/")) {
+      const user = await getSignedInUser(c.req.raw, getEnv());
+      if (!user) return c.json({ error: authMessages.signInRequired }, 401);
+      if (user.role !== "admin") return c.json({ error: authMessages.notAuthorised }, 403);
+    }
+
+    const attempt = limitedPaths[path];
     if (attempt && c.req.method === "POST") {
       const limit = await checkAuthRateLimit(
         getDb(),

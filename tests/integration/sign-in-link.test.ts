@@ -73,6 +73,13 @@ describe("sign-in links", () => {
     expect(member.status).toBe(403);
     expect(await member.text()).toContain("You are not authorized to view this page.");
 
+    // better-auth's own admin endpoints follow the same allow-list.
+    const listUsers = (authorization?: string) =>
+      fetch(`${server.url}/api/auth/admin/list-users`, { headers: authorization ? { Authorization: authorization } : {} });
+    expect((await listUsers(bearer(adminCookie))).status).toBe(200);
+    expect((await listUsers(bearer(memberCookie))).status).toBe(403);
+    expect((await listUsers()).status).toBe(401);
+
     const visitor = await fetch(`${server.url}/admin/eventreservations`);
     expect(visitor.status).toBe(401);
     expect(await visitor.text()).toContain("Please log in to access this page.");
