@@ -1,7 +1,10 @@
-import { invitations, musicAccess, newsletter, userProfiles, waitlist } from "../schema";
+import { inArray } from "drizzle-orm";
+import { events, invitations, musicAccess, newsletter, reservations, userProfiles, waitlist } from "../schema";
+import { buildEvent, buildReservation } from "../factories/events";
 import { buildNewsletterSubscriber, buildWaitlistEntry } from "../factories/community";
 import { buildInvitation, buildUserProfile } from "../factories/invitations";
 import type { Database } from "~/lib/db.server";
+import { demoEvents, demoReservationGuests } from "./demo-events";
 import { demoInvitations, demoSentAt } from "./demo-invitations";
 
 /**
@@ -25,6 +28,26 @@ export async function seedDemoContent(db: Database): Promise<void> {
     ])
     .onConflictDoNothing();
   await seedDemoInvitations(db);
+  await seedDemoEvents(db);
+}
+
+/** The demo calendar (demo-events.ts): only titles not yet present are added, with their reservations. */
+async function seedDemoEvents(db: Database): Promise<void> {
+  const calendar = demoEvents();
+  const present = await db
+    .select({ title: events.title })
+    .from(events)
+    .where(inArray(events.title, calendar.map((event) => event.title)));
+  const known = new Set(present.map((row) => row.title));
+  for (const event of calendar.filter((candidate) => !known.has(candidate.title))) {
+    const [created] = await db.insert(events).values(buildEvent(event)).onConflictDoNothing().returning({ id: events.id });
+    if (!created || !event.reservedSeats?.length) continue;
+    await db.insert(reservations).values(
+      event.reservedSeats.map((seats, index) =>
+        buildReservation(created.id, { ...demoReservationGuests[index % demoReservationGuests.length], seats }),
+      ),
+    );
+  }
 }
 
 /**

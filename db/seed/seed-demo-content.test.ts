@@ -12,10 +12,11 @@ describe("the demo seed", () => {
   afterAll(() => database.dispose());
 
   const counts = () =>
-    queryRows<{ newsletter: number; waitlist: number; invitations: number }>(
+    queryRows<{ newsletter: number; waitlist: number; invitations: number; events: number; reservations: number }>(
       database.handle.db,
       sql`select (select count(*)::int from newsletter) as newsletter, (select count(*)::int from waitlist) as waitlist,
-        (select count(*)::int from invitations) as invitations`,
+        (select count(*)::int from invitations) as invitations, (select count(*)::int from events) as events,
+        (select count(*)::int from reservations) as reservations`,
     );
 
   it("fills an empty database and changes nothing when run again", async () => {
@@ -24,6 +25,8 @@ describe("the demo seed", () => {
     expect(first[0]?.newsletter).toBeGreaterThan(0);
     expect(first[0]?.waitlist).toBeGreaterThan(0);
     expect(first[0]?.invitations).toBe(3);
+    expect(first[0]?.events).toBe(13);
+    expect(first[0]?.reservations).toBe(8);
     await seedDemoContent(database.handle.db);
     expect(await counts()).toEqual(first);
   });

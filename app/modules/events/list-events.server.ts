@@ -1,0 +1,60 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { events, reservations, type EventRow } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { eventCardAction, seatsLeft, type EventCardOptions } from "./event-card-action";
+import { formatEventDate, formatEventTime } from "./event-dates";
+import type { EventView } from "./event-view";
+
+export type EventWithSeats = EventRow & { seatsReserved: number };
+
+const seatsReserved = sql<number>`coalesce((select sum(${reservations.seats}) from ${reservations} where ${reservations.eventId} = ${events.id}), 0)::int`;
+const visible = and(eq(events.status, "published"), eq(events.isActive, true));
+
+/** Active, published events in display order, with the seats already reserved. */
+export async function listPublicEvents(db: Database): Promise<EventWithSeats[]> {
+  return db
+    .select({ event: events, seatsReserved })
+    .from(events)
+    .where(visible)
+    .orderBy(asc(events.displayOrder), asc(events.startsAt))
+    .then((rows) => rows.map((row) => ({ ...row.event, seatsReserved: Number(row.seatsReserved) })));
+}
+
+/** One public event by its slug, or null. */
+export async function findPublicEventBySlug(db: Database, slug: string): Promise<EventWithSeats | null> {
+  const [row] = await db.select({ event: events, seatsReserved }).from(events).where(and(visible, eq(events.slug, slug)));
+  return row ? { ...row.event, seatsReserved: Number(row.seatsReserved) } : null;
+}
+
+/** The public event placed on a special page (/rsvp main card, /vip), or null. */
+export async function findPlacedEvent(db: Database, placement: "rsvp" | "vip"): Promise<EventWithSeats | null> {
+  const [row] = await db
+    .select({ event: events, seatsReserved })
+    .from(events)
+    .where(and(visible, eq(events.placement, placement)))
+    .orderBy(asc(events.displayOrder))
+    .limit(1);
+  return row ? { ...row.event, seatsReserved: Number(row.seatsReserved) } : null;
+}
+
+/** The event as a page shows it, with its card's action decided now. */
+export function toEventView(
+  event: EventWithSeats,
+  options: Omit<EventCardOptions, "now"> & { now: Date; timeZone: string },
+): EventView {
+  return {
+    id: event.id,
+    slug: event.slug,
+    title: event.title,
+    dateLabel: formatEventDate(event.startsAt, options.timeZone),
+    timeLabel: formatEventTime(event.startsAt, options.timeZone),
+    startsAt: event.startsAt.toISOString(),
+    location: event.location,
+    address: event.address,
+    description: event.description,
+    image: event.image,
+    featured: event.featured,
+    action: eventCardAction(event, options),
+    seatsLeft: seatsLeft(event),
+  };
+}

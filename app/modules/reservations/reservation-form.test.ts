@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { reservationMessages as m, reservationSchema, typedReservationValues } from "./reservation-form";
+
+const valid = { name: "Ada Lovelace", email: "ada@example.com", phone: "", seats: "2" };
+const errorsOf = (input: Record<string, unknown>) => {
+  const parsed = reservationSchema.safeParse(input);
+  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+};
+
+describe("reservationSchema", () => {
+  it("accepts a form post and a JSON body", () => {
+    expect(reservationSchema.parse(valid)).toEqual({ name: "Ada Lovelace", email: "ada@example.com", phone: "", seats: 2 });
+    expect(reservationSchema.parse({ name: " Ada ", email: "ada@example.com", seats: 10 })).toEqual({ name: "Ada", email: "ada@example.com", seats: 10 });
+  });
+
+  it("requires a name and a valid e-mail", () => {
+    expect(errorsOf({ ...valid, name: "  " })).toEqual({ name: m.name });
+    expect(errorsOf({ ...valid, name: undefined })).toEqual({ name: m.name });
+    expect(errorsOf({ ...valid, email: "ada@" })).toEqual({ email: m.email });
+    expect(errorsOf({ ...valid, name: "x".repeat(101) })).toEqual({ name: m.nameTooLong });
+  });
+
+  it("takes 1 to 10 whole seats", () => {
+    for (const seats of ["0", "11", "2.5", "", "two", -1, 11, null]) expect(errorsOf({ ...valid, seats })).toEqual({ seats: m.seats });
+    for (const seats of ["1", "10", 1, 10]) expect(errorsOf({ ...valid, seats })).toEqual({});
+  });
+
+  it("keeps what was typed for a form shown again", () => {
+    expect(typedReservationValues({ name: "Ada", email: "a@", seats: 3 })).toEqual({ name: "Ada", email: "a@", phone: "", seats: "3" });
+    expect(typedReservationValues({})).toEqual({ name: "", email: "", phone: "", seats: "1" });
+  });
+});

@@ -1,0 +1,67 @@
+import { z } from "zod/mini";
+
+/**
+ * The reservation form (the reserve dialog on every event card, and its no-JavaScript page): the
+ * one schema the browser and the server validate with, and every text the spec fixes.
+ */
+export const reservationMessages = {
+  name: "Please enter your name.",
+  nameTooLong: "Please shorten your name to at most 100 characters.",
+  email: "Please enter a valid email address.",
+  phoneTooLong: "Please enter a phone number of at most 30 characters.",
+  seats: "Please choose between 1 and 10 seats.",
+  eventNotFound: "Event not found.",
+  couldNotCheck: "Could not check reservations.",
+  notEnoughSeats: "Sold out or not enough seats available.",
+  couldNotSave: "Could not save reservation.",
+  /** A past, private, coming-soon or ticket-only event: the card offers no reserve button either. */
+  notTakingReservations: "This event is not taking reservations here.",
+  /** What the dialog shows when a failure came without a text of its own. */
+  failed: "Reservation failed. Please try again.",
+  /** The contribution note under the fields. */
+  contribution: "Suggested contribution: $20 to $40 per seat, paid through a link we send you by e-mail.",
+} as const;
+
+export const MIN_SEATS = 1;
+export const MAX_SEATS_PER_RESERVATION = 10;
+
+export const reservationSchema = z.object({
+  name: z
+    .string({ error: reservationMessages.name })
+    .check(z.trim(), z.minLength(1, reservationMessages.name), z.maxLength(100, reservationMessages.nameTooLong)),
+  email: z
+    .string({ error: reservationMessages.email })
+    .check(z.trim(), z.maxLength(254, reservationMessages.email), z.email(reservationMessages.email)),
+  phone: z.optional(
+    z.string({ error: reservationMessages.phoneTooLong }).check(z.trim(), z.maxLength(30, reservationMessages.phoneTooLong)),
+  ),
+  /** A form posts text; JSON may post a number. */
+  seats: z.pipe(
+    z.union([z.string(), z.number()], { error: reservationMessages.seats }),
+    z.transform((value) => (typeof value === "number" ? value : value.trim() === "" ? Number.NaN : Number(value))),
+  ).check(z.refine((value) => Number.isInteger(value) && value >= MIN_SEATS && value <= MAX_SEATS_PER_RESERVATION, reservationMessages.seats)),
+});
+
+export type ReservationInput = z.infer<typeof reservationSchema>;
+export type ReservationField = "name" | "email" | "phone" | "seats";
+
+/** What the visitor typed, so a form shown again with its errors loses nothing. */
+export interface ReservationValues {
+  name: string;
+  email: string;
+  phone: string;
+  seats: string;
+}
+
+export function typedReservationValues(input: Record<string, unknown>): ReservationValues {
+  const text = (key: string) => (typeof input[key] === "string" ? (input[key] as string) : typeof input[key] === "number" ? String(input[key]) : "");
+  return { name: text("name"), email: text("email"), phone: text("phone"), seats: text("seats") || "1" };
+}
+
+/**
+ * What the reserve action answers (the contract between the dialog, the no-JavaScript page and the
+ * server): the confirmed reservation, or the errors with what was typed.
+ */
+export type ReservationResult =
+  | { ok: true; reservation: { id: string; seats: number; eventTitle: string; dateLabel: string; timeLabel: string; email: string } }
+  | { ok: false; error?: string; fieldErrors?: Partial<Record<ReservationField, string>>; values: ReservationValues };

@@ -1,0 +1,71 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { events, reservations } from "../../../db/schema";
+import { buildEvent } from "../../../db/factories/events";
+import { queryRows } from "~/lib/db.server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { reservationMessages } from "./reservation-form";
+import { reserveSeats } from "./reserve-seats.server";
+
+describe("reserveSeats", () => {
+  let database: TestDatabase;
+  const now = new Date("2026-06-01T12:00:00Z");
+  const later = new Date("2026-06-20T02:00:00Z");
+  const guest = { name: "Ada", email: "ada@example.com", phone: "" };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.dispose());
+
+  const createEvent = async (overrides: Parameters<typeof buildEvent>[0]) => {
+    const [event] = await database.handle.db.insert(events).values(buildEvent(overrides)).returning();
+    return event!;
+  };
+  const reservedSeats = async (eventId: string) =>
+    (await queryRows<{ seats: number }>(database.handle.db, sql`select coalesce(sum(seats), 0)::int as seats from reservations where event_id = ${eventId}`))[0]!.seats;
+
+  it("reserves seats up to max_seats and refuses what does not fit", async () => {
+    const event = await createEvent({ title: "Small room", startsAt: later, maxSeats: 5 });
+    const first = await reserveSeats(database.handle.db, { ...guest, seats: 4, eventId: event.id }, { now });
+    expect(first.ok).toBe(true);
+    const second = await reserveSeats(database.handle.db, { ...guest, seats: 2, eventId: event.id }, { now });
+    expect(second).toEqual({ ok: false, reason: "not-enough-seats", message: reservationMessages.notEnoughSeats });
+    expect((await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: event.id }, { now })).ok).toBe(true);
+    expect(await reservedSeats(event.id)).toBe(5);
+  });
+
+  it("never oversells under concurrent attempts", async () => {
+    const event = await createEvent({ title: "Busy night", startsAt: later, maxSeats: 10 });
+    const attempts = await Promise.all(
+      Array.from({ length: 30 }, () => reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: event.id }, { now })),
+    );
+    expect(attempts.filter((outcome) => outcome.ok)).toHaveLength(10);
+    expect(attempts.filter((outcome) => !outcome.ok).every((outcome) => !outcome.ok && outcome.message === reservationMessages.notEnoughSeats)).toBe(true);
+    expect(await reservedSeats(event.id)).toBe(10);
+  });
+
+  it("answers the catalogue's messages for missing, hidden, flagged and closed events", async () => {
+    const missing = await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: "00000000-0000-4000-8000-000000000000" }, { now });
+    expect(missing).toMatchObject({ ok: false, message: reservationMessages.eventNotFound });
+    const draft = await createEvent({ title: "Draft", startsAt: later, status: "draft" });
+    expect(await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: draft.id }, { now })).toMatchObject({ message: reservationMessages.eventNotFound });
+    const flagged = await createEvent({ title: "Flagged", startsAt: later, soldOut: true });
+    expect(await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: flagged.id }, { now })).toMatchObject({ message: reservationMessages.notEnoughSeats });
+    const past = await createEvent({ title: "Past", startsAt: new Date("2026-05-01T00:00:00Z") });
+    expect(await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: past.id }, { now })).toMatchObject({ reason: "not-taking-reservations" });
+    const ticketsOnly = await createEvent({ title: "Tickets only", startsAt: later, maxSeats: null, getTicketsLink: "https://t.example" });
+    expect(await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: ticketsOnly.id }, { now })).toMatchObject({ reason: "not-taking-reservations" });
+  });
+
+  it("keeps the reservation when writing its e-mail fails", async () => {
+    const event = await createEvent({ title: "Mail trouble", startsAt: later, maxSeats: 5 });
+    const outcome = await reserveSeats(
+      database.handle.db,
+      { ...guest, seats: 2, eventId: event.id },
+      { now, afterReserved: async (tx) => { await tx.execute(sql`select * from no_such_table`); } },
+    );
+    expect(outcome.ok).toBe(true);
+    expect(await database.handle.db.select().from(reservations).where(eq(reservations.eventId, event.id))).toHaveLength(1);
+  });
+});

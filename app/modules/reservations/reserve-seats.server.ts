@@ -1,0 +1,87 @@
+import { and, eq, sql } from "drizzle-orm";
+import { events, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
+import { queryRows, type Database } from "~/lib/db.server";
+import { disabledLabel } from "../events/event-card-action";
+import { reservationMessages, type ReservationInput } from "./reservation-form";
+
+export type ReservationFailure = "event-not-found" | "not-taking-reservations" | "could-not-check" | "not-enough-seats" | "could-not-save";
+
+export type ReserveOutcome =
+  | { ok: true; reservation: ReservationRow; event: EventRow }
+  | { ok: false; reason: ReservationFailure; message: string };
+
+/** Work done inside the reservation's transaction once the seats are held (the confirmation e-mail). */
+export type AfterReserved = (tx: Database, reservation: ReservationRow, event: EventRow) => Promise<void>;
+
+const failure = (reason: ReservationFailure, message: string): ReserveOutcome => ({ ok: false, reason, message });
+
+/**
+ * Reserves seats without ever overselling: one transaction locks the event's row (so concurrent
+ * reservations for it queue up, on every instance sharing the database), sums the seats already
+ * reserved, checks the request fits, inserts, and runs `afterReserved` (the confirmation e-mail is
+ * written to the outbox in the same transaction; its failure is logged and never loses the seats).
+ */
+export async function reserveSeats(
+  db: Database,
+  input: ReservationInput & { eventId: string },
+  options: { now?: Date; afterReserved?: AfterReserved } = {},
+): Promise<ReserveOutcome> {
+  const now = options.now ?? new Date();
+  try {
+    return await db.transaction(async (tx) => {
+      const [event] = await tx
+        .select()
+        .from(events)
+        .where(and(eq(events.id, input.eventId), eq(events.status, "published"), eq(events.isActive, true)))
+        .for("update");
+      if (!event) return failure("event-not-found", reservationMessages.eventNotFound);
+      if (event.soldOut) return failure("not-enough-seats", reservationMessages.notEnoughSeats);
+      if (event.maxSeats === null || disabledLabel(event.button) || event.startsAt.getTime() < now.getTime()) {
+        return failure("not-taking-reservations", reservationMessages.notTakingReservations);
+      }
+
+      let reserved: number;
+      try {
+        const [row] = await queryRows<{ seats: number }>(
+          tx,
+          sql`select coalesce(sum(${reservations.seats}), 0)::int as seats from ${reservations} where ${reservations.eventId} = ${event.id}`,
+        );
+        reserved = Number(row?.seats ?? 0);
+      } catch (error) {
+        console.error("[reservations] summing the reserved seats failed:", error);
+        return failure("could-not-check", reservationMessages.couldNotCheck);
+      }
+      if (input.seats > event.maxSeats - reserved) return failure("not-enough-seats", reservationMessages.notEnoughSeats);
+
+      let reservation: ReservationRow;
+      try {
+        const [row] = await tx
+          .insert(reservations)
+          .values({
+            eventId: event.id,
+            visitorName: input.name,
+            visitorEmail: input.email,
+            phone: input.phone || null,
+            seats: input.seats,
+          })
+          .returning();
+        if (!row) throw new Error("the insert returned no row");
+        reservation = row;
+      } catch (error) {
+        console.error("[reservations] saving the reservation failed:", error);
+        return failure("could-not-save", reservationMessages.couldNotSave);
+      }
+
+      if (options.afterReserved) {
+        // A savepoint: if writing the e-mail fails, only that part is rolled back.
+        await tx
+          .transaction((savepoint) => options.afterReserved!(savepoint as unknown as Database, reservation, event))
+          .catch((error: unknown) => console.error("[reservations] queueing the confirmation e-mail failed:", error));
+      }
+      return { ok: true as const, reservation, event };
+    });
+  } catch (error) {
+    console.error("[reservations] the reservation transaction failed:", error);
+    return failure("could-not-save", reservationMessages.couldNotSave);
+  }
+}

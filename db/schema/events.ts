@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const eventStatus = pgEnum("event_status", ["draft", "published"]);
+/** Special pages that feature one event: the /rsvp main card and the /vip invitation. */
+export const eventPlacement = pgEnum("event_placement", ["rsvp", "vip"]);
+
+/**
+ * One table for what the spec splits into managed and ticketed events. `starts_at` is a real
+ * instant (entered in the venue's time zone); pages format it as 'August 15th, 2025' and '6:30 PM'.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    /** The lower-cased title with hyphens plus the start time in seconds (the spec's rule). */
+    slug: text().notNull().unique(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** How long the gathering lasts, for calendars. */
+    durationMinutes: integer("duration_minutes").notNull().default(120),
+    location: text(),
+    address: text(),
+    description: text().notNull(),
+    image: text().notNull(),
+    featured: boolean().notNull().default(false),
+    getTicketsLink: text("get_tickets_link"),
+    /** The card's label; 'Past Event', 'Coming Soon' and 'Private Event' are disabled labels. */
+    button: text(),
+    status: eventStatus().notNull().default("draft"),
+    isActive: boolean("is_active").notNull().default(true),
+    displayOrder: integer("display_order").notNull().default(0),
+    soldOut: boolean("sold_out").notNull().default(false),
+    /** Seats that can be reserved here; null means no on-site reservations (tickets elsewhere). */
+    maxSeats: integer("max_seats"),
+    placement: eventPlacement(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("events_listing_idx").on(table.status, table.isActive, table.displayOrder),
+    check("events_max_seats_positive", sql`${table.maxSeats} IS NULL OR ${table.maxSeats} >= 1`),
+  ],
+);
+
+/** A seat reservation. Seats per reservation are 1 to 10; the event's total never exceeds max_seats. */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    visitorName: text("visitor_name").notNull(),
+    visitorEmail: text("visitor_email").notNull(),
+    phone: text(),
+    seats: integer().notNull(),
+    donation: numeric({ precision: 10, scale: 2 }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("reservations_event_idx").on(table.eventId),
+    check("reservations_seats_range", sql`${table.seats} BETWEEN 1 AND 10`),
+  ],
+);
+
+export type EventRow = typeof events.$inferSelect;
+export type ReservationRow = typeof reservations.$inferSelect;
