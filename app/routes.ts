@@ -18,6 +18,7 @@ export default [
   route("waitlist", "routes/site/waitlist.tsx"),
 
   upcoming("events", "events"),
+  route("events/:slug/reserve", "routes/events/reserve-event.tsx"),
   upcoming("reserve", "reserve"),
   upcoming("rsvp", "rsvp"),
   upcoming("vip", "vip"),
