@@ -1,12 +1,20 @@
 import { CalendarDays, MapPin } from "lucide-react";
-import { useEffect, useId, useRef } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, type FetcherWithComponents } from "react-router";
 import { useHydrated } from "~/components/members/use-form-validation";
 import { Dialog, Modal } from "~/components/ui/modal";
-import type { EventView } from "~/modules/events/event-view";
 import { DEFAULT_RESERVE_LABEL } from "~/modules/events/event-card-action";
+import type { EventView } from "~/modules/events/event-view";
 import type { ReservationResult } from "~/modules/reservations/reservation-form";
-import { ReservationForm, ReservationSummary, reservePath } from "./reservation-form";
+import { eventPath, reservePath } from "./event-links";
+import { ReservationSummary } from "./reservation-summary";
+
+/**
+ * The form and its schema library load when a visitor reaches for a reserve button, not with the
+ * page: most visits never open the dialog, and the page stays small.
+ */
+const loadReservationForm = () => import("./reservation-form");
+const ReservationForm = lazy(() => loadReservationForm().then((module) => ({ default: module.ReservationForm })));
 
 /** The event pictures are drawn at 4:3. */
 const IMAGE_WIDTH = 800;
@@ -40,7 +48,6 @@ export function EventCard(props: { event: EventView; variant?: "grid" | "feature
           width={IMAGE_WIDTH}
           height={IMAGE_HEIGHT}
           loading={props.eager ? "eager" : "lazy"}
-          fetchPriority={props.eager ? "high" : undefined}
           decoding="async"
           className={`aspect-[4/3] h-auto w-full object-cover ${wide ? "md:h-full" : ""}`}
         />
@@ -64,7 +71,7 @@ export function EventCard(props: { event: EventView; variant?: "grid" | "feature
           </p>
         ) : null}
         <Heading id={titleId} className={`mt-4 text-ivory ${wide ? "text-3xl sm:text-4xl" : "text-2xl sm:text-3xl"}`}>
-          <Link to={`/events/${event.slug}`} className="hover:text-amber focus-visible:text-amber">
+          <Link to={eventPath(event.slug)} className="hover:text-amber focus-visible:text-amber">
             {event.title}
           </Link>
         </Heading>
@@ -112,6 +119,7 @@ function ReserveDialog(props: { event: EventView; label: string; titleId: string
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
+  const [opened, setOpened] = useState(false);
 
   // Reserved: the form starts afresh and the dialog gives way to the confirmation.
   useEffect(() => {
@@ -123,7 +131,13 @@ function ReserveDialog(props: { event: EventView; label: string; titleId: string
   return (
     <Modal
       trigger={props.label}
-      triggerProps={{ className: "button-primary", "aria-describedby": props.titleId }}
+      triggerProps={{
+        className: "button-primary",
+        "aria-describedby": props.titleId,
+        onPointerEnter: () => void loadReservationForm(),
+        onFocus: () => void loadReservationForm(),
+      }}
+      onOpen={() => setOpened(true)}
       dialogRef={dialogRef}
       title={DEFAULT_RESERVE_LABEL}
       description={
@@ -137,7 +151,11 @@ function ReserveDialog(props: { event: EventView; label: string; titleId: string
       }
       className="fixed inset-0 m-auto h-fit max-h-[92svh] w-[min(34rem,calc(100vw-2rem))] rounded-3xl"
     >
-      <ReservationForm id={formId} action={reservePath(event.slug)} fetcher={fetcher} formRef={formRef} submitLabel="Confirm Reservation" />
+      {opened ? (
+        <Suspense fallback={<p role="status" className="py-8 text-center text-sand">Loading...</p>}>
+          <ReservationForm id={formId} action={reservePath(event.slug)} fetcher={fetcher} formRef={formRef} submitLabel="Confirm Reservation" />
+        </Suspense>
+      ) : null}
     </Modal>
   );
 }

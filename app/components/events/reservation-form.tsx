@@ -12,11 +12,6 @@ import {
   type ReservationResult,
 } from "~/modules/reservations/reservation-form";
 
-/** Where an event's reservations are posted (and its no-JavaScript reservation page). */
-export function reservePath(slug: string): string {
-  return `/events/${encodeURIComponent(slug)}/reserve`;
-}
-
 /**
  * The reservation form of the reserve dialog and of the reservation page. It posts to the event's
  * reserve action as a plain form, so it works before JavaScript loads; with JavaScript it is
@@ -114,18 +109,5 @@ export function ReservationForm(props: {
         {submitting ? "Submitting..." : props.submitLabel}
       </button>
     </form>
-  );
-}
-
-/** What was reserved, and that the confirmation e-mail is on its way. */
-export function ReservationSummary(props: { reservation: Extract<ReservationResult, { ok: true }>["reservation"] }) {
-  const { reservation } = props;
-  return (
-    <p className="text-sand">
-      {reservation.seats === 1 ? "One seat is" : `${reservation.seats} seats are`} reserved for you at{" "}
-      <strong className="text-ivory">{reservation.eventTitle}</strong> on {reservation.dateLabel} at {reservation.timeLabel}. A
-      confirmation e-mail with the details and the contribution link is on its way to{" "}
-      <strong className="break-words text-amber">{reservation.email}</strong>.
-    </p>
   );
 }

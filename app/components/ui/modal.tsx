@@ -21,11 +21,14 @@ export function Modal({
   trigger,
   triggerProps,
   dialogRef: givenDialogRef,
+  onOpen,
   ...dialog
 }: DialogProps & {
   trigger: ReactNode;
   triggerProps: ButtonHTMLAttributes<HTMLButtonElement>;
   dialogRef?: RefObject<HTMLDialogElement | null>;
+  /** Called as the dialog opens (a dialog may render its content only once opened). */
+  onOpen?: () => void;
 }) {
   const ownDialogRef = useRef<HTMLDialogElement>(null);
   const dialogRef = givenDialogRef ?? ownDialogRef;
@@ -38,7 +41,10 @@ export function Modal({
         type="button"
         aria-haspopup="dialog"
         {...triggerProps}
-        onClick={() => dialogRef.current?.showModal()}
+        onClick={() => {
+          onOpen?.();
+          dialogRef.current?.showModal();
+        }}
       >
         {trigger}
       </button>

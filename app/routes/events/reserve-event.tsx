@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { ReservationForm, ReservationSummary, reservePath } from "~/components/events/reservation-form";
+import { reservePath } from "~/components/events/event-links";
+import { ReservationForm } from "~/components/events/reservation-form";
+import { ReservationSummary, type ConfirmedReservation } from "~/components/events/reservation-summary";
 import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { firstErrorPerField } from "~/lib/form-errors";
@@ -142,7 +144,7 @@ export default function ReserveEvent({ loaderData, actionData }: Route.Component
   );
 }
 
-function Confirmed(props: { reservation: Extract<ReservationResult, { ok: true }>["reservation"] }) {
+function Confirmed(props: { reservation: ConfirmedReservation }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form the visitor was in has gone: bring them to what replaced it.
   useEffect(() => headingRef.current?.focus(), []);
