@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { reservePath } from "~/components/events/event-links";
+import { MessagePage } from "~/components/message-page";
 import { ReservationForm } from "~/components/events/reservation-form";
 import { ReservationSummary, type ConfirmedReservation } from "~/components/events/reservation-summary";
 import { getDb } from "~/lib/db.server";
@@ -22,8 +23,8 @@ import type { Route } from "./+types/reserve-event";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: args.loaderData ? `Reserve: ${args.loaderData.event.title}` : "Reserve Your Spot",
-    description: args.loaderData
+    title: args.loaderData?.event ? `Reserve: ${args.loaderData.event.title}` : reservationMessages.eventNotFound,
+    description: args.loaderData?.event
       ? `Reserve your seats for ${args.loaderData.event.title} on ${args.loaderData.event.dateLabel} at ${args.loaderData.event.timeLabel}.`
       : `Reserve your seats at a ${siteConfig.brand.name} gathering.`,
     // The event's own page is the one to share and index; this is its form.
@@ -36,7 +37,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     console.error("[reservations] looking up the event failed:", error);
     throw data(reservationMessages.failed, { status: 503 });
   });
-  if (!event) throw data(reservationMessages.eventNotFound, { status: 404 });
+  // A page that says so (404), also after a post to an unknown event without JavaScript.
+  if (!event) return data({ event: null }, { status: 404 });
   return { event: toEventView(event, { now: new Date(), timeZone: siteConfig.venue.timeZone }) };
 }
 
@@ -104,6 +106,7 @@ export default function ReserveEvent({ loaderData, actionData }: Route.Component
   const { event } = loaderData;
   const fetcher = useFetcher<ReservationResult>();
   const result = fetcher.data ?? actionData;
+  if (!event) return <MessagePage eyebrow="404" title={reservationMessages.eventNotFound} text="" />;
 
   return (
     <section className="mx-auto max-w-2xl px-5 py-20 sm:px-8 sm:py-24">
