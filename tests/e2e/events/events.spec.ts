@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { demoEvents } from "../../../db/seed/demo-events";
 import { siteConfig } from "../../../app/lib/site-config";
@@ -45,6 +46,12 @@ test("/events shows every card's state and the range of the listed dates", async
   const venue = page.getByRole("link", { name: /View Venue Details/ });
   await expect(venue).toHaveAttribute("target", "_blank");
   await expect(venue).toHaveAttribute("href", new RegExp(encodeURIComponent(siteConfig.venue.neighbourhood)));
+
+  // The event's reservation page (the reserve button's target without JavaScript) is accessible too.
+  await page.goto(`${await featured.getByRole("link", { name: "Candlelight Piano Meditation" }).getAttribute("href")}/reserve`);
+  await expect(page.getByRole("heading", { level: 1, name: "Candlelight Piano Meditation" })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 });
 
 test("reserving from /events: browser checks, 'Submitting...', the confirmation, and closing it goes home", async ({ page }) => {
@@ -98,6 +105,9 @@ test("the reserve dialog keeps keyboard focus inside and hands it back on close"
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Reserve Your Spot" });
   await expect(dialog.getByLabel("Name")).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).include("dialog[open]").withTags(["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 
   const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")));
   for (let press = 0; press < 10; press += 1) {
@@ -155,4 +165,22 @@ test("the home page shows three events, the first full width, and leads to all e
   await section.getByRole("link", { name: "View All Events" }).click();
   await expect(page).toHaveURL("/events");
   await expect(page.getByRole("article", { name: "Garden Piano Meditation" })).toBeVisible();
+});
+
+test("while /events reloads its events, 'Loading events...' shows in place of the cards", async ({ page }) => {
+  await page.goto("/events");
+  await reserveButton(page, "Candlelight Piano Meditation");
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/events.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The header's Events link, followed from /events itself, reloads the page's data.
+  await page.getByRole("navigation", { name: "Main" }).locator('a[href="/events"]:visible').first().click();
+  await expect(page.getByRole("status").filter({ hasText: "Loading events..." })).toBeVisible();
+  release();
+  await expect(page.getByRole("status").filter({ hasText: "Loading events..." })).toHaveCount(0);
+  await expect(card(page, "Candlelight Piano Meditation")).toBeVisible();
 });
