@@ -17,7 +17,8 @@ export default [
   route("newsletter", "routes/site/newsletter.tsx"),
   route("waitlist", "routes/site/waitlist.tsx"),
 
-  upcoming("events", "events"),
+  route("events", "routes/events/events.tsx"),
+  route("events/:slug/reserve", "routes/events/reserve-event.tsx"),
   upcoming("reserve", "reserve"),
   upcoming("rsvp", "rsvp"),
   upcoming("vip", "vip"),

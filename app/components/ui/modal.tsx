@@ -1,14 +1,7 @@
 import { X } from "lucide-react";
-import { useId, useRef, type ButtonHTMLAttributes, type ReactNode } from "react";
+import { useId, useRef, type ButtonHTMLAttributes, type ReactNode, type RefObject } from "react";
 
-/**
- * A modal dialog on the browser's own <dialog>: showModal() makes the rest of the page inert,
- * keeps Tab inside, closes on Escape and hands focus back to the trigger, with no script library
- * to download. Clicking the backdrop or a link inside closes it too; the page does not scroll behind it (app.css).
- */
-export function Modal(props: {
-  trigger: ReactNode;
-  triggerProps: ButtonHTMLAttributes<HTMLButtonElement>;
+interface DialogProps {
   title: ReactNode;
   titleClassName?: string;
   description?: ReactNode;
@@ -16,12 +9,30 @@ export function Modal(props: {
   /** Classes of the panel: its size and place (centred, or slid in from a side). */
   className: string;
   children: ReactNode;
+}
+
+/**
+ * A modal dialog on the browser's own <dialog>: showModal() makes the rest of the page inert,
+ * keeps Tab inside, closes on Escape and hands focus back to the trigger, with no script library
+ * to download. Clicking the backdrop or a link inside closes it too; the page does not scroll behind it (app.css).
+ * `dialogRef` lets the owner close it itself (a form that succeeded).
+ */
+export function Modal({
+  trigger,
+  triggerProps,
+  dialogRef: givenDialogRef,
+  onOpen,
+  ...dialog
+}: DialogProps & {
+  trigger: ReactNode;
+  triggerProps: ButtonHTMLAttributes<HTMLButtonElement>;
+  dialogRef?: RefObject<HTMLDialogElement | null>;
+  /** Called as the dialog opens (a dialog may render its content only once opened). */
+  onOpen?: () => void;
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const ownDialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = givenDialogRef ?? ownDialogRef;
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-  const close = () => dialogRef.current?.close();
 
   return (
     <>
@@ -29,45 +40,66 @@ export function Modal(props: {
         ref={triggerRef}
         type="button"
         aria-haspopup="dialog"
-        {...props.triggerProps}
-        onClick={() => dialogRef.current?.showModal()}
-      >
-        {props.trigger}
-      </button>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby={titleId}
-        aria-describedby={props.description ? descriptionId : undefined}
-        className={`m-0 max-h-none max-w-none bg-transparent p-0 text-ivory backdrop:bg-black/65 backdrop:backdrop-blur-sm ${props.className}`}
-        onClick={(event) => {
-          // The backdrop, or a link that leads elsewhere, closes the dialog.
-          const target = event.target as Element;
-          if (target === event.currentTarget || target.closest("a")) close();
+        {...triggerProps}
+        onClick={() => {
+          onOpen?.();
+          dialogRef.current?.showModal();
         }}
-        onClose={() => triggerRef.current?.focus()}
       >
-        <div className="h-full overflow-y-auto rounded-[inherit] bg-umber p-7 shadow-2xl shadow-black/60 sm:p-8">
-          <div className="flex items-start justify-between gap-4">
-            <h2 id={titleId} className={props.titleClassName ?? "font-display text-3xl text-ivory"}>
-              {props.title}
-            </h2>
-            <button
-              type="button"
-              aria-label={props.closeLabel ?? "Close"}
-              onClick={close}
-              className="-mt-1 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-sand hover:bg-ivory/5 hover:text-amber"
-            >
-              <X aria-hidden size={22} />
-            </button>
-          </div>
-          {props.description ? (
-            <div id={descriptionId} className="mt-3 mb-6 text-sand">
-              {props.description}
-            </div>
-          ) : null}
-          {props.children}
-        </div>
-      </dialog>
+        {trigger}
+      </button>
+      <Dialog {...dialog} dialogRef={dialogRef} onClose={() => triggerRef.current?.focus()} />
     </>
+  );
+}
+
+/**
+ * The same modal dialog without a trigger: its owner opens it with `dialogRef.current.showModal()`
+ * (a confirmation that follows a form) and says in `onClose` where the visitor goes next.
+ */
+export function Dialog({
+  dialogRef,
+  onClose,
+  ...props
+}: DialogProps & { dialogRef: RefObject<HTMLDialogElement | null>; onClose?: () => void }) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const close = () => dialogRef.current?.close();
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={props.description ? descriptionId : undefined}
+      className={`m-0 max-h-none max-w-none bg-transparent p-0 text-ivory backdrop:bg-black/65 backdrop:backdrop-blur-sm ${props.className}`}
+      onClick={(event) => {
+        // The backdrop, or a link that leads elsewhere, closes the dialog.
+        const target = event.target as Element;
+        if (target === event.currentTarget || target.closest("a")) close();
+      }}
+      onClose={onClose}
+    >
+      <div className="h-full overflow-y-auto rounded-[inherit] bg-umber p-7 shadow-2xl shadow-black/60 sm:p-8">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className={props.titleClassName ?? "font-display text-3xl text-ivory"}>
+            {props.title}
+          </h2>
+          <button
+            type="button"
+            aria-label={props.closeLabel ?? "Close"}
+            onClick={close}
+            className="-mt-1 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-sand hover:bg-ivory/5 hover:text-amber"
+          >
+            <X aria-hidden size={22} />
+          </button>
+        </div>
+        {props.description ? (
+          <div id={descriptionId} className="mt-3 mb-6 text-sand">
+            {props.description}
+          </div>
+        ) : null}
+        {props.children}
+      </div>
+    </dialog>
   );
 }

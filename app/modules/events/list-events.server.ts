@@ -7,7 +7,9 @@ import type { EventView } from "./event-view";
 
 export type EventWithSeats = EventRow & { seatsReserved: number };
 
-const seatsReserved = sql<number>`coalesce((select sum(${reservations.seats}) from ${reservations} where ${reservations.eventId} = ${events.id}), 0)::int`;
+// Qualified by table name on purpose: drizzle writes a bare column here, and a bare "id" inside the
+// subquery would mean reservations.id (every event would count zero seats).
+const seatsReserved = sql<number>`coalesce((select sum(${reservations}.${sql.identifier("seats")}) from ${reservations} where ${reservations}.${sql.identifier("event_id")} = ${events}.${sql.identifier("id")}), 0)::int`;
 const visible = and(eq(events.status, "published"), eq(events.isActive, true));
 
 /** Active, published events in display order, with the seats already reserved. */

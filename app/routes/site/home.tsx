@@ -1,7 +1,12 @@
 import { Link } from "react-router";
+import { EventCard } from "~/components/events/event-card";
+import { EventGrid, LoadingEvents, useLoadingPage } from "~/components/events/event-list";
 import { ambientVideo, BackgroundVideo } from "~/components/media/background-video";
+import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
+import type { EventView } from "~/modules/events/event-view";
+import { listPublicEventViews } from "~/modules/events/list-event-views.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -9,6 +14,14 @@ export const meta: Route.MetaFunction = (args) =>
     title: siteConfig.brand.fullName,
     description: `${siteConfig.brand.tagline}. Live piano, slow breath and candlelit yoga in ${siteConfig.venue.city}, led by pianist ${siteConfig.founder.name}.`,
   });
+
+/** How many events the home page shows (public-site.md section 9). */
+const HOME_EVENTS = 3;
+
+export async function loader() {
+  const events = await listPublicEventViews(getDb());
+  return { events: events.slice(0, HOME_EVENTS) };
+}
 
 const moments = [
   {
@@ -25,7 +38,7 @@ const moments = [
   },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative isolate flex min-h-[calc(100svh-var(--header-height))] items-center overflow-hidden">
@@ -54,6 +67,8 @@ export default function Home() {
           </div>
         </div>
       </section>
+
+      <UpcomingEvents events={loaderData.events} />
 
       <section aria-labelledby="gatherings-heading" className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
         <p className="eyebrow">Our gatherings</p>
@@ -98,5 +113,35 @@ export default function Home() {
         </div>
       </section>
     </>
+  );
+}
+
+/** Up to three events: the first full width, the others two to a row; nothing when there are none. */
+function UpcomingEvents(props: { events: EventView[] }) {
+  const loading = useLoadingPage("/");
+  const [first, ...rest] = props.events;
+  if (!loading && !first) return null;
+  return (
+    <section aria-labelledby="home-events-heading" className="mx-auto max-w-6xl px-5 pt-24 sm:px-8">
+      <p className="eyebrow">Gather with us</p>
+      <h2 id="home-events-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
+        Upcoming Events
+      </h2>
+      <div className="mt-12 space-y-8">
+        {loading || !first ? (
+          <LoadingEvents />
+        ) : (
+          <>
+            <EventCard event={first} variant="featured" eager />
+            {rest.length > 0 ? <EventGrid events={rest} /> : null}
+          </>
+        )}
+      </div>
+      <p className="mt-12 text-center">
+        <Link to="/events" className="button-secondary">
+          View All Events
+        </Link>
+      </p>
+    </section>
   );
 }

@@ -8,7 +8,6 @@ import type { Route } from "./+types/upcoming";
  * the members' area, the staff area). Until then each says so honestly instead of faking a form.
  */
 const upcomingPages: Record<string, { title: string; text: string; area: string }> = {
-  "/events": { title: "Events", area: "Events", text: "Our calendar of gatherings and seat reservations is being set up here. In the meantime, join the newsletter below to hear of the next one." },
   "/reserve": { title: "Reserve Your Spot", area: "Events", text: "Seat reservations open here together with the events calendar." },
   "/rsvp": { title: "RSVP", area: "Events", text: "The RSVP for our sunset gathering opens here together with the events calendar." },
   "/vip": { title: "VIP Invitation", area: "Events", text: "VIP invitations open here together with the events calendar." },

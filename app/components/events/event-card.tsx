@@ -1,0 +1,190 @@
+import { CalendarDays, MapPin } from "lucide-react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher, useNavigate, type FetcherWithComponents } from "react-router";
+import { useHydrated } from "~/components/members/use-form-validation";
+import { Dialog, Modal } from "~/components/ui/modal";
+import { DEFAULT_RESERVE_LABEL } from "~/modules/events/event-card-action";
+import type { EventView } from "~/modules/events/event-view";
+import type { ReservationResult } from "~/modules/reservations/reservation-form";
+import { eventPath, reservePath } from "./event-links";
+import { ReservationSummary } from "./reservation-summary";
+
+/**
+ * The form and its schema library load when a visitor reaches for a reserve button, not with the
+ * page: most visits never open the dialog, and the page stays small.
+ */
+const loadReservationForm = () => import("./reservation-form");
+const ReservationForm = lazy(() => loadReservationForm().then((module) => ({ default: module.ReservationForm })));
+
+/** The event pictures are drawn at 4:3. */
+const IMAGE_WIDTH = 800;
+const IMAGE_HEIGHT = 600;
+
+/**
+ * The one event card of every page: picture, 'Featured Event' badge, when and where, title (a link
+ * to the event's own page), description and its action (public-site.md section 4), decided by the
+ * loader in `event.action`. `variant="featured"` is the full-width card that opens the home page's list.
+ * `eager` loads the picture at once (the first card, likely in view); the others wait until scrolled to.
+ */
+export function EventCard(props: { event: EventView; variant?: "grid" | "featured"; eager?: boolean; headingLevel?: 2 | 3 }) {
+  const { event } = props;
+  const wide = props.variant === "featured";
+  const titleId = useId();
+  const Heading = props.headingLevel === 2 ? "h2" : "h3";
+  // One fetcher per card: the reserve dialog posts with it, the confirmation dialog reads its answer.
+  const fetcher = useFetcher<ReservationResult>();
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`flex h-full flex-col overflow-hidden rounded-3xl border border-ember bg-umber/70 shadow-xl shadow-black/30 ${
+        wide ? "md:flex-row" : ""
+      } ${event.featured || wide ? "animate-featured-in" : ""}`}
+    >
+      <div className={`relative shrink-0 ${wide ? "md:w-1/2" : ""}`}>
+        <img
+          src={event.image}
+          alt=""
+          width={IMAGE_WIDTH}
+          height={IMAGE_HEIGHT}
+          loading={props.eager ? "eager" : "lazy"}
+          decoding="async"
+          className={`aspect-[4/3] h-auto w-full object-cover ${wide ? "md:h-full" : ""}`}
+        />
+        {event.featured ? (
+          <span className="absolute top-4 left-4 rounded-full bg-amber px-3 py-1 text-xs font-semibold tracking-wide text-night uppercase">
+            Featured Event
+          </span>
+        ) : null}
+      </div>
+      <div className={`flex flex-1 flex-col p-6 sm:p-7 ${wide ? "md:p-10" : ""}`}>
+        <p className="flex items-center gap-2 text-sm text-amber">
+          <CalendarDays aria-hidden size={16} className="shrink-0" />
+          <time dateTime={event.startsAt}>
+            {event.dateLabel} · {event.timeLabel}
+          </time>
+        </p>
+        {event.location ? (
+          <p className="mt-1.5 flex items-center gap-2 text-sm text-sand">
+            <MapPin aria-hidden size={16} className="shrink-0" />
+            {event.location}
+          </p>
+        ) : null}
+        <Heading id={titleId} className={`mt-4 text-ivory ${wide ? "text-3xl sm:text-4xl" : "text-2xl sm:text-3xl"}`}>
+          <Link to={eventPath(event.slug)} className="hover:text-amber focus-visible:text-amber">
+            {event.title}
+          </Link>
+        </Heading>
+        <p className="mt-3 flex-1 text-sand">{event.description}</p>
+        <div className="mt-6">
+          <CardAction event={event} titleId={titleId} fetcher={fetcher} />
+        </div>
+      </div>
+      <ReservationConfirmed fetcher={fetcher} />
+    </article>
+  );
+}
+
+function CardAction(props: { event: EventView; titleId: string; fetcher: FetcherWithComponents<ReservationResult> }) {
+  const { action } = props.event;
+  const hydrated = useHydrated();
+  if (action.kind === "disabled") {
+    return (
+      <button type="button" disabled aria-describedby={props.titleId} className="button-secondary cursor-not-allowed opacity-60">
+        {action.label}
+      </button>
+    );
+  }
+  if (action.kind === "tickets") {
+    return (
+      <a href={action.href} target="_blank" rel="noopener noreferrer" aria-describedby={props.titleId} className="button-primary">
+        {action.label}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  // Before JavaScript runs (or without it) the button is a link to the event's reservation page.
+  if (!hydrated) {
+    return (
+      <a href={reservePath(props.event.slug)} aria-describedby={props.titleId} className="button-primary">
+        {action.label}
+      </a>
+    );
+  }
+  return <ReserveDialog event={props.event} label={action.label} titleId={props.titleId} fetcher={props.fetcher} />;
+}
+
+function ReserveDialog(props: { event: EventView; label: string; titleId: string; fetcher: FetcherWithComponents<ReservationResult> }) {
+  const { event, fetcher } = props;
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
+  const [opened, setOpened] = useState(false);
+
+  // Reserved: the form starts afresh and the dialog gives way to the confirmation.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
+    formRef.current?.reset();
+    dialogRef.current?.close();
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <Modal
+      trigger={props.label}
+      triggerProps={{
+        className: "button-primary",
+        "aria-describedby": props.titleId,
+        onPointerEnter: () => void loadReservationForm(),
+        onFocus: () => void loadReservationForm(),
+      }}
+      onOpen={() => setOpened(true)}
+      dialogRef={dialogRef}
+      title={DEFAULT_RESERVE_LABEL}
+      description={
+        <>
+          <span className="block text-ivory">{event.title}</span>
+          <span className="block text-sm">
+            {event.dateLabel} · {event.timeLabel}
+            {event.location ? ` · ${event.location}` : ""}
+          </span>
+        </>
+      }
+      className="fixed inset-0 m-auto h-fit max-h-[92svh] w-[min(34rem,calc(100vw-2rem))] rounded-3xl"
+    >
+      {opened ? (
+        <Suspense fallback={<p role="status" className="py-8 text-center text-sand">Loading...</p>}>
+          <ReservationForm id={formId} action={reservePath(event.slug)} fetcher={fetcher} formRef={formRef} submitLabel="Confirm Reservation" />
+        </Suspense>
+      ) : null}
+    </Modal>
+  );
+}
+
+/** Opens when the card's reservation succeeded; closing it goes home (public-site.md section 2). */
+function ReservationConfirmed(props: { fetcher: FetcherWithComponents<ReservationResult> }) {
+  const { fetcher } = props;
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const reservation = fetcher.data?.ok ? fetcher.data.reservation : null;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && reservation) dialogRef.current?.showModal();
+  }, [fetcher.state, reservation]);
+
+  if (!reservation) return null;
+  return (
+    <Dialog
+      dialogRef={dialogRef}
+      title="Reservation Confirmed!"
+      onClose={() => void navigate("/")}
+      className="fixed inset-0 m-auto h-fit max-h-[92svh] w-[min(30rem,calc(100vw-2rem))] rounded-3xl"
+    >
+      <div className="mt-4 space-y-6">
+        <ReservationSummary reservation={reservation} />
+        <button type="button" className="button-primary w-full" onClick={() => dialogRef.current?.close()}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { FormBanner } from "~/components/members/auth-card";
+import { AuthField } from "~/components/members/auth-field";
+import { focusFirstError } from "~/components/members/use-form-validation";
+import { firstErrorPerField } from "~/lib/form-errors";
+import {
+  MAX_SEATS_PER_RESERVATION,
+  MIN_SEATS,
+  reservationMessages,
+  reservationSchema,
+  type ReservationResult,
+} from "~/modules/reservations/reservation-form";
+
+/**
+ * The reservation form of the reserve dialog and of the reservation page. It posts to the event's
+ * reserve action as a plain form, so it works before JavaScript loads; with JavaScript it is
+ * checked in the browser with the server's schema and sent through `fetcher`. A refusal shows
+ * under the fields (or above them) and the typed values stay.
+ */
+export function ReservationForm(props: {
+  id: string;
+  action: string;
+  fetcher: FetcherWithComponents<ReservationResult>;
+  /** What the action answered to a post made without JavaScript. */
+  answered?: ReservationResult;
+  formRef?: RefObject<HTMLFormElement | null>;
+  submitLabel: string;
+}) {
+  const { id, fetcher } = props;
+  const ownFormRef = useRef<HTMLFormElement>(null);
+  const formRef = props.formRef ?? ownFormRef;
+  const bannerId = `${id}-failure`;
+  const [browserErrors, setBrowserErrors] = useState<Record<string, string> | null>(null);
+  const submitting = fetcher.state !== "idle";
+
+  const result = fetcher.data ?? props.answered;
+  const refusal = result && !result.ok ? result : undefined;
+  const errors = submitting ? {} : (browserErrors ?? refusal?.fieldErrors ?? {});
+  const failure = submitting || browserErrors || !refusal ? undefined : (refusal.error ?? (refusal.fieldErrors ? undefined : reservationMessages.failed));
+
+  // The server's answer may name a field the browser accepted, or fail as a whole: show the visitor where.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.ok) return;
+    if (fetcher.data.fieldErrors) focusFirstError(formRef.current, fetcher.data.fieldErrors);
+    else document.getElementById(bannerId)?.focus();
+  }, [fetcher.state, fetcher.data, formRef, bannerId]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const formData = new FormData(form);
+    const checked = reservationSchema.safeParse(Object.fromEntries(formData));
+    if (!checked.success) {
+      const found = firstErrorPerField(checked.error.issues);
+      setBrowserErrors(found);
+      focusFirstError(form, found);
+      return;
+    }
+    setBrowserErrors(null);
+    void fetcher.submit(formData, { method: "post", action: props.action });
+  }
+
+  const values = refusal?.values;
+  return (
+    <form ref={formRef} method="post" action={props.action} noValidate onSubmit={submit} className="space-y-5">
+      {failure ? (
+        <div tabIndex={-1} id={bannerId} className="focus:outline-none">
+          <FormBanner tone="error">{failure}</FormBanner>
+        </div>
+      ) : null}
+      <AuthField id={`${id}-name`} name="name" label="Name" type="text" autoComplete="name" required defaultValue={values?.name} error={errors.name} />
+      <AuthField
+        id={`${id}-email`}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        required
+        defaultValue={values?.email}
+        error={errors.email}
+      />
+      <AuthField
+        id={`${id}-phone`}
+        name="phone"
+        label="Phone (optional)"
+        type="tel"
+        autoComplete="tel"
+        placeholder="(555) 123-4567"
+        defaultValue={values?.phone}
+        error={errors.phone}
+      />
+      <AuthField
+        id={`${id}-seats`}
+        name="seats"
+        label="Seats"
+        type="number"
+        inputMode="numeric"
+        min={MIN_SEATS}
+        max={MAX_SEATS_PER_RESERVATION}
+        step={1}
+        required
+        defaultValue={values?.seats ?? "1"}
+        error={errors.seats}
+      />
+      <p className="rounded-xl border border-ember bg-night/40 px-4 py-3 text-sm text-sand">{reservationMessages.contribution}</p>
+      <button type="submit" className="button-primary w-full" disabled={submitting}>
+        {submitting ? "Submitting..." : props.submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import { MapPin } from "lucide-react";
+import { EventGrid, LoadingEvents, useLoadingPage } from "~/components/events/event-list";
+import { getDb } from "~/lib/db.server";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { dateRangeLabel } from "~/modules/events/event-dates";
+import { listPublicEventViews } from "~/modules/events/list-event-views.server";
+import { mapsSearchUrl } from "~/modules/events/venue-map";
+import type { Route } from "./+types/events";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Events",
+    description: `Upcoming ${siteConfig.brand.name} gatherings in ${siteConfig.venue.city}: live piano meditation, candlelight yoga and sunset sessions at ${siteConfig.venue.outdoor}. Reserve your spot.`,
+  });
+
+/** The events of the top grid; the rest follow below it (public-site.md section 9). */
+const TOP_GRID_SIZE = 3;
+
+export async function loader() {
+  const events = await listPublicEventViews(getDb());
+  return {
+    events,
+    dateRange: dateRangeLabel(
+      events.map((event) => new Date(event.startsAt)),
+      siteConfig.venue.timeZone,
+    ),
+  };
+}
+
+const expectations = [
+  "Arrive a little early, settle onto a mat or cushion, and leave your phone in your bag.",
+  "A short guided breath opens the evening, then live piano carries the room for about an hour.",
+  "There is nothing to do and no right way to rest: lie down, sit, or simply listen.",
+  "We close with a few quiet minutes and tea. Wear something comfortable and bring a blanket if you like.",
+];
+
+export default function EventsPage({ loaderData }: Route.ComponentProps) {
+  const { events, dateRange } = loaderData;
+  const loading = useLoadingPage("/events");
+  const { venue } = siteConfig;
+
+  return (
+    <>
+      <section className="relative isolate overflow-hidden">
+        <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.16),transparent_65%)]" />
+        <div className="mx-auto max-w-6xl px-5 pt-20 pb-12 sm:px-8 sm:pt-28">
+          <p className="eyebrow">Live piano · breath · candlelight</p>
+          <h1 className="mt-5 max-w-3xl text-5xl text-ivory sm:text-6xl">Gather with us</h1>
+          <p className="mt-6 max-w-2xl text-lg text-sand sm:text-xl">
+            Evenings of live piano meditation, candlelight yoga and sunset sessions in {venue.city}. Small rooms, soft light,
+            and an hour that asks nothing of you.
+          </p>
+          {dateRange && !loading ? <p className="mt-6 text-amber">{dateRange}</p> : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="upcoming-heading" className="mx-auto max-w-6xl px-5 pb-16 sm:px-8">
+        <h2 id="upcoming-heading" className="text-4xl text-ivory sm:text-5xl">
+          Upcoming Events
+        </h2>
+        <div className="mt-10">
+          {loading ? (
+            <LoadingEvents />
+          ) : events.length === 0 ? (
+            <p className="py-12 text-center text-lg text-sand">No events found</p>
+          ) : (
+            <EventGrid events={events.slice(0, TOP_GRID_SIZE)} eagerFirst />
+          )}
+        </div>
+      </section>
+
+      {!loading && events.length > TOP_GRID_SIZE ? (
+        <section aria-labelledby="more-heading" className="mx-auto max-w-6xl px-5 pb-16 sm:px-8">
+          <h2 id="more-heading" className="text-3xl text-ivory sm:text-4xl">
+            More Gatherings
+          </h2>
+          <div className="mt-10">
+            <EventGrid events={events.slice(TOP_GRID_SIZE)} />
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="expect-heading" className="bg-umber/60">
+        <div className="mx-auto grid max-w-6xl gap-12 px-5 py-20 sm:px-8 md:grid-cols-2">
+          <div>
+            <p className="eyebrow">Your first evening</p>
+            <h2 id="expect-heading" className="mt-3 text-4xl text-ivory">
+              What to Expect
+            </h2>
+            <ul className="mt-6 list-disc space-y-3 pl-5 text-sand">
+              {expectations.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <p className="eyebrow">Where we gather</p>
+            <h2 className="mt-3 text-4xl text-ivory">Location</h2>
+            <p className="mt-6 flex gap-3 text-sand">
+              <MapPin aria-hidden size={20} className="mt-1 shrink-0 text-amber" />
+              <span>{venue.note}</span>
+            </p>
+            <a
+              href={mapsSearchUrl(`${venue.neighbourhood}, ${venue.city}`)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="button-secondary mt-8"
+            >
+              View Venue Details
+              <span className="sr-only"> (opens a map in a new tab)</span>
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

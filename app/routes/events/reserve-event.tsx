@@ -1,0 +1,164 @@
+import { useEffect, useRef } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { reservePath } from "~/components/events/event-links";
+import { ReservationForm } from "~/components/events/reservation-form";
+import { ReservationSummary, type ConfirmedReservation } from "~/components/events/reservation-summary";
+import { getDb } from "~/lib/db.server";
+import { readForm } from "~/lib/form-data.server";
+import { firstErrorPerField } from "~/lib/form-errors";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { findPublicEventBySlug, toEventView } from "~/modules/events/list-events.server";
+import {
+  reservationMessages,
+  reservationSchema,
+  typedReservationValues,
+  type ReservationField,
+  type ReservationResult,
+} from "~/modules/reservations/reservation-form";
+import { reserveSeats, type AfterReserved, type ReservationFailure } from "~/modules/reservations/reserve-seats.server";
+import type { Route } from "./+types/reserve-event";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.loaderData ? `Reserve: ${args.loaderData.event.title}` : "Reserve Your Spot",
+    description: args.loaderData
+      ? `Reserve your seats for ${args.loaderData.event.title} on ${args.loaderData.event.dateLabel} at ${args.loaderData.event.timeLabel}.`
+      : `Reserve your seats at a ${siteConfig.brand.name} gathering.`,
+    // The event's own page is the one to share and index; this is its form.
+    noIndex: true,
+  });
+
+/** The event the reservation page is for (its form is also the reserve dialog's no-JavaScript path). */
+export async function loader({ params }: Route.LoaderArgs) {
+  const event = await findPublicEventBySlug(getDb(), params.slug).catch((error: unknown) => {
+    console.error("[reservations] looking up the event failed:", error);
+    throw data(reservationMessages.failed, { status: 503 });
+  });
+  if (!event) throw data(reservationMessages.eventNotFound, { status: 404 });
+  return { event: toEventView(event, { now: new Date(), timeZone: siteConfig.venue.timeZone }) };
+}
+
+/** How each refusal of the reservation answers over HTTP; none of them is a server fault (500). */
+const failureStatus: Record<ReservationFailure, number> = {
+  "event-not-found": 404,
+  "not-enough-seats": 409,
+  "not-taking-reservations": 422,
+  "could-not-check": 503,
+  "could-not-save": 503,
+};
+
+/**
+ * The confirmation e-mail, written to the outbox inside the reservation's transaction (a failure
+ * there is logged and never loses the seats). It is passed to `reserveSeats` here.
+ */
+const afterReserved: AfterReserved | undefined = undefined;
+
+/** Reserves seats for the event: the reserve dialog's fetcher and the plain form post both land here. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const values = typedReservationValues(form);
+  const refuse = (status: number, refusal: { error?: string; fieldErrors?: Partial<Record<ReservationField, string>> }) =>
+    data<ReservationResult>({ ok: false, ...refusal, values }, status);
+
+  const parsed = reservationSchema.safeParse(form);
+  if (!parsed.success) return refuse(400, { fieldErrors: firstErrorPerField(parsed.error.issues) });
+
+  const db = getDb();
+  const event = await findPublicEventBySlug(db, params.slug).catch((error: unknown) => {
+    console.error("[reservations] looking up the event failed:", error);
+    return undefined;
+  });
+  if (event === undefined) return refuse(503, { error: reservationMessages.failed });
+  if (!event) return refuse(404, { error: reservationMessages.eventNotFound });
+
+  const outcome = await reserveSeats(db, { ...parsed.data, eventId: event.id }, { afterReserved });
+  if (!outcome.ok) return refuse(failureStatus[outcome.reason], { error: outcome.message });
+
+  const { timeZone } = siteConfig.venue;
+  return data<ReservationResult>({
+    ok: true,
+    reservation: {
+      id: outcome.reservation.id,
+      seats: outcome.reservation.seats,
+      eventTitle: outcome.event.title,
+      dateLabel: formatEventDate(outcome.event.startsAt, timeZone),
+      timeLabel: formatEventTime(outcome.event.startsAt, timeZone),
+      email: outcome.reservation.visitorEmail,
+    },
+  });
+}
+
+/** A lost connection shows the dialog's failure text, keeping what was typed. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs): Promise<ReservationResult> {
+  const form = Object.fromEntries(await request.clone().formData());
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false, error: reservationMessages.failed, values: typedReservationValues(form) };
+  }
+}
+
+export default function ReserveEvent({ loaderData, actionData }: Route.ComponentProps) {
+  const { event } = loaderData;
+  const fetcher = useFetcher<ReservationResult>();
+  const result = fetcher.data ?? actionData;
+
+  return (
+    <section className="mx-auto max-w-2xl px-5 py-20 sm:px-8 sm:py-24">
+      <p className="eyebrow">Reserve Your Spot</p>
+      <h1 className="mt-3 text-4xl text-ivory sm:text-5xl">{event.title}</h1>
+      <p className="mt-4 text-amber">
+        <time dateTime={event.startsAt}>
+          {event.dateLabel} · {event.timeLabel}
+        </time>
+        {event.location ? <span className="text-sand"> · {event.location}</span> : null}
+      </p>
+      <p className="mt-4 text-sand">{event.description}</p>
+
+      <div className="mt-10 rounded-3xl border border-ember bg-umber/70 p-7 sm:p-8">
+        {result?.ok ? (
+          <Confirmed reservation={result.reservation} />
+        ) : event.action.kind === "reserve" ? (
+          <ReservationForm
+            id="reserve-page"
+            action={reservePath(event.slug)}
+            fetcher={fetcher}
+            answered={actionData}
+            submitLabel={event.action.label}
+          />
+        ) : (
+          <p className="text-sand">
+            <strong className="block text-xl text-ivory">{event.action.label}</strong>
+            <span className="mt-2 block">{reservationMessages.notTakingReservations}</span>
+          </p>
+        )}
+      </div>
+      <p className="mt-8">
+        <Link to="/events" className="text-amber underline underline-offset-4 hover:text-ivory">
+          All events
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function Confirmed(props: { reservation: ConfirmedReservation }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form the visitor was in has gone: bring them to what replaced it.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div role="status">
+      <h2 ref={headingRef} tabIndex={-1} className="text-3xl text-ivory focus:outline-none">
+        Reservation Confirmed!
+      </h2>
+      <div className="mt-4">
+        <ReservationSummary reservation={props.reservation} />
+      </div>
+      <Link to="/" className="button-primary mt-8">
+        Back to Home
+      </Link>
+    </div>
+  );
+}
