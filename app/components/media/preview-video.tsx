@@ -1,15 +1,6 @@
 import { Play } from "lucide-react";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-
-const noSubscription = () => () => undefined;
-
-/** True once the page has hydrated: before that (and without JavaScript) nothing could answer a click. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/components/members/use-form-validation";
 
 /**
  * A silent preview that loops behind a 'Click to play with sound' overlay; the click starts it from
@@ -18,6 +9,7 @@ const useHydrated = () =>
  */
 export function PreviewVideo(props: { poster: string; sources: readonly { src: string; type: string }[]; label: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  // Before hydration (and without JavaScript) nothing could answer the overlay: the browser's controls stand in.
   const hydrated = useHydrated();
   const [withSound, setWithSound] = useState(false);
 
