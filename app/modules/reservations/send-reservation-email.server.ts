@@ -15,13 +15,16 @@ export const reservationEmailMessages = {
   seats: `seats must be a whole number from ${MIN_SEATS} to ${MAX_SEATS_PER_RESERVATION}.`,
   reservationId: "reservationId must be a reservation's id.",
   text: (field: string) => `${field} must be text of at most 300 characters.`,
+  donation: "donation must be an amount (a number or at most 50 characters of text).",
   notFound: "No reservation matches these details.",
   tooManyAttempts: "Too many requests. Please try again later.",
   couldNotSend: "The confirmation could not be sent just now. Please try again later.",
 } as const;
 
 const optionalText = (field: string) =>
-  z.union([z.string().max(300), z.null()], { error: reservationEmailMessages.text(field) }).optional();
+  z
+    .union([z.string().max(300, reservationEmailMessages.text(field)), z.null()], { error: reservationEmailMessages.text(field) })
+    .optional();
 
 /** The spec's payload; only the fields that identify a reservation are required. */
 export const reservationEmailRequestSchema = z.object(
@@ -43,7 +46,8 @@ export const reservationEmailRequestSchema = z.object(
       .int(reservationEmailMessages.seats)
       .min(MIN_SEATS, reservationEmailMessages.seats)
       .max(MAX_SEATS_PER_RESERVATION, reservationEmailMessages.seats),
-    donation: z.union([z.number(), z.string().max(50), z.null()], { error: reservationEmailMessages.text("donation") }).optional(),
+    donation: z
+      .union([z.number(), z.string().max(50, reservationEmailMessages.donation), z.null()], { error: reservationEmailMessages.donation }).optional(),
     eventLocation: optionalText("eventLocation"),
     eventAddress: optionalText("eventAddress"),
     eventTime: optionalText("eventTime"),
