@@ -47,6 +47,7 @@ export default [
   route("api/acceptInvitation", "routes/api/accept-invitation.ts"),
   route("api/sendAutoMagicLink", "routes/api/send-auto-magic-link.ts"),
   route("api/sendUserMagicLink", "routes/api/send-user-magic-link.ts"),
+  route("api/sendReservationEmail", "routes/api/send-reservation-email.ts"),
   route("media/audio/:file", "routes/media/audio.ts"),
 
   route("robots.txt", "routes/seo/robots.ts"),
