@@ -182,7 +182,7 @@ function ReservationConfirmed(props: { fetcher: FetcherWithComponents<Reservatio
       <div className="mt-4 space-y-6">
         <ReservationSummary reservation={reservation} />
         <button type="button" className="button-primary w-full" onClick={() => dialogRef.current?.close()}>
-          Close
+          Back to Home
         </button>
       </div>
     </Dialog>

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useId, useRef, type ButtonHTMLAttributes, type ReactNode, type RefObject } from "react";
+import { useId, useRef, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 
 interface DialogProps {
   title: ReactNode;
@@ -13,7 +13,7 @@ interface DialogProps {
 
 /**
  * A modal dialog on the browser's own <dialog>: showModal() makes the rest of the page inert,
- * keeps Tab inside, closes on Escape and hands focus back to the trigger, with no script library
+ * Tab wraps around inside it, it closes on Escape and hands focus back to the trigger, with no script library
  * to download. Clicking the backdrop or a link inside closes it too; the page does not scroll behind it (app.css).
  * `dialogRef` lets the owner close it itself (a form that succeeded).
  */
@@ -53,6 +53,27 @@ export function Modal({
   );
 }
 
+const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal <dialog> makes the page inert, but Tab from its last control still leaves for the
+ * browser's own toolbar: wrap around instead, so keyboard focus stays in the dialog.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(focusableSelector)].filter((element) => element.getClientRects().length > 0);
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
  * The same modal dialog without a trigger: its owner opens it with `dialogRef.current.showModal()`
  * (a confirmation that follows a form) and says in `onClose` where the visitor goes next.
@@ -78,6 +99,7 @@ export function Dialog({
         if (target === event.currentTarget || target.closest("a")) close();
       }}
       onClose={onClose}
+      onKeyDown={keepTabInside}
     >
       <div className="h-full overflow-y-auto rounded-[inherit] bg-umber p-7 shadow-2xl shadow-black/60 sm:p-8">
         <div className="flex items-start justify-between gap-4">
