@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { testEmail } from "../support/auth";
 
 // The not-found states ('No events found', 'VIP event not found') need an empty calendar; the
 // shared e2e database holds the demo one, so tests/integration/event-pages.test.ts covers them.
@@ -13,18 +14,25 @@ test("/rsvp reserves on site for the placed sunset event, although it has a tick
   const events = page.getByRole("region", { name: "Upcoming Events" });
   await expect(events).toBeInViewport();
 
-  const main = events.getByRole("article").filter({ hasText: "Sunset Piano Meditation at Mt. Soledad" });
+  const main = events.getByRole("article", { name: "Sunset Piano Meditation at Mt. Soledad" });
   await expect(main).toBeVisible();
   await expect(main.getByRole("link", { name: "Get Tickets" })).toHaveCount(0);
-  await main.getByRole("button", { name: "Reserve Your Spot" }).click();
-  const dialog = page.getByRole("dialog");
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("textbox", { name: "Name" })).toBeFocused();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-
   // The second card: the private evening, which opens nothing.
   await expect(events.getByRole("button", { name: "Private Event" })).toBeDisabled();
+
+  await main.getByRole("button", { name: "Reserve Your Spot" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reserve Your Spot" });
+  await expect(dialog).toContainText("Sunset Piano Meditation at Mt. Soledad");
+  const email = testEmail("rsvp");
+  await dialog.getByLabel("Name").fill("Rae Sunset");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Seats").fill("1");
+  await dialog.getByRole("button", { name: "Confirm Reservation" }).click();
+  // The page's events are loaded again after the reservation; the confirmation must survive that.
+  const confirmed = page.getByRole("dialog", { name: "Reservation Confirmed!" });
+  await expect(confirmed).toBeVisible();
+  await expect(confirmed).toContainText("Sunset Piano Meditation at Mt. Soledad");
+  await expect(confirmed).toContainText(email);
 });
 
 test("/reserve shows its hero and the main card in reserve mode", async ({ page }) => {
@@ -32,9 +40,11 @@ test("/reserve shows its hero and the main card in reserve mode", async ({ page 
   await expect(page.getByRole("heading", { level: 1, name: "Reserve Your Spot" })).toBeVisible();
   await expect(page.getByText("Secure your place at our exclusive events")).toBeVisible();
   const events = page.getByRole("region", { name: "Upcoming Events" });
-  await expect(events.getByText("Sunset Piano Meditation at Mt. Soledad")).toBeVisible();
-  await events.getByRole("button", { name: "Reserve Your Spot" }).click();
-  await expect(page.getByRole("dialog")).toBeVisible();
+  await events
+    .getByRole("article", { name: "Sunset Piano Meditation at Mt. Soledad" })
+    .getByRole("button", { name: "Reserve Your Spot" })
+    .click();
+  await expect(page.getByRole("dialog", { name: "Reserve Your Spot" }).getByLabel("Name")).toBeVisible();
 });
 
 test("/vip invites to the VIP gathering with a preview that plays with sound on request", async ({ page }) => {
@@ -62,11 +72,18 @@ test("an event's shareable page offers its card, a calendar file and a map", asy
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   const path = /<loc>https?:\/\/[^/<]+(\/events\/sunset-piano-meditation-at-mt-soledad-\d+)<\/loc>/.exec(sitemap)?.[1];
   expect(path).toBeTruthy();
-  await page.goto(path!);
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(path!, { waitUntil: "networkidle" });
   await expect(page.getByRole("heading", { level: 1, name: "Sunset Piano Meditation at Mt. Soledad" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Get Tickets" })).toBeVisible();
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Add to calendar" }).click();
   expect((await download).suggestedFilename()).toMatch(/^sunset-piano-meditation-at-mt-soledad-\d+\.ics$/);
   await expect(page.getByRole("link", { name: /Open in Maps/ })).toHaveAttribute("href", /google\.com\/maps/);
+  // The JSON-LD script carries the response's nonce and hydrates like the rest of the page.
+  expect(errors).toEqual([]);
 });
