@@ -1,16 +1,19 @@
-import { Suspense, type ReactNode } from "react";
-import { Await } from "react-router";
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
 import type { ReservePageEvents } from "~/modules/events/special-events.server";
 import { EventCard } from "./event-card";
+import { useLoadingPage } from "./event-list";
 
 /** The id of the cards' section, the target of the heroes' calls to action. */
 export const RESERVE_EVENTS_ANCHOR = "events";
 
 /**
  * What /reserve and /rsvp share below their heroes: 'Upcoming Events' with the main card and the
- * optional second one. The events stream in after the page, so 'Loading...' shows meanwhile.
+ * optional second one, or 'Loading...' while a client-side navigation loads them again.
  */
-export function ReserveEventsPage(props: { hero: ReactNode; events: Promise<ReservePageEvents> }) {
+export function ReserveEventsPage(props: { hero: ReactNode; events: ReservePageEvents }) {
+  const loading = useLoadingPage(useLocation().pathname);
+  const { main, second } = props.events;
   return (
     <>
       {props.hero}
@@ -22,20 +25,16 @@ export function ReserveEventsPage(props: { hero: ReactNode; events: Promise<Rese
         <h2 id="upcoming-events-heading" className="text-center text-4xl text-ivory sm:text-5xl">
           Upcoming Events
         </h2>
-        <Suspense fallback={<PendingNote text="Loading..." />}>
-          <Await resolve={props.events}>
-            {({ main, second }) =>
-              main ? (
-                <div className="mt-12 grid gap-10">
-                  <EventCard event={main} variant="featured" eager headingLevel={3} />
-                  {second ? <EventCard event={second} headingLevel={3} /> : null}
-                </div>
-              ) : (
-                <PendingNote text="No events found" />
-              )
-            }
-          </Await>
-        </Suspense>
+        {loading ? (
+          <PendingNote text="Loading..." />
+        ) : main ? (
+          <div className="mt-12 grid gap-10">
+            <EventCard event={main} variant="featured" eager headingLevel={3} />
+            {second ? <EventCard event={second} headingLevel={3} /> : null}
+          </div>
+        ) : (
+          <PendingNote text="No events found" />
+        )}
       </section>
     </>
   );

@@ -12,9 +12,8 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Secure your place at ${siteConfig.brand.name}'s live piano meditation gatherings in ${siteConfig.venue.city}.`,
   });
 
-export function loader() {
-  // Not awaited: the page shows 'Loading...' until the events arrive.
-  return { events: loadReservePageEvents(getDb()) };
+export async function loader() {
+  return { events: await loadReservePageEvents(getDb()) };
 }
 
 export default function ReservePage({ loaderData }: Route.ComponentProps) {

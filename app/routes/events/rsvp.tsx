@@ -10,9 +10,8 @@ const intro = `Join us as the sun sets over the Pacific at ${siteConfig.venue.ou
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "RSVP", description: intro });
 
-export function loader() {
-  // Not awaited: the page shows 'Loading...' until the events arrive.
-  return { events: loadReservePageEvents(getDb()) };
+export async function loader() {
+  return { events: await loadReservePageEvents(getDb()) };
 }
 
 export default function RsvpPage({ loaderData }: Route.ComponentProps) {

@@ -35,6 +35,17 @@ test("/rsvp reserves on site for the placed sunset event, although it has a tick
   await expect(confirmed).toContainText(email);
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("/rsvp shows its cards in the page itself", async ({ page }) => {
+    await page.goto("/rsvp");
+    const events = page.getByRole("region", { name: "Upcoming Events" });
+    await expect(events.getByRole("article", { name: "Sunset Piano Meditation at Mt. Soledad" })).toBeVisible();
+    await expect(events.getByText("Loading...")).toHaveCount(0);
+  });
+});
+
 test("/reserve shows its hero and the main card in reserve mode", async ({ page }) => {
   await page.goto("/reserve");
   await expect(page.getByRole("heading", { level: 1, name: "Reserve Your Spot" })).toBeVisible();
