@@ -1,7 +1,5 @@
 import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
-/** Pages whose full content arrives with later capabilities share one honest holding page. */
-const upcoming = (path: string, id: string) => route(path, "routes/site/upcoming.tsx", { id });
 /** Staff pages whose tools arrive later; the staff guard already applies to them. */
 const staffUpcoming = (path: string, id: string) => route(path, "routes/admin/staff-upcoming.tsx", { id });
 
@@ -18,10 +16,12 @@ export default [
   route("waitlist", "routes/site/waitlist.tsx"),
 
   route("events", "routes/events/events.tsx"),
+  route("events/:slug", "routes/events/event-page.tsx"),
   route("events/:slug/reserve", "routes/events/reserve-event.tsx"),
-  upcoming("reserve", "reserve"),
-  upcoming("rsvp", "rsvp"),
-  upcoming("vip", "vip"),
+  route("events/:slug/calendar.ics", "routes/events/event-calendar.ts"),
+  route("reserve", "routes/events/reserve.tsx"),
+  route("rsvp", "routes/events/rsvp.tsx"),
+  route("vip", "routes/events/vip.tsx"),
 
   route("login/link", "routes/members/login-link.tsx"),
   route("logout", "routes/members/logout.ts"),
@@ -47,6 +47,7 @@ export default [
   route("api/acceptInvitation", "routes/api/accept-invitation.ts"),
   route("api/sendAutoMagicLink", "routes/api/send-auto-magic-link.ts"),
   route("api/sendUserMagicLink", "routes/api/send-user-magic-link.ts"),
+  route("api/sendReservationEmail", "routes/api/send-reservation-email.ts"),
   route("media/audio/:file", "routes/media/audio.ts"),
 
   route("robots.txt", "routes/seo/robots.ts"),

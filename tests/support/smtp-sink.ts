@@ -106,3 +106,19 @@ export async function waitForMail(sink: SmtpSink, to: string, after = 0, timeout
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** An attached file of a message, by its file name: its Content-Type and its decoded text. */
+export function attachmentIn(mail: ReceivedMail, filename: string): { contentType: string; content: string } {
+  for (const part of mail.raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const [head = "", ...rest] = part.split(/\r?\n\r?\n/);
+    const headers = head.replace(/\r?\n[ \t]+/g, " ");
+    if (!new RegExp(`filename="?${filename.replace(/\./g, "\\.")}"?`, "i").test(headers)) continue;
+    const body = rest.join("\n\n").replace(/\r?\n--[^\r\n]*--\s*$/, "");
+    const base64 = /Content-Transfer-Encoding:\s*base64/i.test(headers);
+    return {
+      contentType: headers.match(/Content-Type:\s*([^\r\n]+)/i)?.[1]?.trim() ?? "",
+      content: base64 ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8") : body,
+    };
+  }
+  throw new Error(`No attachment ${filename} in the message "${mail.subject}"`);
+}

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { OutboxMessage } from "../../../db/schema";
 import type { Transport } from "./deliver-outbox-message.server";
-
+import { attachmentsFromMeta } from "./email-attachments";
 
 export interface MailTransport extends Transport {
   /** "smtp" sends for real; "mailbox" keeps messages in the database for /dev/mailbox. */
@@ -58,6 +58,7 @@ function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
               "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             }
           : undefined,
+        attachments: attachmentsFromMeta(message.meta),
       });
       return { providerId: info.messageId ?? null };
     },

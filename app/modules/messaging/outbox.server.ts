@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { outbox, type OutboxMessage } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { attachmentsToMeta, type EmailAttachment } from "./email-attachments";
 
 /** After this many failed attempts a message is given up and marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 10;
@@ -16,6 +17,8 @@ export interface QueuedEmail {
   /** The same key never produces a second message, e.g. `newsletter-welcome:ada@example.com`. */
   idempotencyKey: string;
   meta?: Record<string, string>;
+  /** Small text files (a calendar invitation), kept in the row's meta until the message is sent. */
+  attachments?: EmailAttachment[];
 }
 
 export interface QueueResult {
@@ -35,7 +38,7 @@ export async function queueEmail(db: Database, email: QueuedEmail): Promise<Queu
       subject: email.subject,
       bodyText: email.text,
       bodyHtml: email.html,
-      meta: email.meta ?? {},
+      meta: { ...email.meta, ...attachmentsToMeta(email.attachments ?? []) },
       idempotencyKey: email.idempotencyKey,
     })
     .onConflictDoNothing({ target: outbox.idempotencyKey })

@@ -63,7 +63,7 @@ describe("reserveSeats", () => {
     const outcome = await reserveSeats(
       database.handle.db,
       { ...guest, seats: 2, eventId: event.id },
-      { now, afterReserved: async (tx) => { await tx.execute(sql`select * from no_such_table`); } },
+      { now, afterReserved: async (tx) => { await tx.execute(sql`select * from no_such_table`); return undefined; } },
     );
     expect(outcome.ok).toBe(true);
     expect(await database.handle.db.select().from(reservations).where(eq(reservations.eventId, event.id))).toHaveLength(1);

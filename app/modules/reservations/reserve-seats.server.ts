@@ -10,8 +10,14 @@ export type ReserveOutcome =
   | { ok: true; reservation: ReservationRow; event: EventRow }
   | { ok: false; reason: ReservationFailure; message: string };
 
-/** Work done inside the reservation's transaction once the seats are held (the confirmation e-mail). */
-export type AfterReserved = (tx: Database, reservation: ReservationRow, event: EventRow) => Promise<void>;
+/** Work to do once the reservation's transaction has committed (waking the outbox for its e-mail). */
+export type AfterCommit = () => Promise<void>;
+
+/**
+ * Work done inside the reservation's transaction once the seats are held (the confirmation e-mail).
+ * What it returns runs after the commit, when the e-mail's row is visible to the outbox worker.
+ */
+export type AfterReserved = (tx: Database, reservation: ReservationRow, event: EventRow) => Promise<AfterCommit | undefined>;
 
 const failure = (reason: ReservationFailure, message: string): ReserveOutcome => ({ ok: false, reason, message });
 
@@ -19,7 +25,8 @@ const failure = (reason: ReservationFailure, message: string): ReserveOutcome =>
  * Reserves seats without ever overselling: one transaction locks the event's row (so concurrent
  * reservations for it queue up, on every instance sharing the database), sums the seats already
  * reserved, checks the request fits, inserts, and runs `afterReserved` (the confirmation e-mail is
- * written to the outbox in the same transaction; its failure is logged and never loses the seats).
+ * written to the outbox in the same transaction; its failure is logged and never loses the seats),
+ * then, after the commit, the follow-up `afterReserved` returned (waking the outbox).
  */
 export async function reserveSeats(
   db: Database,
@@ -27,8 +34,10 @@ export async function reserveSeats(
   options: { now?: Date; afterReserved?: AfterReserved } = {},
 ): Promise<ReserveOutcome> {
   const now = options.now ?? new Date();
+  let afterCommit: AfterCommit | undefined;
+  let outcome: ReserveOutcome;
   try {
-    return await db.transaction(async (tx) => {
+    outcome = await db.transaction(async (tx) => {
       const [event] = await tx
         .select()
         .from(events)
@@ -74,9 +83,12 @@ export async function reserveSeats(
 
       if (options.afterReserved) {
         // A savepoint: if writing the e-mail fails, only that part is rolled back.
-        await tx
+        afterCommit = await tx
           .transaction((savepoint) => options.afterReserved!(savepoint as unknown as Database, reservation, event))
-          .catch((error: unknown) => console.error("[reservations] queueing the confirmation e-mail failed:", error));
+          .catch((error: unknown) => {
+            console.error("[reservations] queueing the confirmation e-mail failed:", error);
+            return undefined;
+          });
       }
       return { ok: true as const, reservation, event };
     });
@@ -84,4 +96,8 @@ export async function reserveSeats(
     console.error("[reservations] the reservation transaction failed:", error);
     return failure("could-not-save", reservationMessages.couldNotSave);
   }
+  if (outcome.ok && afterCommit) {
+    await afterCommit().catch((error: unknown) => console.error("[reservations] the work after the reservation failed:", error));
+  }
+  return outcome;
 }

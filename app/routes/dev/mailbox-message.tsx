@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
+import { attachmentsFromMeta } from "~/modules/messaging/email-attachments";
 import { getOutboxMessage } from "~/modules/messaging/outbox.server";
 import type { Route } from "./+types/mailbox-message";
 import { assertMailboxAccess } from "./mailbox-access.server";
@@ -21,6 +22,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     lastError: message.lastError,
     createdAt: message.createdAt.toISOString(),
     signInLink: message.meta.signInLink ?? null,
+    attachments: attachmentsFromMeta(message.meta).map((attachment) => ({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+    })),
   };
 }
 
@@ -43,6 +48,12 @@ export default function MailboxMessage({ loaderData: message }: Route.ComponentP
         <dd>
           {message.status} after {message.attempts} attempt(s){message.lastError ? ` (last error: ${message.lastError})` : ""}
         </dd>
+        {message.attachments.length > 0 ? (
+          <>
+            <dt className="text-mist">Attachments</dt>
+            <dd>{message.attachments.map((attachment) => `${attachment.filename} (${attachment.contentType})`).join(", ")}</dd>
+          </>
+        ) : null}
       </dl>
       {message.signInLink ? (
         <p className="mt-6">

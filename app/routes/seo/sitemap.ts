@@ -1,14 +1,22 @@
+import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { publicPages } from "~/lib/public-pages";
+import { listPublicEvents } from "~/modules/events/list-events.server";
 
-export function loader() {
+const entry = (loc: string, changeFrequency: string, priority: number) =>
+  `  <url><loc>${loc}</loc><changefreq>${changeFrequency}</changefreq><priority>${priority.toFixed(1)}</priority></url>`;
+
+export async function loader() {
   const { PUBLIC_URL } = getEnv();
-  const urls = publicPages
-    .map(
-      (page) =>
-        `  <url><loc>${PUBLIC_URL}${page.path}</loc><changefreq>${page.changeFrequency}</changefreq><priority>${page.priority.toFixed(1)}</priority></url>`,
-    )
-    .join("\n");
+  // The fixed pages still make a sitemap when the calendar cannot be read.
+  const events = await listPublicEvents(getDb()).catch((error: unknown) => {
+    console.error("[seo] listing events for the sitemap failed:", error);
+    return [];
+  });
+  const urls = [
+    ...publicPages.map((page) => entry(`${PUBLIC_URL}${page.path}`, page.changeFrequency, page.priority)),
+    ...events.map((event) => entry(`${PUBLIC_URL}/events/${encodeURIComponent(event.slug)}`, "weekly", 0.6)),
+  ].join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-const pages = ["/", "/about", "/meditations", "/harmonize", "/program", "/contact", "/join", "/terms", "/privacy", "/events", "/not-a-page"];
+const pages = ["/", "/about", "/meditations", "/harmonize", "/program", "/contact", "/join", "/terms", "/privacy", "/events", "/reserve", "/rsvp", "/vip", "/not-a-page"];
 
 for (const path of pages) {
   for (const viewport of [

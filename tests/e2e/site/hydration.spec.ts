@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 // A page whose server HTML and first client render disagree is thrown away and drawn again in the
 // browser: slow, and a console error. Every page must hydrate cleanly.
-const pages = ["/", "/about", "/meditations", "/harmonize", "/program", "/contact", "/join", "/terms", "/privacy", "/events", "/not-a-page"];
+const pages = ["/", "/about", "/meditations", "/harmonize", "/program", "/contact", "/join", "/terms", "/privacy", "/events", "/reserve", "/rsvp", "/vip", "/not-a-page"];
 
 for (const path of pages) {
   test(`${path} hydrates without errors`, async ({ page }) => {

@@ -1,0 +1,74 @@
+import { Link, Section, Text } from "@react-email/components";
+import { EmailLayout, emailButton, emailText } from "./email-layout";
+
+export interface ReservationConfirmationProps {
+  name: string;
+  eventTitle: string;
+  /** 'August 15th, 2025' */
+  dateLabel: string;
+  /** '6:30 PM' */
+  timeLabel: string;
+  location: string | null;
+  address: string | null;
+  seats: number;
+  contributionNote: string;
+  paymentUrl: string;
+  googleCalendarUrl: string;
+  eventUrl: string;
+  calendarFileName: string;
+  publicUrl: string;
+}
+
+export const reservationConfirmationSubject = (eventTitle: string) => `Reservation confirmed: ${eventTitle}`;
+
+const seatsLabel = (seats: number) => `${seats} ${seats === 1 ? "seat" : "seats"}`;
+
+const detailLabel = { color: "#b9a890", fontSize: 13, margin: "0", textTransform: "uppercase", letterSpacing: 1 } as const;
+const detailValue = { ...emailText, margin: "0 0 12px" } as const;
+
+export function ReservationConfirmationEmail(props: ReservationConfirmationProps) {
+  const firstName = props.name.trim().split(/\s+/)[0];
+  const details: [string, string | null][] = [
+    ["Date", props.dateLabel],
+    ["Time", props.timeLabel],
+    ["Location", props.location],
+    ["Address", props.address],
+    ["Seats", seatsLabel(props.seats)],
+  ];
+  return (
+    <EmailLayout preview={`${seatsLabel(props.seats)} for ${props.eventTitle} on ${props.dateLabel}`} publicUrl={props.publicUrl}>
+      <Text style={emailText}>{firstName ? `Hello ${firstName},` : "Hello,"}</Text>
+      <Text style={emailText}>
+        Your reservation is confirmed. We have kept {seatsLabel(props.seats)} for you at {props.eventTitle}.
+      </Text>
+      <Section style={{ margin: "8px 0 16px" }}>
+        {details
+          .filter((detail): detail is [string, string] => Boolean(detail[1]))
+          .map(([label, value]) => (
+            <div key={label}>
+              <Text style={detailLabel}>{label}</Text>
+              <Text style={detailValue}>{value}</Text>
+            </div>
+          ))}
+      </Section>
+      <Text style={emailText}>{props.contributionNote}</Text>
+      <Text style={emailText}>
+        <Link href={props.paymentUrl} style={emailButton}>
+          Pay your contribution
+        </Link>
+      </Text>
+      <Text style={emailText}>
+        <Link href={props.googleCalendarUrl} style={{ color: "#e8b86d" }}>
+          Add to Google Calendar
+        </Link>
+        {" · "}
+        <Link href={props.eventUrl} style={{ color: "#e8b86d" }}>
+          View the event page
+        </Link>
+      </Text>
+      <Text style={{ ...emailText, fontSize: 13 }}>
+        The attached {props.calendarFileName} adds the evening to any other calendar app.
+      </Text>
+    </EmailLayout>
+  );
+}

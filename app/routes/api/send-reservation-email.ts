@@ -1,0 +1,45 @@
+import type { Route } from "./+types/send-reservation-email";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
+import {
+  reservationEmailMessages,
+  reservationEmailRequestSchema,
+  sendReservationEmail,
+} from "~/modules/reservations/send-reservation-email.server";
+
+/**
+ * POST /api/sendReservationEmail: the spec's payload (plus an optional reservationId) in;
+ * `{ sent: true }` when a matching reservation's confirmation is (or already was) on its way,
+ * 404 when none matches, 400 for bad input. The answer carries no personal data.
+ */
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const body = await readJsonBody(request);
+  if (!body.ok) return Response.json({ error: body.error }, { status: 400 });
+  const parsed = reservationEmailRequestSchema.safeParse(body.value);
+  if (!parsed.success) {
+    return Response.json({ error: parsed.error.issues[0]?.message ?? reservationEmailMessages.invalidBody }, { status: 400 });
+  }
+  const env = getEnv();
+  try {
+    const outcome = await sendReservationEmail(getDb(), parsed.data, {
+      publicUrl: env.PUBLIC_URL,
+      clientIp: context.clientIp,
+      rateLimitMultiplier: env.AUTH_RATE_LIMIT_MULTIPLIER,
+    });
+    if (outcome.sent) return Response.json({ sent: true });
+    if (outcome.reason === "too-many-attempts") {
+      return Response.json(
+        { error: reservationEmailMessages.tooManyAttempts },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+    }
+    return Response.json({ error: reservationEmailMessages.notFound }, { status: 404 });
+  } catch (error) {
+    console.error("[reservations] sendReservationEmail failed:", error);
+    return Response.json({ error: reservationEmailMessages.couldNotSend }, { status: 503 });
+  }
+}

@@ -1,0 +1,88 @@
+import { CalendarPlus, MapPin } from "lucide-react";
+import { data } from "react-router";
+import { EventCard } from "~/components/events/event-card";
+import { eventPath } from "~/components/events/event-links";
+import { MessagePage } from "~/components/message-page";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { useNonce } from "~/lib/nonce";
+import { pageMeta } from "~/lib/seo";
+import { loadEventPage } from "~/modules/events/event-page.server";
+import { mapsSearchUrl } from "~/modules/events/venue-map";
+import type { Route } from "./+types/event-page";
+
+/** Link previews (WhatsApp, Instagram, Facebook) show raster pictures only; an SVG falls back to the brand's. */
+const shareableImage = (image: string) => (/\.(jpe?g|png|webp)$/i.test(image) ? image : undefined);
+
+export const meta: Route.MetaFunction = (args) => {
+  const event = args.loaderData?.page?.event;
+  if (!event) return pageMeta(args, { title: "Event not found", description: "This event could not be found.", noIndex: true });
+  const place = event.location ? ` · ${event.location}` : "";
+  return pageMeta(args, {
+    title: event.title,
+    description: `${event.dateLabel} at ${event.timeLabel}${place}. ${event.description}`,
+    image: shareableImage(event.image),
+  });
+};
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const page = await loadEventPage(getDb(), params.slug, { publicUrl: getEnv().PUBLIC_URL });
+  return data({ page }, { status: page ? 200 : 404 });
+}
+
+export default function EventPage({ loaderData }: Route.ComponentProps) {
+  const nonce = useNonce();
+  if (!loaderData.page) {
+    return (
+      <MessagePage
+        eyebrow="404"
+        title="Event not found"
+        text="This event is not on our calendar, or it is no longer shown. Have a look at what is coming up instead."
+      />
+    );
+  }
+  const { event, structuredData } = loaderData.page;
+  const place = event.address ?? event.location;
+  const map = place ? mapsSearchUrl(place) : null;
+  return (
+    <>
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: structuredData }} />
+      <section className="relative isolate overflow-hidden">
+        <div
+          aria-hidden
+          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.16),transparent_65%)]"
+        />
+        <div className="mx-auto max-w-4xl px-5 pt-16 pb-8 text-center sm:px-8">
+          <p className="eyebrow">Event</p>
+          <h1 className="mt-4 text-4xl text-ivory sm:text-5xl">{event.title}</h1>
+          <p className="mt-4 text-lg text-sand">
+            <time dateTime={event.startsAt}>
+              {event.dateLabel} at {event.timeLabel}
+            </time>
+            {event.location ? ` · ${event.location}` : ""}
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <a href={`${eventPath(event.slug)}/calendar.ics`} download className="button-secondary">
+              <CalendarPlus aria-hidden className="size-5" />
+              Add to calendar
+            </a>
+            {map ? (
+              <a href={map} target="_blank" rel="noopener noreferrer" className="button-secondary">
+                <MapPin aria-hidden className="size-5" />
+                Open in Maps<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </div>
+        </div>
+      </section>
+      <section aria-label="Details and reservation" className="mx-auto max-w-4xl px-5 pb-20 sm:px-8">
+        <EventCard event={event} variant="featured" eager headingLevel={2} />
+        {event.address ? (
+          <p className="mt-8 text-center text-sand">
+            <span className="text-ivory">Address:</span> {event.address}
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}

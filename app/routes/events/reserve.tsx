@@ -1,0 +1,30 @@
+import { ReserveEventsPage } from "~/components/events/reserve-events-page";
+import { SpecialPageHero } from "~/components/events/special-page-hero";
+import { getDb } from "~/lib/db.server";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { loadReservePageEvents } from "~/modules/events/special-events.server";
+import type { Route } from "./+types/reserve";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Reserve Your Spot",
+    description: `Secure your place at ${siteConfig.brand.name}'s live piano meditation gatherings in ${siteConfig.venue.city}.`,
+  });
+
+export async function loader() {
+  return { events: await loadReservePageEvents(getDb()) };
+}
+
+export default function ReservePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <ReserveEventsPage
+      events={loaderData.events}
+      hero={
+        <SpecialPageHero eyebrow={siteConfig.brand.name} title="Reserve Your Spot" height={300}>
+          <p className="mx-auto mt-5 max-w-xl text-lg text-sand sm:text-xl">Secure your place at our exclusive events</p>
+        </SpecialPageHero>
+      }
+    />
+  );
+}

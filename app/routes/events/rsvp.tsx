@@ -1,0 +1,31 @@
+import { RESERVE_EVENTS_ANCHOR, ReserveEventsPage } from "~/components/events/reserve-events-page";
+import { SpecialPageHero } from "~/components/events/special-page-hero";
+import { getDb } from "~/lib/db.server";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { loadReservePageEvents } from "~/modules/events/special-events.server";
+import type { Route } from "./+types/rsvp";
+
+const intro = `Join us as the sun sets over the Pacific at ${siteConfig.venue.outdoor}: live piano played straight to your headphones, gentle breathwork and a grounding meditation to close the day. Headphones are limited, so save yours now and come as you are.`;
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "RSVP", description: intro });
+
+export async function loader() {
+  return { events: await loadReservePageEvents(getDb()) };
+}
+
+export default function RsvpPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <ReserveEventsPage
+      events={loaderData.events}
+      hero={
+        <SpecialPageHero eyebrow={`${siteConfig.brand.name} at sunset`} title="RSVP" height={300}>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-sand">{intro}</p>
+          <a href={`#${RESERVE_EVENTS_ANCHOR}`} className="button-primary mt-8">
+            RSVP Now
+          </a>
+        </SpecialPageHero>
+      }
+    />
+  );
+}
