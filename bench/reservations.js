@@ -12,9 +12,9 @@
 // the oversold figure compares every event's reserved seats with its max_seats and must be 0.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
@@ -81,6 +81,20 @@ async function createPostgresDatabase() {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * CPU seconds a process has used (Linux /proc; undefined elsewhere). On a shared machine the rates
+ * depend on what else runs; CPU per reservation does not, and shows what the code itself costs.
+ */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 function percentile(sorted, fraction) {
@@ -172,6 +186,7 @@ async function startServer(env) {
   }
   return {
     base,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
@@ -216,14 +231,19 @@ async function benchmark(kind, location) {
   const direct = async (eventId, index) =>
     (await reserveSeats(handle.db, { ...guest(index), eventId }, { afterReserved })).ok;
   await runClients(warmUpSeconds, (index) => direct(seeded.warmUp.id, index));
+  const directCpuBefore = process.cpuUsage();
   const directRun = await runClients(seconds, (index) => direct(seeded.direct.id, index));
+  const directCpu = process.cpuUsage(directCpuBefore);
+  const directCpuSeconds = (directCpu.user + directCpu.system) / 1e6;
   if (kind === "embedded") await handle.close();
 
   const server = await startServer(kind === "PostgreSQL" ? { DATABASE_URL: location } : { DATA_DIR: location });
   let httpRun;
   try {
     await runClients(warmUpSeconds, (index) => postReservation(server.base, seeded.warmUp.slug, 1_000_000 + index));
+    const cpuBefore = server.cpuSeconds();
     httpRun = await runClients(seconds, (index) => postReservation(server.base, seeded.http.slug, 2_000_000 + index));
+    httpRun.serverCpuSeconds = cpuBefore === undefined ? undefined : server.cpuSeconds() - cpuBefore;
     await runBurst(SOLD_OUT_EVENT_SEATS * 5, (index) => postReservation(server.base, seeded.soldOut.slug, 3_000_000 + index, 1 + (index % 4)));
   } finally {
     await server.stop();
@@ -251,6 +271,11 @@ async function benchmark(kind, location) {
     `  direct (driver)  ${directRate.toFixed(0).padStart(6)} reservations/s   p50 ${ms(percentile(directRun.latencies, 0.5))}   p99 ${ms(percentile(directRun.latencies, 0.99))}`,
   );
   console.log(`  HTTP / direct    ${((httpRate / directRate) * 100).toFixed(0)}%`);
+  const cpuPer = (cpuSeconds, count) => (cpuSeconds === undefined ? "n/a" : `${((cpuSeconds * 1000) / count).toFixed(2)} ms`);
+  console.log(
+    `  CPU per reservation in Node (database server not counted): server ${cpuPer(httpRun.serverCpuSeconds, httpRow.reservations)}, direct ${cpuPer(directCpuSeconds, directRun.succeeded)}`,
+  );
+  console.log(`  load average     ${loadavg().map((value) => value.toFixed(1)).join(" ")} on ${availableParallelism()} cores`);
   console.log(
     `  sold-out burst   ${SOLD_OUT_EVENT_SEATS * 5} attempts of 1-4 seats for ${SOLD_OUT_EVENT_SEATS} seats: ${soldOutRow.seats} reserved in ${soldOutRow.reservations} reservations`,
   );
