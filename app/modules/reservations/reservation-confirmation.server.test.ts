@@ -82,6 +82,26 @@ describe("the reservation's confirmation e-mail", () => {
     expect(invite!.content).toContain("DTSTART:20260620T013000Z\r\nDTEND:20260620T030000Z\r\n");
   });
 
+  it("greets each guest by their own first name, escaped in the HTML", async () => {
+    const event = await createEvent("New Moon Piano Meditation");
+    const reserve = (name: string, email: string) =>
+      reserveSeats(database.handle.db, { eventId: event.id, name, email, phone: "", seats: 2 }, { now, afterReserved: reservationConfirmation(publicUrl) });
+    const messageFor = async (outcome: Awaited<ReturnType<typeof reserve>>) => {
+      if (!outcome.ok) throw new Error(outcome.message);
+      const [message] = await database.handle.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.idempotencyKey, reservationConfirmationKey(outcome.reservation.id)));
+      return message!;
+    };
+    const first = await messageFor(await reserve("Ada Lovelace", "ada@example.com"));
+    const second = await messageFor(await reserve("<b>Tom</b>&Jerry Smith", "tom@example.com"));
+    expect(first.bodyText).toContain("Hello Ada,");
+    expect(second.bodyText).toContain("Hello <b>Tom</b>&Jerry,");
+    expect(second.bodyHtml).toContain("Hello &lt;b&gt;Tom&lt;/b&gt;&amp;Jerry,");
+    expect(second.bodyHtml).not.toContain("<b>Tom");
+  });
+
   it("wakes the outbox only after the reservation has committed", async () => {
     const event = await createEvent("Sunset Piano Meditation");
     const woken: { id: string; visible: boolean }[] = [];

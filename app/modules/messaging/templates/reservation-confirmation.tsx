@@ -2,7 +2,7 @@ import { Link, Section, Text } from "@react-email/components";
 import { EmailLayout, emailButton, emailText } from "./email-layout";
 
 export interface ReservationConfirmationProps {
-  name: string;
+  firstName: string;
   eventTitle: string;
   /** 'August 15th, 2025' */
   dateLabel: string;
@@ -27,7 +27,6 @@ const detailLabel = { color: "#b9a890", fontSize: 13, margin: "0", textTransform
 const detailValue = { ...emailText, margin: "0 0 12px" } as const;
 
 export function ReservationConfirmationEmail(props: ReservationConfirmationProps) {
-  const firstName = props.name.trim().split(/\s+/)[0];
   const details: [string, string | null][] = [
     ["Date", props.dateLabel],
     ["Time", props.timeLabel],
@@ -37,7 +36,7 @@ export function ReservationConfirmationEmail(props: ReservationConfirmationProps
   ];
   return (
     <EmailLayout preview={`${seatsLabel(props.seats)} for ${props.eventTitle} on ${props.dateLabel}`} publicUrl={props.publicUrl}>
-      <Text style={emailText}>{firstName ? `Hello ${firstName},` : "Hello,"}</Text>
+      <Text style={emailText}>{props.firstName ? `Hello ${props.firstName},` : "Hello,"}</Text>
       <Text style={emailText}>
         Your reservation is confirmed. We have kept {seatsLabel(props.seats)} for you at {props.eventTitle}.
       </Text>

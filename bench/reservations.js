@@ -1,0 +1,306 @@
+// `npm run bench:reservations`: BENCH_CLIENTS concurrent clients (default 50) reserve seats for
+// BENCH_SECONDS (default 20) over HTTP against the production server (`node server/main.js`), on a
+// fresh embedded database and on PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL, else the local
+// postgres://postgres@127.0.0.1:5432/test server when it answers; a fresh database is created on
+// it and dropped afterwards). In the same run the same transaction (reserveSeats with the
+// confirmation e-mail) is issued directly through the database driver on a pool of its own, with
+// the same concurrency, and the ratio of the two rates printed. Run `npm run build` first.
+//
+// The timed event has far more seats than a run can take, so every request in the timed phase is
+// a full reservation (lock, sum, insert, e-mail in the outbox) and the rate measures that path. The
+// sold-out path is then exercised by a burst of 5x as many attempts as a small event has seats;
+// the oversold figure compares every event's reserved seats with its max_seats and must be 0.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+
+// The direct path renders e-mails with React like the server does, so it runs React's production build too.
+process.env.NODE_ENV = "production";
+const { events } = await import("../db/schema/index.ts");
+const { buildEvent, venueTime } = await import("../db/factories/events.ts");
+const { openDatabase, queryRows, runMigrations } = await import("../app/lib/db.server.ts");
+const { siteConfig } = await import("../app/lib/site-config.ts");
+const { reservationConfirmation } = await import("../app/modules/reservations/reservation-confirmation.server.ts");
+const { reserveSeats } = await import("../app/modules/reservations/reserve-seats.server.ts");
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const clients = Number(process.env.BENCH_CLIENTS ?? 50);
+const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+/** More seats than any run can reserve: the timed phase never sells out. */
+const LARGE_EVENT_SEATS = 10_000_000;
+const SOLD_OUT_EVENT_SEATS = 100;
+const targets = {
+  embedded: { rate: 150 },
+  PostgreSQL: { rate: 500, p99Ms: 100, httpShareOfDirect: 0.4 },
+};
+
+if (!existsSync(path.join(root, "build", "server", "index.js"))) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function withAdmin(url, work) {
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database on the PostgreSQL server to use, or undefined when there is none. */
+async function createPostgresDatabase() {
+  const configured = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  const serverUrl = configured ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `harmonia_bench_${randomBytes(5).toString("hex")}`;
+  try {
+    await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  } catch (error) {
+    if (configured) throw error;
+    console.log(`PostgreSQL: no server at ${new URL(serverUrl).host} (${error.message}); skipped.\n`);
+    return undefined;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * CPU seconds a process has used (Linux /proc; undefined elsewhere). On a shared machine the rates
+ * depend on what else runs; CPU per reservation does not, and shows what the code itself costs.
+ */
+function cpuSecondsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+function percentile(sorted, fraction) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+/**
+ * `clients` loops each doing one attempt after another until the time is up. Returns the
+ * latencies (ms), how many attempts the call judged successful, and the elapsed seconds.
+ */
+async function runClients(forSeconds, attempt) {
+  const latencies = [];
+  let succeeded = 0;
+  let failed = 0;
+  let sequence = 0;
+  const started = performance.now();
+  const deadline = started + forSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const index = sequence++;
+        const before = performance.now();
+        const ok = await attempt(index).catch((error) => {
+          if (failed++ === 0) console.error("  first failure:", error.message ?? error);
+          return false;
+        });
+        latencies.push(performance.now() - before);
+        if (ok) succeeded += 1;
+      }
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), succeeded, failed, elapsed: (performance.now() - started) / 1000 };
+}
+
+/** `total` attempts, `clients` at a time: the sold-out burst. */
+async function runBurst(total, attempt) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) await attempt(next++).catch(() => false);
+    }),
+  );
+}
+
+const guest = (index, seats = 1) => ({ name: `Bench guest ${index}`, email: `bench-${index}@example.com`, phone: "", seats });
+
+async function seedEvents(db) {
+  const startsAt = venueTime(siteConfig.venue.timeZone, 30, 18, 30);
+  const make = (title, maxSeats, minutesLater) =>
+    db
+      .insert(events)
+      .values(buildEvent({ title, startsAt: new Date(startsAt.getTime() + minutesLater * 60_000), maxSeats }))
+      .returning()
+      .then((rows) => rows[0]);
+  return {
+    warmUp: await make("Bench warm-up", LARGE_EVENT_SEATS, 0),
+    direct: await make("Bench direct", LARGE_EVENT_SEATS, 1),
+    http: await make("Bench over HTTP", LARGE_EVENT_SEATS, 2),
+    soldOut: await make("Bench sold out", SOLD_OUT_EVENT_SEATS, 3),
+  };
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(root, "server", "main.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_URL: base,
+      SMTP_URL: "",
+      DATABASE_URL: "",
+      SEED_DEMO_CONTENT: "false",
+      HARMONIA_IGNORE_ENV_FILE: "1",
+      // One address sends every request here; a per-visitor limit must not shape the figures.
+      AUTH_RATE_LIMIT_MULTIPLIER: "1000",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let tries = 0; ; tries += 1) {
+    if (child.exitCode !== null) throw new Error("The server exited during start-up");
+    if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break;
+    if (tries > 600) throw new Error("The server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** A visitor's reservation as the reserve dialog's form posts it. */
+function postReservation(base, slug, index, seats = 1) {
+  const fields = guest(index, seats);
+  return fetch(`${base}/events/${slug}/reserve`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams({ name: fields.name, email: fields.email, phone: "", seats: String(seats) }),
+    redirect: "manual",
+  }).then(async (response) => {
+    await response.arrayBuffer();
+    if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
+    return response.status < 400;
+  });
+}
+
+async function seatsByEvent(db) {
+  return queryRows(
+    db,
+    sql`select e.title, e.max_seats as "maxSeats", coalesce(sum(r.seats), 0)::int as seats, count(r.id)::int as reservations
+        from events e left join reservations r on r.event_id = e.id group by e.id order by e.title`,
+  );
+}
+
+async function benchmark(kind, location) {
+  const openOptions = kind === "PostgreSQL" ? { databaseUrl: location } : { dataDir: location };
+  const publicUrl = "http://127.0.0.1";
+  const afterReserved = reservationConfirmation(publicUrl);
+
+  // The events are written before the server opens the database (the embedded one has one owner).
+  let handle = await openDatabase(openOptions);
+  await runMigrations(handle);
+  const seeded = await seedEvents(handle.db);
+
+  const direct = async (eventId, index) =>
+    (await reserveSeats(handle.db, { ...guest(index), eventId }, { afterReserved })).ok;
+  await runClients(warmUpSeconds, (index) => direct(seeded.warmUp.id, index));
+  const directCpuBefore = process.cpuUsage();
+  const directRun = await runClients(seconds, (index) => direct(seeded.direct.id, index));
+  const directCpu = process.cpuUsage(directCpuBefore);
+  const directCpuSeconds = (directCpu.user + directCpu.system) / 1e6;
+  if (kind === "embedded") await handle.close();
+
+  const server = await startServer(kind === "PostgreSQL" ? { DATABASE_URL: location } : { DATA_DIR: location });
+  let httpRun;
+  try {
+    await runClients(warmUpSeconds, (index) => postReservation(server.base, seeded.warmUp.slug, 1_000_000 + index));
+    const cpuBefore = server.cpuSeconds();
+    httpRun = await runClients(seconds, (index) => postReservation(server.base, seeded.http.slug, 2_000_000 + index));
+    httpRun.serverCpuSeconds = cpuBefore === undefined ? undefined : server.cpuSeconds() - cpuBefore;
+    await runBurst(SOLD_OUT_EVENT_SEATS * 5, (index) => postReservation(server.base, seeded.soldOut.slug, 3_000_000 + index, 1 + (index % 4)));
+  } finally {
+    await server.stop();
+  }
+
+  if (kind === "embedded") handle = await openDatabase(openOptions);
+  const rows = await seatsByEvent(handle.db);
+  await handle.close();
+  const httpRow = rows.find((row) => row.title === "Bench over HTTP");
+  const soldOutRow = rows.find((row) => row.title === "Bench sold out");
+  const oversold = rows.reduce((sum, row) => sum + Math.max(0, row.seats - row.maxSeats), 0);
+
+  const directRate = directRun.succeeded / directRun.elapsed;
+  // Counted in the database: what the server actually reserved, whatever its answers looked like.
+  const httpRate = httpRow.reservations / httpRun.elapsed;
+  const p50 = percentile(httpRun.latencies, 0.5);
+  const p99 = percentile(httpRun.latencies, 0.99);
+  const target = targets[kind];
+  const verdict = (ok) => (ok ? "met" : "NOT met");
+  const ms = (value) => `${value.toFixed(1)} ms`;
+
+  console.log(`${kind}: ${clients} clients, ${seconds} s`);
+  console.log(`  over HTTP        ${httpRate.toFixed(0).padStart(6)} reservations/s   p50 ${ms(p50)}   p99 ${ms(p99)}   (${httpRun.latencies.length} requests, ${httpRun.failed} failed)`);
+  console.log(
+    `  direct (driver)  ${directRate.toFixed(0).padStart(6)} reservations/s   p50 ${ms(percentile(directRun.latencies, 0.5))}   p99 ${ms(percentile(directRun.latencies, 0.99))}`,
+  );
+  console.log(`  HTTP / direct    ${((httpRate / directRate) * 100).toFixed(0)}%`);
+  const cpuPer = (cpuSeconds, count) => (cpuSeconds === undefined ? "n/a" : `${((cpuSeconds * 1000) / count).toFixed(2)} ms`);
+  console.log(
+    `  CPU per reservation in Node (database server not counted): server ${cpuPer(httpRun.serverCpuSeconds, httpRow.reservations)}, direct ${cpuPer(directCpuSeconds, directRun.succeeded)}`,
+  );
+  console.log(`  load average     ${loadavg().map((value) => value.toFixed(1)).join(" ")} on ${availableParallelism()} cores`);
+  console.log(
+    `  sold-out burst   ${SOLD_OUT_EVENT_SEATS * 5} attempts of 1-4 seats for ${SOLD_OUT_EVENT_SEATS} seats: ${soldOutRow.seats} reserved in ${soldOutRow.reservations} reservations`,
+  );
+  console.log(`  oversold seats   ${oversold}   ${verdict(oversold === 0)} (must be 0)`);
+  console.log(`  target ≥ ${target.rate}/s      ${verdict(httpRate >= target.rate)}`);
+  if (target.p99Ms) console.log(`  target p99 ≤ ${target.p99Ms} ms  ${verdict(p99 <= target.p99Ms)}`);
+  if (target.httpShareOfDirect) console.log(`  target HTTP ≥ ${target.httpShareOfDirect * 100}% of direct  ${verdict(httpRate >= target.httpShareOfDirect * directRate)}`);
+  console.log("");
+  return oversold === 0;
+}
+
+let allSafe = true;
+const dataDir = mkdtempSync(path.join(tmpdir(), "harmonia-bench-reservations-"));
+try {
+  allSafe = (await benchmark("embedded", dataDir)) && allSafe;
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const postgresUrl = await createPostgresDatabase();
+if (postgresUrl) {
+  try {
+    allSafe = (await benchmark("PostgreSQL", postgresUrl)) && allSafe;
+  } finally {
+    await withAdmin(postgresUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${new URL(postgresUrl).pathname.slice(1)}" WITH (FORCE)`));
+  }
+}
+// Throughput is reported, not enforced (the machine decides it); overselling is a failure.
+process.exit(allSafe ? 0 : 1);
