@@ -18,7 +18,9 @@ import {
   type ReservationField,
   type ReservationResult,
 } from "~/modules/reservations/reservation-form";
-import { reserveSeats, type AfterReserved, type ReservationFailure } from "~/modules/reservations/reserve-seats.server";
+import { getEnv } from "~/lib/env.server";
+import { reservationConfirmation } from "~/modules/reservations/reservation-confirmation.server";
+import { reserveSeats, type ReservationFailure } from "~/modules/reservations/reserve-seats.server";
 import type { Route } from "./+types/reserve-event";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -51,12 +53,6 @@ const failureStatus: Record<ReservationFailure, number> = {
   "could-not-save": 503,
 };
 
-/**
- * The confirmation e-mail, written to the outbox inside the reservation's transaction (a failure
- * there is logged and never loses the seats). It is passed to `reserveSeats` here.
- */
-const afterReserved: AfterReserved | undefined = undefined;
-
 /** Reserves seats for the event: the reserve dialog's fetcher and the plain form post both land here. */
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -75,7 +71,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (event === undefined) return refuse(503, { error: reservationMessages.failed });
   if (!event) return refuse(404, { error: reservationMessages.eventNotFound });
 
-  const outcome = await reserveSeats(db, { ...parsed.data, eventId: event.id }, { afterReserved });
+  // The confirmation e-mail is written to the outbox inside the reservation's transaction (its
+  // failure is logged and never loses the seats) and sent once the transaction has committed.
+  const outcome = await reserveSeats(db, { ...parsed.data, eventId: event.id }, { afterReserved: reservationConfirmation(getEnv().PUBLIC_URL) });
   if (!outcome.ok) return refuse(failureStatus[outcome.reason], { error: outcome.message });
 
   const { timeZone } = siteConfig.venue;

@@ -5,6 +5,7 @@ import { siteConfig } from "../../../app/lib/site-config";
 import { dateRangeLabel } from "../../../app/modules/events/event-dates";
 import { reservationMessages } from "../../../app/modules/reservations/reservation-form";
 import { testEmail } from "../support/auth";
+import { waitForMail } from "../support/mail";
 
 const card = (page: Page, title: string) => page.getByRole("article", { name: title });
 
@@ -54,7 +55,7 @@ test("/events shows every card's state and the range of the listed dates", async
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 });
 
-test("reserving from /events: browser checks, 'Submitting...', the confirmation, and closing it goes home", async ({ page }) => {
+test("reserving from /events: browser checks, 'Submitting...', the confirmation, closing it goes home, and the e-mail with its .ics arrives", async ({ page }) => {
   await page.goto("/events");
   await (await reserveButton(page, "Candlelight Piano Meditation")).click();
   const dialog = page.getByRole("dialog", { name: "Reserve Your Spot" });
@@ -96,6 +97,12 @@ test("reserving from /events: browser checks, 'Submitting...', the confirmation,
 
   await confirmed.getByRole("button", { name: "Back to Home" }).click();
   await expect(page).toHaveURL("/");
+
+  // The confirmation arrives over SMTP, with the event's details and its calendar invitation.
+  const mail = await waitForMail(email);
+  expect(mail.subject).toContain("Candlelight Piano Meditation");
+  expect(mail.text).toContain("Add to Google Calendar");
+  expect(mail.text).toMatch(/Content-Type: text\/calendar[^\n]*\n(?:[^\n]+\n)*?[^\n]*filename="?[\w-]+\.ics/i);
 });
 
 test("the reserve dialog keeps keyboard focus inside and hands it back on close", async ({ page }) => {
