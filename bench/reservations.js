@@ -195,10 +195,13 @@ async function startServer(env) {
   };
 }
 
-/** A visitor's reservation as the reserve dialog's form posts it. */
+/**
+ * A visitor's reservation as the reserve dialog's form posts it: React Router's data request
+ * (`.data`), which runs the action alone, not a whole page render (that is the no-JavaScript path).
+ */
 function postReservation(base, slug, index, seats = 1) {
   const fields = guest(index, seats);
-  return fetch(`${base}/events/${slug}/reserve`, {
+  return fetch(`${base}/events/${slug}/reserve.data`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
     body: new URLSearchParams({ name: fields.name, email: fields.email, phone: "", seats: String(seats) }),

@@ -46,7 +46,9 @@ export function createApp(options: AppOptions) {
   app.use((c, next) => (FILE_PATH.test(c.req.path) ? fileHeaders(c, next) : pageHeaders(c, next)));
   app.use(strictTransportSecurity({ trustProxy: options.trustProxy }));
   app.use(sameOriginWrites(options.publicUrl));
-  app.use(compress());
+  // Pages, data and files are compressed; the small answers to form posts are not worth the CPU.
+  const compressor = compress();
+  app.use((c, next) => (c.req.method === "GET" ? compressor(c, next) : next()));
 
   app.get("/healthz", async (c) => {
     const health = await checkHealth();

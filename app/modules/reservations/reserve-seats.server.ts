@@ -30,7 +30,7 @@ const failure = (reason: ReservationFailure, message: string): ReserveOutcome =>
  */
 export async function reserveSeats(
   db: Database,
-  input: ReservationInput & { eventId: string },
+  input: ReservationInput & ({ eventId: string } | { eventSlug: string }),
   options: { now?: Date; afterReserved?: AfterReserved } = {},
 ): Promise<ReserveOutcome> {
   const now = options.now ?? new Date();
@@ -41,7 +41,13 @@ export async function reserveSeats(
       const [event] = await tx
         .select()
         .from(events)
-        .where(and(eq(events.id, input.eventId), eq(events.status, "published"), eq(events.isActive, true)))
+        .where(
+          and(
+            "eventId" in input ? eq(events.id, input.eventId) : eq(events.slug, input.eventSlug),
+            eq(events.status, "published"),
+            eq(events.isActive, true),
+          ),
+        )
         .for("update");
       if (!event) return failure("event-not-found", reservationMessages.eventNotFound);
       if (event.soldOut) return failure("not-enough-seats", reservationMessages.notEnoughSeats);

@@ -63,17 +63,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = reservationSchema.safeParse(form);
   if (!parsed.success) return refuse(400, { fieldErrors: firstErrorPerField(parsed.error.issues) });
 
-  const db = getDb();
-  const event = await findPublicEventBySlug(db, params.slug).catch((error: unknown) => {
-    console.error("[reservations] looking up the event failed:", error);
-    return undefined;
-  });
-  if (event === undefined) return refuse(503, { error: reservationMessages.failed });
-  if (!event) return refuse(404, { error: reservationMessages.eventNotFound });
-
-  // The confirmation e-mail is written to the outbox inside the reservation's transaction (its
-  // failure is logged and never loses the seats) and sent once the transaction has committed.
-  const outcome = await reserveSeats(db, { ...parsed.data, eventId: event.id }, { afterReserved: reservationConfirmation(getEnv().PUBLIC_URL) });
+  // The event is found and locked inside the reservation's transaction. The confirmation e-mail is
+  // written to the outbox in that transaction too (its failure is logged and never loses the
+  // seats) and sent once the transaction has committed.
+  const outcome = await reserveSeats(
+    getDb(),
+    { ...parsed.data, eventSlug: params.slug },
+    { afterReserved: reservationConfirmation(getEnv().PUBLIC_URL) },
+  );
   if (!outcome.ok) return refuse(failureStatus[outcome.reason], { error: outcome.message });
 
   const { timeZone } = siteConfig.venue;
