@@ -68,4 +68,32 @@ describe("reserveSeats", () => {
     expect(outcome.ok).toBe(true);
     expect(await database.handle.db.select().from(reservations).where(eq(reservations.eventId, event.id))).toHaveLength(1);
   });
+
+  it("says 'Could not check reservations.' when the seats cannot be counted, and keeps nothing", async () => {
+    const event = await createEvent({ title: "Counting trouble", startsAt: later, maxSeats: 5 });
+    const db = database.handle.db;
+    await db.execute(sql`alter table reservations rename to reservations_away`);
+    try {
+      const outcome = await reserveSeats(db, { ...guest, seats: 1, eventId: event.id }, { now });
+      expect(outcome).toEqual({ ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck });
+    } finally {
+      await db.execute(sql`alter table reservations_away rename to reservations`);
+    }
+    expect(await reservedSeats(event.id)).toBe(0);
+  });
+
+  it("says 'Could not save reservation.' when the database refuses the row", async () => {
+    const event = await createEvent({ title: "Saving trouble", startsAt: later, maxSeats: 5 });
+    const db = database.handle.db;
+    await db.execute(sql`create function refuse_reservation() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
+    await db.execute(sql`create trigger refuse_reservation before insert on reservations for each row execute function refuse_reservation()`);
+    try {
+      const outcome = await reserveSeats(db, { ...guest, seats: 1, eventId: event.id }, { now });
+      expect(outcome).toEqual({ ok: false, reason: "could-not-save", message: reservationMessages.couldNotSave });
+    } finally {
+      await db.execute(sql`drop trigger refuse_reservation on reservations`);
+      await db.execute(sql`drop function refuse_reservation()`);
+    }
+    expect(await reservedSeats(event.id)).toBe(0);
+  });
 });

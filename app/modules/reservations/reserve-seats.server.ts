@@ -21,6 +21,14 @@ export type AfterReserved = (tx: Database, reservation: ReservationRow, event: E
 
 const failure = (reason: ReservationFailure, message: string): ReserveOutcome => ({ ok: false, reason, message });
 
+/** Thrown inside the transaction to roll it back (not commit it) and answer with `outcome`. */
+class ReservationRefused extends Error {
+  constructor(readonly outcome: ReserveOutcome) {
+    super("reservation refused");
+  }
+}
+const refuse = (reason: ReservationFailure, message: string) => new ReservationRefused(failure(reason, message));
+
 /**
  * Reserves seats without ever overselling: one transaction locks the event's row (so concurrent
  * reservations for it queue up, on every instance sharing the database), sums the seats already
@@ -49,10 +57,10 @@ export async function reserveSeats(
           ),
         )
         .for("update");
-      if (!event) return failure("event-not-found", reservationMessages.eventNotFound);
-      if (event.soldOut) return failure("not-enough-seats", reservationMessages.notEnoughSeats);
+      if (!event) throw refuse("event-not-found", reservationMessages.eventNotFound);
+      if (event.soldOut) throw refuse("not-enough-seats", reservationMessages.notEnoughSeats);
       if (event.maxSeats === null || disabledLabel(event.button) || event.startsAt.getTime() < now.getTime()) {
-        return failure("not-taking-reservations", reservationMessages.notTakingReservations);
+        throw refuse("not-taking-reservations", reservationMessages.notTakingReservations);
       }
 
       let reserved: number;
@@ -64,9 +72,9 @@ export async function reserveSeats(
         reserved = Number(row?.seats ?? 0);
       } catch (error) {
         console.error("[reservations] summing the reserved seats failed:", error);
-        return failure("could-not-check", reservationMessages.couldNotCheck);
+        throw refuse("could-not-check", reservationMessages.couldNotCheck);
       }
-      if (input.seats > event.maxSeats - reserved) return failure("not-enough-seats", reservationMessages.notEnoughSeats);
+      if (input.seats > event.maxSeats - reserved) throw refuse("not-enough-seats", reservationMessages.notEnoughSeats);
 
       let reservation: ReservationRow;
       try {
@@ -84,7 +92,7 @@ export async function reserveSeats(
         reservation = row;
       } catch (error) {
         console.error("[reservations] saving the reservation failed:", error);
-        return failure("could-not-save", reservationMessages.couldNotSave);
+        throw refuse("could-not-save", reservationMessages.couldNotSave);
       }
 
       if (options.afterReserved) {
@@ -99,6 +107,7 @@ export async function reserveSeats(
       return { ok: true as const, reservation, event };
     });
   } catch (error) {
+    if (error instanceof ReservationRefused) return error.outcome;
     console.error("[reservations] the reservation transaction failed:", error);
     return failure("could-not-save", reservationMessages.couldNotSave);
   }
