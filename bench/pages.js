@@ -10,7 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const pages = ["/", "/about", "/harmonize", "/meditations"];
+const pages = ["/", "/about", "/harmonize", "/meditations", "/events", "/rsvp"];
 const port = Number(process.env.BENCH_PORT ?? 4380);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
