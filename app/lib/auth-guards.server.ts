@@ -4,9 +4,18 @@ import { getEnv } from "./env.server";
 import { authMessages } from "~/modules/members/auth-messages";
 import { canEnter, type StaffArea } from "~/modules/members/roles";
 
+// The root loader (header, badge) and a page's guard both ask for the user of one request; the
+// session is read once per request, not once per loader.
+const usersByRequest = new WeakMap<Request, Promise<SignedInUser | null>>();
+
 /** The signed-in user of a request, or null for a visitor. */
 export function getUser(request: Request): Promise<SignedInUser | null> {
-  return getSignedInUser(request, getEnv());
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = getSignedInUser(request, getEnv());
+    usersByRequest.set(request, user);
+  }
+  return user;
 }
 
 /** Where to come back to after signing in: the path and query of this request. */

@@ -11,6 +11,7 @@ import {
   type SignInLinkResendOutcome,
 } from "~/modules/community/community-signup";
 import { authMessages } from "~/modules/members/auth-messages";
+import { TextField } from "~/components/ui/text-field";
 
 /** The join page's action handles both the sign-up and the resend, so a post without JavaScript lands there. */
 const JOIN_ACTION = "/join";
@@ -92,32 +93,27 @@ export function CommunitySignupForm(props: {
     <form ref={formRef} method="post" action={JOIN_ACTION} noValidate onSubmit={submit} className="space-y-5">
       <input type="hidden" name="intent" value="join" />
       <input type="hidden" name="source" value={props.source} />
-      <Field label="Name" htmlFor={fieldId("name")}>
-        <input {...fieldProps("name")} type="text" autoComplete="name" defaultValue={values?.name} className="input-field" />
-        {error("name")}
-      </Field>
-      <Field label="Email" htmlFor={fieldId("email")}>
-        <input
-          {...fieldProps("email")}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          defaultValue={values?.email}
-          className="input-field"
-        />
-        {error("email")}
-      </Field>
-      <Field label="Phone (optional)" htmlFor={fieldId("phone")}>
-        <input
-          {...fieldProps("phone")}
-          type="tel"
-          autoComplete="tel"
-          placeholder="(555) 123-4567"
-          defaultValue={values?.phone}
-          className="input-field"
-        />
-        {error("phone")}
-      </Field>
+      <TextField id={fieldId("name")} name="name" label="Name" type="text" autoComplete="name" defaultValue={values?.name} error={errors.name} />
+      <TextField
+        id={fieldId("email")}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        defaultValue={values?.email}
+        error={errors.email}
+      />
+      <TextField
+        id={fieldId("phone")}
+        name="phone"
+        label="Phone (optional)"
+        type="tel"
+        autoComplete="tel"
+        placeholder="(555) 123-4567"
+        defaultValue={values?.phone}
+        error={errors.phone}
+      />
       <Field label="Area of interest" htmlFor={fieldId("interest")}>
         <select {...fieldProps("interest")} defaultValue={values?.interest ?? ""} className="input-field">
           <option value="" disabled>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { FormBanner } from "~/components/members/auth-card";
-import { AuthField } from "~/components/members/auth-field";
+import { TextField } from "~/components/ui/text-field";
 import { focusFirstError } from "~/components/members/use-form-validation";
 import { firstErrorPerField } from "~/lib/form-errors";
 import {
@@ -69,8 +69,8 @@ export function ReservationForm(props: {
           <FormBanner tone="error">{failure}</FormBanner>
         </div>
       ) : null}
-      <AuthField id={`${id}-name`} name="name" label="Name" type="text" autoComplete="name" required defaultValue={values?.name} error={errors.name} />
-      <AuthField
+      <TextField id={`${id}-name`} name="name" label="Name" type="text" autoComplete="name" required defaultValue={values?.name} error={errors.name} />
+      <TextField
         id={`${id}-email`}
         name="email"
         label="Email"
@@ -81,7 +81,7 @@ export function ReservationForm(props: {
         defaultValue={values?.email}
         error={errors.email}
       />
-      <AuthField
+      <TextField
         id={`${id}-phone`}
         name="phone"
         label="Phone (optional)"
@@ -91,7 +91,7 @@ export function ReservationForm(props: {
         defaultValue={values?.phone}
         error={errors.phone}
       />
-      <AuthField
+      <TextField
         id={`${id}-seats`}
         name="seats"
         label="Seats"

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 
 /** The quiet centred card that the login, sign-up, reset and sign-in-link pages share. */
 export function AuthCard(props: { eyebrow?: string; title: string; intro?: ReactNode; children: ReactNode }) {
@@ -29,5 +29,30 @@ export function FormBanner(props: { tone: "success" | "error"; children: ReactNo
     >
       {props.children}
     </p>
+  );
+}
+
+/**
+ * Where a form's outcome appears. It can take focus (the page moves focus here after a submit),
+ * so a screen reader reads the outcome; empty until there is one.
+ */
+export function BannerSlot({
+  ref,
+  banner,
+  spaced,
+}: {
+  ref: Ref<HTMLDivElement>;
+  banner: { tone: "success" | "error"; text: ReactNode } | null | undefined;
+  /** Space below the banner, when a form follows it. */
+  spaced?: boolean;
+}) {
+  return (
+    <div ref={ref} tabIndex={-1} className="outline-none">
+      {banner ? (
+        <div className={spaced ? "mb-6" : undefined}>
+          <FormBanner tone={banner.tone}>{banner.text}</FormBanner>
+        </div>
+      ) : null}
+    </div>
   );
 }

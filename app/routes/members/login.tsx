@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { AuthField } from "~/components/members/auth-field";
+import { AuthCard, BannerSlot } from "~/components/members/auth-card";
+import { TextField } from "~/components/ui/text-field";
 import { focusFirstError, useFormValidation, useHydrated } from "~/components/members/use-form-validation";
 import { authHeaders } from "~/lib/auth-guards.server";
 import { firstErrorPerField } from "~/lib/form-errors";
@@ -122,17 +122,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <AuthCard eyebrow="Members" title="Log In" intro="Log in with your password, or let us e-mail you a sign-in link.">
-      <div ref={bannerRef} tabIndex={-1} className="outline-none">
-        {banner ? (
-          <div className="mb-6">
-            <FormBanner tone={banner.tone}>{banner.text}</FormBanner>
-          </div>
-        ) : null}
-      </div>
+      <BannerSlot ref={bannerRef} banner={banner} spaced />
       <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="space-y-5">
         {loaderData.next ? <input type="hidden" name="next" value={loaderData.next} /> : null}
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
-        <AuthField
+        <TextField
           id="login-email"
           name="email"
           type="email"
@@ -141,7 +135,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           defaultValue={result?.ok === false ? result.email : undefined}
           error={errors.email}
         />
-        <AuthField id="login-password" name="password" type="password" label="Password" autoComplete="current-password" error={errors.password} />
+        <TextField id="login-password" name="password" type="password" label="Password" autoComplete="current-password" error={errors.password} />
         {/* The first submit button is the one Enter presses: it must be the password login. */}
         <button type="submit" name="intent" value="password" className="button-primary w-full" disabled={pendingIntent !== null || signedIn}>
           {pendingIntent === "password" ? "Logging in..." : "Log In"}

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Await, data, Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { AuthField } from "~/components/members/auth-field";
+import { AuthCard, BannerSlot } from "~/components/members/auth-card";
+import { TextField } from "~/components/ui/text-field";
 import { focusFirstError, useFormValidation, useHydrated } from "~/components/members/use-form-validation";
 import { authHeaders } from "~/lib/auth-guards.server";
 import { getDb } from "~/lib/db.server";
@@ -97,17 +97,11 @@ function NewPasswordForm({ token, result }: { token: string; result: Extract<Res
 
   return (
     <AuthCard eyebrow="Password reset" title="Set a New Password">
-      <div ref={bannerRef} tabIndex={-1} className="outline-none">
-        {result?.error ? (
-          <div className="mb-6">
-            <FormBanner tone="error">{result.error}</FormBanner>
-          </div>
-        ) : null}
-      </div>
+      <BannerSlot ref={bannerRef} banner={result?.error ? { tone: "error", text: result.error } : null} spaced />
       <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="space-y-5">
         <input type="hidden" name="token" value={token} />
-        <AuthField id="reset-password" name="password" type="password" label="New password" autoComplete="new-password" error={errors.password} />
-        <AuthField
+        <TextField id="reset-password" name="password" type="password" label="New password" autoComplete="new-password" error={errors.password} />
+        <TextField
           id="reset-confirm"
           name="confirmPassword"
           type="password"
@@ -137,9 +131,7 @@ function PasswordUpdated({ message }: { message: string }) {
 
   return (
     <AuthCard eyebrow="Password reset" title="Set a New Password">
-      <div ref={bannerRef} tabIndex={-1} className="outline-none">
-        <FormBanner tone="success">{message}</FormBanner>
-      </div>
+      <BannerSlot ref={bannerRef} banner={{ tone: "success", text: message }} />
       {/* With JavaScript the page moves on by itself; without it, this is the way on. */}
       {hydrated ? null : (
         <Link to="/login" className="button-primary mt-6 w-full">

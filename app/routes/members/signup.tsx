@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
-import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { AuthField } from "~/components/members/auth-field";
+import { AuthCard, BannerSlot } from "~/components/members/auth-card";
+import { TextField } from "~/components/ui/text-field";
 import { focusFirstError, useFormValidation } from "~/components/members/use-form-validation";
 import { authHeaders } from "~/lib/auth-guards.server";
 import { firstErrorPerField } from "~/lib/form-errors";
@@ -63,9 +63,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
   if (result?.ok) {
     return (
       <AuthCard eyebrow="Members" title="Check your inbox">
-        <div ref={bannerRef} tabIndex={-1} className="outline-none">
-          <FormBanner tone="success">{result.message}</FormBanner>
-        </div>
+        <BannerSlot ref={bannerRef} banner={{ tone: "success", text: result.message }} />
         <p className="mt-6 text-sm text-mist">The link works for one hour. If it does not arrive, look in your spam folder.</p>
         <Link to="/login" className="button-primary mt-6 w-full">
           Go to Log In
@@ -76,16 +74,10 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
 
   return (
     <AuthCard eyebrow="Members" title="Sign Up" intro="Create a member account with a password. We will e-mail you a link to confirm your address.">
-      <div ref={bannerRef} tabIndex={-1} className="outline-none">
-        {result?.error ? (
-          <div className="mb-6">
-            <FormBanner tone="error">{result.error}</FormBanner>
-          </div>
-        ) : null}
-      </div>
+      <BannerSlot ref={bannerRef} banner={result?.error ? { tone: "error", text: result.error } : null} spaced />
       <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="space-y-5">
-        <AuthField id="signup-name" name="name" label="Name" autoComplete="name" defaultValue={result?.name} error={errors.name} />
-        <AuthField
+        <TextField id="signup-name" name="name" label="Name" autoComplete="name" defaultValue={result?.name} error={errors.name} />
+        <TextField
           id="signup-email"
           name="email"
           type="email"
@@ -94,8 +86,8 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
           defaultValue={result?.email}
           error={errors.email}
         />
-        <AuthField id="signup-password" name="password" type="password" label="Password" autoComplete="new-password" error={errors.password} />
-        <AuthField
+        <TextField id="signup-password" name="password" type="password" label="Password" autoComplete="new-password" error={errors.password} />
+        <TextField
           id="signup-confirm"
           name="confirmPassword"
           type="password"

@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 
-/** A labelled input of the account forms, with its error under it, tied by aria-describedby. */
-export function AuthField({
+/** A labelled input with its error under it, tied by aria-describedby: every public form uses it. */
+export function TextField({
   id,
   label,
   error,
