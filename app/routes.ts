@@ -48,6 +48,7 @@ export default [
   route("api/sendAutoMagicLink", "routes/api/send-auto-magic-link.ts"),
   route("api/sendUserMagicLink", "routes/api/send-user-magic-link.ts"),
   route("api/sendReservationEmail", "routes/api/send-reservation-email.ts"),
+  route("api/trackAudio", "routes/api/track-audio.ts"),
   route("media/audio/:file", "routes/media/audio.ts"),
 
   route("robots.txt", "routes/seo/robots.ts"),

@@ -3,6 +3,7 @@ import { openDatabase, runMigrations, setDatabase, type DatabaseHandle } from "~
 import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
 import { startOutboxWorker, type OutboxWorker } from "~/modules/messaging/outbox-worker.server";
 import { registerOutboxWake } from "~/modules/messaging/outbox-wake.server";
+import { pruneRateLimits } from "~/modules/security/rate-limit.server";
 import { createAuth, resolveAuthSecret, setAuth } from "~/lib/auth.server";
 import { seedDemoContent } from "../db/seed/seed-demo-content.server";
 import { seedTracks } from "../db/seed/seed-tracks.server";
@@ -46,6 +47,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       handle: database,
       transports: { email: mail },
       retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
+      hourlyChores: [{ name: "forget stale rate-limit counters", run: () => pruneRateLimits(database.db) }],
     });
     registerOutboxWake(worker.wake);
     registry.__harmoniaRuntime = { env, database, mail, worker };

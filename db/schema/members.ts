@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** A member's own settings: one row per user, removed with the user. */
@@ -101,4 +101,35 @@ export const tracks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("tracks_position_positive", sql`${table.position} >= 0`)],
+);
+
+export const audioAction = pgEnum("audio_action", ["play", "pause", "ended"]);
+
+/**
+ * Listening analytics: one row per play, pause or end the player reports (POST /api/trackAudio).
+ * The listener is the signed-in user as the server saw them, or the browser's anonymous session.
+ */
+export const audioEvents = pgTable(
+  "audio_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    userEmail: text("user_email"),
+    userId: uuid("user_id"),
+    trackSrc: text("track_src").notNull(),
+    trackTitle: text("track_title").notNull(),
+    action: audioAction().notNull(),
+    /** Seconds into the track. */
+    position: doublePrecision().notNull(),
+    /** Seconds; null when the browser did not know it. */
+    duration: doublePrecision(),
+    rid: text(),
+    campaign: text(),
+    anonymousSessionId: text("anonymous_session_id"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("audio_events_received_at_idx").on(table.receivedAt),
+    index("audio_events_track_src_idx").on(table.trackSrc),
+    index("audio_events_campaign_idx").on(table.campaign),
+  ],
 );

@@ -5,6 +5,7 @@ import { findOverdueMessageIds, MAX_DELIVERY_ATTEMPTS } from "./outbox.server";
 
 const DELIVER_QUEUE = "outbox-deliver";
 const SWEEP_QUEUE = "outbox-sweep";
+const HOUSEKEEPING_QUEUE = "housekeeping";
 
 export interface OutboxWorker {
   /** Asks a worker to send this outbox message now. Safe to call more than once. */
@@ -21,6 +22,8 @@ export interface OutboxWorkerOptions {
   retryDelaySeconds: number;
   /** Schema of pg-boss's own tables. */
   schema?: string;
+  /** Chores run once an hour by one instance (e.g. forgetting stale rate-limit counters). */
+  hourlyChores?: Array<{ name: string; run: () => Promise<unknown> }>;
 }
 
 /**
@@ -62,6 +65,18 @@ export async function startOutboxWorker(options: OutboxWorkerOptions): Promise<O
     for (const id of overdue) await wake(id);
   });
   await boss.schedule(SWEEP_QUEUE, "* * * * *");
+
+  const chores = options.hourlyChores ?? [];
+  if (chores.length > 0) {
+    await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE, policy: "singleton" });
+    await boss.work(HOUSEKEEPING_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
+      for (const chore of chores) {
+        // One failing chore must not keep the others from running.
+        await chore.run().catch((error: unknown) => console.error(`[housekeeping] ${chore.name} failed:`, error));
+      }
+    });
+    await boss.schedule(HOUSEKEEPING_QUEUE, "17 * * * *");
+  }
 
   return {
     wake,

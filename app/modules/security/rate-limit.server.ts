@@ -29,3 +29,15 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
   if (row.count <= rule.limit) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
 }
+
+/**
+ * Forgets counters whose window ended long ago. Every limit's window is an hour or less, so a row
+ * untouched for a day counts nothing; without this, one row per anonymous listener would pile up.
+ */
+export async function pruneRateLimits(db: Database, olderThanSeconds = 24 * 60 * 60): Promise<number> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    sql`DELETE FROM rate_limits WHERE window_started_at < now() - ${`${olderThanSeconds} seconds`}::interval RETURNING key`,
+  );
+  return rows.length;
+}

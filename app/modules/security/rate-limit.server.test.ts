@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/lib/db.server";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { consumeRateLimit, pruneRateLimits } from "./rate-limit.server";
+
+describe("database-backed rate limits", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.dispose());
+
+  it("allows the limit within a window, then says how long to wait", async () => {
+    const rule = { limit: 3, windowSeconds: 60 };
+    const outcomes = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) outcomes.push(await consumeRateLimit(database.handle.db, "test:window", rule));
+    expect(outcomes.slice(0, 3)).toEqual([{ allowed: true }, { allowed: true }, { allowed: true }]);
+    expect(outcomes[3]).toMatchObject({ allowed: false });
+    const refusal = outcomes[4] as { allowed: false; retryAfterSeconds: number };
+    expect(refusal.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refusal.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it("starts a new window once the old one has ended", async () => {
+    const { db } = database.handle;
+    const rule = { limit: 1, windowSeconds: 60 };
+    await consumeRateLimit(db, "test:expired", rule);
+    expect((await consumeRateLimit(db, "test:expired", rule)).allowed).toBe(false);
+    await db.execute(sql`UPDATE rate_limits SET window_started_at = now() - interval '2 minutes' WHERE key = 'test:expired'`);
+    expect((await consumeRateLimit(db, "test:expired", rule)).allowed).toBe(true);
+  });
+
+  it("forgets counters untouched for a day and keeps the rest", async () => {
+    const { db } = database.handle;
+    await consumeRateLimit(db, "test:stale", { limit: 5, windowSeconds: 60 });
+    await db.execute(sql`UPDATE rate_limits SET window_started_at = now() - interval '25 hours' WHERE key = 'test:stale'`);
+    expect(await pruneRateLimits(db)).toBe(1);
+    const keys = await queryRows<{ key: string }>(db, sql`SELECT key FROM rate_limits ORDER BY key`);
+    expect(keys.map((row) => row.key)).toEqual(["test:expired", "test:window"]);
+  });
+});

@@ -1,0 +1,40 @@
+import type { Route } from "./+types/track-audio";
+import { getUser } from "~/lib/auth-guards.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
+import { recordAudioEvent } from "~/modules/music/record-audio-event.server";
+import { describeTrackAudioProblem, trackAudioMessages, trackAudioPayloadSchema } from "~/modules/music/track-audio-schema";
+
+/** Listening events are a few hundred bytes; 2 kB leaves room and refuses anything else. */
+const MAX_TRACK_AUDIO_BYTES = 2 * 1024;
+
+/**
+ * POST /api/trackAudio: one play, pause or end from the audio player (public-site.md section 7).
+ * 204 when stored; 400 { error } for bad input; 429 for bursts. The player ignores the answer.
+ */
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const body = await readJsonBody(request, MAX_TRACK_AUDIO_BYTES);
+  if (!body.ok) return Response.json({ error: body.error }, { status: 400 });
+  const parsed = trackAudioPayloadSchema.safeParse(body.value);
+  if (!parsed.success) return Response.json({ error: describeTrackAudioProblem(parsed.error) }, { status: 400 });
+  try {
+    const user = await getUser(request);
+    const outcome = await recordAudioEvent(getDb(), parsed.data, {
+      user: user ? { id: user.id, email: user.email } : null,
+      clientIp: context.clientIp,
+      limitMultiplier: getEnv().AUTH_RATE_LIMIT_MULTIPLIER,
+    });
+    if (outcome.recorded) return new Response(null, { status: 204 });
+    return Response.json(
+      { error: trackAudioMessages.tooMany },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  } catch (error) {
+    console.error("[music] recording a listening event failed:", error);
+    return Response.json({ error: trackAudioMessages.couldNotRecord }, { status: 503 });
+  }
+}
