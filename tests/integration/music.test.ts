@@ -150,6 +150,11 @@ describe("protected audio", () => {
     const landed = await fetch(`${server.url}${next}`, { headers: { Cookie: cookie }, redirect: "manual" });
     expect(landed.headers.get("location")).toBe("/welcome");
     expect((await audio("soledad-dusk.mp3", { Cookie: cookie })).status).toBe(200);
+    // A member with music access seeks like anyone else: by range.
+    const part = await audio("soledad-dusk.mp3", { Cookie: cookie, Range: "bytes=2000-2999" });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 2000-2999/${sizeOf("soledad-dusk.mp3")}`);
+    expect(await bodyLength(part)).toBe(1000);
   });
 
   it("limits the friend form's e-mails per address, with the clear message", async () => {
