@@ -177,8 +177,8 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
       const position = options.position ?? 0;
       pendingPosition.current = position > 0 ? position : null;
       if (audio.getAttribute("src") !== track.src) {
-        // Resuming mid-track needs the track's length before it can seek.
-        if (position > 0 && !options.play) audio.preload = "metadata";
+        // Resuming mid-track needs the track's length before it can seek, even if the start is refused.
+        if (position > 0) audio.preload = "metadata";
         audio.src = track.src;
       } else if (position > 0 && audio.readyState > 0) {
         audio.currentTime = position;
