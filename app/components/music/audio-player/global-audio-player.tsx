@@ -1,6 +1,6 @@
-import { ChevronDown, Music, Pause, Play, SkipBack, SkipForward, Volume2, VolumeX } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useAudioPlayer, type AudioPlayer } from "./audio-player-provider";
+import { PlayerIcon } from "./player-icons";
 import { playerDefaults } from "./player-state";
 
 /**
@@ -44,17 +44,17 @@ function PlayerBar({ player }: { player: AudioPlayer }) {
           }}
           className="flex w-36 items-center gap-2 rounded-full py-1.5 pr-2 pl-3 text-left text-sm text-ivory transition-colors hover:text-amber focus-visible:outline-2 focus-visible:outline-amber motion-reduce:transition-none sm:w-56"
         >
-          <Music aria-hidden size={16} className="shrink-0 text-amber" />
+          <PlayerIcon name="music" size={16} className="shrink-0 text-amber" />
           <span className="sr-only">Now playing: </span>
           <span className="min-w-0 flex-1 truncate">{player.track?.title}</span>
-          <ChevronDown
-            aria-hidden
-            size={16}
+          <PlayerIcon
+            name="chevron"
+            size={18}
             className={`shrink-0 text-mist transition-transform motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
           />
         </button>
         <IconButton label={player.playing ? "Pause" : "Play"} onClick={player.toggle} primary>
-          {player.playing ? <Pause aria-hidden size={18} fill="currentColor" /> : <Play aria-hidden size={18} fill="currentColor" />}
+          <PlayerIcon name={player.playing ? "pause" : "play"} size={18} />
         </IconButton>
       </div>
 
@@ -69,15 +69,15 @@ function PlayerBar({ player }: { player: AudioPlayer }) {
               Track {player.index + 1} of {player.tracks.length}
             </span>
             <IconButton label="Previous track" onClick={player.previous}>
-              <SkipBack aria-hidden size={16} />
+              <PlayerIcon name="previous" size={16} />
             </IconButton>
             <IconButton label="Next track" onClick={player.next}>
-              <SkipForward aria-hidden size={16} />
+              <PlayerIcon name="next" size={16} />
             </IconButton>
           </>
         ) : null}
         <IconButton label="Mute" pressed={player.muted} onClick={player.toggleMute}>
-          {player.muted ? <VolumeX aria-hidden size={16} /> : <Volume2 aria-hidden size={16} />}
+          <PlayerIcon name={player.muted ? "muted" : "volume"} size={16} />
         </IconButton>
         <label htmlFor={volumeId} className="sr-only">
           Volume

@@ -1,6 +1,6 @@
-import { Pause, Play, SkipBack, SkipForward } from "lucide-react";
 import type { ReactNode } from "react";
 import { useAudioPlayer } from "./audio-player-provider";
+import { PlayerIcon } from "./player-icons";
 
 /**
  * A page's view of the global player (the welcome and music pages): the current track,
@@ -21,15 +21,15 @@ export function PlayerPanel({ showTrackList, className }: { showTrackList?: bool
         <div className="flex items-center gap-2">
           {count > 1 ? (
             <PanelButton label="Previous track" onClick={player.previous}>
-              <SkipBack aria-hidden size={20} />
+              <PlayerIcon name="previous" />
             </PanelButton>
           ) : null}
           <PanelButton label={player.playing ? "Pause" : "Play"} onClick={player.toggle} primary>
-            {player.playing ? <Pause aria-hidden size={20} fill="currentColor" /> : <Play aria-hidden size={20} fill="currentColor" />}
+            <PlayerIcon name={player.playing ? "pause" : "play"} />
           </PanelButton>
           {count > 1 ? (
             <PanelButton label="Next track" onClick={player.next}>
-              <SkipForward aria-hidden size={20} />
+              <PlayerIcon name="next" />
             </PanelButton>
           ) : null}
         </div>
