@@ -27,7 +27,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "shared",
                   // Before "events", so the chrome's own parts (the dialog) stay in the chrome's file.
                   priority: 2,
-                  test: /[\\/]app[\\/](components[\\/](layout|ui)|lib)[\\/]|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/]/,
+                  // The global audio player is chrome too (its page panel is not).
+                  test: /[\\/]app[\\/](components[\\/](layout|ui)|lib)[\\/]|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/]/,
                 },
               ],
             },

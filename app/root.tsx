@@ -19,11 +19,15 @@ import { SiteHeader } from "./components/layout/site-header";
 import { pathsWithoutFooter } from "./components/layout/navigation";
 import { MessagePage } from "./components/message-page";
 import { SignedInBadge } from "./components/layout/signed-in-badge";
+import { AudioPlayerProvider } from "./components/music/audio-player/audio-player-provider";
+import { GlobalAudioPlayer } from "./components/music/audio-player/global-audio-player";
 import { getUser, type AccessDenied } from "./lib/auth-guards.server";
+import { getDb } from "./lib/db.server";
 import { getEnv } from "./lib/env.server";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/seo";
 import { siteConfig } from "./lib/site-config";
+import { playlistOf } from "./modules/music/member-playlist.server";
 
 // The two faces the first screen shows are fetched alongside the stylesheet. (The stylesheet
 // itself is imported below, so React Router places it; a `links` entry for it would make the
@@ -39,9 +43,18 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const user = await getUser(request);
+  // Without the library the site still works; the player simply has nothing to play.
+  const playlist = await playlistOf(getDb(), { user }).then(
+    (result) => result.tracks,
+    (error: unknown) => {
+      console.error("[music] reading the playlist failed:", error);
+      return [];
+    },
+  );
   return {
     publicUrl: getEnv().PUBLIC_URL,
-    user: user ? { email: user.email, name: user.name, isAdmin: user.role === "admin" } : null,
+    user: user ? { id: user.id, email: user.email, name: user.name, isAdmin: user.role === "admin" } : null,
+    playlist,
   };
 }
 
@@ -69,12 +82,15 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="min-h-[70vh] pt-(--header-height) outline-none">
-          {children}
-        </main>
-        {showFooter ? <SiteFooter /> : null}
-        <SignedInBadge />
+        <AudioPlayerProvider>
+          <SiteHeader />
+          <GlobalAudioPlayer />
+          <main id="main" tabIndex={-1} className="min-h-[70vh] pt-(--header-height) outline-none">
+            {children}
+          </main>
+          {showFooter ? <SiteFooter /> : null}
+          <SignedInBadge />
+        </AudioPlayerProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

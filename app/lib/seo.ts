@@ -3,6 +3,7 @@ import { siteConfig } from "./site-config";
 
 /** The signed-in user as every page may know it: enough for the header and the corner badge. */
 export interface RootUser {
+  id: string;
   email: string;
   name: string;
   isAdmin: boolean;
@@ -11,6 +12,8 @@ export interface RootUser {
 export interface RootData {
   publicUrl: string;
   user: RootUser | null;
+  /** The listener's own playlist for the global audio player (a page may supply another). */
+  playlist: { title: string; src: string }[];
 }
 
 interface MetaArgsLike {

@@ -1,30 +1,19 @@
-import { useEffect, useRef, useState } from "react";
-import { MusicPlayer, type PlayerTrack } from "./music-player";
+import { useAudioPlayer } from "./audio-player/audio-player-provider";
 
-/** The friend page's play button: pressing it shows the player and starts the friend playlist. */
-export function FriendListening({ tracks, className }: { tracks: readonly PlayerTrack[]; className?: string }) {
-  const [shown, setShown] = useState(false);
-  const playerRef = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    if (shown) playerRef.current?.focus();
-  }, [shown]);
-
-  if (!shown) {
-    return (
-      <p className={`text-center ${className ?? ""}`}>
-        <button type="button" className="button-primary px-8 py-3 text-lg" onClick={() => setShown(true)}>
-          <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="currentColor">
-            <path d="M8 5v14l11-7z" />
-          </svg>
-          Play the music
-        </button>
-      </p>
-    );
-  }
+/**
+ * The friend page's play button: the spec's 'show music player' event. It reveals the global
+ * player (hidden on this page until then) with the friend playlist and starts it.
+ */
+export function FriendListening({ className }: { className?: string }) {
+  const player = useAudioPlayer();
   return (
-    <section ref={playerRef} tabIndex={-1} aria-label="Music player" className={`outline-none ${className ?? ""}`}>
-      <MusicPlayer tracks={tracks} autoStart />
-    </section>
+    <p className={`text-center ${className ?? ""}`}>
+      <button type="button" className="button-primary px-8 py-3 text-lg" onClick={() => player.reveal({ play: true })}>
+        <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="currentColor">
+          <path d="M8 5v14l11-7z" />
+        </svg>
+        Play the music
+      </button>
+    </p>
   );
 }

@@ -1,24 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { MusicPlayer, type PlayerTrack } from "./music-player";
+import { useAudioPlayer } from "./audio-player/audio-player-provider";
+import { PlayerPanel } from "./audio-player/player-panel";
+import { browserStorage, readItem, writeItem } from "./audio-player/player-state";
 
-/** Set once the member has started their music, so the prompt is not shown again on this device. */
-export const AUDIO_PLAYING_FLAG = "harmonia:audio-playing";
-
-function readFlag(): boolean {
-  try {
-    return window.localStorage.getItem(AUDIO_PLAYING_FLAG) === "true";
-  } catch {
-    return false;
-  }
-}
-
-function rememberFlag() {
-  try {
-    window.localStorage.setItem(AUDIO_PLAYING_FLAG, "true");
-  } catch {
-    // Storage may be unavailable (private mode); the prompt then simply shows again next time.
-  }
-}
+// The player's has-music flag, set whenever music has played on this device: the prompt then
+// stays away. Unavailable storage simply shows the prompt again next time.
+const readFlag = () => readItem(browserStorage(), "hasMusic") === "true";
+const rememberFlag = () => writeItem(browserStorage(), "hasMusic", "true");
 
 function subscribe(onChange: () => void) {
   window.addEventListener("storage", onChange);
@@ -27,10 +15,12 @@ function subscribe(onChange: () => void) {
 
 /**
  * The welcome page's big 'Tap to start your music' overlay. It stays until pressed, or until the
- * music is started another way; pressing it remembers the choice, shows the player and starts the
- * member's playlist. On a later visit with the choice remembered, the player waits without it.
+ * music is started another way; pressing it remembers the choice and starts the member's playlist
+ * in the global player, whose controls then show here too. On a later visit with the choice
+ * remembered, the controls wait without it.
  */
-export function StartMusicPrompt({ tracks, className }: { tracks: readonly PlayerTrack[]; className?: string }) {
+export function StartMusicPrompt({ className }: { className?: string }) {
+  const player = useAudioPlayer();
   // The flag lives in the browser: the server renders neither prompt nor player.
   const remembered = useSyncExternalStore(subscribe, readFlag, () => null);
   const [started, setStarted] = useState(false);
@@ -49,6 +39,7 @@ export function StartMusicPrompt({ tracks, className }: { tracks: readonly Playe
           onClick={() => {
             rememberFlag();
             setStarted(true);
+            player.play();
           }}
           className="flex flex-col items-center gap-5 rounded-[2rem] border border-amber/60 bg-umber/90 px-10 py-9 text-ivory shadow-2xl shadow-black/60 transition-colors hover:border-amber hover:bg-umber focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-amber"
         >
@@ -64,7 +55,7 @@ export function StartMusicPrompt({ tracks, className }: { tracks: readonly Playe
   }
   return (
     <section ref={playerRef} tabIndex={-1} aria-label="Your music" className={`outline-none ${className ?? ""}`}>
-      <MusicPlayer tracks={tracks} autoStart={started} onPlay={rememberFlag} />
+      <PlayerPanel />
     </section>
   );
 }

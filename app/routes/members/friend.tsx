@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/friend";
+import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
 import { FriendAccessForm } from "~/components/music/friend-access-form";
 import { FriendListening } from "~/components/music/friend-listening";
 import { MeditationText } from "~/components/music/meditation-text";
@@ -23,11 +24,14 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Unreleased live piano music from ${siteConfig.brand.name}, shared with you by a friend.`,
   });
 
+// The global player plays the friend playlist here, and shows only once the page's button asks.
+export const handle: AudioPlayerHandle = { audioPlayer: { ownPlaylist: true, hiddenUntilRevealed: true, hintWording: "available" } };
+
 /** The friend page is public; visiting it hands the browser a pass to the friend tracks. */
 export async function loader() {
   const [playlist, secret] = await Promise.all([playlistOf(getDb(), { entitlement: "friend" }), signingSecret()]);
   const cookie = friendPassCookie(issueFriendPass(secret), { secure: getEnv().PUBLIC_URL.startsWith("https://") });
-  return data({ tracks: playlist.tracks }, { headers: { "Set-Cookie": cookie } });
+  return data({ playlist: playlist.tracks }, { headers: { "Set-Cookie": cookie } });
 }
 
 /** 'Want More?': e-mails a sign-in link whose landing page gives the full playlist. */
@@ -57,13 +61,13 @@ export default function FriendPage({ loaderData }: Route.ComponentProps) {
         <section className="text-center">
           <h1 className="text-5xl text-ivory sm:text-6xl">Welcome, friend</h1>
           <p className="mt-4 text-lg text-sand">
-            Someone who loves our music wanted you to hear it: {loaderData.tracks.length} unreleased tracks, recorded live
+            Someone who loves our music wanted you to hear it: {loaderData.playlist.length} unreleased tracks, recorded live
             at the piano.
           </p>
           <MeditationText className="mt-10" />
         </section>
 
-        <FriendListening tracks={loaderData.tracks} className="mt-10" />
+        <FriendListening className="mt-10" />
 
         <section aria-labelledby="want-more" className="mt-14 rounded-3xl border border-ember bg-umber/80 p-7 sm:p-9">
           <h2 id="want-more" className="text-4xl text-ivory">

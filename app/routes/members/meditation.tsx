@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/meditation";
-import { MusicPlayer } from "~/components/music/music-player";
+import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
+import { PlayerPanel } from "~/components/music/audio-player/player-panel";
 import { requireMember } from "~/lib/auth-guards.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
@@ -10,15 +11,18 @@ import { playlistOf } from "~/modules/music/member-playlist.server";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Your music", description: `Your ${siteConfig.brand.name} music collection.`, noIndex: true });
 
+// Fresh with the page: an invitation accepted a moment ago has just widened the playlist.
+export const handle: AudioPlayerHandle = { audioPlayer: { ownPlaylist: true } };
+
 /** The member's music: where an accepted invitation lands. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const playlist = await playlistOf(getDb(), { user });
-  return { tracks: playlist.tracks, locked: playlist.locked };
+  return { playlist: playlist.tracks, locked: playlist.locked };
 }
 
 export default function MeditationPage({ loaderData }: Route.ComponentProps) {
-  const { tracks, locked } = loaderData;
+  const { playlist: tracks, locked } = loaderData;
   return (
     <section className="relative isolate px-5 py-16 sm:py-24">
       <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.14),transparent_60%)]" />
@@ -31,7 +35,7 @@ export default function MeditationPage({ loaderData }: Route.ComponentProps) {
             : "Press play, breathe slowly and let the piano carry you."}
         </p>
         {tracks.length > 0 ? (
-          <MusicPlayer tracks={tracks} showTrackList className="mt-10" />
+          <PlayerPanel showTrackList className="mt-10" />
         ) : (
           <p className="mt-10 text-sand">Our music library is being prepared. Please come back soon.</p>
         )}

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/welcome";
 import { AutoplayVideo } from "~/components/media/autoplay-video";
 import { MeditationText } from "~/components/music/meditation-text";
+import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
 import { StartMusicPrompt } from "~/components/music/start-music-prompt";
 import { requireMember } from "~/lib/auth-guards.server";
 import { getDb } from "~/lib/db.server";
@@ -14,6 +15,9 @@ import { playlistOf } from "~/modules/music/member-playlist.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Member Welcome", description: `Your welcome to ${siteConfig.brand.name}.`, noIndex: true });
+
+// The page's playlist is read fresh with the page (an access gift may just have widened it).
+export const handle: AudioPlayerHandle = { audioPlayer: { ownPlaylist: true } };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
@@ -28,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw redirect("/welcome");
   }
   const [fullName, playlist] = await Promise.all([getProfileFullName(db, user.id), playlistOf(db, { user })]);
-  return { firstName: firstNameOf({ fullName, name: user.name, email: user.email }), tracks: playlist.tracks };
+  return { firstName: firstNameOf({ fullName, name: user.name, email: user.email }), playlist: playlist.tracks };
 }
 
 export default function WelcomePage({ loaderData }: Route.ComponentProps) {
@@ -40,7 +44,7 @@ export default function WelcomePage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-2xl text-center">
         <h1 className="text-5xl text-ivory sm:text-6xl">Welcome, {loaderData.firstName}</h1>
         <MeditationText className="mt-10" />
-        <StartMusicPrompt tracks={loaderData.tracks} className="mt-10 text-left" />
+        <StartMusicPrompt className="mt-10 text-left" />
       </div>
     </section>
   );

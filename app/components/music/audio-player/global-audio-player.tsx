@@ -1,0 +1,124 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useAudioPlayer, type AudioPlayer } from "./audio-player-provider";
+import { PlayerIcon } from "./player-icons";
+import { playerDefaults } from "./player-state";
+
+/**
+ * The site-wide player, fixed at the top centre just below the header: the track's title opens
+ * and closes the controls, play/pause stays at hand. The server draws it with the playlist's first
+ * track, so nothing moves when the page hydrates or the remembered track comes back.
+ */
+export function GlobalAudioPlayer() {
+  const player = useAudioPlayer();
+  if (!player.visible || !player.track) return null;
+  return <PlayerBar player={player} />;
+}
+
+function PlayerBar({ player }: { player: AudioPlayer }) {
+  const [expanded, setExpanded] = useState(player.revealed);
+  const sectionRef = useRef<HTMLElement>(null);
+  const panelId = useId();
+  const volumeId = useId();
+  const several = player.tracks.length > 1;
+
+  // Revealed by the page's own play button: it opens (above) and takes the focus.
+  useEffect(() => {
+    if (player.revealed) sectionRef.current?.focus();
+  }, [player.revealed]);
+
+  return (
+    <section
+      ref={sectionRef}
+      tabIndex={-1}
+      aria-label="Music player"
+      className="pointer-events-none fixed top-[calc(var(--header-height)+0.5rem)] left-1/2 z-30 flex w-max max-w-[calc(100vw-1rem)] -translate-x-1/2 flex-col items-center gap-2 outline-none"
+    >
+      <div className="pointer-events-auto flex items-center gap-1 rounded-full border border-ember bg-umber/90 p-1 shadow-lg shadow-black/40 backdrop-blur">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={() => {
+            player.noteInteraction();
+            setExpanded(!expanded);
+          }}
+          className="flex w-36 items-center gap-2 rounded-full py-1.5 pr-2 pl-3 text-left text-sm text-ivory transition-colors hover:text-amber focus-visible:outline-2 focus-visible:outline-amber motion-reduce:transition-none sm:w-56"
+        >
+          <PlayerIcon name="music" size={16} className="shrink-0 text-amber" />
+          <span className="sr-only">Now playing: </span>
+          <span className="min-w-0 flex-1 truncate">{player.track?.title}</span>
+          <PlayerIcon
+            name="chevron"
+            size={18}
+            className={`shrink-0 text-mist transition-transform motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
+          />
+        </button>
+        <IconButton label={player.playing ? "Pause" : "Play"} onClick={player.toggle} primary>
+          <PlayerIcon name={player.playing ? "pause" : "play"} size={18} />
+        </IconButton>
+      </div>
+
+      <div
+        id={panelId}
+        hidden={!expanded}
+        className="pointer-events-auto flex flex-wrap items-center justify-center gap-2 rounded-2xl border border-ember bg-umber/95 px-3 py-2 shadow-lg shadow-black/40 backdrop-blur"
+      >
+        {several ? (
+          <>
+            <span className="text-xs text-mist tabular-nums">
+              Track {player.index + 1} of {player.tracks.length}
+            </span>
+            <IconButton label="Previous track" onClick={player.previous}>
+              <PlayerIcon name="previous" size={16} />
+            </IconButton>
+            <IconButton label="Next track" onClick={player.next}>
+              <PlayerIcon name="next" size={16} />
+            </IconButton>
+          </>
+        ) : null}
+        <IconButton label="Mute" pressed={player.muted} onClick={player.toggleMute}>
+          <PlayerIcon name={player.muted ? "muted" : "volume"} size={16} />
+        </IconButton>
+        <label htmlFor={volumeId} className="sr-only">
+          Volume
+        </label>
+        <input
+          id={volumeId}
+          type="range"
+          min={0}
+          max={1}
+          step={playerDefaults.volumeStep}
+          value={player.volume}
+          aria-valuetext={`${Math.round(player.volume * 100)}%`}
+          onChange={(event) => player.setVolume(Number(event.currentTarget.value))}
+          className="h-6 w-24 cursor-pointer accent-amber focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber"
+        />
+      </div>
+
+      <div role="status" className="pointer-events-auto">
+        {player.hint ? (
+          <p className="rounded-full bg-amber px-4 py-1.5 text-sm font-semibold text-night shadow-lg shadow-black/40">{player.hint}</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function IconButton(props: { label: string; onClick: () => void; pressed?: boolean; primary?: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={props.label}
+      aria-pressed={props.pressed}
+      title={props.label}
+      onClick={props.onClick}
+      className={
+        props.primary
+          ? "inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-amber text-night transition-colors hover:bg-ivory focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber motion-reduce:transition-none"
+          : "inline-flex size-9 shrink-0 items-center justify-center rounded-full border border-sand/30 text-sand transition-colors hover:border-amber hover:text-amber focus-visible:outline-2 focus-visible:outline-amber aria-pressed:border-amber aria-pressed:text-amber motion-reduce:transition-none"
+      }
+    >
+      {props.children}
+    </button>
+  );
+}

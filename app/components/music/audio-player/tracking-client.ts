@@ -1,0 +1,54 @@
+import {
+  attributionFromQuery,
+  buildTrackingPayload,
+  newAnonymousSessionId,
+  type AudioAction,
+} from "~/modules/music/audio-tracking";
+import { readItem, writeItem, type PlayerTrack, type StorageLike } from "./player-state";
+
+/** Keeps the ?rid= and ?campaign= of the address the listener arrived with, for every later event. */
+export function rememberAttribution(storage: StorageLike | null, search: string): void {
+  const { rid, campaign } = attributionFromQuery(search);
+  if (rid) writeItem(storage, "rid", rid);
+  if (campaign) writeItem(storage, "campaign", campaign);
+}
+
+// Used when storage is refused, so one page's events still share a session.
+let sessionInMemory: string | null = null;
+
+/** The visitor's anonymous session: made once, then kept in storage. */
+export function anonymousSessionId(storage: StorageLike | null): string {
+  const stored = readItem(storage, "anonymousSession");
+  if (stored) return stored;
+  sessionInMemory ??= newAnonymousSessionId();
+  writeItem(storage, "anonymousSession", sessionInMemory);
+  return sessionInMemory;
+}
+
+/** Sends one play, pause or end to POST /api/trackAudio; a failure is ignored (section 7). */
+export function trackAudio(
+  storage: StorageLike | null,
+  user: { email: string; id: string } | null,
+  event: { action: AudioAction; track: PlayerTrack; position: number; duration: number },
+): void {
+  const payload = buildTrackingPayload(
+    {
+      user,
+      rid: readItem(storage, "rid"),
+      campaign: readItem(storage, "campaign"),
+      anonymousSessionId: user ? null : anonymousSessionId(storage),
+    },
+    event,
+  );
+  try {
+    fetch("/api/trackAudio", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(payload),
+      credentials: "same-origin",
+      keepalive: true,
+    }).catch(() => {});
+  } catch {
+    // A browser that refuses the request outright: listening goes on untracked.
+  }
+}
