@@ -28,7 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // Before "events", so the chrome's own parts (the dialog) stay in the chrome's file.
                   priority: 2,
                   // The global audio player is chrome too (its page panel is not).
-                  test: /[\\/]app[\\/](components[\\/](layout|ui)|lib)[\\/]|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/]/,
+                  test: /[\\/]app[\\/](components[\\/](layout|ui)|lib)[\\/]|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])/,
                 },
               ],
             },

@@ -1,4 +1,4 @@
-import { program } from "~/lib/program";
+import { program } from "~/content/program";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/program";
