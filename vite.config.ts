@@ -27,7 +27,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "shared",
                   // Before "events", so the chrome's own parts (the dialog) stay in the chrome's file.
                   priority: 2,
-                  test: /[\\/]app[\\/](components[\\/](layout|ui)|lib)[\\/]|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/]/,
+                  // Vite's preload helper too: every page with a lazy part needs it, not only the event pages.
+                  test: /[\\/]app[\\/](components[\\/](layout|ui)|lib)[\\/]|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/]|vite[\\/]preload-helper/,
                 },
               ],
             },
