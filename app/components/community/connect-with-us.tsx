@@ -24,7 +24,7 @@ export function ConnectWithUs(props: { id: string; source: CommunitySource; with
           {props.withImage ? (
             <img
               src="/media/images/community.svg"
-              alt={`${siteConfig.brand.name} guests resting on mats around a piano by candlelight`}
+              alt={`The ${siteConfig.brand.name} community gathered around candles`}
               width={1200}
               height={800}
               loading="lazy"

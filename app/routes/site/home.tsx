@@ -40,7 +40,7 @@ const moments = [
   },
   {
     title: "Sunset gatherings",
-    text: "Outdoors at Mount Soledad as the sun goes down over the Pacific: live piano to headphones, breathwork and a grounding meditation.",
+    text: `Outdoors at ${siteConfig.venue.outdoor} as the sun goes down: live piano to headphones, breathwork and a grounding meditation.`,
   },
 ];
 
