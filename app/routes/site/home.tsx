@@ -115,11 +115,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <div className="relative isolate">
+      {/* Below the fold: the browser styles, lays out and paints these (and animates their drifting
+          symbols) only as they near the screen. */}
+      <div className="defer-render relative isolate">
         <DriftingSymbols />
         <LaunchSignup />
+      </div>
+      <div className="defer-render">
         <Testimonials />
+      </div>
+      <div className="defer-render">
         <MissionAndStory />
+      </div>
+      <div className="defer-render relative isolate">
+        <DriftingSymbols />
         <ConnectWithUs id="home-connect" source="home" withImage />
       </div>
     </>
