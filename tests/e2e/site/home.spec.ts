@@ -50,7 +50,7 @@ test("the hero's two buttons lead to the events and the meditations", async ({ p
 
 test("the sections come in the spec's order", async ({ page }) => {
   await page.goto("/");
-  const headings = await page.getByRole("main").locator("h2").allInnerTexts();
+  const headings = await page.getByRole("main").locator("h2").allTextContents();
   const order = [
     "Upcoming Events",
     "Slow movement by candlelight",
