@@ -22,6 +22,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // in chunks the bundler shares between those pages.
                 // The event card and the lists and heroes around it: one file for the event pages
                 // instead of five small ones. The reservation form stays apart: it loads on intent.
+                // The community form and the 'Connect With Us' block around it travel together (home, /contact, /join).
+                { name: "community", priority: 1, test: /[\\/]app[\\/]components[\\/]community[\\/]/ },
                 { name: "events", priority: 1, test: /[\\/]app[\\/]components[\\/]events[\\/](?!reservation-form)/ },
                 {
                   name: "shared",
