@@ -22,13 +22,17 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // in chunks the bundler shares between those pages.
                 // The event card and the lists and heroes around it: one file for the event pages
                 // instead of five small ones. The reservation form stays apart: it loads on intent.
+                // The community form and the 'Connect With Us' block around it travel together (home, /contact, /join).
+                { name: "community", priority: 1, test: /[\\/]app[\\/]components[\\/]community[\\/]/ },
                 { name: "events", priority: 1, test: /[\\/]app[\\/]components[\\/]events[\\/](?!reservation-form)/ },
                 {
                   name: "shared",
                   // Before "events", so the chrome's own parts (the dialog) stay in the chrome's file.
                   priority: 2,
-                  // The global audio player is chrome too (its page panel is not).
-                  test: /[\\/]app[\\/](components[\\/](layout|ui)|lib)[\\/]|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])/,
+                  // The global audio player is chrome too (its page panel is not); lucide's runtime is,
+                  // its icons travel with the pages that draw them; Vite's preload helper too: every
+                  // page with a lazy part needs it, not only the event pages.
+                  test: /[\\/]app[\\/](components[\\/](layout|ui)|lib)[\\/]|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])|vite[\\/]preload-helper/,
                 },
               ],
             },

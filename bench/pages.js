@@ -10,11 +10,13 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const pages = ["/", "/about", "/harmonize", "/meditations", "/events", "/rsvp"];
+const pages = ["/", "/about", "/harmonize", "/meditations", "/contact", "/events", "/rsvp"];
 const port = Number(process.env.BENCH_PORT ?? 4380);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
-const jsBudgetKiB = 130;
+/** JavaScript per page, KiB gzip: the home page carries two forms, the video and the letter graphic. */
+const jsBudgetKiB = { "/": 150, default: 130 };
+const budgetOf = (page) => jsBudgetKiB[page] ?? jsBudgetKiB.default;
 
 if (!existsSync(path.join(root, "build", "server", "index.js"))) {
   console.error("No production build: run `npm run build` first.");
@@ -80,7 +82,7 @@ try {
     const jsKiB = median(samples.map((s) => s.jsKiB));
     rows.push([page, ...Object.values(scores), jsKiB.toFixed(1), Math.round(median(samples.map((s) => s.lcp))), median(samples.map((s) => s.cls)).toFixed(3), Math.round(median(samples.map((s) => s.tbt)))]);
     for (const [key, target] of Object.entries(targets)) if (scores[key] < target) failed = true;
-    if (jsKiB > jsBudgetKiB) failed = true;
+    if (jsKiB > budgetOf(page)) failed = true;
     const notes = [...new Set(samples.flatMap((s) => s.failures))];
     if (notes.length) console.log(`${page} audits below full marks: ${notes.join("; ")}`);
   }
@@ -89,7 +91,7 @@ try {
   console.log(`\n${line(header)}\n${line(widths.map((width) => "-".repeat(width)))}`);
   for (const row of rows) console.log(line(row));
   console.log(
-    `\ntargets: performance >= ${targets.performance}, accessibility ${targets.accessibility}, best practices ${targets["best-practices"]}, SEO ${targets.seo}, JS <= ${jsBudgetKiB} KiB gzip: ${failed ? "NOT MET" : "met"}`,
+    `\ntargets: performance >= ${targets.performance}, accessibility ${targets.accessibility}, best practices ${targets["best-practices"]}, SEO ${targets.seo}, JS <= ${jsBudgetKiB["/"]} KiB gzip on /, ${jsBudgetKiB.default} elsewhere: ${failed ? "NOT MET" : "met"}`,
   );
 } finally {
   await chrome?.kill();

@@ -13,11 +13,15 @@ export function WaitlistForm(props: {
   plan?: string;
   defaultEmail?: string;
   label?: string;
+  /** The refusal of a post made without JavaScript, shown until the next try. */
+  noScriptError?: string;
 }) {
   const fetcher = useFetcher<SubscriptionActionData>({ key: props.id });
   const inputRef = useRef<HTMLInputElement>(null);
   const submitting = fetcher.state !== "idle";
-  const result = submitting ? undefined : fetcher.data;
+  const result = submitting
+    ? undefined
+    : (fetcher.data ?? (props.noScriptError ? { ok: false as const, error: props.noScriptError, email: "" } : undefined));
   const succeeded = result?.ok === true;
   const failed = result?.ok === false;
 

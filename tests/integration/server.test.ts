@@ -120,6 +120,22 @@ describe("the production server", () => {
     expect(repeat.status).toBe(200);
   });
 
+  it("answers the launch waitlist with the spec's texts; a repeat is a success", async () => {
+    const invalid = await fetch(`${server.url}/waitlist`, form({ email: "someone@localhost", source: "home" }));
+    expect(invalid.status).toBe(400);
+    const html = await invalid.text();
+    expect(html).toContain("There was an error. Please try again.");
+    expect(html).toContain('value="someone@localhost"');
+
+    const success = /Thank you! You(&#x27;|')re on the list\./;
+    const first = await fetch(`${server.url}/waitlist`, form({ email: "launch@example.com", source: "home" }));
+    expect(first.status).toBe(200);
+    expect(await first.text()).toMatch(success);
+    const repeat = await fetch(`${server.url}/waitlist`, form({ email: "Launch@Example.com", source: "home" }));
+    expect(repeat.status).toBe(200);
+    expect(await repeat.text()).toMatch(success);
+  });
+
   it("refuses a form posted from another site", async () => {
     const response = await fetch(`${server.url}/newsletter`, {
       ...form({ email: "cross-site@example.com" }),

@@ -3,15 +3,26 @@ import { Link, useFetcher } from "react-router";
 import {
   communitySignupFields,
   interestOptions,
-  validateCommunitySignup,
   type CommunityJoinOutcome,
   type CommunitySignupErrors,
   type CommunitySignupField,
   type CommunitySource,
   type SignInLinkResendOutcome,
-} from "~/modules/community/community-signup";
+} from "~/modules/community/community-signup-fields";
+import type * as CommunitySignupSchemaModule from "~/modules/community/community-signup";
 import { authMessages } from "~/modules/members/auth-messages";
 import { TextField } from "~/components/ui/text-field";
+
+/**
+ * The schema (with zod/mini) is fetched when the visitor turns to the form, not with the page;
+ * the first call starts the download, later ones reuse it.
+ */
+let validator: Promise<typeof CommunitySignupSchemaModule> | undefined;
+const loadValidator = () =>
+  (validator ??= import("~/modules/community/community-signup").catch((error: unknown) => {
+    validator = undefined;
+    throw error;
+  }));
 
 /** The join page's action handles both the sign-up and the resend, so a post without JavaScript lands there. */
 const JOIN_ACTION = "/join";
@@ -48,11 +59,13 @@ export function CommunitySignupForm(props: {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) focusFirstError(formRef.current, fetcher.data.errors);
   }, [fetcher.state, fetcher.data]);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const formData = new FormData(form);
-    const checked = validateCommunitySignup(Object.fromEntries(formData));
+    const { validateCommunitySignup } = await loadValidator().catch(() => ({ validateCommunitySignup: undefined }));
+    // Should the schema not arrive, the server checks the same rules and answers with the same messages.
+    const checked = validateCommunitySignup?.(Object.fromEntries(formData)) ?? { ok: true as const };
     if (!checked.ok) {
       setBrowserErrors(checked.errors);
       focusFirstError(form, checked.errors);
@@ -90,7 +103,16 @@ export function CommunitySignupForm(props: {
     ) : null;
 
   return (
-    <form ref={formRef} method="post" action={JOIN_ACTION} noValidate onSubmit={submit} className="space-y-5">
+    <form
+      ref={formRef}
+      method="post"
+      action={JOIN_ACTION}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadValidator().catch(() => undefined)}
+      onPointerEnter={() => void loadValidator().catch(() => undefined)}
+      className="space-y-5"
+    >
       <input type="hidden" name="intent" value="join" />
       <input type="hidden" name="source" value={props.source} />
       <TextField id={fieldId("name")} name="name" label="Name" type="text" autoComplete="name" defaultValue={values?.name} error={errors.name} />

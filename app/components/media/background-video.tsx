@@ -4,7 +4,13 @@ import { useEffect, useRef } from "react";
  * A muted, looping, decorative video. It starts only in the browser and never for visitors who
  * asked for reduced motion; until then (and for them) the poster stands in its place.
  */
-export function BackgroundVideo(props: { className?: string; poster: string; sources: { src: string; type: string }[] }) {
+export function BackgroundVideo(props: {
+  className?: string;
+  poster: string;
+  sources: { src: string; type: string }[];
+  /** "metadata" for a clip that should know its size and length before it starts. */
+  preload?: "none" | "metadata";
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {
@@ -40,7 +46,7 @@ export function BackgroundVideo(props: { className?: string; poster: string; sou
       muted
       loop
       playsInline
-      preload="none"
+      preload={props.preload ?? "none"}
       aria-hidden="true"
       tabIndex={-1}
       width={960}

@@ -1,39 +1,18 @@
 import { z } from "zod/mini";
+import {
+  communitySignupMessages,
+  communitySources,
+  interestOptions,
+  type CommunitySignupErrors,
+  type CommunitySignupField,
+  type Interest,
+} from "./community-signup-fields";
 
-/**
- * The community sign-up form (/join, the home page, /contact): its choices, its texts and the one
- * schema that the browser and the server both validate with. zod/mini keeps the public pages small.
- */
-export const communitySignupMessages = {
-  name: "Name must be at least 2 characters.",
-  nameTooLong: "Please shorten your name to at most 100 characters.",
-  email: "Please enter a valid email address.",
-  phoneTooLong: "Please enter a phone number of at most 30 characters.",
-  interest: "Please select an area of interest.",
-  consent: "You must accept the Terms and Privacy Policy.",
-  /** A sign-up that could not be stored for a reason other than a repeat; shown on the e-mail field. */
-  failure: "Something went wrong. Please try again or use a different email.",
-} as const;
-
-/** The areas of interest, value and label, in the order the form lists them. */
-export const interestOptions = [
-  { value: "piano", label: "Piano Performances" },
-  { value: "retreats", label: "Retreats" },
-  { value: "workshops", label: "Workshops & Classes" },
-  { value: "candlelight-yoga", label: "Candlelight Yoga with Live Piano" },
-  { value: "events", label: "Community Events" },
-  { value: "breathwork", label: "Meditation & Breath work" },
-  { value: "all", label: "All of the above" },
-] as const;
-
-export type Interest = (typeof interestOptions)[number]["value"];
-
-/** Where the form was filled in; kept with the sign-up. */
-export const communitySources = ["join", "home", "contact"] as const;
-export type CommunitySource = (typeof communitySources)[number];
+export * from "./community-signup-fields";
 
 const interestValues = interestOptions.map((option) => option.value) as [Interest, ...Interest[]];
 
+/** The one schema of the community form that the browser and the server both validate with. */
 export const communitySignupSchema = z.object({
   name: z
     .string({ error: communitySignupMessages.name })
@@ -52,24 +31,6 @@ export const communitySignupSchema = z.object({
 
 export type CommunitySignup = z.infer<typeof communitySignupSchema>;
 
-export const communitySignupFields = ["name", "email", "phone", "interest", "consent"] as const;
-export type CommunitySignupField = (typeof communitySignupFields)[number];
-export type CommunitySignupErrors = Partial<Record<CommunitySignupField, string>>;
-
-/** What the visitor typed, so a form shown again with its errors loses nothing. */
-export interface CommunitySignupValues {
-  name: string;
-  email: string;
-  phone: string;
-  interest: string;
-  consent: boolean;
-}
-
-export function typedValues(input: Record<string, unknown>): CommunitySignupValues {
-  const text = (key: string) => (typeof input[key] === "string" ? input[key] : "");
-  return { name: text("name"), email: text("email"), phone: text("phone"), interest: text("interest"), consent: input.consent === "on" };
-}
-
 /** Validates a submitted form: the sign-up, or the first message of each field that is wrong. */
 export function validateCommunitySignup(
   input: Record<string, unknown>,
@@ -83,12 +44,3 @@ export function validateCommunitySignup(
   }
   return { ok: false, errors };
 }
-
-/** What the join action answers: the form's outcome, or a resend's. */
-export type CommunityJoinOutcome =
-  | { intent: "join"; ok: true; email: string }
-  | { intent: "join"; ok: false; errors: CommunitySignupErrors; values: CommunitySignupValues };
-
-export type SignInLinkResendOutcome =
-  | { intent: "resend"; email: string; resent: true }
-  | { intent: "resend"; email: string; resent: false; error: string };

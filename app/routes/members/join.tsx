@@ -8,14 +8,13 @@ import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
+import { communitySignupSchema, validateCommunitySignup } from "~/modules/community/community-signup";
 import {
   communitySignupMessages,
-  communitySignupSchema,
   typedValues,
-  validateCommunitySignup,
   type CommunityJoinOutcome,
   type SignInLinkResendOutcome,
-} from "~/modules/community/community-signup";
+} from "~/modules/community/community-signup-fields";
 import { joinCommunity } from "~/modules/community/join-community.server";
 import { authMessages } from "~/modules/members/auth-messages";
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";

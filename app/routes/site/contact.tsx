@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/contact";
 import { FaqList } from "~/components/faq-list";
-import { CommunitySignupForm } from "~/components/community/community-signup-form";
+import { ConnectWithUs } from "~/components/community/connect-with-us";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -146,33 +146,7 @@ export default function ContactPage() {
         </div>
       </section>
 
-      <section aria-labelledby="connect-heading" className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
-        <div className="grid gap-12 lg:grid-cols-2">
-          <div>
-            <p className="eyebrow">Community</p>
-            <h2 id="connect-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
-              Connect With Us
-            </h2>
-            <p className="mt-5 text-lg text-sand">
-              Join our community to hear about new gatherings first and to listen to unreleased piano music. We will
-              e-mail you a link to sign in.
-            </p>
-            <a
-              href={siteConfig.whatsappUrl}
-              {...externalLinkProps}
-              className="button-secondary mt-8"
-            >
-              <MessageCircle aria-hidden size={18} />
-              Join the WhatsApp community
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-            <p className="mt-6 text-sm text-mist">{venue.note}</p>
-          </div>
-          <div className="rounded-3xl border border-ember bg-umber/70 p-7 sm:p-9">
-            <CommunitySignupForm id="contact-community" source="contact" />
-          </div>
-        </div>
-      </section>
+      <ConnectWithUs id="contact-connect" source="contact" />
     </>
   );
 }

@@ -1,6 +1,12 @@
+import { useRef } from "react";
 import { Link } from "react-router";
+import { ConnectWithUs } from "~/components/community/connect-with-us";
 import { EventCard } from "~/components/events/event-card";
 import { EventGrid, LoadingEvents, useLoadingPage } from "~/components/events/event-list";
+import { DriftingSymbols } from "~/components/home/drifting-symbols";
+import { LaunchSignup } from "~/components/home/launch-signup";
+import { Testimonials } from "~/components/home/testimonials";
+import { useAutoScroll } from "~/components/home/use-auto-scroll";
 import { ambientVideo, BackgroundVideo } from "~/components/media/background-video";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
@@ -29,16 +35,18 @@ const moments = [
     text: "Lie back, close your eyes and let a grand piano do the guiding. Every gathering is played live, and no two evenings sound the same.",
   },
   {
-    title: "Candlelight yoga",
-    text: "Gentle, slow movement by candlelight, with the piano breathing alongside you. No experience needed, only a mat and an hour.",
+    title: "Breath and stillness",
+    text: "Each evening opens with guided breathing and ends in a long, quiet rest, so the music has room to settle.",
   },
   {
     title: "Sunset gatherings",
-    text: "Outdoors at Mount Soledad as the sun goes down over the Pacific: live piano to headphones, breathwork and a grounding meditation.",
+    text: `Outdoors at ${siteConfig.venue.outdoor} as the sun goes down: live piano to headphones, breathwork and a grounding meditation.`,
   },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const candlelightRef = useRef<HTMLElement>(null);
+  useAutoScroll(candlelightRef);
   return (
     <>
       <section className="relative isolate flex min-h-[calc(100svh-var(--header-height))] items-center overflow-hidden">
@@ -70,11 +78,33 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <UpcomingEvents events={loaderData.events} />
 
-      <section aria-labelledby="gatherings-heading" className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
-        <p className="eyebrow">Our gatherings</p>
-        <h2 id="gatherings-heading" className="mt-3 max-w-2xl text-4xl text-ivory sm:text-5xl">
-          An hour of music, breath and candlelight
-        </h2>
+      <section
+        ref={candlelightRef}
+        id="candlelight-yoga"
+        aria-labelledby="candlelight-heading"
+        className="mx-auto max-w-6xl px-5 py-24 sm:px-8"
+      >
+        <div className="grid items-center gap-12 md:grid-cols-2">
+          <div>
+            <p className="eyebrow">Candlelight yoga</p>
+            <h2 id="candlelight-heading" className="mt-3 max-w-2xl text-4xl text-ivory sm:text-5xl">
+              Slow movement by candlelight, with the piano breathing alongside you
+            </h2>
+            <p className="mt-5 text-lg text-sand">
+              Gentle yoga in a room lit only by candles, while {siteConfig.founder.name} plays live. No experience
+              needed, only a mat and an hour.
+            </p>
+          </div>
+          <img
+            src="/media/images/candlelight-yoga.svg"
+            alt="Yoga mats around a grand piano in a room lit by candles"
+            width={1200}
+            height={800}
+            loading="lazy"
+            decoding="async"
+            className="h-auto w-full rounded-3xl border border-ember"
+          />
+        </div>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {moments.map((moment) => (
             <li key={moment.title} className="rounded-3xl border border-ember bg-umber/70 p-7">
@@ -85,33 +115,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="story-heading" className="bg-umber/60">
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-5 py-24 sm:px-8 md:grid-cols-2">
-          <img
-            src={siteConfig.founder.image}
-            alt={`Illustration of ${siteConfig.founder.name} at the piano`}
-            width={800}
-            height={1000}
-            loading="lazy"
-            decoding="async"
-            className="mx-auto w-full max-w-sm rounded-3xl"
-          />
-          <div>
-            <p className="eyebrow">Our story</p>
-            <h2 id="story-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
-              Music that asks nothing of you
-            </h2>
-            <p className="mt-5 text-lg text-sand">
-              {siteConfig.founder.name} spent years on concert stages before she noticed that the quietest pieces moved
-              people most. {siteConfig.brand.name} began with a piano, a few candles and twelve friends on a living-room
-              floor.
-            </p>
-            <Link to="/about" className="button-secondary mt-8">
-              Learn More About Us
-            </Link>
-          </div>
-        </div>
-      </section>
+      {/* Below the fold: the browser styles, lays out and paints these (and animates their drifting
+          symbols) only as they near the screen. */}
+      <div className="defer-render relative isolate">
+        <DriftingSymbols />
+        <LaunchSignup />
+      </div>
+      <div className="defer-render">
+        <Testimonials />
+      </div>
+      <div className="defer-render">
+        <MissionAndStory />
+      </div>
+      <div className="defer-render relative isolate">
+        <DriftingSymbols />
+        <ConnectWithUs id="home-connect" source="home" withImage />
+      </div>
     </>
   );
 }
@@ -142,6 +161,49 @@ function UpcomingEvents(props: { events: EventView[] }) {
           View All Events
         </Link>
       </p>
+    </section>
+  );
+}
+
+/** The mission, the founder's story and the vision, with the way on to /about. */
+function MissionAndStory() {
+  const { brand, founder, venue } = siteConfig;
+  return (
+    <section aria-labelledby="story-heading" className="bg-umber/60">
+      <div className="mx-auto grid max-w-6xl items-center gap-12 px-5 py-24 sm:px-8 md:grid-cols-2">
+        <img
+          src={founder.image}
+          alt={`Illustration of ${founder.name} at the piano`}
+          width={800}
+          height={1000}
+          loading="lazy"
+          decoding="async"
+          className="mx-auto h-auto w-full max-w-sm rounded-3xl"
+        />
+        <div>
+          <p className="eyebrow">Our mission</p>
+          <h2 id="story-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
+            To make stillness something you can share
+          </h2>
+          <p className="mt-5 text-lg text-sand">
+            {brand.name} exists to give people an hour where nothing is asked of them: live piano, guided breath and
+            candlelight in living rooms, parks and quiet corners of {venue.city}.
+          </p>
+          <h3 className="mt-8 text-2xl text-amber">Our story</h3>
+          <p className="mt-3 text-sand">
+            {founder.name} spent years on concert stages before she noticed that the quietest pieces moved people most.{" "}
+            {brand.name} began with a piano, a few candles and twelve friends on a living-room floor.
+          </p>
+          <h3 className="mt-8 text-2xl text-amber">Our vision</h3>
+          <p className="mt-3 text-sand">
+            A city where slowing down together is as ordinary as meeting for coffee, with guided piano meditations to take
+            home for the nights in between.
+          </p>
+          <Link to="/about" className="button-secondary mt-8">
+            Learn More About Us
+          </Link>
+        </div>
+      </div>
     </section>
   );
 }

@@ -22,6 +22,8 @@ const lists = {
   waitlist: {
     schema: waitlistEntrySchema,
     success: subscriptionMessages.waitlistSuccess,
+    /** The launch sign-up has one error text for every failure (public-site.md section 4). */
+    refusal: subscriptionMessages.failure,
     save: (input: z.infer<typeof waitlistEntrySchema>, publicUrl: string) =>
       joinWaitlist(getDb(), { ...input, publicUrl }),
   },
@@ -37,7 +39,8 @@ export async function handleSubscription(request: Request, listName: keyof typeo
   const list = lists[listName];
   const parsed = list.schema.safeParse(form);
   if (!parsed.success) {
-    const error = parsed.error.issues[0]?.message ?? subscriptionMessages.failure;
+    const refusal = "refusal" in list ? list.refusal : parsed.error.issues[0]?.message;
+    const error = refusal ?? subscriptionMessages.failure;
     return data<SubscriptionActionData>({ ok: false, error, email }, 400);
   }
   try {

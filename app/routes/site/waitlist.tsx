@@ -39,6 +39,7 @@ export default function WaitlistPage({ actionData }: Route.ComponentProps) {
             id="waitlist-page"
             source="meditations"
             defaultEmail={actionData && !actionData.ok ? actionData.email : undefined}
+            noScriptError={actionData && !actionData.ok ? actionData.error : undefined}
           />
         </>
       )}

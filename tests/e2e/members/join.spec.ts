@@ -41,6 +41,24 @@ async function holdRequests(page: Page, pattern: string): Promise<() => void> {
   return release;
 }
 
+/** Sends the empty form, then a too-short name and a bad address: each message under its field. */
+async function expectEveryMessage(page: Page) {
+  const form = communityForm(page);
+  await form.submit.click();
+  await expect(form.name).toHaveAccessibleDescription("Name must be at least 2 characters.");
+  await expect(form.email).toHaveAccessibleDescription("Please enter a valid email address.");
+  await expect(form.interest).toHaveAccessibleDescription("Please select an area of interest.");
+  await expect(form.consent).toHaveAccessibleDescription("You must accept the Terms and Privacy Policy.");
+  await expect(form.name).toHaveAttribute("aria-invalid", "true");
+  await expect(form.name).toBeFocused();
+
+  await form.name.fill("A");
+  await form.email.fill("ada@example");
+  await form.submit.click();
+  await expect(form.name).toHaveAccessibleDescription("Name must be at least 2 characters.");
+  await expect(form.email).toHaveAccessibleDescription("Please enter a valid email address.");
+}
+
 const welcome = (page: Page) => page.getByRole("heading", { name: "Welcome to the community!" });
 
 test("shows every message of the community form under its field", async ({ page }) => {
@@ -61,19 +79,7 @@ test("shows every message of the community form under its field", async ({ page 
   await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
   await expect(page.getByText(/updates about events and music by e-mail and SMS.*reply STOP to opt out/)).toBeVisible();
 
-  await form.submit.click();
-  await expect(form.name).toHaveAccessibleDescription("Name must be at least 2 characters.");
-  await expect(form.email).toHaveAccessibleDescription("Please enter a valid email address.");
-  await expect(form.interest).toHaveAccessibleDescription("Please select an area of interest.");
-  await expect(form.consent).toHaveAccessibleDescription("You must accept the Terms and Privacy Policy.");
-  await expect(form.name).toHaveAttribute("aria-invalid", "true");
-  await expect(form.name).toBeFocused();
-
-  await form.name.fill("A");
-  await form.email.fill("ada@example");
-  await form.submit.click();
-  await expect(form.name).toHaveAccessibleDescription("Name must be at least 2 characters.");
-  await expect(form.email).toHaveAccessibleDescription("Please enter a valid email address.");
+  await expectEveryMessage(page);
 
   // A sign-up that cannot be stored shows the failure text on the e-mail field, input kept.
   const email = testEmail("joiner");
@@ -141,21 +147,31 @@ test("the welcome screen resends the sign-in link: 'Resending…', then sent or 
   expect(await mailTo(email)).toHaveLength(2);
 });
 
-test("/contact has the same form under 'Connect With Us'", async ({ page }) => {
-  const email = testEmail("contact");
-  await page.goto("/contact");
-  await expect(page.getByRole("heading", { name: "Connect With Us" })).toBeVisible();
-  const form = communityForm(page);
-  await form.submit.click();
-  await expect(form.consent).toHaveAccessibleDescription("You must accept the Terms and Privacy Policy.");
-  await fillValid(page, email);
-  await form.submit.click();
-  await expect(welcome(page)).toBeVisible();
-  await expect(page).toHaveURL(/\/contact$/);
-  await expect(page.getByText(`We sent a sign-in link to ${email}.`)).toBeVisible();
-  await expect(page.getByRole("button", { name: "Resend sign-in link" })).toHaveCount(0);
-  await waitForMail(email);
-});
+for (const path of ["/", "/contact"]) {
+  test(`${path} has the same form under 'Connect With Us': messages, welcome, e-mail, repeat`, async ({ page }) => {
+    const email = testEmail("connect");
+    await page.goto(path);
+    const section = page.getByRole("region", { name: "Connect With Us" });
+    await expect(section).toBeVisible();
+    await expect(section.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("rel", "noopener noreferrer");
+    await expectEveryMessage(page);
+
+    await fillValid(page, email);
+    await communityForm(page).submit.click();
+    await expect(welcome(page)).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await expect(page.getByText(`We sent a sign-in link to ${email}.`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Resend sign-in link" })).toHaveCount(0);
+    expect(linkIn(await waitForMail(email), "/login/link?")).toContain("token=");
+
+    // The same address again is a success too.
+    await page.goto(path);
+    await fillValid(page, email);
+    await communityForm(page).submit.click();
+    await expect(welcome(page)).toBeVisible();
+    await expect(page.getByText(`We sent a sign-in link to ${email}.`)).toBeVisible();
+  });
+}
 
 test("works without JavaScript: errors with the input kept, then the welcome on /join", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
