@@ -24,15 +24,19 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // instead of five small ones. The reservation form stays apart: it loads on intent.
                 // The community form and the 'Connect With Us' block around it travel together (home, /contact, /join).
                 { name: "community", priority: 1, test: /[\\/]app[\\/]components[\\/]community[\\/]/ },
+                // The event cards' icons in a small file of their own: /contact draws the map pin too,
+                // and would otherwise load the whole event-card file for it.
+                { name: "event-icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|calendar-days|calendar-plus)\.mjs$/ },
                 { name: "events", priority: 1, test: /[\\/]app[\\/]components[\\/]events[\\/](?!reservation-form)/ },
                 {
                   name: "shared",
                   // Before "events", so the chrome's own parts (the dialog) stay in the chrome's file.
                   priority: 2,
-                  // The global audio player is chrome too (its page panel is not); lucide's runtime is,
-                  // its icons travel with the pages that draw them; Vite's preload helper too: every
-                  // page with a lazy part needs it, not only the event pages.
-                  test: /[\\/]app[\\/](components[\\/](layout|ui)|lib)[\\/]|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])|vite[\\/]preload-helper/,
+                  // Also chrome: the global audio player (not its page panel, nor its tracking client,
+                  // which loads with the first play), the error page, lucide's runtime (its icons travel
+                  // with the pages that draw them) and Vite's preload helper (every page with a lazy part
+                  // needs it).
+                  test: /[\\/]app[\\/](components[\\/](layout|ui)|lib)[\\/]|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]components[\\/]message-page|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])|vite[\\/]preload-helper/,
                 },
               ],
             },

@@ -3,6 +3,9 @@
  * POST /api/trackAudio (which checks it): public-site.md sections 3 and 7. Pure, no browser or
  * server APIs, so it is unit-tested and loads in both.
  */
+import { attributionIdMax } from "./attribution";
+
+export { attributionFromQuery } from "./attribution";
 
 export const audioActions = ["play", "pause", "ended"] as const;
 export type AudioAction = (typeof audioActions)[number];
@@ -27,7 +30,7 @@ export interface TrackAudioPayload {
 /** Limits the endpoint enforces; the player never comes near them. */
 export const trackAudioLimits = {
   textMax: 500,
-  idMax: 128,
+  idMax: attributionIdMax,
   /** A few hours of audio is the longest anything in the library can be; beyond that is garbage. */
   secondsMax: 24 * 60 * 60,
 } as const;
@@ -39,21 +42,6 @@ export function newAnonymousSessionId(now = Date.now(), random: () => number = M
   let suffix = "";
   while (suffix.length < 10) suffix += Math.floor(random() * 36).toString(36);
   return `anon_${now}_${suffix}`;
-}
-
-/** The attribution carried by a link: ?rid= (an invitation) and ?campaign= (a bulk send). */
-export function attributionFromQuery(search: string): { rid?: string; campaign?: string } {
-  const params = new URLSearchParams(search);
-  const pick = (name: string) => {
-    const value = params.get(name)?.trim();
-    return value && value.length <= trackAudioLimits.idMax ? value : undefined;
-  };
-  const attribution: { rid?: string; campaign?: string } = {};
-  const rid = pick("rid");
-  const campaign = pick("campaign");
-  if (rid) attribution.rid = rid;
-  if (campaign) attribution.campaign = campaign;
-  return attribution;
 }
 
 export interface TrackingContext {

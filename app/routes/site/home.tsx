@@ -21,6 +21,12 @@ export const meta: Route.MetaFunction = (args) =>
     description: `${siteConfig.brand.tagline}. Live piano, slow breath and candlelit yoga in ${siteConfig.venue.city}, led by pianist ${siteConfig.founder.name}.`,
   });
 
+// The hero's poster is the largest thing on the first screen: fetched with the stylesheet, not
+// after the scripts, so it does not hold up the largest paint.
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", as: "image", href: ambientVideo.poster, fetchPriority: "high" },
+];
+
 /** How many events the home page shows (public-site.md section 9). */
 const HOME_EVENTS = 3;
 

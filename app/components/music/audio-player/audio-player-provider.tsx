@@ -21,6 +21,7 @@ import {
   previousTrack,
   readItem,
   readSavedPlayback,
+  rememberAttribution,
   restoreFor,
   savePlayback,
   shouldShowHint,
@@ -28,7 +29,6 @@ import {
   type HintWording,
   type PlayerTrack,
 } from "./player-state";
-import { rememberAttribution, trackAudio } from "./tracking-client";
 
 /**
  * What a page declares (as its route `handle`) to give the global player its own playlist: the
@@ -274,12 +274,11 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
     const current = latest.current.tracks[latest.current.index];
     if (!audio || !current) return;
     const user = latest.current.user;
-    trackAudio(browserStorage(), user ? { email: user.email, id: user.id } : null, {
-      action: event,
-      track: current,
-      position: audio.currentTime,
-      duration: audio.duration,
-    });
+    // Read now: by the time the tracking code has loaded (on the first play) the audio has moved on.
+    const moment = { action: event, track: current, position: audio.currentTime, duration: audio.duration };
+    void import("./tracking-client")
+      .then(({ trackAudio }) => trackAudio(browserStorage(), user ? { email: user.email, id: user.id } : null, moment))
+      .catch(() => {});
   };
 
   const player = useMemo<AudioPlayer>(() => {

@@ -3,6 +3,7 @@
  * through the playlist, the multi-track hint, and the state kept in local storage
  * (public-site.md sections 4 'Audio' and 9). Decision record 009 explains the choices.
  */
+import { attributionFromQuery } from "~/modules/music/attribution";
 
 export interface PlayerTrack {
   title: string;
@@ -71,6 +72,13 @@ export function browserStorage(): StorageLike | null {
   } catch {
     return null;
   }
+}
+
+/** Keeps the ?rid= and ?campaign= of the address the listener arrived with, for every later event. */
+export function rememberAttribution(storage: StorageLike | null, search: string): void {
+  const { rid, campaign } = attributionFromQuery(search);
+  if (rid) writeItem(storage, "rid", rid);
+  if (campaign) writeItem(storage, "campaign", campaign);
 }
 
 export interface SavedPlayback {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { anonymousSessionIdPattern } from "~/modules/music/audio-tracking";
 import { playerStorageKeys, type StorageLike } from "./player-state";
-import { anonymousSessionId, rememberAttribution, trackAudio } from "./tracking-client";
+import { rememberAttribution } from "./player-state";
+import { anonymousSessionId, trackAudio } from "./tracking-client";
 
 function memoryStorage(): StorageLike & { items: Map<string, string> } {
   const items = new Map<string, string>();

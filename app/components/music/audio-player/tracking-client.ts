@@ -1,17 +1,9 @@
 import {
-  attributionFromQuery,
   buildTrackingPayload,
   newAnonymousSessionId,
   type AudioAction,
 } from "~/modules/music/audio-tracking";
 import { readItem, writeItem, type PlayerTrack, type StorageLike } from "./player-state";
-
-/** Keeps the ?rid= and ?campaign= of the address the listener arrived with, for every later event. */
-export function rememberAttribution(storage: StorageLike | null, search: string): void {
-  const { rid, campaign } = attributionFromQuery(search);
-  if (rid) writeItem(storage, "rid", rid);
-  if (campaign) writeItem(storage, "campaign", campaign);
-}
 
 // Used when storage is refused, so one page's events still share a session.
 let sessionInMemory: string | null = null;
