@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import { Link, useFetcher } from "react-router";
 import {
   communitySignupFields,
+  communitySignupMessages,
   interestOptions,
   type CommunityJoinOutcome,
   type CommunitySignupErrors,
@@ -10,7 +11,6 @@ import {
   type SignInLinkResendOutcome,
 } from "~/modules/community/community-signup-fields";
 import type * as CommunitySignupSchemaModule from "~/modules/community/community-signup";
-import { authMessages } from "~/modules/members/auth-messages";
 import { TextField } from "~/components/ui/text-field";
 
 /**
@@ -236,7 +236,7 @@ function ResendSignInLink(props: { id: string; email: string; noScriptOutcome?: 
         {resending ? "Resending\u2026" : "Resend sign-in link"}
       </button>
       <p role="status" aria-live="polite" className="mt-3 min-h-6 text-sm">
-        {outcome?.resent ? <span className="text-amber">{authMessages.resendSent}</span> : null}
+        {outcome?.resent ? <span className="text-amber">{communitySignupMessages.resendSent}</span> : null}
         {outcome && !outcome.resent ? <span className="text-danger">{outcome.error}</span> : null}
       </p>
     </fetcher.Form>

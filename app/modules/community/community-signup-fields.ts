@@ -12,6 +12,9 @@ export const communitySignupMessages = {
   consent: "You must accept the Terms and Privacy Policy.",
   /** A sign-up that could not be stored for a reason other than a repeat; shown on the e-mail field. */
   failure: "Something went wrong. Please try again or use a different email.",
+  /** The welcome screen's Resend button (members-and-staff.md, /join). */
+  resendSent: "Sent. Check your inbox and spam folder.",
+  resendFailed: "Couldn\u2019t resend. Please try again.",
 } as const;
 
 /** The areas of interest, value and label, in the order the form lists them. */

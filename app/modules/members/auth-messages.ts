@@ -35,8 +35,6 @@ export const authMessages = {
   signUpFailed: "We could not create your account just now. Please try again.",
   signInRequired: "Please log in to access this page.",
   notAuthorised: "You are not authorized to view this page.",
-  resendSent: "Sent. Check your inbox and spam folder.",
-  resendFailed: "Couldn\u2019t resend. Please try again.",
 } as const;
 
 /** 'Too many attempts…' with the wait rounded up to whole minutes. */

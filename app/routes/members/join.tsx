@@ -16,7 +16,6 @@ import {
   type SignInLinkResendOutcome,
 } from "~/modules/community/community-signup-fields";
 import { joinCommunity } from "~/modules/community/join-community.server";
-import { authMessages } from "~/modules/members/auth-messages";
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -40,14 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "resend") {
     const email = communitySignupSchema.shape.email.safeParse(form.email);
     const answer = (outcome: SignInLinkResendOutcome, status = 200) => data(outcome, status);
-    if (!email.success) return answer({ intent: "resend", email: form.email ?? "", resent: false, error: authMessages.resendFailed }, 400);
+    if (!email.success) return answer({ intent: "resend", email: form.email ?? "", resent: false, error: communitySignupMessages.resendFailed }, 400);
     const sent = await requestSignInLink(getDb(), { email: email.data, purpose: "sign-in", next: "/welcome", client }).catch(
       (error: unknown) => {
         console.error("[community] could not resend a sign-in link:", error);
         return null;
       },
     );
-    if (!sent) return answer({ intent: "resend", email: email.data, resent: false, error: authMessages.resendFailed }, 503);
+    if (!sent) return answer({ intent: "resend", email: email.data, resent: false, error: communitySignupMessages.resendFailed }, 503);
     if (!sent.sent) return answer({ intent: "resend", email: email.data, resent: false, error: sent.message }, 429);
     return answer({ intent: "resend", email: email.data, resent: true });
   }
@@ -69,7 +68,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     return await serverAction();
   } catch {
     if (form.intent === "resend") {
-      return { intent: "resend", email: String(form.email ?? ""), resent: false, error: authMessages.resendFailed } as const;
+      return { intent: "resend", email: String(form.email ?? ""), resent: false, error: communitySignupMessages.resendFailed } as const;
     }
     return {
       intent: "join",

@@ -6,7 +6,7 @@ import { SocialIcon } from "~/components/layout/social-icon";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/contact";
-import { FaqList } from "~/components/faq-list";
+import { FaqList } from "~/components/ui/faq-list";
 import { ConnectWithUs } from "~/components/community/connect-with-us";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -5,7 +5,7 @@ import { WaitlistForm } from "~/components/waitlist-form";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/meditations";
-import { FaqList, type Faq } from "~/components/faq-list";
+import { FaqList, type Faq } from "~/components/ui/faq-list";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
