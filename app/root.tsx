@@ -22,12 +22,11 @@ import { SignedInBadge } from "./components/layout/signed-in-badge";
 import { AudioPlayerProvider } from "./components/music/audio-player/audio-player-provider";
 import { GlobalAudioPlayer } from "./components/music/audio-player/global-audio-player";
 import { getUser, type AccessDenied } from "./lib/auth-guards.server";
-import { getDb } from "./lib/db.server";
+import { getListenerPlaylist } from "./lib/listener-playlist.server";
 import { getEnv } from "./lib/env.server";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/seo";
 import { siteConfig } from "./lib/site-config";
-import { playlistOf } from "./modules/music/member-playlist.server";
 
 // The two faces the first screen shows are fetched alongside the stylesheet. (The stylesheet
 // itself is imported below, so React Router places it; a `links` entry for it would make the
@@ -44,7 +43,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const user = await getUser(request);
   // Without the library the site still works; the player simply has nothing to play.
-  const playlist = await playlistOf(getDb(), { user }).then(
+  const playlist = await getListenerPlaylist(request).then(
     (result) => result.tracks,
     (error: unknown) => {
       console.error("[music] reading the playlist failed:", error);

@@ -130,18 +130,8 @@ describe("listening analytics endpoint", () => {
       const rows = await handle.db.select().from(audioEvents).orderBy(asc(audioEvents.id));
       expect(rows).toHaveLength(4 + audioEventLimits.perSession.limit);
       const [play, pause, ended] = rows;
-      expect(play).toMatchObject({
-        userEmail: null,
-        userId: null,
-        trackSrc: "/media/audio/still-water.mp3",
-        trackTitle: "Still Water",
-        action: "play",
-        position: 0,
-        duration: 184.32,
-        rid: "eHcNyW0wyuHb6XdCDb3xKP4ut1GYNO2g",
-        campaign: "autumn-letter",
-        anonymousSessionId: visitorSession,
-      });
+      // Stored field for field as sent.
+      expect(play).toMatchObject(visitorPlay);
       expect(play!.receivedAt).toBeInstanceOf(Date);
       expect(pause).toMatchObject({ action: "pause", position: 12.5, duration: null });
       expect(ended).toMatchObject({ action: "ended", userEmail: memberEmail, anonymousSessionId: null, rid: null });

@@ -3,10 +3,9 @@ import type { Route } from "./+types/meditation";
 import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
 import { PlayerPanel } from "~/components/music/audio-player/player-panel";
 import { requireMember } from "~/lib/auth-guards.server";
-import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { playlistOf } from "~/modules/music/member-playlist.server";
+import { getListenerPlaylist } from "~/lib/listener-playlist.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Your music", description: `Your ${siteConfig.brand.name} music collection.`, noIndex: true });
@@ -16,8 +15,8 @@ export const handle: AudioPlayerHandle = { audioPlayer: { ownPlaylist: true } };
 
 /** The member's music: where an accepted invitation lands. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireMember(request);
-  const playlist = await playlistOf(getDb(), { user });
+  await requireMember(request);
+  const playlist = await getListenerPlaylist(request);
   return { playlist: playlist.tracks, locked: playlist.locked };
 }
 

@@ -11,7 +11,7 @@ import { siteConfig } from "~/lib/site-config";
 import { firstNameOf } from "~/modules/members/first-name";
 import { getProfileFullName } from "~/modules/members/get-profile-full-name.server";
 import { redeemAccessGift } from "~/modules/music/access-gift.server";
-import { playlistOf } from "~/modules/music/member-playlist.server";
+import { getListenerPlaylist } from "~/lib/listener-playlist.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Member Welcome", description: `Your welcome to ${siteConfig.brand.name}.`, noIndex: true });
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     );
     throw redirect("/welcome");
   }
-  const [fullName, playlist] = await Promise.all([getProfileFullName(db, user.id), playlistOf(db, { user })]);
+  const [fullName, playlist] = await Promise.all([getProfileFullName(db, user.id), getListenerPlaylist(request)]);
   return { firstName: firstNameOf({ fullName, name: user.name, email: user.email }), playlist: playlist.tracks };
 }
 

@@ -1,6 +1,7 @@
 import { HeartHandshake, Music, Sprout, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/seo";
+import { FounderPortrait } from "~/components/founder-portrait";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/about";
 
@@ -64,15 +65,7 @@ export default function AboutPage() {
 
       <section aria-labelledby="story-heading" className="bg-umber/60">
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-5 py-24 sm:px-8 md:grid-cols-2">
-          <img
-            src={founder.image}
-            alt={`Illustration of ${founder.name} at the piano`}
-            width={800}
-            height={1000}
-            loading="lazy"
-            decoding="async"
-            className="mx-auto h-auto w-full max-w-sm rounded-3xl"
-          />
+          <FounderPortrait />
           <div>
             <p className="eyebrow">Our founder</p>
             <h2 id="story-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">

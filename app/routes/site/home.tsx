@@ -10,6 +10,7 @@ import { useAutoScroll } from "~/components/home/use-auto-scroll";
 import { ambientVideo, BackgroundVideo } from "~/components/media/background-video";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
+import { FounderPortrait } from "~/components/founder-portrait";
 import { siteConfig } from "~/lib/site-config";
 import type { EventView } from "~/modules/events/event-view";
 import { listPublicEventViews } from "~/modules/events/list-event-views.server";
@@ -177,15 +178,7 @@ function MissionAndStory() {
   return (
     <section aria-labelledby="story-heading" className="bg-umber/60">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-5 py-24 sm:px-8 md:grid-cols-2">
-        <img
-          src={founder.image}
-          alt={`Illustration of ${founder.name} at the piano`}
-          width={800}
-          height={1000}
-          loading="lazy"
-          decoding="async"
-          className="mx-auto h-auto w-full max-w-sm rounded-3xl"
-        />
+        <FounderPortrait />
         <div>
           <p className="eyebrow">Our mission</p>
           <h2 id="story-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">

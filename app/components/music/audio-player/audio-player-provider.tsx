@@ -190,12 +190,17 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
     [clearTimers, start],
   );
 
-  const advance = useCallback(() => {
+  /** The index after the current one, counting a loop when the playlist wraps. */
+  const stepForward = useCallback(() => {
     const next = nextTrack({ index: latest.current.index, loops: loops.current }, latest.current.tracks.length);
     loops.current = next.loops;
-    select(next.index, { play: false });
+    return next.index;
+  }, []);
+
+  const advance = useCallback(() => {
+    select(stepForward(), { play: false });
     advanceTimer.current = window.setTimeout(start, playerDefaults.autoPlayDelayMs);
-  }, [select, start]);
+  }, [select, start, stepForward]);
 
   // The hint shows when the player appears (page load, or the page revealing it), for 900 ms.
   const trackCount = tracks.length;
@@ -220,11 +225,9 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
   /** Whether music is on, counting the short pause before an advanced track starts. */
   const musicOn = () => Boolean(audioRef.current && (!audioRef.current.paused || advanceTimer.current !== undefined));
 
-  // After hydration: the attribution of the address, then the remembered state.
+  // After hydration: the remembered state. (The address's attribution is kept by the page effect below.)
   useEffect(() => {
-    const storage = browserStorage();
-    rememberAttribution(storage, window.location.search);
-    const saved = readSavedPlayback(storage);
+    const saved = readSavedPlayback(browserStorage());
     const audio = audioRef.current;
     if (audio) {
       audio.volume = saved.volume;
@@ -307,9 +310,7 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
       toggle: () => (musicOn() ? pause() : play()),
       next: () => {
         noteInteraction();
-        const next = nextTrack({ index: latest.current.index, loops: loops.current }, latest.current.tracks.length);
-        loops.current = next.loops;
-        move(next.index);
+        move(stepForward());
       },
       previous: () => {
         noteInteraction();
@@ -334,7 +335,7 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
       },
       noteInteraction,
     };
-  }, [tracks, index, playing, muted, volume, visible, revealed, hintShown, source.hintWording, select, start, clearTimers, noteInteraction]);
+  }, [tracks, index, playing, muted, volume, visible, revealed, hintShown, source.hintWording, select, start, stepForward, clearTimers, noteInteraction]);
 
   return (
     <AudioPlayerContext.Provider value={player}>

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useAudioPlayer, type AudioPlayer } from "./audio-player-provider";
-import { PlayerIcon } from "./player-icons";
+import { PlayerButton, PlayerIcon } from "./player-icons";
 import { playerDefaults } from "./player-state";
 
 /**
@@ -53,9 +53,9 @@ function PlayerBar({ player }: { player: AudioPlayer }) {
             className={`shrink-0 text-mist transition-transform motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
           />
         </button>
-        <IconButton label={player.playing ? "Pause" : "Play"} onClick={player.toggle} primary>
+        <PlayerButton label={player.playing ? "Pause" : "Play"} onClick={player.toggle} primary>
           <PlayerIcon name={player.playing ? "pause" : "play"} size={18} />
-        </IconButton>
+        </PlayerButton>
       </div>
 
       <div
@@ -68,17 +68,17 @@ function PlayerBar({ player }: { player: AudioPlayer }) {
             <span className="text-xs text-mist tabular-nums">
               Track {player.index + 1} of {player.tracks.length}
             </span>
-            <IconButton label="Previous track" onClick={player.previous}>
+            <PlayerButton label="Previous track" onClick={player.previous}>
               <PlayerIcon name="previous" size={16} />
-            </IconButton>
-            <IconButton label="Next track" onClick={player.next}>
+            </PlayerButton>
+            <PlayerButton label="Next track" onClick={player.next}>
               <PlayerIcon name="next" size={16} />
-            </IconButton>
+            </PlayerButton>
           </>
         ) : null}
-        <IconButton label="Mute" pressed={player.muted} onClick={player.toggleMute}>
+        <PlayerButton label="Mute" pressed={player.muted} onClick={player.toggleMute}>
           <PlayerIcon name={player.muted ? "muted" : "volume"} size={16} />
-        </IconButton>
+        </PlayerButton>
         <label htmlFor={volumeId} className="sr-only">
           Volume
         </label>
@@ -101,24 +101,5 @@ function PlayerBar({ player }: { player: AudioPlayer }) {
         ) : null}
       </div>
     </section>
-  );
-}
-
-function IconButton(props: { label: string; onClick: () => void; pressed?: boolean; primary?: boolean; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={props.label}
-      aria-pressed={props.pressed}
-      title={props.label}
-      onClick={props.onClick}
-      className={
-        props.primary
-          ? "inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-amber text-night transition-colors hover:bg-ivory focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber motion-reduce:transition-none"
-          : "inline-flex size-9 shrink-0 items-center justify-center rounded-full border border-sand/30 text-sand transition-colors hover:border-amber hover:text-amber focus-visible:outline-2 focus-visible:outline-amber aria-pressed:border-amber aria-pressed:text-amber motion-reduce:transition-none"
-      }
-    >
-      {props.children}
-    </button>
   );
 }

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 /** The player's icons as single filled paths: a few bytes each, on every page. */
 const paths = {
   play: "M8 5v14l11-7z",
@@ -18,5 +20,39 @@ export function PlayerIcon({ name, size = 20, className }: { name: PlayerIconNam
     <svg aria-hidden="true" viewBox="0 0 24 24" width={size} height={size} fill="currentColor" className={className}>
       <path d={paths[name]} />
     </svg>
+  );
+}
+
+/** Sizes of the round player buttons: the compact bar's, and the larger page panel's. */
+const buttonSizes = {
+  compact: { primary: "size-9 shrink-0", other: "size-9 shrink-0" },
+  large: { primary: "size-12", other: "size-10" },
+} as const;
+
+/** A round, labelled player button (its icon comes as children); `pressed` makes it a toggle. */
+export function PlayerButton(props: {
+  label: string;
+  onClick: () => void;
+  pressed?: boolean;
+  primary?: boolean;
+  size?: keyof typeof buttonSizes;
+  children: ReactNode;
+}) {
+  const size = buttonSizes[props.size ?? "compact"][props.primary ? "primary" : "other"];
+  return (
+    <button
+      type="button"
+      aria-label={props.label}
+      aria-pressed={props.pressed}
+      title={props.label}
+      onClick={props.onClick}
+      className={
+        props.primary
+          ? `inline-flex ${size} items-center justify-center rounded-full bg-amber text-night transition-colors hover:bg-ivory focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber motion-reduce:transition-none`
+          : `inline-flex ${size} items-center justify-center rounded-full border border-sand/30 text-sand transition-colors hover:border-amber hover:text-amber focus-visible:outline-2 focus-visible:outline-amber aria-pressed:border-amber aria-pressed:text-amber motion-reduce:transition-none`
+      }
+    >
+      {props.children}
+    </button>
   );
 }

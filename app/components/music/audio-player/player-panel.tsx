@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
 import { useAudioPlayer } from "./audio-player-provider";
-import { PlayerIcon } from "./player-icons";
+import { PlayerButton, PlayerIcon } from "./player-icons";
 
 /**
  * A page's view of the global player (the welcome and music pages): the current track,
@@ -20,17 +19,17 @@ export function PlayerPanel({ showTrackList, className }: { showTrackList?: bool
         </div>
         <div className="flex items-center gap-2">
           {count > 1 ? (
-            <PanelButton label="Previous track" onClick={player.previous}>
+            <PlayerButton size="large" label="Previous track" onClick={player.previous}>
               <PlayerIcon name="previous" />
-            </PanelButton>
+            </PlayerButton>
           ) : null}
-          <PanelButton label={player.playing ? "Pause" : "Play"} onClick={player.toggle} primary>
+          <PlayerButton size="large" label={player.playing ? "Pause" : "Play"} onClick={player.toggle} primary>
             <PlayerIcon name={player.playing ? "pause" : "play"} />
-          </PanelButton>
+          </PlayerButton>
           {count > 1 ? (
-            <PanelButton label="Next track" onClick={player.next}>
+            <PlayerButton size="large" label="Next track" onClick={player.next}>
               <PlayerIcon name="next" />
-            </PanelButton>
+            </PlayerButton>
           ) : null}
         </div>
       </div>
@@ -53,23 +52,5 @@ export function PlayerPanel({ showTrackList, className }: { showTrackList?: bool
         </ol>
       ) : null}
     </div>
-  );
-}
-
-function PanelButton(props: { label: string; onClick: () => void; primary?: boolean; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={props.label}
-      title={props.label}
-      onClick={props.onClick}
-      className={
-        props.primary
-          ? "inline-flex size-12 items-center justify-center rounded-full bg-amber text-night transition-colors hover:bg-ivory focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber motion-reduce:transition-none"
-          : "inline-flex size-10 items-center justify-center rounded-full border border-sand/30 text-sand transition-colors hover:border-amber hover:text-amber focus-visible:outline-2 focus-visible:outline-amber motion-reduce:transition-none"
-      }
-    >
-      {props.children}
-    </button>
   );
 }
