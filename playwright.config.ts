@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { fullPlaylistListeners } from "./tests/e2e/support/accounts";
 import { mailApiPort, mailApiUrl, sitePort, smtpPort } from "./tests/e2e/support/ports";
 
 const port = sitePort;
@@ -55,6 +56,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // Every browser test comes from 127.0.0.1; the limits themselves are tested over HTTP.
         AUTH_RATE_LIMIT_MULTIPLIER: "50",
+        // The default event staff, plus one staff listener per test that needs the full playlist.
+        EVENT_STAFF_EMAILS: ["staff@harmonia.example", ...Object.values(fullPlaylistListeners)].join(","),
         OUTBOX_RETRY_DELAY_SECONDS: "1",
         HARMONIA_IGNORE_ENV_FILE: "1",
       },

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { fullPlaylistListeners } from "../support/accounts";
 import { signInWithLink, testEmail } from "../support/auth";
 import { linkIn, waitForMail } from "../support/mail";
 
@@ -109,7 +110,7 @@ test("the friend form checks its fields, then sends the access e-mail", async ({
 test("/meditation holds all four tracks for staff and fewer for a plain member", async ({ browser }) => {
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
-  await signInWithLink(staff, "admin@harmonia.example", "/meditation");
+  await signInWithLink(staff, fullPlaylistListeners.meditationPage, "/meditation");
   const staffList = staff.getByRole("list", { name: "Playlist" });
   await expect(staffList.getByRole("listitem")).toHaveCount(4);
   await expect(staff.getByText(/more tracks? (is|are) waiting/)).toHaveCount(0);

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
+import { fullPlaylistListeners } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 
 const playerOf = (page: Page) => page.getByRole("region", { name: "Music player" });
@@ -101,7 +102,7 @@ test("music goes on across a client-side navigation, in the same <audio> element
 test("a member has four tracks: next and previous wrap, the end of a track advances, and a reload restores the place", async ({
   page,
 }) => {
-  await signInWithLink(page, "admin@harmonia.example", "/about");
+  await signInWithLink(page, fullPlaylistListeners.playerMember, "/about");
   const player = playerOf(page);
   const toggle = titleToggle(page);
   await expect(toggle).toHaveAccessibleName("Now playing: Still Water");
@@ -120,7 +121,7 @@ test("a member has four tracks: next and previous wrap, the end of a track advan
   const played = tracking(page, "play");
   await player.getByRole("button", { name: "Play", exact: true }).click();
   const play = await played;
-  expect(play).toMatchObject({ userEmail: "admin@harmonia.example", trackTitle: "Slow Tide", anonymousSessionId: null });
+  expect(play).toMatchObject({ userEmail: fullPlaylistListeners.playerMember, trackTitle: "Slow Tide", anonymousSessionId: null });
   expect(play.userId).toEqual(expect.any(String));
   await expect.poll(() => audio(page, (element) => element.readyState >= 1 && !element.paused)).toBe(true);
   const ended = tracking(page, "ended");
@@ -148,7 +149,7 @@ test("a member has four tracks: next and previous wrap, the end of a track advan
 });
 
 test("the hint shows the number of tracks for 900 ms when the address asks for it", async ({ page }) => {
-  await signInWithLink(page, "admin@harmonia.example", "/about");
+  await signInWithLink(page, fullPlaylistListeners.playerHint, "/about");
   await titleToggle(page).click(); // Using the player stops the hint showing by itself.
   await page.goto("/program");
   await page.waitForTimeout(300);
@@ -179,7 +180,7 @@ test("on /friend the player stays hidden until the page's play button, then play
 });
 
 test("the member's music page plays a chosen track in the global player", async ({ page }) => {
-  await signInWithLink(page, "admin@harmonia.example", "/meditation");
+  await signInWithLink(page, fullPlaylistListeners.playerMusicPage, "/meditation");
   await page.getByRole("list", { name: "Playlist" }).getByRole("button", { name: "Play Soledad at Dusk" }).click();
   await expect(titleToggle(page)).toHaveAccessibleName("Now playing: Soledad at Dusk");
   await expect.poll(() => audio(page, (element) => !element.paused && element.src.endsWith("/media/audio/soledad-dusk.mp3"))).toBe(true);
