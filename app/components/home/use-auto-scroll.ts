@@ -32,10 +32,14 @@ export function useAutoScroll(targetRef: RefObject<HTMLElement | null>) {
       const from = window.scrollY;
       const to = scrollTargetFor(target.getBoundingClientRect().top + from, offset, root.scrollHeight - window.innerHeight);
       let start: number | undefined;
+      let placed = from;
       const step = (now: number) => {
+        // Moved by anything but the glide (a scrollbar drag, find in page): the visitor has taken over.
+        if (Math.abs(window.scrollY - placed) > 2) return stop();
         start ??= now;
         const elapsed = now - start;
         window.scrollTo(0, scrollPositionAt(elapsed, from, to));
+        placed = window.scrollY;
         if (elapsed < autoScroll.durationMs) frame = window.requestAnimationFrame(step);
         else stop();
       };
