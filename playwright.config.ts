@@ -59,6 +59,8 @@ export default defineConfig({
         // The default event staff, plus one staff listener per test that needs the full playlist.
         EVENT_STAFF_EMAILS: ["staff@harmonia.example", ...Object.values(fullPlaylistListeners)].join(","),
         OUTBOX_RETRY_DELAY_SECONDS: "1",
+        // The tests read the demo content, which a PostgreSQL database gets only when asked.
+        SEED_DEMO_CONTENT: "true",
         HARMONIA_IGNORE_ENV_FILE: "1",
       },
     },

@@ -23,7 +23,7 @@ import pg from "pg";
 // The direct path renders e-mails with React like the server does, so it runs React's production build too.
 process.env.NODE_ENV = "production";
 const { events } = await import("../db/schema/index.ts");
-const { buildEvent, venueTime } = await import("../db/factories/events.ts");
+const { buildEvent, venueTime } = await import("../app/modules/demo/factories/events.ts");
 const { openDatabase, queryRows, runMigrations } = await import("../app/lib/db.server.ts");
 const { siteConfig } = await import("../app/lib/site-config.ts");
 const { reservationConfirmation } = await import("../app/modules/reservations/reservation-confirmation.server.ts");

@@ -5,8 +5,8 @@ import { startOutboxWorker, type OutboxWorker } from "~/modules/messaging/outbox
 import { registerOutboxWake } from "~/modules/messaging/outbox-wake.server";
 import { pruneRateLimits } from "~/modules/security/rate-limit.server";
 import { createAuth, resolveAuthSecret, setAuth } from "~/lib/auth.server";
-import { seedDemoContent } from "../db/seed/seed-demo-content.server";
-import { seedTracks } from "../db/seed/seed-tracks.server";
+import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/seed-demo-content.server";
+import { seedTracks } from "~/modules/music/seed-tracks.server";
 
 /** What a running instance holds: its database, its mail transport and its outbox worker. */
 export interface Runtime {
@@ -37,7 +37,9 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
     const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
     setAuth(createAuth({ env, db: database.db, secret }));
     await seedTracks(database.db);
-    if (env.SEED_DEMO_CONTENT) await seedDemoContent(database.db);
+    if (env.SEED_DEMO_CONTENT) {
+      for (const line of describeDemoInvitations(await seedDemoContent(database.db, env.PUBLIC_URL))) console.log(line);
+    }
     const mail = createMailTransport({
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,

@@ -23,6 +23,13 @@ describe("parseEnv", () => {
     expect(env.SEED_DEMO_CONTENT).toBe(true);
   });
 
+  it("seeds demo content by default on the embedded database only", () => {
+    expect(parseEnv({}).SEED_DEMO_CONTENT).toBe(true);
+    expect(parseEnv({ DATABASE_URL: "postgres://db.example/harmonia" }).SEED_DEMO_CONTENT).toBe(false);
+    expect(parseEnv({ DATABASE_URL: "postgres://db.example/harmonia", SEED_DEMO_CONTENT: "true" }).SEED_DEMO_CONTENT).toBe(true);
+    expect(parseEnv({ SEED_DEMO_CONTENT: "false" }).SEED_DEMO_CONTENT).toBe(false);
+  });
+
   it("names the variable that has a wrong value", () => {
     expect(problemsOf({ PORT: "abc" })).toEqual([expect.stringMatching(/^PORT: /)]);
     expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT: must be between 1 and 65535/);

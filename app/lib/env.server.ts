@@ -46,7 +46,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: emailList.default(["admin@harmonia.example"]),
   EVENT_STAFF_EMAILS: emailList.default(["staff@harmonia.example"]),
   TRUST_PROXY: booleanFlag.default(false),
-  SEED_DEMO_CONTENT: booleanFlag.default(true),
+  /** Unset: demo content on the embedded database only; a shared PostgreSQL gets it only when asked. */
+  SEED_DEMO_CONTENT: booleanFlag.optional(),
   OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
   AUTH_RATE_LIMIT_MULTIPLIER: z.coerce
@@ -60,7 +61,7 @@ const envSchema = z.object({
   TWILIO_API_URL: z.url({ message: "must be an http(s) URL" }).default("https://api.twilio.com"),
 });
 
-export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT"> & { PUBLIC_URL: string; SEED_DEMO_CONTENT: boolean };
 
 export class InvalidEnvironmentError extends Error {
   constructor(public readonly problems: string[]) {
@@ -82,7 +83,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, PUBLIC_URL: publicUrl };
+  const seedDemoContent = env.SEED_DEMO_CONTENT ?? !env.DATABASE_URL;
+  return { ...env, PUBLIC_URL: publicUrl, SEED_DEMO_CONTENT: seedDemoContent };
 }
 
 let current: Env | undefined;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { community } from "../../db/schema";
-import { buildCommunitySignup, uniqueEmail } from "../../db/factories/community";
+import { buildCommunitySignup, uniqueEmail } from "~/modules/demo/factories/community";
 import { openDatabase } from "~/lib/db.server";
 import { signInOverHttp } from "../support/http-session";
 import { linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";

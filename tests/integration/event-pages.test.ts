@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoEvents } from "../../db/seed/demo-events";
+import { demoEvents } from "~/modules/demo/demo-events";
 import { slugForEvent } from "~/modules/events/event-slug";
 import { startTestServer, type TestServer } from "../support/test-server";
 

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoInvitations } from "../../db/seed/demo-invitations";
+import { buildAcceptance } from "~/modules/demo/factories/invitations";
+import { demoInvitationsOf, type DemoInvitation } from "../support/demo-invitations";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /** The endpoints over HTTP against the production build, using the demo seed's three invitations. */
 describe("invitations over HTTP", () => {
   let server: TestServer;
-  const { pending, accepted, expired } = demoInvitations;
+  let pending: DemoInvitation, accepted: DemoInvitation, expired: DemoInvitation;
 
   beforeAll(async () => {
     server = await startTestServer();
+    ({ pending, accepted, expired } = demoInvitationsOf(server.output()));
   });
   afterAll(async () => {
     await server?.stop();
@@ -28,21 +30,7 @@ describe("invitations over HTTP", () => {
     return { status: response.status, body: (await response.json()) as { error?: string; loginLink?: string } };
   };
 
-  const acceptance = (invitation: { rid: string; email: string }) => ({
-    rid: invitation.rid,
-    email: invitation.email,
-    firstName: "Rosa",
-    lastName: "Delgado",
-    phone: "+1 619 555 0187",
-    city: "San Diego",
-    state: "CA",
-    communicationPreference: "everything",
-    discoveryMethod: "attended_event",
-    interests: ["Live piano meditation events"],
-    smsConsent: true,
-    emailUpdates: true,
-    termsAccepted: true,
-  });
+  const acceptance = (invitation: { rid: string; email: string }) => buildAcceptance(invitation);
 
   it("gives the attendee's data for a valid rid, and none for an e-mail alone or an unknown rid", async () => {
     const found = await attendeeData(`rid=${pending.rid}&email=${encodeURIComponent(pending.email)}`);
@@ -78,6 +66,15 @@ describe("invitations over HTTP", () => {
     const taken = await attendeeData(`rid=${accepted.rid}`);
     expect(taken.status).toBe(409);
     expect(taken.body.success).toBe(false);
+  });
+
+  it("opens nothing with the demo rids a README once published: each installation makes its own", async () => {
+    for (const rid of ["eHcNyW0wyuHb6XdCDb3xKP4ut1GYNO2g", "iLQDawuA6vTuva97e63hNObQw8l2efQV"]) {
+      expect((await attendeeData(`rid=${rid}`)).status).toBe(404);
+      const taken = await accept(buildAcceptance({ rid, email: accepted.email }));
+      expect(taken.status).toBeGreaterThanOrEqual(400);
+      expect(taken.body.loginLink).toBeUndefined();
+    }
   });
 
   it("answers other methods with 405", async () => {

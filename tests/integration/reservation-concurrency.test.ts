@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, reservations } from "../../db/schema";
-import { buildEvent, venueTime } from "../../db/factories/events";
+import { buildEvent, venueTime } from "~/modules/demo/factories/events";
 import { openDatabase, queryRows, runMigrations, type Database, type DatabaseHandle } from "~/lib/db.server";
 import { siteConfig } from "~/lib/site-config";
 import { reservationMessages } from "~/modules/reservations/reservation-form";

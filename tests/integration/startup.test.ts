@@ -17,6 +17,18 @@ describe("server start-up", () => {
     expect(run.output).toMatch(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
   });
 
+  it("puts demo content in by default on the embedded database only", async () => {
+    const server = await startTestServer({ SEED_DEMO_CONTENT: "" });
+    try {
+      const onPostgres = Boolean(process.env.DATABASE_URL);
+      const events = await (await fetch(`${server.url}/events`)).text();
+      expect(events.includes("Candlelight Piano Meditation")).toBe(!onPostgres);
+      expect(server.output().includes("[demo] pending invitation: ")).toBe(!onPostgres);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it("lets only one server use an embedded data directory at a time", async () => {
     const first = await startTestServer({ DATA_DIR: dataDir });
     try {

@@ -95,7 +95,8 @@ function spawnServer(env: Record<string, string>) {
   delete inherited.DATABASE_URL;
   const child = spawn(process.execPath, [path.join(root, "server", "main.js")], {
     cwd: root,
-    env: { ...inherited, NODE_ENV: "production", SMTP_URL: "", HARMONIA_IGNORE_ENV_FILE: "1", ...env },
+    // The demo content is what most tests read; on PostgreSQL it is seeded only when asked.
+    env: { ...inherited, NODE_ENV: "production", SMTP_URL: "", SEED_DEMO_CONTENT: "true", HARMONIA_IGNORE_ENV_FILE: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);

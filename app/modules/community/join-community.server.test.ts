@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { community, outbox } from "../../../db/schema";
-import { buildCommunitySignup } from "../../../db/factories/community";
+import { buildCommunitySignup } from "~/modules/demo/factories/community";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAuth, setAuth, CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { parseEnv } from "~/lib/env.server";

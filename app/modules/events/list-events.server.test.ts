@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildEvent, buildReservation } from "../../../db/factories/events";
+import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
 import { events, reservations } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { findPublicEventBySlug, listPublicEvents } from "./list-events.server";

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { invitations, musicAccess, userProfiles } from "../../../db/schema";
-import { buildInvitation } from "../../../db/factories/invitations";
+import { buildAcceptance, buildInvitation } from "~/modules/demo/factories/invitations";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { acceptInvitation } from "./accept-invitation.server";
-import type { AcceptanceInput } from "./acceptance-schema";
 import { createInvitation } from "./create-invitation.server";
 import { getAttendeeData } from "./get-attendee-data.server";
 
@@ -18,21 +17,8 @@ describe("accepting an invitation", () => {
   });
   afterAll(() => database.dispose());
 
-  const form = (rid: string, email: string): AcceptanceInput => ({
-    rid,
-    email,
-    firstName: "Rosa",
-    lastName: "Delgado",
-    phone: "+1 619 555 0187",
-    city: "San Diego",
-    state: "CA",
-    communicationPreference: "everything",
-    discoveryMethod: "attended_event",
-    interests: ["Live piano meditation events", "Candlelight yoga and piano"],
-    smsConsent: true,
-    emailUpdates: true,
-    termsAccepted: true,
-  });
+  const form = (rid: string, email: string) =>
+    buildAcceptance({ rid, email }, { interests: ["Live piano meditation events", "Candlelight yoga and piano"] });
 
   it("creates invitations with an unguessable rid that expires 30 days after sending", async () => {
     const sentAt = new Date("2026-03-01T12:00:00Z");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { events, outbox } from "../../../db/schema";
-import { buildEvent } from "../../../db/factories/events";
+import { buildEvent } from "~/modules/demo/factories/events";
 import { siteConfig } from "~/lib/site-config";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { attachmentIn, SmtpSink, waitForMail } from "../../../tests/support/smtp-sink";

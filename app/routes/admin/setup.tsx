@@ -3,6 +3,7 @@ import type { Route } from "./+types/setup";
 import { requireMember } from "~/lib/auth-guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
+import { listDemoInvitations } from "~/modules/demo/list-demo-invitations.server";
 import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/system-status.server";
 import { getRuntime } from "../../../server/runtime";
 
@@ -15,8 +16,16 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
-  return gatherSystemStatus(getRuntime(), { includeDetails: user.role === "admin" });
+  const runtime = getRuntime();
+  const admin = user.role === "admin";
+  const status = await gatherSystemStatus(runtime, { includeDetails: admin });
+  // The demo invitations' rids are random per installation; admins of a demo find them here.
+  const demoInvitations =
+    admin && runtime.env.SEED_DEMO_CONTENT ? await listDemoInvitations(runtime.database.db, runtime.env.PUBLIC_URL) : [];
+  return { ...status, demoInvitations };
 }
+
+const demoStateLabels = { pending: "Pending", accepted: "Accepted", expired: "Expired" } as const;
 
 const stateLabels: Record<CheckState, { text: string; className: string }> = {
   ok: { text: "OK", className: "border-amber/50 bg-amber/10 text-amber" },
@@ -43,6 +52,26 @@ export default function SystemStatusPage({ loaderData }: Route.ComponentProps) {
             <CheckRow key={check.id} check={check} />
           ))}
         </ul>
+        {loaderData.demoInvitations.length > 0 ? (
+          <section aria-labelledby="demo-invitations" className="mt-10">
+            <h2 id="demo-invitations" className="text-2xl text-ivory">
+              Demo invitations
+            </h2>
+            <p className="mt-2 text-sand">
+              This installation runs with demo content. Each link opens one of its invitations; they are made anew for
+              every installation, so keep them to yourself.
+            </p>
+            <ul className="mt-4 space-y-2">
+              {loaderData.demoInvitations.map((invitation) => (
+                <li key={invitation.state}>
+                  <a href={invitation.url} className="break-all text-amber underline underline-offset-4">
+                    {demoStateLabels[invitation.state]}: {invitation.email}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <p className="mt-10">
           <Link to="/" className="button-primary">
             Back to Home

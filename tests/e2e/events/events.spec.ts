@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { demoEvents } from "../../../db/seed/demo-events";
+import { demoEvents } from "../../../app/modules/demo/demo-events";
 import { siteConfig } from "../../../app/lib/site-config";
 import { dateRangeLabel } from "../../../app/modules/events/event-dates";
 import { reservationMessages } from "../../../app/modules/reservations/reservation-form";

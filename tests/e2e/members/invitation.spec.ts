@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { demoInvitations } from "../../../db/seed/demo-invitations";
+import { demoInvitations } from "../../../app/modules/demo/demo-invitations";
+import { signInWithLink } from "../support/auth";
 
 /**
  * The demo seed's invitations. The form checks run before the acceptance, which uses up the
@@ -8,8 +9,21 @@ import { demoInvitations } from "../../../db/seed/demo-invitations";
 test.describe.configure({ mode: "serial" });
 
 const { pending, expired } = demoInvitations;
-const invitationLink = (invitation: { rid: string; email: string }) =>
-  `/invitation?rid=${invitation.rid}&campaign=past_attendee_invitation&email=${encodeURIComponent(invitation.email)}`;
+/** The demo invitations' links of this installation (their rids are random), as an admin sees them. */
+const links = new Map<string, string>();
+const invitationLink = (invitation: { email: string }) => links.get(invitation.email)!;
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signInWithLink(page, "admin@harmonia.example", "/admin/setup");
+  const section = page.getByRole("region", { name: "Demo invitations" });
+  for (const invitation of [pending, expired]) {
+    const href = await section.getByRole("link", { name: invitation.email }).getAttribute("href");
+    const url = new URL(href!);
+    links.set(invitation.email, `${url.pathname}${url.search}`);
+  }
+  await page.close();
+});
 
 const field = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
 const submitButton = (page: Page) => page.getByRole("button", { name: /Accept Gift & Become a Member|Creating Your Membership/ });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "~/lib/db.server";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { seedDemoContent } from "./seed-demo-content.server";
 
 describe("the demo seed", () => {
@@ -20,14 +20,29 @@ describe("the demo seed", () => {
     );
 
   it("fills an empty database and changes nothing when run again", async () => {
-    await seedDemoContent(database.handle.db);
+    const links = await seedDemoContent(database.handle.db, "https://harmonia.example");
     const first = await counts();
     expect(first[0]?.newsletter).toBeGreaterThan(0);
     expect(first[0]?.waitlist).toBeGreaterThan(0);
     expect(first[0]?.invitations).toBe(3);
     expect(first[0]?.events).toBe(13);
     expect(first[0]?.reservations).toBe(8);
-    await seedDemoContent(database.handle.db);
+    expect(await seedDemoContent(database.handle.db, "https://harmonia.example")).toEqual(links);
     expect(await counts()).toEqual(first);
+  });
+
+  it("gives the demo invitations random rids of their own, listed with their links", async () => {
+    const other = await createTestDatabase();
+    try {
+      const mine = await seedDemoContent(database.handle.db, "https://harmonia.example");
+      const theirs = await seedDemoContent(other.handle.db, "https://harmonia.example");
+      expect(mine.map((link) => link.state)).toEqual(["pending", "accepted", "expired"]);
+      const rids = (links: typeof mine) => links.map((link) => new URL(link.url).searchParams.get("rid"));
+      for (const rid of [...rids(mine), ...rids(theirs)]) expect(rid).toMatch(/^[\w-]{32}$/);
+      expect(rids(mine)).not.toEqual(rids(theirs));
+      expect(new URL(mine[0]!.url).searchParams.get("email")).toBe("rosa.delgado@example.com");
+    } finally {
+      await other.dispose();
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { tracks as generatedTracks, type TrackSlug } from "../../scripts/media/tracks";
-import type { TrackTier } from "~/modules/music/playlists";
+import { tracks as generatedTracks, type TrackSlug } from "../../../scripts/media/tracks";
+import type { TrackTier } from "./playlists";
 
 /**
  * The music library: the generated recordings (titles from scripts/media/tracks.ts) and who may

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { tracks } from "../schema";
-import { buildLibrary } from "../factories/tracks";
+import { tracks } from "../../../db/schema";
+import { buildLibrary } from "./track-library";
 import type { Database } from "~/lib/db.server";
 
 /**

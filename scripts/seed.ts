@@ -1,9 +1,10 @@
 // `npm run seed`: applies migrations and the demo content to the configured database.
-// Idempotent; the server also does this at start-up unless SEED_DEMO_CONTENT=false.
+// Idempotent; the server also does this at start-up when SEED_DEMO_CONTENT is on (by default on the
+// embedded database only).
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { DataDirectoryInUseError, openDatabase, runMigrations } from "~/lib/db.server";
-import { seedDemoContent } from "./seed-demo-content.server";
-import { seedTracks } from "./seed-tracks.server";
+import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/seed-demo-content.server";
+import { seedTracks } from "~/modules/music/seed-tracks.server";
 
 try {
   const env = getEnv();
@@ -11,8 +12,9 @@ try {
   try {
     await runMigrations(database);
     await seedTracks(database.db);
-    await seedDemoContent(database.db);
+    const invitations = await seedDemoContent(database.db, env.PUBLIC_URL);
     console.log(`Demo content is in place (${database.location}).`);
+    for (const line of describeDemoInvitations(invitations)) console.log(line);
   } finally {
     await database.close();
   }

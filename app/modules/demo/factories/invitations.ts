@@ -1,4 +1,5 @@
 import { newInvitationRid } from "~/modules/invitations/create-invitation.server";
+import type { AcceptanceInput } from "~/modules/invitations/acceptance-schema";
 import { invitationExpiry } from "~/modules/invitations/invitation-status";
 import { uniqueEmail } from "./community";
 
@@ -55,5 +56,28 @@ export function buildUserProfile(overrides: { email?: string; firstName?: string
     emailUpdates: true,
     smsConsentAt: acceptedAt,
     termsAcceptedAt: acceptedAt,
+  };
+}
+
+/**
+ * A complete acceptance of an invitation, as the form posts it (all required fields, both
+ * consents): the tests of the use case and of the endpoint start from it and change one field.
+ */
+export function buildAcceptance(invitation: { rid: string; email: string }, overrides: Partial<AcceptanceInput> = {}): AcceptanceInput {
+  return {
+    rid: invitation.rid,
+    email: invitation.email,
+    firstName: "Rosa",
+    lastName: "Delgado",
+    phone: "+1 619 555 0187",
+    city: "San Diego",
+    state: "CA",
+    communicationPreference: "everything",
+    discoveryMethod: "attended_event",
+    interests: ["Live piano meditation events"],
+    smsConsent: true,
+    emailUpdates: true,
+    termsAccepted: true,
+    ...overrides,
   };
 }

@@ -1,14 +1,14 @@
 /**
  * The demo seed's three invitations, one per state, so /invitation can be tried on a fresh
- * install (and the tests use the same ones). The rids were generated once like real ones
- * (24 random bytes, base64url); open them as /invitation?rid=<rid>&email=<email>.
+ * install (and the tests use the same ones). Their rids are made at seeding like real ones, so
+ * they differ on every installation: an rid printed in a README would hand anyone an accepted
+ * membership with music. Admins find the links on /admin/setup; the server prints them at start.
  */
 const DAY = 24 * 60 * 60 * 1000;
 
 export const demoInvitations = {
   /** Pending: Rosa came to three gatherings, so her form defaults to hearing about everything. */
   pending: {
-    rid: "eHcNyW0wyuHb6XdCDb3xKP4ut1GYNO2g",
     email: "rosa.delgado@example.com",
     firstName: "Rosa",
     lastName: "Delgado",
@@ -24,7 +24,6 @@ export const demoInvitations = {
   },
   /** Accepted: James already has his membership and music. */
   accepted: {
-    rid: "iLQDawuA6vTuva97e63hNObQw8l2efQV",
     email: "james.whitfield@example.com",
     firstName: "James",
     lastName: "Whitfield",
@@ -36,7 +35,6 @@ export const demoInvitations = {
   },
   /** Expired: Nora's invitation went out more than 30 days ago and was never accepted. */
   expired: {
-    rid: "XaZg_qOag0R7V-zHj9XVGgcJpH2HdRDn",
     email: "nora.kim@example.com",
     firstName: "Nora",
     lastName: "Kim",
@@ -47,6 +45,8 @@ export const demoInvitations = {
     sentDaysAgo: 45,
   },
 } as const;
+
+export type DemoInvitationState = keyof typeof demoInvitations;
 
 /** When a demo invitation went out, counted back from the first seeding. */
 export function demoSentAt(daysAgo: number, now = new Date()): Date {

@@ -1,5 +1,5 @@
 import { siteConfig } from "~/lib/site-config";
-import { venueTime, type EventDraft } from "../factories/events";
+import { venueTime, type EventDraft } from "./factories/events";
 
 /**
  * The demo calendar: every case the spec names, dated relative to the day of seeding so the demo

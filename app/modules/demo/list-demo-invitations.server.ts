@@ -1,0 +1,33 @@
+import { asc, inArray, sql } from "drizzle-orm";
+import { invitations } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { demoInvitations, type DemoInvitationState } from "./demo-invitations";
+
+export interface DemoInvitationLink {
+  state: DemoInvitationState;
+  email: string;
+  /** The invitation page for this person, on this installation. */
+  url: string;
+}
+
+/**
+ * The demo invitations of this installation with their links, for admins (/admin/setup) and the
+ * start-up log in demo mode. Their rids are random per installation, so this is how to find them.
+ */
+export async function listDemoInvitations(db: Database, publicUrl: string): Promise<DemoInvitationLink[]> {
+  const people = Object.entries(demoInvitations) as [DemoInvitationState, (typeof demoInvitations)[DemoInvitationState]][];
+  const rows = await db
+    .select({ rid: invitations.rid, email: invitations.email, campaign: invitations.campaign })
+    .from(invitations)
+    .where(inArray(sql`lower(${invitations.email})`, people.map(([, person]) => person.email)))
+    .orderBy(asc(invitations.sentAt));
+  return people.flatMap(([state, person]) => {
+    const row = rows.find((candidate) => candidate.email.toLowerCase() === person.email);
+    if (!row) return [];
+    const url = new URL("/invitation", publicUrl);
+    url.searchParams.set("rid", row.rid);
+    if (row.campaign) url.searchParams.set("campaign", row.campaign);
+    url.searchParams.set("email", row.email);
+    return [{ state, email: row.email, url: url.toString() }];
+  });
+}
