@@ -24,6 +24,7 @@ import { GlobalAudioPlayer } from "./components/music/audio-player/global-audio-
 import { getUser, type AccessDenied } from "./lib/auth-guards.server";
 import { getListenerPlaylist } from "./lib/listener-playlist.server";
 import { getEnv } from "./lib/env.server";
+import { can } from "./modules/members/policy";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/seo";
 import { siteConfig } from "./lib/site-config";
@@ -52,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   );
   return {
     publicUrl: getEnv().PUBLIC_URL,
-    user: user ? { id: user.id, email: user.email, name: user.name, isAdmin: user.role === "admin" } : null,
+    user: user ? { id: user.id, email: user.email, name: user.name, isAdmin: can(user, "open-dashboard") } : null,
     playlist,
   };
 }

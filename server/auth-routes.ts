@@ -4,6 +4,7 @@ import { CLIENT_IP_HEADER, getAuth, getSignedInUser } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { authMessages } from "~/modules/members/auth-messages";
+import { can } from "~/modules/members/policy";
 import { checkAuthRateLimit, type AuthAttempt } from "~/modules/members/auth-rate-limits.server";
 
 /** better-auth's endpoints that cost an attempt, by path under /api/auth. */
@@ -34,7 +35,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>): void {
     if (path.startsWith("/admin/")) {
       const user = await getSignedInUser(c.req.raw, getEnv());
       if (!user) return c.json({ error: authMessages.signInRequired }, 401);
-      if (user.role !== "admin") return c.json({ error: authMessages.notAuthorised }, 403);
+      if (!can(user, "administer-accounts")) return c.json({ error: authMessages.notAuthorised }, 403);
     }
 
     const attempt = limitedPaths[path];

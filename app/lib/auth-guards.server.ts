@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { CLIENT_IP_HEADER, getSignedInUser, type SignedInUser } from "./auth.server";
 import { getEnv } from "./env.server";
 import { authMessages } from "~/modules/members/auth-messages";
-import { canEnter, type StaffArea } from "~/modules/members/roles";
+import { can, type Action } from "~/modules/members/policy";
 
 // The root loader (header, badge) and a page's guard both ask for the user of one request; the
 // session is read once per request, not once per loader.
@@ -41,7 +41,7 @@ export interface AccessDenied {
  * Staff pages. Signed out: 401 'Please log in to access this page.'; signed in without the role:
  * 403 'You are not authorized to view this page.' The root error boundary shows the message.
  */
-export async function requireStaffPage(request: Request, area: StaffArea): Promise<SignedInUser> {
+export async function requireStaffPage(request: Request, action: Action): Promise<SignedInUser> {
   const user = await getUser(request);
   if (!user) {
     throw data<AccessDenied>(
@@ -49,15 +49,15 @@ export async function requireStaffPage(request: Request, area: StaffArea): Promi
       { status: 401 },
     );
   }
-  if (!canEnter(user.role, area)) throw data<AccessDenied>({ message: authMessages.notAuthorised }, { status: 403 });
+  if (!can(user, action)) throw data<AccessDenied>({ message: authMessages.notAuthorised }, { status: 403 });
   return user;
 }
 
 /** Staff endpoints (cookie or `Authorization: Bearer`): 401 or 403 JSON `{ error }`. */
-export async function requireStaffApi(request: Request, area: StaffArea): Promise<SignedInUser> {
+export async function requireStaffApi(request: Request, action: Action): Promise<SignedInUser> {
   const user = await getUser(request);
   if (!user) throw Response.json({ error: authMessages.signInRequired }, { status: 401 });
-  if (!canEnter(user.role, area)) throw Response.json({ error: authMessages.notAuthorised }, { status: 403 });
+  if (!can(user, action)) throw Response.json({ error: authMessages.notAuthorised }, { status: 403 });
   return user;
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from "~/lib/db.server";
+import { can } from "../members/policy";
 import type { Role } from "../members/roles";
 import { isValidFriendPass } from "./friend-pass.server";
 import { hasMusicAccess } from "./music-access.server";
@@ -11,8 +12,7 @@ export async function listenerEntitlement(
   listener: { user: { email: string; role: Role } | null; friendPass?: string },
 ): Promise<Entitlement> {
   const { user } = listener;
-  const staff = user?.role === "admin" || user?.role === "event-staff";
-  const access = user && !staff ? await hasMusicAccess(db, user.email) : false;
+  const access = user && !can(user, "hear-unreleased-music") ? await hasMusicAccess(db, user.email) : false;
   const hasFriendPass = listener.friendPass ? isValidFriendPass(await signingSecret(), listener.friendPass) : false;
   return entitlementOf({ role: user?.role, hasMusicAccess: access, hasFriendPass });
 }

@@ -1,3 +1,5 @@
+import { can } from "../members/policy";
+
 /**
  * Who may hear which tracks. The library has three tiers: a public track anyone may play, friend
  * tracks for visitors of the friend page, and member tracks for members entitled to the full
@@ -20,8 +22,8 @@ export interface Listener {
 }
 
 export function entitlementOf(listener: Listener): Entitlement {
-  const staff = listener.role === "admin" || listener.role === "event-staff";
-  if (listener.role && (staff || listener.hasMusicAccess)) return "member";
+  const { role } = listener;
+  if (role && (can({ role }, "hear-unreleased-music") || listener.hasMusicAccess)) return "member";
   if (listener.hasFriendPass) return "friend";
   return "public";
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/setup";
 import { requireMember } from "~/lib/auth-guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
+import { can } from "~/modules/members/policy";
 import { listDemoInvitations } from "~/modules/demo/list-demo-invitations.server";
 import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/system-status.server";
 import { getRuntime } from "../../../server/runtime";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireMember(request);
   const runtime = getRuntime();
-  const admin = user.role === "admin";
+  const admin = can(user, "view-system-details");
   const status = await gatherSystemStatus(runtime, { includeDetails: admin });
   // The demo invitations' rids are random per installation; admins of a demo find them here.
   const demoInvitations =

@@ -9,6 +9,7 @@ import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { authMessages } from "~/modules/members/auth-messages";
+import { can } from "~/modules/members/policy";
 import { checkAuthRateLimit } from "~/modules/members/auth-rate-limits.server";
 import {
   listMemberSessions,
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: user.email,
     // The server decides: only the configured admins see the way to the dashboard.
-    isAdmin: user.role === "admin",
+    isAdmin: can(user, "open-dashboard"),
     profile: profile.values,
     loadError: profile.loadError,
     sessions,

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { can, staffActions, type Action } from "./policy";
+import type { Role } from "./roles";
+
+const admin = { role: "admin" as Role };
+const eventStaff = { role: "event-staff" as Role };
+const member = { role: "member" as Role };
+
+describe("can", () => {
+  it("lets admins do everything", () => {
+    for (const action of Object.keys(staffActions) as Action[]) expect(can(admin, action), action).toBe(true);
+  });
+
+  it("lets event staff run reservations and hear the music, nothing else of the staff side", () => {
+    const allowed = (Object.keys(staffActions) as Action[]).filter((action) => can(eventStaff, action));
+    expect(allowed.sort()).toEqual(["hear-unreleased-music", "manage-reservations"]);
+  });
+
+  it("lets members and visitors do nothing of the staff side", () => {
+    for (const action of Object.keys(staffActions) as Action[]) {
+      expect(can(member, action), action).toBe(false);
+      expect(can(null, action), action).toBe(false);
+      expect(can(undefined, action), action).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import type { Role } from "./roles";
+
+/**
+ * Who may do what: the one place that answers it. Pages, endpoints, use cases and the UI that
+ * decides which buttons to show all ask `can(actor, action)`; nothing else compares roles.
+ *
+ * Roles come from the configuration's allow-lists (see roles.ts). Admins may do everything; event
+ * staff run the reservations page; members and visitors nothing of the staff side.
+ */
+export const staffActions = {
+  /** The dashboard and its summaries (/admin). */
+  "open-dashboard": ["admin"],
+  /** Create, edit, order, publish and delete events (/admin/eventmanagement). */
+  "manage-events": ["admin"],
+  /** See and change reservations, seat limits, check-in (/admin/eventreservations). */
+  "manage-reservations": ["admin", "event-staff"],
+  /** E-mail and SMS campaigns, announcements, invitations (/admin/communications). */
+  "send-communications": ["admin"],
+  /** The activity log of staff actions. */
+  "view-activity": ["admin"],
+  /** The system status page's details (configuration, queue, database). */
+  "view-system-details": ["admin"],
+  /** better-auth's account administration (list, ban, impersonate users). */
+  "administer-accounts": ["admin"],
+  /** The whole unreleased playlist, whatever the music_access list says. */
+  "hear-unreleased-music": ["admin", "event-staff"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof staffActions;
+
+/** Whoever acts: a signed-in user (their role), or nobody for a visitor. */
+export type Actor = { role: Role } | null | undefined;
+
+export function can(actor: Actor, action: Action): boolean {
+  if (!actor) return false;
+  return (staffActions[action] as readonly Role[]).includes(actor.role);
+}
