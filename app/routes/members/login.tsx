@@ -6,6 +6,7 @@ import { TextField } from "~/components/ui/text-field";
 import { focusFirstError, useFormValidation, useHydrated } from "~/components/members/use-form-validation";
 import { authHeaders } from "~/lib/auth-guards.server";
 import { firstErrorPerField } from "~/lib/form-errors";
+import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
@@ -35,7 +36,7 @@ export function loader({ request }: Route.LoaderArgs) {
   // better-auth brings a confirmed address back here; a spoilt link comes back with `error`.
   const verified = url.searchParams.has("verified");
   return {
-    next: safeRedirectPath(url.searchParams.get("next"), ""),
+    next: safeRedirectPath(url.searchParams.get("next"), getEnv().PUBLIC_URL, ""),
     notice: !verified
       ? null
       : url.searchParams.has("error")
@@ -67,13 +68,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
 
     if (intent === "link") {
-      await emailSignInLink({ email: address, purpose: "sign-in", next: safeRedirectPath(form.next, "/welcome"), headers });
+      await emailSignInLink({ email: address, purpose: "sign-in", next: safeRedirectPath(form.next, getEnv().PUBLIC_URL, "/welcome"), headers });
       return data<LoginActionData>({ ok: true, intent, message: authMessages.signInLinkSent });
     }
 
     const result = await signInWithPassword({ email: address, password: form.password ?? "", headers });
     if (!result.ok) return failed({ error: result.error }, 400);
-    const next = safeRedirectPath(form.next, "/");
+    const next = safeRedirectPath(form.next, getEnv().PUBLIC_URL, "/");
     // Without JavaScript nothing could show the message and move on later: go straight there.
     if (!form.enhanced) return redirect(next, { headers: cookieHeaders(result.cookies) });
     return data<LoginActionData>(
