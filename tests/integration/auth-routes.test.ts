@@ -130,7 +130,9 @@ describe("better-auth behind our rules", () => {
   it("never gives a session's token back in get-session, by cookie or by bearer token", async () => {
     const email = newEmail("session");
     const cookie = await signInOverHttp(server.url, sink, email);
-    for (const headers of [{ Cookie: cookie }, { Authorization: bearer(cookie) }]) {
+    const asCookie: Record<string, string> = { Cookie: cookie };
+    const asBearer: Record<string, string> = { Authorization: bearer(cookie) };
+    for (const headers of [asCookie, asBearer]) {
       const response = await fetch(`${server.url}/api/auth/get-session`, { headers });
       expect(response.status).toBe(200);
       expect(response.headers.get("set-auth-token")).toBeNull();
