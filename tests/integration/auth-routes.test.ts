@@ -159,6 +159,22 @@ describe("better-auth behind our rules", () => {
     expect(signedIn.headers.get("location")).toBe("/welcome");
   });
 
+  it("answers malformed requests to the mounted routes with a 4xx, never a 500", async () => {
+    const raw = (body: string) =>
+      fetch(`${server.url}/api/auth/sign-in/magic-link`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: server.url },
+        body,
+      });
+    for (const response of [await raw("{not json"), await raw("[]"), await raw('"text"'), await askForLink({ email: 42 }), await askForLink({})]) {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    }
+    const garbage = await fetch(`${server.url}/api/auth/get-session`, { headers: { Authorization: "Bearer nonsense.token", Cookie: "harmonia.session_token=x.y" } });
+    expect(garbage.status).toBe(200);
+    expect(await garbage.json()).toBeNull();
+  });
+
   it("sends a confirmation link's callbackURL nowhere but our own pages", async () => {
     const response = await fetch(`${server.url}/api/auth/verify-email?token=spoilt&callbackURL=https%3A%2F%2Fevil.example%2F`, {
       redirect: "manual",
