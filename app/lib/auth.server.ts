@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { account, serverSecrets, session, user, verification } from "../../db/schema";
 import type { Database } from "./db.server";
 import type { Env } from "./env.server";
+import { safeRedirectPath } from "./safe-redirect";
 import { siteConfig } from "./site-config";
 import { roleForEmail, type Role } from "~/modules/members/roles";
 import { sendAccountLink } from "~/modules/members/send-account-link.server";
@@ -28,6 +29,24 @@ export interface SignInLinkMetadata {
   /** The name to greet in the e-mail. */
   name?: string;
 }
+
+const SIGN_IN_LINK_PURPOSES: readonly NonNullable<SignInLinkMetadata["purpose"]>[] = ["sign-in", "community-welcome", "friend-access"];
+
+/**
+ * Which e-mail a sign-in link goes out in, from the metadata our own code passed. Requests over
+ * HTTP arrive without metadata (server/auth-routes.ts drops it); should anything else slip
+ * through, an unknown purpose or a name that is not a short string gives the plain sign-in e-mail
+ * rather than someone else's wording, or an error.
+ */
+function signInLinkWording(metadata: unknown): { purpose: NonNullable<SignInLinkMetadata["purpose"]>; name?: string } {
+  const given = (typeof metadata === "object" && metadata !== null ? metadata : {}) as Record<string, unknown>;
+  const purpose = SIGN_IN_LINK_PURPOSES.find((known) => known === given.purpose) ?? "sign-in";
+  const name = typeof given.name === "string" && given.name.length <= MAX_NAME_LENGTH ? given.name : undefined;
+  return { purpose, name };
+}
+
+/** Longer than any name our forms accept, short enough that a greeting stays a greeting. */
+const MAX_NAME_LENGTH = 200;
 
 export function createAuth({ env, db, secret }: AuthOptions) {
   const lists = { adminEmails: env.ADMIN_EMAILS, eventStaffEmails: env.EVENT_STAFF_EMAILS };
@@ -117,8 +136,8 @@ export function createAuth({ env, db, secret }: AuthOptions) {
         expiresIn: SIGN_IN_LINK_TTL_SECONDS,
         storeToken: "hashed",
         sendMagicLink: async ({ email, url, token, metadata }) => {
-          const next = new URL(url).searchParams.get("callbackURL") ?? "/";
-          const { purpose = "sign-in", name } = (metadata ?? {}) as SignInLinkMetadata;
+          const next = safeRedirectPath(new URL(url).searchParams.get("callbackURL"), env.PUBLIC_URL, "/");
+          const { purpose, name } = signInLinkWording(metadata);
           // The e-mailed link opens our page, which signs in only when the person presses its button:
           // a link scanner's GET never uses the token up.
           const link = `${env.PUBLIC_URL}/login/link?token=${encodeURIComponent(token)}&next=${encodeURIComponent(next)}`;

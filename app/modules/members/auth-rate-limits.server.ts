@@ -13,6 +13,33 @@ const rules: Record<AuthAttempt, { perIp: RateLimitRule; perEmail: RateLimitRule
   "password-reset": { perIp: { limit: 10, windowSeconds: 60 * 60 }, perEmail: { limit: 3, windowSeconds: 60 * 60 } },
 };
 
+/** Who makes an attempt, as the HTTP server saw them. */
+export interface AttemptClient {
+  /** The client's address. */
+  ip: string;
+  /** AUTH_RATE_LIMIT_MULTIPLIER of the configuration. */
+  rateLimitMultiplier: number;
+}
+
+/** A use case's answer to an attempt over the limit: 'Too many attempts…' and when to try again. */
+export interface AttemptRefused {
+  ok: false;
+  reason: "rate-limited";
+  error: string;
+  retryAfterSeconds: number;
+}
+
+/** Counts an attempt of a client (and of an e-mail address); the refusal, or null when it may go on. */
+export async function refuseOverLimit(
+  db: Database,
+  attempt: AuthAttempt,
+  client: AttemptClient,
+  email?: string,
+): Promise<AttemptRefused | null> {
+  const limit = await checkAuthRateLimit(db, attempt, { ip: client.ip, email }, client.rateLimitMultiplier);
+  return limit.allowed ? null : { ok: false, reason: "rate-limited", error: limit.message, retryAfterSeconds: limit.retryAfterSeconds };
+}
+
 export type AuthRateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
 
 /**

@@ -20,8 +20,6 @@ export const staffActions = {
   "view-activity": ["admin"],
   /** The system status page's details (configuration, queue, database). */
   "view-system-details": ["admin"],
-  /** better-auth's account administration (list, ban, impersonate users). */
-  "administer-accounts": ["admin"],
   /** The whole unreleased playlist, whatever the music_access list says. */
   "hear-unreleased-music": ["admin", "event-staff"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,15 +1,12 @@
 import type { SignInLinkMetadata } from "~/lib/auth.server";
 import type { Database } from "~/lib/db.server";
-import { checkAuthRateLimit } from "./auth-rate-limits.server";
+import { checkAuthRateLimit, type AttemptClient } from "./auth-rate-limits.server";
 import { emailSignInLink } from "./sign-in-links.server";
 
-export interface SignInLinkClient {
-  /** The client's address as the HTTP server saw it. */
-  ip: string;
-  /** The request's headers with that address (see authHeaders). */
+/** The client of an attempt that goes on to better-auth. */
+export interface SignInLinkClient extends AttemptClient {
+  /** The request's headers with the client's address (see authHeaders). */
   headers: Headers;
-  /** AUTH_RATE_LIMIT_MULTIPLIER of the configuration. */
-  rateLimitMultiplier: number;
 }
 
 export type SignInLinkRequestResult = { sent: true } | { sent: false; retryAfterSeconds: number; message: string };

@@ -1,15 +1,6 @@
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { checkAuthRateLimit, type AuthAttempt } from "~/modules/members/auth-rate-limits.server";
-
-/**
- * Counts an attempt of an account page's action. Refused: the 'Too many attempts…' text and the
- * headers of a 429 answer; allowed: null.
- */
-export async function rateLimitRefusal(attempt: AuthAttempt, who: { ip: string; email: string }) {
-  const limit = await checkAuthRateLimit(getDb(), attempt, who, getEnv().AUTH_RATE_LIMIT_MULTIPLIER);
-  if (limit.allowed) return null;
-  return { message: limit.message, init: { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } } };
+/** The status and Retry-After header of an attempt refused by its limit. */
+export function tooManyAttempts(retryAfterSeconds: number): ResponseInit {
+  return { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } };
 }
 
 /** better-auth's Set-Cookie headers, to put on our own answer. */

@@ -11,11 +11,10 @@ import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { checkAuthRateLimit } from "~/modules/members/auth-rate-limits.server";
 import { checkFriendAccess, friendAccessMessages, type FriendAccessActionData } from "~/modules/members/friend-access";
-import { emailAccessGift } from "~/modules/music/access-gift.server";
 import { friendPassCookie, issueFriendPass } from "~/modules/music/friend-pass.server";
 import { playlistOf } from "~/modules/music/member-playlist.server";
+import { requestAccessGift } from "~/modules/music/request-access-gift.server";
 import { signingSecret } from "~/modules/music/signing-secret.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -42,9 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return data<FriendAccessActionData>({ ok: false, fieldErrors: checked.fieldErrors, values }, 400);
   const { name, email } = checked.input;
   try {
-    const limit = await checkAuthRateLimit(getDb(), "sign-in-link", { ip: context.clientIp, email }, getEnv().AUTH_RATE_LIMIT_MULTIPLIER);
-    if (!limit.allowed) return data<FriendAccessActionData>({ ok: false, error: limit.message, values }, 429);
-    await emailAccessGift({ email, name, headers: authHeaders(request, context.clientIp) });
+    const client = { ip: context.clientIp, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: getEnv().AUTH_RATE_LIMIT_MULTIPLIER };
+    const result = await requestAccessGift(getDb(), { email, name, client });
+    if (!result.ok) return data<FriendAccessActionData>({ ok: false, error: result.error, values }, 429);
     return data<FriendAccessActionData>({ ok: true });
   } catch (error) {
     console.error("[friend] sending the access link failed:", error);

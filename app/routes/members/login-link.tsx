@@ -3,6 +3,7 @@ import type { Route } from "./+types/login-link";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
 import { getAuth } from "~/lib/auth.server";
 import { authHeaders } from "~/lib/auth-guards.server";
+import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
@@ -18,12 +19,12 @@ export const meta: Route.MetaFunction = (args) =>
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { token: url.searchParams.get("token") ?? "", next: safeRedirectPath(url.searchParams.get("next"), "/welcome") };
+  return { token: url.searchParams.get("token") ?? "", next: safeRedirectPath(url.searchParams.get("next"), getEnv().PUBLIC_URL, "/welcome") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const next = safeRedirectPath(form.next, "/welcome");
+  const next = safeRedirectPath(form.next, getEnv().PUBLIC_URL, "/welcome");
   if (!form.token) return { error: authMessages.signInLinkInvalid };
   const response = await getAuth()
     .api.magicLinkVerify({

@@ -6,15 +6,18 @@ import { TextField } from "~/components/ui/text-field";
 import { focusFirstError, useFormValidation, useHydrated } from "~/components/members/use-form-validation";
 import { authHeaders } from "~/lib/auth-guards.server";
 import { firstErrorPerField } from "~/lib/form-errors";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { authMessages } from "~/modules/members/auth-messages";
-import { requestPasswordReset, signInWithPassword } from "~/modules/members/password-auth.server";
+import { logInWithPassword } from "~/modules/members/log-in-with-password.server";
 import { emailOnlySchema, passwordSignInSchema } from "~/modules/members/password-auth-schemas";
-import { emailSignInLink } from "~/modules/members/sign-in-links.server";
-import { cookieHeaders, passRetryAfter, rateLimitRefusal } from "./auth-action.server";
+import { requestPasswordResetLink } from "~/modules/members/request-password-reset-link.server";
+import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
+import { cookieHeaders, passRetryAfter, tooManyAttempts } from "./auth-action.server";
 
 /** How long 'Login successful!' shows before the member is taken on. */
 const SUCCESS_PAUSE_MS = 1000;
@@ -35,7 +38,7 @@ export function loader({ request }: Route.LoaderArgs) {
   // better-auth brings a confirmed address back here; a spoilt link comes back with `error`.
   const verified = url.searchParams.has("verified");
   return {
-    next: safeRedirectPath(url.searchParams.get("next"), ""),
+    next: safeRedirectPath(url.searchParams.get("next"), getEnv().PUBLIC_URL, ""),
     notice: !verified
       ? null
       : url.searchParams.has("error")
@@ -54,26 +57,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = (intent === "password" ? passwordSignInSchema : emailOnlySchema).safeParse(form);
   if (!parsed.success) return failed({ fieldErrors: firstErrorPerField(parsed.error.issues) }, 400);
   const address = parsed.data.email;
-  const headers = authHeaders(request, context.clientIp);
-  const attempt = ({ password: "sign-in", link: "sign-in-link", forgot: "password-reset" } as const)[intent];
+  const env = getEnv();
+  const client = { ip: context.clientIp, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: env.AUTH_RATE_LIMIT_MULTIPLIER };
 
   try {
-    const refusal = await rateLimitRefusal(attempt, { ip: context.clientIp, email: address });
-    if (refusal) return failed({ error: refusal.message }, refusal.init);
-
     if (intent === "forgot") {
-      await requestPasswordReset({ email: address, headers });
+      const result = await requestPasswordResetLink(getDb(), { email: address, client });
+      if (!result.ok) return failed({ error: result.error }, tooManyAttempts(result.retryAfterSeconds));
       return data<LoginActionData>({ ok: true, intent, message: authMessages.resetLinkRequested });
     }
 
     if (intent === "link") {
-      await emailSignInLink({ email: address, purpose: "sign-in", next: safeRedirectPath(form.next, "/welcome"), headers });
+      const next = safeRedirectPath(form.next, env.PUBLIC_URL, "/welcome");
+      const result = await requestSignInLink(getDb(), { email: address, purpose: "sign-in", next, client });
+      if (!result.sent) return failed({ error: result.message }, tooManyAttempts(result.retryAfterSeconds));
       return data<LoginActionData>({ ok: true, intent, message: authMessages.signInLinkSent });
     }
 
-    const result = await signInWithPassword({ email: address, password: form.password ?? "", headers });
-    if (!result.ok) return failed({ error: result.error }, 400);
-    const next = safeRedirectPath(form.next, "/");
+    const result = await logInWithPassword(getDb(), { email: address, password: form.password ?? "", client });
+    if (!result.ok) return failed({ error: result.error }, "retryAfterSeconds" in result ? tooManyAttempts(result.retryAfterSeconds) : 400);
+    const next = safeRedirectPath(form.next, env.PUBLIC_URL, "/");
     // Without JavaScript nothing could show the message and move on later: go straight there.
     if (!form.enhanced) return redirect(next, { headers: cookieHeaders(result.cookies) });
     return data<LoginActionData>(

@@ -10,7 +10,6 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { authMessages } from "~/modules/members/auth-messages";
 import { can } from "~/modules/members/policy";
-import { checkAuthRateLimit } from "~/modules/members/auth-rate-limits.server";
 import {
   listMemberSessions,
   signOutEverywhere,
@@ -33,7 +32,7 @@ import {
   type ProfileFormInput,
 } from "~/modules/members/profile";
 import { getProfile, ProfileSaveError, saveProfile } from "~/modules/members/profile.server";
-import { emailSignInLink } from "~/modules/members/sign-in-links.server";
+import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -95,12 +94,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireMember(request);
 
   if (intent === "send-link") {
-    const limit = await checkAuthRateLimit(getDb(), "sign-in-link", { ip: context.clientIp, email: user.email }, getEnv().AUTH_RATE_LIMIT_MULTIPLIER);
-    if (!limit.allowed) {
-      return data<ProfileActionData>({ intent, ok: false, message: authMessages.profileSignInLinkFailedPrefix + limit.message }, 429);
-    }
     try {
-      await emailSignInLink({ email: user.email, name: user.name, purpose: "sign-in", next: "/profile", headers });
+      const client = { ip: context.clientIp, headers, rateLimitMultiplier: getEnv().AUTH_RATE_LIMIT_MULTIPLIER };
+      const sent = await requestSignInLink(getDb(), { email: user.email, name: user.name, purpose: "sign-in", next: "/profile", client });
+      if (!sent.sent) {
+        return data<ProfileActionData>({ intent, ok: false, message: authMessages.profileSignInLinkFailedPrefix + sent.message }, 429);
+      }
       return data<ProfileActionData>({ intent, ok: true, message: authMessages.profileSignInLinkSent });
     } catch (error) {
       console.error("[profile] sending a sign-in link failed:", error);

@@ -5,14 +5,16 @@ import { AuthCard, BannerSlot } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
 import { focusFirstError, useFormValidation } from "~/components/members/use-form-validation";
 import { authHeaders } from "~/lib/auth-guards.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { authMessages } from "~/modules/members/auth-messages";
-import { signUpWithPassword } from "~/modules/members/password-auth.server";
+import { signUpMember } from "~/modules/members/sign-up-member.server";
 import { signUpSchema } from "~/modules/members/password-auth-schemas";
-import { passRetryAfter, rateLimitRefusal } from "./auth-action.server";
+import { passRetryAfter, tooManyAttempts } from "./auth-action.server";
 
 type SignUpActionData =
   | { ok: true; message: string }
@@ -32,10 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return failed({ fieldErrors: firstErrorPerField(parsed.error.issues) }, 400);
   const { name, email, password } = parsed.data;
   try {
-    const refusal = await rateLimitRefusal("sign-up", { ip: context.clientIp, email });
-    if (refusal) return failed({ error: refusal.message }, refusal.init);
-    const result = await signUpWithPassword({ name, email, password, headers: authHeaders(request, context.clientIp) });
-    if (!result.ok) return failed({ error: result.error }, 503);
+    const client = { ip: context.clientIp, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: getEnv().AUTH_RATE_LIMIT_MULTIPLIER };
+    const result = await signUpMember(getDb(), { name, email, password, client });
+    if (!result.ok) return failed({ error: result.error }, "retryAfterSeconds" in result ? tooManyAttempts(result.retryAfterSeconds) : 503);
     // The same answer whether or not the address already had an account.
     return data<SignUpActionData>({ ok: true, message: authMessages.signUpCheckInbox });
   } catch (error) {
