@@ -11,6 +11,7 @@ import { bodySizeLimits } from "./body-limit";
 import { clientAddress, isLoopbackAddress } from "./client-address";
 import { checkHealth } from "./health";
 import { hostnameOf, isLoopbackHostname, ownHostOnly } from "./host-check";
+import { asPublicRequest } from "./public-request";
 import { sameOriginWrites } from "./same-origin";
 import { fileHeaders, securityHeaders, strictTransportSecurity } from "./security-headers";
 
@@ -100,7 +101,7 @@ export function createApp(options: AppOptions) {
       clientIp,
       isLoopback: c.get("isLoopback"),
     };
-    return handle(c.req.raw, context);
+    return handle(asPublicRequest(c.req.raw, options.publicUrl), context);
   });
 
   app.onError((error, c) => {
