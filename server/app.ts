@@ -15,7 +15,7 @@ export function createServerApp() {
   const env = getEnv();
   return createApp({
     mode: env.NODE_ENV === "development" ? "development" : "production",
-    trustProxy: env.TRUST_PROXY,
+    trustedProxyHops: env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL,
     getBuild: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
   });

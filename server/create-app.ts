@@ -7,14 +7,19 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import { projectRoot } from "~/lib/project-root.server";
 import "./load-context";
 import { mountAuthRoutes } from "./auth-routes";
+import { bodySizeLimits } from "./body-limit";
+import { clientAddress, isLoopbackAddress } from "./client-address";
 import { checkHealth } from "./health";
+import { hostnameOf, isLoopbackHostname, ownHostOnly } from "./host-check";
+import { asPublicRequest } from "./public-request";
 import { sameOriginWrites } from "./same-origin";
 import { fileHeaders, securityHeaders, strictTransportSecurity } from "./security-headers";
 
 export interface AppOptions {
   mode: "development" | "production";
-  trustProxy: boolean;
-  /** The site's public address; a form posted from any other origin is refused. */
+  /** How many proxies in front of the server to believe (TRUST_PROXY); 0 ignores forwarding headers. */
+  trustedProxyHops: number;
+  /** The site's public address; other host names get 421, forms posted from other origins 403. */
   publicUrl: string;
   /** The React Router build: the virtual module in development, build/server in production. */
   getBuild: () => Promise<ServerBuild>;
@@ -22,7 +27,6 @@ export interface AppOptions {
 
 export type AppEnv = { Variables: { clientIp: string; isLoopback: boolean; secureHeadersNonce?: string } };
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 const FILE_PATH = /\.[a-z0-9]+$/i;
 
 /** The one HTTP application: health, static files, then every page and endpoint via React Router. */
@@ -30,21 +34,29 @@ export function createApp(options: AppOptions) {
   const development = options.mode === "development";
   const app = new Hono<AppEnv>();
 
+  app.use(ownHostOnly(options.publicUrl));
+  app.use(bodySizeLimits());
   app.use(async (c, next) => {
-    const forwardedFor = c.req.header("x-forwarded-for") ?? c.req.header("forwarded");
-    const forwarded = options.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
-    const clientIp = forwarded || getConnInfo(c).remote.address || "unknown";
-    c.set("clientIp", clientIp);
-    // A request relayed by a proxy on this machine arrives from loopback too; it only counts as
-    // local when no proxy says it came from elsewhere.
-    c.set("isLoopback", LOOPBACK.test(clientIp) && (options.trustProxy || !forwardedFor));
+    const connectionAddress = getConnInfo(c).remote.address;
+    c.set(
+      "clientIp",
+      clientAddress({ forwardedFor: c.req.header("x-forwarded-for"), connectionAddress, trustedHops: options.trustedProxyHops }),
+    );
+    // A request relayed by a proxy on this machine arrives from loopback too, and a DNS-rebinding
+    // page reaches loopback under its own name: local means the socket, the absence of any
+    // forwarding header (whatever TRUST_PROXY says) and a loopback Host name, all three.
+    const forwarded = ["x-forwarded-for", "forwarded", "x-real-ip"].some((name) => c.req.header(name) !== undefined);
+    c.set(
+      "isLoopback",
+      isLoopbackAddress(connectionAddress) && !forwarded && isLoopbackHostname(hostnameOf(c.req.header("host"))),
+    );
     await next();
   });
   const pageHeaders = securityHeaders({ development });
   // Files (scripts, styles, images, data requests) need no page policy; leaving it off keeps each
   // of the dozen script responses of a page about a kilobyte lighter.
   app.use((c, next) => (FILE_PATH.test(c.req.path) ? fileHeaders(c, next) : pageHeaders(c, next)));
-  app.use(strictTransportSecurity({ trustProxy: options.trustProxy }));
+  app.use(strictTransportSecurity({ trustedProxyHops: options.trustedProxyHops }));
   app.use(sameOriginWrites(options.publicUrl));
   // Pages, data and files are compressed; the small answers to form posts are not worth the CPU.
   const compressor = compress();
@@ -89,7 +101,7 @@ export function createApp(options: AppOptions) {
       clientIp,
       isLoopback: c.get("isLoopback"),
     };
-    return handle(c.req.raw, context);
+    return handle(asPublicRequest(c.req.raw, options.publicUrl), context);
   });
 
   app.onError((error, c) => {

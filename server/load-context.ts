@@ -4,9 +4,12 @@ import "react-router";
 export interface ServerLoadContext {
   /** Nonce of this response's Content-Security-Policy, for the inline scripts React Router writes. */
   cspNonce: string;
-  /** The client's address (from the connection, or X-Forwarded-For when TRUST_PROXY is set). */
+  /** The client's address: the connection's, or the X-Forwarded-For entry the trusted proxies wrote (TRUST_PROXY). */
   clientIp: string;
-  /** True when the request comes from this machine (loopback), e.g. for the dev mailbox. */
+  /**
+   * True only for a request from this machine: a loopback connection, no forwarding header, and a
+   * loopback Host name (so neither a proxy nor a DNS-rebinding page counts). Guards the dev mailbox.
+   */
   isLoopback: boolean;
 }
 

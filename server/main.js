@@ -52,10 +52,23 @@ try {
 const { env } = runtime;
 const app = application.createServerApp();
 const listener = getRequestListener(app.fetch);
-const server = http.createServer((req, res) => {
-  if (vite) vite.middlewares(req, res, () => listener(req, res));
-  else listener(req, res);
-});
+const server = http.createServer(
+  {
+    // A client that dribbles its request (a byte every few seconds) would otherwise hold a
+    // connection for minutes (Node's defaults: 60 s for the headers, 5 min for the request).
+    // Headers get 10 s; the whole request, body included, 60 s (a 1 MB form at 150 kB/s fits).
+    // Node checks these every `connectionsCheckingInterval` (default 30 s), hence 1 s.
+    headersTimeout: 10_000,
+    requestTimeout: 60_000,
+    connectionsCheckingInterval: 1_000,
+  },
+  (req, res) => {
+    if (vite) vite.middlewares(req, res, () => listener(req, res));
+    else listener(req, res);
+  },
+);
+// Longer than the 60 s idle timeout of common load balancers, so they never reuse a connection
+// this server has just closed.
 server.keepAliveTimeout = 65_000;
 
 server.on("error", async (error) => {

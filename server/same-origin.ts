@@ -1,6 +1,23 @@
 import type { MiddlewareHandler } from "hono";
+import { hostnameOf, isLoopbackHostname } from "./host-check";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Whether a write whose `Origin` header is `origin` comes from this site. Only PUBLIC_URL's origin
+ * counts: the request's own Host is the attacker's to choose (DNS rebinding), so it proves nothing.
+ * One allowance for running on one's own machine: when PUBLIC_URL is itself a loopback address,
+ * a loopback origin that names the very host the request went to is ours too (someone who opens
+ * http://127.0.0.1:3000 while PUBLIC_URL says localhost can still post forms).
+ */
+export function isOwnOrigin(origin: string, options: { publicUrl: string; host: string | undefined }): boolean {
+  const publicUrl = new URL(options.publicUrl);
+  if (origin === publicUrl.origin) return true;
+  if (!isLoopbackHostname(hostnameOf(publicUrl.host))) return false;
+  const originUrl = URL.parse(origin);
+  if (!originUrl || originUrl.origin !== origin) return false;
+  return isLoopbackHostname(hostnameOf(originUrl.host)) && originUrl.host === options.host?.trim().toLowerCase();
+}
 
 /**
  * Refuses a write (a form post, a JSON call) that a browser sent from another site, so no page
@@ -8,11 +25,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * requests; callers that send none (scripts, servers) are judged by their credentials instead.
  */
 export function sameOriginWrites(publicUrl: string): MiddlewareHandler {
-  const allowed = new URL(publicUrl).origin;
   return async (c, next) => {
     const origin = c.req.header("origin");
     if (SAFE_METHODS.has(c.req.method) || !origin) return next();
-    if (origin === allowed || origin === new URL(c.req.url).origin) return next();
+    if (isOwnOrigin(origin, { publicUrl, host: c.req.header("host") })) return next();
     return c.json({ error: "This request came from another site and was refused." }, 403);
   };
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { trustedForwardedEntry } from "./client-address";
 
 /**
  * Security headers for every response. The Content-Security-Policy allows scripts only from
@@ -40,10 +41,11 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
   });
 }
 
-export function strictTransportSecurity(options: { trustProxy: boolean }): MiddlewareHandler {
+/** HSTS on HTTPS answers; X-Forwarded-Proto is believed only from the trusted proxies (TRUST_PROXY). */
+export function strictTransportSecurity(options: { trustedProxyHops: number }): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const forwardedProto = options.trustProxy ? c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() : undefined;
+    const forwardedProto = trustedForwardedEntry(c.req.header("x-forwarded-proto"), options.trustedProxyHops)?.toLowerCase();
     const protocol = forwardedProto ?? new URL(c.req.url).protocol.replace(":", "");
     if (protocol === "https") c.header("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   };

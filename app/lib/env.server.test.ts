@@ -36,7 +36,11 @@ describe("parseEnv", () => {
     expect(problemsOf({ DATABASE_URL: "mysql://x" })[0]).toMatch(/^DATABASE_URL: must be a postgres/);
     expect(problemsOf({ SMTP_URL: "mail.example.com" })[0]).toMatch(/^SMTP_URL: /);
     expect(problemsOf({ PUBLIC_URL: "localhost:3000" })[0]).toMatch(/^PUBLIC_URL: /);
-    expect(problemsOf({ TRUST_PROXY: "maybe" })[0]).toBe("TRUST_PROXY: must be true or false");
+    expect(problemsOf({ TRUST_PROXY: "maybe" })[0]).toBe(
+      "TRUST_PROXY: must be true, false or the number of proxies in front of the server (0, 1, 2, …)",
+    );
+    expect(problemsOf({ TRUST_PROXY: "-1" })[0]).toMatch(/^TRUST_PROXY: must be true, false or the number/);
+    expect(problemsOf({ TRUST_PROXY: "1.5" })[0]).toMatch(/^TRUST_PROXY: must be true, false or the number/);
   });
 
   it("reports every wrong variable at once", () => {
@@ -56,8 +60,17 @@ describe("parseEnv", () => {
     expect(env.PORT).toBe(8080);
     expect(env.PUBLIC_URL).toBe("https://harmonia.example");
     expect(env.ADMIN_EMAILS).toEqual(["elena@harmonia.example", "ops@harmonia.example"]);
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toBe(1);
     expect(env.SEED_DEMO_CONTENT).toBe(false);
+  });
+
+  it("reads TRUST_PROXY as the number of proxies in front of the server", () => {
+    const hops = (value?: string) => parseEnv(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY;
+    expect(hops()).toBe(0);
+    for (const off of ["false", "no", "0", "FALSE"]) expect(hops(off)).toBe(0);
+    for (const one of ["true", "yes", "1", "True"]) expect(hops(one)).toBe(1);
+    expect(hops("2")).toBe(2);
+    expect(hops(" 3 ")).toBe(3);
   });
 
   it("treats empty values as unset", () => {

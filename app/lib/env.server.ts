@@ -21,6 +21,23 @@ const booleanFlag = z
   })
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
+/**
+ * How many reverse proxies stand in front of the server, each appending one X-Forwarded-For entry.
+ * `true` means one (the common case); a flag's `1` and a count's `1` mean the same.
+ */
+const proxyHops = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(true|false|yes|no|\d{1,2})$/, {
+    message: "must be true, false or the number of proxies in front of the server (0, 1, 2, …)",
+  })
+  .transform((value) => {
+    if (value === "true" || value === "yes") return 1;
+    if (value === "false" || value === "no") return 0;
+    return Number(value);
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
@@ -45,7 +62,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Harmonia <hello@harmonia.example>"),
   ADMIN_EMAILS: emailList.default(["admin@harmonia.example"]),
   EVENT_STAFF_EMAILS: emailList.default(["staff@harmonia.example"]),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: proxyHops.default(0),
   /** Unset: demo content on the embedded database only; a shared PostgreSQL gets it only when asked. */
   SEED_DEMO_CONTENT: booleanFlag.optional(),
   OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),

@@ -4,8 +4,9 @@ import { getEnv } from "~/lib/env.server";
 
 /**
  * The dev mailbox shows every e-mail the site wrote, sign-in links included, so it exists only
- * while no SMTP server is configured and only for requests from this machine. Anyone else gets
- * the ordinary 404, as if it were not there.
+ * while no SMTP server is configured and only for requests from this machine (a loopback
+ * connection, nothing forwarded, a loopback Host name: see `isLoopback`). Anyone else gets the
+ * ordinary 404, as if it were not there.
  */
 export function assertMailboxAccess(context: AppLoadContext): void {
   if (getEnv().SMTP_URL || !context.isLoopback) throw data(null, { status: 404 });

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { bodySizeLimitFor } from "./body-limit";
+
+describe("bodySizeLimitFor", () => {
+  it("allows forms 1 MB and everything else 64 KB", () => {
+    expect(bodySizeLimitFor("/newsletter", "application/x-www-form-urlencoded")).toBe(1024 * 1024);
+    expect(bodySizeLimitFor("/signup", "multipart/form-data; boundary=----x")).toBe(1024 * 1024);
+    expect(bodySizeLimitFor("/api/auth/sign-in/email", "application/json")).toBe(64 * 1024);
+    expect(bodySizeLimitFor("/api/trackAudio", "text/plain;charset=UTF-8")).toBe(64 * 1024);
+    expect(bodySizeLimitFor("/", undefined)).toBe(64 * 1024);
+  });
+
+  it("reads the media type case-insensitively", () => {
+    expect(bodySizeLimitFor("/newsletter", " Application/X-WWW-Form-Urlencoded ; charset=utf-8")).toBe(1024 * 1024);
+  });
+
+  it("lets a path prefix raise a limit, the longest prefix winning", () => {
+    const pathLimits = [
+      { pathPrefix: "/admin", form: 2 * 1024 * 1024 },
+      { pathPrefix: "/admin/import", form: 20 * 1024 * 1024 },
+    ];
+    expect(bodySizeLimitFor("/admin/import.data", "multipart/form-data", pathLimits)).toBe(20 * 1024 * 1024);
+    expect(bodySizeLimitFor("/admin/events", "multipart/form-data", pathLimits)).toBe(2 * 1024 * 1024);
+    expect(bodySizeLimitFor("/admin/import", "application/json", pathLimits)).toBe(64 * 1024);
+    expect(bodySizeLimitFor("/newsletter", "multipart/form-data", pathLimits)).toBe(1024 * 1024);
+  });
+});
