@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const client = {
     ip: context.clientIp,
     headers: authHeaders(request, context.clientIp),
-    rateLimitMultiplier: getEnv().AUTH_RATE_LIMIT_MULTIPLIER,
+    rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER,
   };
 
   if (form.intent === "resend") {
@@ -53,10 +53,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const values = typedValues(form);
   const checked = validateCommunitySignup(form);
-  const refuse = (errors: Extract<CommunityJoinOutcome, { ok: false }>["errors"], status: number) =>
-    data<CommunityJoinOutcome>({ intent: "join", ok: false, errors, values }, status);
+  const refuse = (errors: Extract<CommunityJoinOutcome, { ok: false }>["errors"], status: number, headers?: HeadersInit) =>
+    data<CommunityJoinOutcome>({ intent: "join", ok: false, errors, values }, { status, headers });
   if (!checked.ok) return refuse(checked.errors, 400);
   const joined = await joinCommunity(getDb(), { signup: checked.signup, client });
+  if (!joined.joined && "reason" in joined) {
+    return refuse({ email: joined.message }, 429, { "Retry-After": String(joined.retryAfterSeconds) });
+  }
   if (!joined.joined) return refuse({ email: communitySignupMessages.failure }, 503);
   return data<CommunityJoinOutcome>({ intent: "join", ok: true, email: checked.signup.email });
 }

@@ -6,7 +6,7 @@ import type { Route } from "./+types/waitlist";
 import { handleSubscription } from "./subscription-action.server";
 
 /** The launch waitlist forms post here; without JavaScript this page shows the outcome. */
-export const action = ({ request }: Route.ActionArgs) => handleSubscription(request, "waitlist");
+export const action = ({ request, context }: Route.ActionArgs) => handleSubscription(request, "waitlist", context.clientIp);
 
 /** A lost connection shows the form's error text instead of breaking the page. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
