@@ -21,6 +21,9 @@ import {
 import { getEnv } from "~/lib/env.server";
 import { reserveSeatsForVisitor, type VisitorReserveOutcome } from "~/modules/reservations/reserve-seats-for-visitor.server";
 import type { Route } from "./+types/reserve-event";
+import { passRetryAfter } from "~/lib/retry-after-header";
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

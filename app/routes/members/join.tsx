@@ -17,6 +17,9 @@ import {
 } from "~/modules/community/community-signup-fields";
 import { joinCommunity } from "~/modules/community/join-community.server";
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
+import { passRetryAfter } from "~/lib/retry-after-header";
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
