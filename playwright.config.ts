@@ -55,7 +55,7 @@ export default defineConfig({
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // Every browser test comes from 127.0.0.1; the limits themselves are tested over HTTP.
-        AUTH_RATE_LIMIT_MULTIPLIER: "50",
+        RATE_LIMIT_MULTIPLIER: "50",
         // The default event staff, plus one staff listener per test that needs the full playlist.
         EVENT_STAFF_EMAILS: ["staff@harmonia.example", ...Object.values(fullPlaylistListeners)].join(","),
         OUTBOX_RETRY_DELAY_SECONDS: "1",

@@ -76,4 +76,12 @@ describe("parseEnv", () => {
   it("treats empty values as unset", () => {
     expect(parseEnv({ PORT: "", SMTP_URL: " " }).PORT).toBe(3000);
   });
+
+  it("reads one multiplier for every attempt limit, the deprecated alias only when it is unset", () => {
+    expect(parseEnv({}).RATE_LIMIT_MULTIPLIER).toBe(1);
+    expect(parseEnv({ AUTH_RATE_LIMIT_MULTIPLIER: "50" }).RATE_LIMIT_MULTIPLIER).toBe(50);
+    const both = parseEnv({ RATE_LIMIT_MULTIPLIER: "20", AUTH_RATE_LIMIT_MULTIPLIER: "50" });
+    expect(both.RATE_LIMIT_MULTIPLIER).toBe(20);
+    expect(() => parseEnv({ RATE_LIMIT_MULTIPLIER: "0.5" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+  });
 });

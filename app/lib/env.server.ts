@@ -67,18 +67,31 @@ const envSchema = z.object({
   SEED_DEMO_CONTENT: booleanFlag.optional(),
   OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+  /** Multiplies every attempt limit (sign-in, reservations, sign-ups…); the browser tests use 50. */
+  RATE_LIMIT_MULTIPLIER: z.coerce
+    .number({ message: "must be a number" })
+    .min(1, "must be 1 or more")
+    // The reservation benchmark posts tens of thousands of reservations from one address.
+    .max(1_000_000, "must be at most 1000000")
+    .optional(),
+  /** Deprecated alias of RATE_LIMIT_MULTIPLIER, read only when that one is unset. */
   AUTH_RATE_LIMIT_MULTIPLIER: z.coerce
     .number({ message: "must be a number" })
     .min(1, "must be 1 or more")
     .max(1000, "must be at most 1000")
-    .default(1),
+    .optional(),
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{8,}$/, "must be a Twilio account SID (AC...)").optional(),
   TWILIO_AUTH_TOKEN: z.string().min(8, "must be a Twilio auth token").optional(),
   TWILIO_FROM_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, "must be a phone number in E.164 form, e.g. +16195550100").optional(),
   TWILIO_API_URL: z.url({ message: "must be an http(s) URL" }).default("https://api.twilio.com"),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT"> & { PUBLIC_URL: string; SEED_DEMO_CONTENT: boolean };
+export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT" | "RATE_LIMIT_MULTIPLIER" | "AUTH_RATE_LIMIT_MULTIPLIER"> & {
+  PUBLIC_URL: string;
+  SEED_DEMO_CONTENT: boolean;
+  /** The multiplier every limit uses: RATE_LIMIT_MULTIPLIER, else the deprecated AUTH_RATE_LIMIT_MULTIPLIER, else 1. */
+  RATE_LIMIT_MULTIPLIER: number;
+};
 
 export class InvalidEnvironmentError extends Error {
   constructor(public readonly problems: string[]) {
@@ -101,7 +114,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   const seedDemoContent = env.SEED_DEMO_CONTENT ?? !env.DATABASE_URL;
-  return { ...env, PUBLIC_URL: publicUrl, SEED_DEMO_CONTENT: seedDemoContent };
+  const rateLimitMultiplier = env.RATE_LIMIT_MULTIPLIER ?? env.RATE_LIMIT_MULTIPLIER ?? 1;
+  const { AUTH_RATE_LIMIT_MULTIPLIER: _alias, ...settings } = env;
+  return { ...settings, PUBLIC_URL: publicUrl, SEED_DEMO_CONTENT: seedDemoContent, RATE_LIMIT_MULTIPLIER: rateLimitMultiplier };
 }
 
 let current: Env | undefined;

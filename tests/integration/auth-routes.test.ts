@@ -21,7 +21,7 @@ describe("better-auth behind our rules", () => {
       SMTP_URL: sink.url,
       SEED_DEMO_CONTENT: "false",
       ADMIN_EMAILS: adminEmail,
-      AUTH_RATE_LIMIT_MULTIPLIER: "50",
+      RATE_LIMIT_MULTIPLIER: "50",
     });
   });
   afterAll(async () => {

@@ -32,7 +32,7 @@ describe("community sign-up and sign-in-link endpoints", () => {
       SMTP_URL: sink.url,
       SEED_DEMO_CONTENT: "false",
       // Twice the production allowance, so the whole file fits within one address's hourly limit.
-      AUTH_RATE_LIMIT_MULTIPLIER: "2",
+      RATE_LIMIT_MULTIPLIER: "2",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }),
     });
   });

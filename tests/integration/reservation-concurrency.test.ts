@@ -93,7 +93,7 @@ describe("200 simultaneous reservations for 50 seats", () => {
     it("reserves exactly 50 seats through two server instances, answering every attempt", async () => {
       // One after the other, so the second finds the database already migrated.
       for (let index = 0; index < 2; index += 1) {
-        servers.push(await startTestServer({ DATABASE_URL: url, SEED_DEMO_CONTENT: "false", AUTH_RATE_LIMIT_MULTIPLIER: "50" }));
+        servers.push(await startTestServer({ DATABASE_URL: url, SEED_DEMO_CONTENT: "false", RATE_LIMIT_MULTIPLIER: "50" }));
       }
       const event = await createFiftySeatEvent(first.db, "Two servers race");
       const responses = await Promise.all(

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/te
 import { createAuth, setAuth, CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { parseEnv } from "~/lib/env.server";
 import { validateCommunitySignup, type CommunitySignup } from "./community-signup";
+import { requestSignInLink } from "../members/request-sign-in-link.server";
 import { joinCommunity } from "./join-community.server";
 
 function signup(overrides: Parameters<typeof buildCommunitySignup>[0] = {}): CommunitySignup {
@@ -66,9 +67,11 @@ describe("joining the community", () => {
   it("still counts the sign-up when no link may be sent (rate limit), and logs it", async () => {
     const joiner = signup();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    // The per-address allowance of sign-in links is used up by earlier requests for this address.
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      await joinCommunity(database.handle.db, { signup: joiner, client: client(`10.0.1.${attempt}`) });
+    // The per-address allowance of sign-in links is used up by earlier requests for this address:
+    // one sign-up, then links asked for by hand (joining five times is over the sign-up limit).
+    await joinCommunity(database.handle.db, { signup: joiner, client: client("10.0.1.0") });
+    for (let attempt = 1; attempt < 5; attempt += 1) {
+      await requestSignInLink(database.handle.db, { email: joiner.email, purpose: "sign-in", next: "/welcome", client: client(`10.0.1.${attempt}`) });
     }
     expect(await joinCommunity(database.handle.db, { signup: joiner, client: client("10.0.2.1") })).toEqual({
       joined: true,
@@ -86,5 +89,16 @@ describe("joining the community", () => {
     expect(error).toHaveBeenCalled();
     error.mockRestore();
     expect(await mailsTo(broken.email)).toHaveLength(0);
+  });
+
+  it("refuses a fourth sign-up of one inbox within the hour, however its address is spelled", async () => {
+    const joiner = signup();
+    const [local = "", domain = ""] = joiner.email.split("@");
+    for (const tag of ["a", "b", "c"]) {
+      const outcome = await joinCommunity(database.handle.db, { signup: { ...joiner, email: `${local}+${tag}@${domain}` }, client: client(`10.0.3.${tag.charCodeAt(0)}`) });
+      expect(outcome).toMatchObject({ joined: true });
+    }
+    const refused = await joinCommunity(database.handle.db, { signup: { ...joiner, email: `${local}+d@${domain}` }, client: client("10.0.3.200") });
+    expect(refused).toMatchObject({ joined: false, reason: "too-many-attempts", message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/) });
   });
 });

@@ -3,12 +3,21 @@ import type { Database } from "~/lib/db.server";
 import { renderEmail } from "../messaging/render-email.server";
 import { sendEmail } from "../messaging/send-email.server";
 import { WaitlistConfirmationEmail } from "../messaging/templates/waitlist-confirmation";
+import { normaliseAddress } from "../security/normalise-address";
+import type { LimitedClient } from "../security/rate-limit.server";
+import type { TooManyAttemptsRefusal } from "../security/too-many-attempts";
+import { countSignUpAttempt } from "./sign-up-limits.server";
 
-/** Puts an e-mail on the launch waitlist of the meditation platform; a repeat is a success. */
+/**
+ * Puts an e-mail on the launch waitlist of the meditation platform, within the sign-up limits; a
+ * repeat is a success, and one inbox is confirmed by e-mail once, however its address is spelled.
+ */
 export async function joinWaitlist(
   db: Database,
-  options: { email: string; source?: string; plan?: string; publicUrl: string },
-): Promise<{ alreadyOnList: boolean }> {
+  options: { email: string; source?: string; plan?: string; publicUrl: string; client: LimitedClient },
+): Promise<{ alreadyOnList: boolean } | TooManyAttemptsRefusal> {
+  const refusal = await countSignUpAttempt(db, "waitlist", { client: options.client, email: options.email });
+  if (refusal) return refusal;
   const inserted = await db
     .insert(waitlist)
     .values({ email: options.email, source: options.source ?? null, plan: options.plan ?? null })
@@ -22,7 +31,7 @@ export async function joinWaitlist(
     subject: "You're on the list",
     html,
     text,
-    idempotencyKey: `waitlist-confirmation:${options.email.toLowerCase()}`,
+    idempotencyKey: `waitlist-confirmation:${normaliseAddress(options.email)}`,
   });
   return { alreadyOnList: false };
 }

@@ -4,15 +4,21 @@ import { siteConfig } from "~/lib/site-config";
 import { renderEmail } from "../messaging/render-email.server";
 import { sendEmail } from "../messaging/send-email.server";
 import { NewsletterWelcomeEmail } from "../messaging/templates/newsletter-welcome";
+import { normaliseAddress } from "../security/normalise-address";
+import type { LimitedClient } from "../security/rate-limit.server";
+import type { TooManyAttemptsRefusal } from "../security/too-many-attempts";
+import { countSignUpAttempt } from "./sign-up-limits.server";
 
 /**
- * Adds a subscriber. Subscribing twice is not an error: the visitor is subscribed either way,
- * and only the first subscription is welcomed by e-mail.
+ * Adds a subscriber, within the sign-up limits. Subscribing twice is not an error: the visitor is
+ * subscribed either way, and one inbox is welcomed by e-mail once, however its address is spelled.
  */
 export async function subscribeToNewsletter(
   db: Database,
-  options: { email: string; publicUrl: string },
-): Promise<{ alreadySubscribed: boolean }> {
+  options: { email: string; publicUrl: string; client: LimitedClient },
+): Promise<{ alreadySubscribed: boolean } | TooManyAttemptsRefusal> {
+  const refusal = await countSignUpAttempt(db, "newsletter", { client: options.client, email: options.email });
+  if (refusal) return refusal;
   const inserted = await db
     .insert(newsletter)
     .values({ email: options.email })
@@ -26,7 +32,7 @@ export async function subscribeToNewsletter(
     subject: `Welcome to the ${siteConfig.brand.name} newsletter`,
     html,
     text,
-    idempotencyKey: `newsletter-welcome:${options.email.toLowerCase()}`,
+    idempotencyKey: `newsletter-welcome:${normaliseAddress(options.email)}`,
   });
   return { alreadySubscribed: false };
 }

@@ -8,6 +8,7 @@ import { subscribeToNewsletter } from "./subscribe-to-newsletter.server";
 import { newsletterSubscriptionSchema } from "./subscription-schemas";
 
 const publicUrl = "http://localhost:3000";
+const client = { ip: "10.0.0.1", rateLimitMultiplier: 1 };
 
 describe("newsletter and waitlist sign-ups", () => {
   let database: TestDatabase;
@@ -19,8 +20,8 @@ describe("newsletter and waitlist sign-ups", () => {
   it("subscribes once, counts a repeat in any letter case as subscribed, and welcomes once", async () => {
     const email = uniqueEmail("reader");
     const { db } = database.handle;
-    expect(await subscribeToNewsletter(db, { email, publicUrl })).toEqual({ alreadySubscribed: false });
-    expect(await subscribeToNewsletter(db, { email: email.toUpperCase(), publicUrl })).toEqual({
+    expect(await subscribeToNewsletter(db, { email, publicUrl, client })).toEqual({ alreadySubscribed: false });
+    expect(await subscribeToNewsletter(db, { email: email.toUpperCase(), publicUrl, client })).toEqual({
       alreadySubscribed: true,
     });
     const rows = await db.select().from(newsletter).where(sql`lower(${newsletter.email}) = ${email.toLowerCase()}`);
@@ -32,11 +33,24 @@ describe("newsletter and waitlist sign-ups", () => {
     expect(mails[0]?.bodyText).toContain("Thank you for subscribing");
   });
 
+  it("welcomes one inbox once, however its address is spelled, and refuses a fourth sign-up within the hour", async () => {
+    const { db } = database.handle;
+    const [local = "", domain = ""] = uniqueEmail("tagged").split("@");
+    const spellings = [`${local}+a@${domain}`, `${local.toUpperCase()}+b@${domain}`, ` ${local}@${domain} `];
+    for (const [index, email] of spellings.entries()) {
+      expect(await subscribeToNewsletter(db, { email: email.trim(), publicUrl, client: { ...client, ip: `10.0.9.${index}` } })).toEqual({ alreadySubscribed: false });
+    }
+    const refused = await subscribeToNewsletter(db, { email: `${local}+d@${domain}`, publicUrl, client: { ...client, ip: "10.0.9.9" } });
+    expect(refused).toMatchObject({ reason: "too-many-attempts", message: expect.stringMatching(/^Too many attempts\. Please try again in 60 minutes\.$/) });
+    const welcomes = await db.select().from(outbox).where(sql`${outbox.idempotencyKey} = ${`newsletter-welcome:${local}@${domain}`}`);
+    expect(welcomes).toHaveLength(1);
+  });
+
   it("keeps where a waitlist entry came from and which plan it chose", async () => {
     const email = uniqueEmail("listener");
     const { db } = database.handle;
-    await joinWaitlist(db, { email, source: "harmonize", plan: "Harmony Symphony", publicUrl });
-    expect(await joinWaitlist(db, { email, publicUrl })).toEqual({ alreadyOnList: true });
+    await joinWaitlist(db, { email, source: "harmonize", plan: "Harmony Symphony", publicUrl, client });
+    expect(await joinWaitlist(db, { email, publicUrl, client })).toEqual({ alreadyOnList: true });
     const [entry] = await db.select().from(waitlist).where(eq(waitlist.email, email));
     expect(entry).toMatchObject({ source: "harmonize", plan: "Harmony Symphony" });
   });

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { events, reservations, type EventRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { hasControlCharacters } from "../security/control-characters";
 import { eventCardAction, seatsLeft, type EventCardOptions } from "./event-card-action";
 import { formatEventDate, formatEventTime } from "./event-dates";
 import type { EventView } from "./event-view";
@@ -24,6 +25,8 @@ export async function listPublicEvents(db: Database): Promise<EventWithSeats[]> 
 
 /** One public event by its slug, or null. */
 export async function findPublicEventBySlug(db: Database, slug: string): Promise<EventWithSeats | null> {
+  // No event's slug holds a control character, and PostgreSQL refuses NUL in a query's text.
+  if (hasControlCharacters(slug)) return null;
   const [row] = await db.select({ event: events, seatsReserved }).from(events).where(and(visible, eq(events.slug, slug)));
   return row ? { ...row.event, seatsReserved: Number(row.seatsReserved) } : null;
 }

@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
+import { hasControlCharacters } from "../security/control-characters";
 import { communicationPreferences, discoveryMethods, invitationInterests, invitationMessages as messages } from "./invitation-messages";
+import { MAX_RID_LENGTH } from "./rid";
 
 /**
  * The invitation acceptance form (the spec's acceptInvitation payload). The page checks it in the
@@ -42,7 +44,8 @@ export const acceptanceSchema = z.object({
   rid: z.string({ error: messages.ridMissing }).check(
     z.trim(),
     z.minLength(1, messages.ridMissing),
-    z.maxLength(200, messages.notFound),
+    z.maxLength(MAX_RID_LENGTH, messages.notFound),
+    z.refine((rid) => !hasControlCharacters(rid), messages.notFound),
   ),
 });
 

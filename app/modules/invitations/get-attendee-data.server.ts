@@ -3,6 +3,7 @@ import { invitations } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import type { InvitationFailure } from "./invitation-failures";
 import { effectiveInvitationStatus } from "./invitation-status";
+import { isPossibleRid } from "./rid";
 
 export interface AttendeeData {
   email: string;
@@ -21,6 +22,7 @@ export type AttendeeDataResult = { ok: true; attendee: AttendeeData } | { ok: fa
  * invitee's inbox, opens it: an e-mail address alone never gives anyone's data.
  */
 export async function getAttendeeData(db: Database, rid: string): Promise<AttendeeDataResult> {
+  if (!isPossibleRid(rid)) return { ok: false, reason: "not-found" };
   const [invitation] = await db.select().from(invitations).where(eq(invitations.rid, rid)).limit(1);
   if (!invitation) return { ok: false, reason: "not-found" };
   const status = effectiveInvitationStatus(invitation);

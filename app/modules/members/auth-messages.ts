@@ -37,8 +37,5 @@ export const authMessages = {
   notAuthorised: "You are not authorized to view this page.",
 } as const;
 
-/** 'Too many attempts…' with the wait rounded up to whole minutes. */
-export function tooManyAttempts(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
-}
+/** Refusals of limited attempts share one wording with the rest of the site. */
+export { tooManyAttempts } from "../security/too-many-attempts";

@@ -17,7 +17,7 @@ const rules: Record<AuthAttempt, { perIp: RateLimitRule; perEmail: RateLimitRule
 export interface AttemptClient {
   /** The client's address. */
   ip: string;
-  /** AUTH_RATE_LIMIT_MULTIPLIER of the configuration. */
+  /** RATE_LIMIT_MULTIPLIER of the configuration. */
   rateLimitMultiplier: number;
 }
 

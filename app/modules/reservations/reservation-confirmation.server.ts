@@ -82,8 +82,9 @@ export async function queueReservationConfirmation(
 ): Promise<QueueResult> {
   const rendered = await renderConfirmation(event, reservation.seats, options.publicUrl);
   const firstName = reservation.visitorName.trim().split(/\s+/)[0] ?? "";
-  const html = rendered.html.replaceAll(FIRST_NAME_SLOT, escapeHtml(firstName));
-  const text = rendered.text.replaceAll(FIRST_NAME_SLOT, firstName);
+  // Replacer functions: a replacement string would expand `$&`, `$'` and `` $` `` in a guest's name.
+  const html = rendered.html.replaceAll(FIRST_NAME_SLOT, () => escapeHtml(firstName));
+  const text = rendered.text.replaceAll(FIRST_NAME_SLOT, () => firstName);
   return queueEmail(db, {
     kind: "reservation-confirmation",
     to: reservation.visitorEmail,

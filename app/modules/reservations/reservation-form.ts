@@ -16,6 +16,8 @@ export const reservationMessages = {
   couldNotSave: "Could not save reservation.",
   /** A past, private, coming-soon or ticket-only event: the card offers no reserve button either. */
   notTakingReservations: "This event is not taking reservations here.",
+  /** One address may hold at most MAX_SEATS_PER_ADDRESS seats of an event, whoever reserves them. */
+  seatsPerAddressReached: "You can reserve at most 10 seats for this event per e-mail address.",
   /** What the dialog shows when a failure came without a text of its own. */
   failed: "Reservation failed. Please try again.",
   /** The contribution note under the fields. */
@@ -24,6 +26,14 @@ export const reservationMessages = {
 
 export const MIN_SEATS = 1;
 export const MAX_SEATS_PER_RESERVATION = 10;
+/** Seats one e-mail address (normalised) may hold for one event, across its reservations. */
+export const MAX_SEATS_PER_ADDRESS = 10;
+
+/** The refusal of a request over the per-address cap, with what the address may still reserve. */
+export function seatsPerAddressRefusal(remaining: number): string {
+  if (remaining <= 0) return reservationMessages.seatsPerAddressReached;
+  return `${reservationMessages.seatsPerAddressReached} This address can reserve ${remaining} more ${remaining === 1 ? "seat" : "seats"}.`;
+}
 
 export const reservationSchema = z.object({
   name: z

@@ -2,9 +2,17 @@ import { and, eq, sql } from "drizzle-orm";
 import { events, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
 import { disabledLabel } from "../events/event-card-action";
-import { reservationMessages, type ReservationInput } from "./reservation-form";
+import { normaliseAddress } from "../security/normalise-address";
+import { normalisedAddressSql } from "../security/normalised-address-sql.server";
+import { MAX_SEATS_PER_ADDRESS, reservationMessages, seatsPerAddressRefusal, type ReservationInput } from "./reservation-form";
 
-export type ReservationFailure = "event-not-found" | "not-taking-reservations" | "could-not-check" | "not-enough-seats" | "could-not-save";
+export type ReservationFailure =
+  | "event-not-found"
+  | "not-taking-reservations"
+  | "could-not-check"
+  | "not-enough-seats"
+  | "seats-per-address-reached"
+  | "could-not-save";
 
 export type ReserveOutcome =
   | { ok: true; reservation: ReservationRow; event: EventRow }
@@ -32,7 +40,8 @@ const refuse = (reason: ReservationFailure, message: string) => new ReservationR
 /**
  * Reserves seats without ever overselling: one transaction locks the event's row (so concurrent
  * reservations for it queue up, on every instance sharing the database), sums the seats already
- * reserved, checks the request fits, inserts, and runs `afterReserved` (the confirmation e-mail is
+ * reserved, in all and for the guest's address (however it is spelled, at most
+ * MAX_SEATS_PER_ADDRESS), checks the request fits, inserts, and runs `afterReserved` (the confirmation e-mail is
  * written to the outbox in the same transaction; its failure is logged and never loses the seats),
  * then, after the commit, the follow-up `afterReserved` returned (waking the outbox).
  */
@@ -64,17 +73,25 @@ export async function reserveSeats(
       }
 
       let reserved: number;
+      let reservedByAddress: number;
       try {
-        const [row] = await queryRows<{ seats: number }>(
+        const [row] = await queryRows<{ seats: number; addressSeats: number }>(
           tx,
-          sql`select coalesce(sum(${reservations.seats}), 0)::int as seats from ${reservations} where ${reservations.eventId} = ${event.id}`,
+          sql`select coalesce(sum(${reservations.seats}), 0)::int as seats,
+                coalesce(sum(${reservations.seats}) filter (where ${normalisedAddressSql(reservations.visitorEmail)} = ${normaliseAddress(input.email)}), 0)::int as "addressSeats"
+              from ${reservations} where ${reservations.eventId} = ${event.id}`,
         );
         reserved = Number(row?.seats ?? 0);
+        reservedByAddress = Number(row?.addressSeats ?? 0);
       } catch (error) {
         console.error("[reservations] summing the reserved seats failed:", error);
         throw refuse("could-not-check", reservationMessages.couldNotCheck);
       }
       if (input.seats > event.maxSeats - reserved) throw refuse("not-enough-seats", reservationMessages.notEnoughSeats);
+      // Counted under the event's lock, so parallel requests for one address cannot pass it together.
+      if (reservedByAddress + input.seats > MAX_SEATS_PER_ADDRESS) {
+        throw refuse("seats-per-address-reached", seatsPerAddressRefusal(MAX_SEATS_PER_ADDRESS - reservedByAddress));
+      }
 
       let reservation: ReservationRow;
       try {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/lib/db.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { consumeRateLimit, pruneRateLimits } from "./rate-limit.server";
+import { consumeRateLimit, consumeRateLimits, pruneRateLimits } from "./rate-limit.server";
 
 describe("database-backed rate limits", () => {
   let database: TestDatabase;
@@ -38,5 +38,23 @@ describe("database-backed rate limits", () => {
     expect(await pruneRateLimits(db)).toBe(1);
     const keys = await queryRows<{ key: string }>(db, sql`SELECT key FROM rate_limits ORDER BY key`);
     expect(keys.map((row) => row.key)).toEqual(["test:expired", "test:window"]);
+  });
+
+  it("counts every counter, scales the limits and refuses with the longest wait", async () => {
+    const { db } = database.handle;
+    const counters = [
+      { key: "test:many:short", rule: { limit: 1, windowSeconds: 60 } },
+      { key: "test:many:long", rule: { limit: 1, windowSeconds: 3600 } },
+    ];
+    expect(await consumeRateLimits(db, counters, 2)).toEqual({ allowed: true });
+    expect(await consumeRateLimits(db, counters, 2)).toEqual({ allowed: true });
+    const refusal = await consumeRateLimits(db, counters, 2);
+    expect(refusal.allowed).toBe(false);
+    expect((refusal as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(60);
+    const counts = await queryRows<{ key: string; count: number }>(db, sql`SELECT key, count FROM rate_limits WHERE key LIKE 'test:many:%' ORDER BY key`);
+    expect(counts).toEqual([
+      { key: "test:many:long", count: 3 },
+      { key: "test:many:short", count: 3 },
+    ]);
   });
 });

@@ -30,6 +30,38 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
   return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
 }
 
+/** Who is attempting something, as far as the limits are concerned. */
+export interface LimitedClient {
+  /** The client's address as the HTTP server saw it. */
+  ip: string;
+  /** RATE_LIMIT_MULTIPLIER of the configuration (the browser tests raise every limit with it). */
+  rateLimitMultiplier: number;
+}
+
+export interface RateLimitCounter {
+  key: string;
+  rule: RateLimitRule;
+}
+
+/**
+ * Counts one attempt against every counter (a client's, an address's…) with the limits scaled by
+ * `multiplier`, and refuses when any of them is over, with the longest wait. Every counter is
+ * taken even when an earlier one refuses, so hammering one address also uses up the caller's
+ * allowance.
+ */
+export async function consumeRateLimits(
+  db: Database,
+  counters: RateLimitCounter[],
+  multiplier = 1,
+): Promise<RateLimitOutcome> {
+  const waits: number[] = [];
+  for (const { key, rule } of counters) {
+    const outcome = await consumeRateLimit(db, key, { ...rule, limit: Math.round(rule.limit * multiplier) });
+    if (!outcome.allowed) waits.push(outcome.retryAfterSeconds);
+  }
+  return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(...waits) };
+}
+
 /**
  * Forgets counters whose window ended long ago. Every limit's window is an hour or less, so a row
  * untouched for a day counts nothing; without this, one row per anonymous listener would pile up.

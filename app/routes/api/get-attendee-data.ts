@@ -4,19 +4,18 @@ import { methodNotAllowed } from "~/lib/json-api.server";
 import { getAttendeeData } from "~/modules/invitations/get-attendee-data.server";
 import { invitationFailures } from "~/modules/invitations/invitation-failures";
 import { invitationMessages } from "~/modules/invitations/invitation-messages";
+import { isPossibleRid } from "~/modules/invitations/rid";
 
 /**
  * GET /api/getAttendeeData?rid=…&email=…: the invitee's details to prefill the acceptance form.
  * Only a valid rid opens them; the e-mail parameter is accepted (the spec's client sends it) but
  * never looked up, so no caller learns anything about an address.
  */
-const MAX_RID_LENGTH = 200;
-
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const rid = params.get("rid")?.trim() ?? "";
   if (!rid) return answer(400, { success: false, error: invitationMessages.ridRequired });
-  if (rid.length > MAX_RID_LENGTH || params.getAll("rid").length > 1) {
+  if (!isPossibleRid(rid) || params.getAll("rid").length > 1) {
     return answer(400, { success: false, error: invitationMessages.notFound });
   }
   try {

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await sendReservationEmail(getDb(), parsed.data, {
       publicUrl: env.PUBLIC_URL,
       clientIp: context.clientIp,
-      rateLimitMultiplier: env.AUTH_RATE_LIMIT_MULTIPLIER,
+      rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     });
     if (outcome.sent) return Response.json({ sent: true });
     if (outcome.reason === "too-many-attempts") {

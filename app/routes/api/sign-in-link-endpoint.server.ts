@@ -39,7 +39,7 @@ export async function handleSignInLinkRequest<Schema extends z.ZodType<{ email: 
       client: {
         ip: context.clientIp,
         headers: authHeaders(request, context.clientIp),
-        rateLimitMultiplier: getEnv().AUTH_RATE_LIMIT_MULTIPLIER,
+        rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER,
       },
     });
     if (!result.sent) {

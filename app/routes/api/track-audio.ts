@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await recordAudioEvent(getDb(), parsed.data, {
       user: user ? { id: user.id, email: user.email } : null,
       clientIp: context.clientIp,
-      limitMultiplier: getEnv().AUTH_RATE_LIMIT_MULTIPLIER,
+      limitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER,
     });
     if (outcome.recorded) return new Response(null, { status: 204 });
     return Response.json(

@@ -19,9 +19,11 @@ import {
   type ReservationResult,
 } from "~/modules/reservations/reservation-form";
 import { getEnv } from "~/lib/env.server";
-import { reservationConfirmation } from "~/modules/reservations/reservation-confirmation.server";
-import { reserveSeats, type ReservationFailure } from "~/modules/reservations/reserve-seats.server";
+import { reserveSeatsForVisitor, type VisitorReserveOutcome } from "~/modules/reservations/reserve-seats-for-visitor.server";
 import type { Route } from "./+types/reserve-event";
+import { passRetryAfter } from "~/lib/retry-after-header";
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -45,33 +47,37 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /** How each refusal of the reservation answers over HTTP; none of them is a server fault (500). */
-const failureStatus: Record<ReservationFailure, number> = {
+const failureStatus: Record<Extract<VisitorReserveOutcome, { ok: false }>["reason"], number> = {
   "event-not-found": 404,
   "not-enough-seats": 409,
+  "seats-per-address-reached": 409,
+  "too-many-attempts": 429,
   "not-taking-reservations": 422,
   "could-not-check": 503,
   "could-not-save": 503,
 };
 
 /** Reserves seats for the event: the reserve dialog's fetcher and the plain form post both land here. */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = typedReservationValues(form);
-  const refuse = (status: number, refusal: { error?: string; fieldErrors?: Partial<Record<ReservationField, string>> }) =>
-    data<ReservationResult>({ ok: false, ...refusal, values }, status);
+  const refuse = (status: number, refusal: { error?: string; fieldErrors?: Partial<Record<ReservationField, string>> }, headers?: HeadersInit) =>
+    data<ReservationResult>({ ok: false, ...refusal, values }, { status, headers });
 
   const parsed = reservationSchema.safeParse(form);
   if (!parsed.success) return refuse(400, { fieldErrors: firstErrorPerField(parsed.error.issues) });
 
-  // The event is found and locked inside the reservation's transaction. The confirmation e-mail is
-  // written to the outbox in that transaction too (its failure is logged and never loses the
-  // seats) and sent once the transaction has committed.
-  const outcome = await reserveSeats(
-    getDb(),
-    { ...parsed.data, eventSlug: params.slug },
-    { afterReserved: reservationConfirmation(getEnv().PUBLIC_URL) },
-  );
-  if (!outcome.ok) return refuse(failureStatus[outcome.reason], { error: outcome.message });
+  const env = getEnv();
+  const outcome = await reserveSeatsForVisitor(getDb(), {
+    client: { ip: context.clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER },
+    eventSlug: params.slug,
+    input: parsed.data,
+    publicUrl: env.PUBLIC_URL,
+  });
+  if (!outcome.ok) {
+    const headers = outcome.reason === "too-many-attempts" ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    return refuse(failureStatus[outcome.reason], { error: outcome.message }, headers);
+  }
 
   const { timeZone } = siteConfig.venue;
   return data<ReservationResult>({

@@ -18,7 +18,7 @@ export async function submitAcceptance(input: unknown, clientIp: string): Promis
   if (!parsed.success) return { status: 400, error: firstError(parsed.error), fieldErrors: fieldErrors(parsed.error) };
   const env = getEnv();
   try {
-    const client = { ip: clientIp, rateLimitMultiplier: env.AUTH_RATE_LIMIT_MULTIPLIER };
+    const client = { ip: clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
     const result = await submitInvitationAcceptance(getDb(), { input: parsed.data, client, publicUrl: env.PUBLIC_URL });
     if (!result.ok && result.reason === "rate-limited") return { status: 429, error: result.error };
     if (!result.ok) return { status: invitationFailures[result.reason].status, error: invitationFailures[result.reason].message };

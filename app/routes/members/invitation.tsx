@@ -21,6 +21,7 @@ import {
   welcomeHeading,
 } from "~/modules/invitations/invitation-messages";
 import { defaultCommunicationPreference } from "~/modules/invitations/invitation-status";
+import { isPossibleRid, MAX_RID_LENGTH } from "~/modules/invitations/rid";
 import { submitAcceptance } from "./invitation-acceptance.server";
 
 /**
@@ -46,7 +47,9 @@ function emailFromAddress(params: URLSearchParams): string {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const rid = params.get("rid")?.trim().slice(0, 200) ?? "";
+  const rid = params.get("rid")?.trim().slice(0, MAX_RID_LENGTH) ?? "";
+  // Not a rid we could have issued (a control character): not an invitation page to prefill.
+  if (rid && !isPossibleRid(rid)) throw data(invitationMessages.notFound, { status: 404 });
   const withoutData = { state: "form" as const, rid, prefill: { email: emailFromAddress(params) }, defaultPreference: defaultCommunicationPreference([]) };
   if (!rid) return withoutData;
   const result = await getAttendeeData(getDb(), rid).catch((error: unknown) => {

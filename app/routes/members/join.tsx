@@ -17,6 +17,9 @@ import {
 } from "~/modules/community/community-signup-fields";
 import { joinCommunity } from "~/modules/community/join-community.server";
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
+import { passRetryAfter } from "~/lib/retry-after-header";
+
+export const headers: Route.HeadersFunction = passRetryAfter;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -33,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const client = {
     ip: context.clientIp,
     headers: authHeaders(request, context.clientIp),
-    rateLimitMultiplier: getEnv().AUTH_RATE_LIMIT_MULTIPLIER,
+    rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER,
   };
 
   if (form.intent === "resend") {
@@ -53,10 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const values = typedValues(form);
   const checked = validateCommunitySignup(form);
-  const refuse = (errors: Extract<CommunityJoinOutcome, { ok: false }>["errors"], status: number) =>
-    data<CommunityJoinOutcome>({ intent: "join", ok: false, errors, values }, status);
+  const refuse = (errors: Extract<CommunityJoinOutcome, { ok: false }>["errors"], status: number, headers?: HeadersInit) =>
+    data<CommunityJoinOutcome>({ intent: "join", ok: false, errors, values }, { status, headers });
   if (!checked.ok) return refuse(checked.errors, 400);
   const joined = await joinCommunity(getDb(), { signup: checked.signup, client });
+  if (!joined.joined && "reason" in joined) {
+    return refuse({ email: joined.message }, 429, { "Retry-After": String(joined.retryAfterSeconds) });
+  }
   if (!joined.joined) return refuse({ email: communitySignupMessages.failure }, 503);
   return data<CommunityJoinOutcome>({ intent: "join", ok: true, email: checked.signup.email });
 }

@@ -4,9 +4,12 @@ import { pageMeta } from "~/lib/seo";
 import { subscriptionMessages } from "~/modules/community/subscription-messages";
 import type { Route } from "./+types/newsletter";
 import { handleSubscription } from "./subscription-action.server";
+import { passRetryAfter } from "~/lib/retry-after-header";
 
 /** The newsletter form posts here; without JavaScript this page shows the outcome. */
-export const action = ({ request }: Route.ActionArgs) => handleSubscription(request, "newsletter");
+export const headers: Route.HeadersFunction = passRetryAfter;
+
+export const action = ({ request, context }: Route.ActionArgs) => handleSubscription(request, "newsletter", context.clientIp);
 
 /** A lost connection shows the form's error text instead of breaking the page. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

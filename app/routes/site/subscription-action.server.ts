@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import type { LimitedClient } from "~/modules/security/rate-limit.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
@@ -16,24 +17,25 @@ const lists = {
   newsletter: {
     schema: newsletterSubscriptionSchema,
     success: subscriptionMessages.newsletterSuccess,
-    save: (input: z.infer<typeof newsletterSubscriptionSchema>, publicUrl: string) =>
-      subscribeToNewsletter(getDb(), { email: input.email, publicUrl }),
+    save: (input: z.infer<typeof newsletterSubscriptionSchema>, publicUrl: string, client: LimitedClient) =>
+      subscribeToNewsletter(getDb(), { email: input.email, publicUrl, client }),
   },
   waitlist: {
     schema: waitlistEntrySchema,
     success: subscriptionMessages.waitlistSuccess,
     /** The launch sign-up has one error text for every failure (public-site.md section 4). */
     refusal: subscriptionMessages.failure,
-    save: (input: z.infer<typeof waitlistEntrySchema>, publicUrl: string) =>
-      joinWaitlist(getDb(), { ...input, publicUrl }),
+    save: (input: z.infer<typeof waitlistEntrySchema>, publicUrl: string, client: LimitedClient) =>
+      joinWaitlist(getDb(), { ...input, publicUrl, client }),
   },
 };
 
 /**
- * The shared action of the newsletter and waitlist forms: validate, store, answer with the
- * spec's texts. A bad address is answered with what is wrong and the address as typed.
+ * The shared action of the newsletter and waitlist forms: validate, sign up (the use case counts
+ * the attempt against its limits), answer with the spec's texts. A bad address, or one attempt
+ * too many (429), is answered with what is wrong and the address as typed.
  */
-export async function handleSubscription(request: Request, listName: keyof typeof lists) {
+export async function handleSubscription(request: Request, listName: keyof typeof lists, clientIp: string) {
   const form = await readForm(request);
   const email = form.email ?? "";
   const list = lists[listName];
@@ -43,8 +45,15 @@ export async function handleSubscription(request: Request, listName: keyof typeo
     const error = refusal ?? subscriptionMessages.failure;
     return data<SubscriptionActionData>({ ok: false, error, email }, 400);
   }
+  const env = getEnv();
   try {
-    await list.save(parsed.data as never, getEnv().PUBLIC_URL);
+    const outcome = await list.save(parsed.data as never, env.PUBLIC_URL, { ip: clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER });
+    if ("reason" in outcome) {
+      return data<SubscriptionActionData>(
+        { ok: false, error: outcome.message, email },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+    }
     return data<SubscriptionActionData>({ ok: true, message: list.success });
   } catch (error) {
     console.error(`[${listName}] could not save a sign-up:`, error);

@@ -1,0 +1,32 @@
+import type { Database } from "~/lib/db.server";
+import { normaliseAddress } from "../security/normalise-address";
+import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "../security/rate-limit.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "../security/too-many-attempts";
+
+export type SignUpList = "newsletter" | "waitlist" | "community";
+
+/**
+ * How often one client, and one inbox however its address is spelled, may sign up to each list
+ * (docs/decisions/013): enough for a typo and a retry, too few to flood an inbox from a loop.
+ */
+export const signUpLimits: { perClient: RateLimitRule; perAddress: RateLimitRule } = {
+  perClient: { limit: 10, windowSeconds: 60 * 60 },
+  perAddress: { limit: 3, windowSeconds: 60 * 60 },
+};
+
+/** Counts a sign-up attempt to `list`; the refusal to answer with when it is over a limit, else null. */
+export async function countSignUpAttempt(
+  db: Database,
+  list: SignUpList,
+  who: { client: LimitedClient; email: string },
+): Promise<TooManyAttemptsRefusal | null> {
+  const limit = await consumeRateLimits(
+    db,
+    [
+      { key: `${list}:ip:${who.client.ip}`, rule: signUpLimits.perClient },
+      { key: `${list}:email:${normaliseAddress(who.email)}`, rule: signUpLimits.perAddress },
+    ],
+    who.client.rateLimitMultiplier,
+  );
+  return limit.allowed ? null : tooManyAttemptsRefusal(limit.retryAfterSeconds);
+}

@@ -1,0 +1,50 @@
+import type { Database } from "~/lib/db.server";
+import { hasControlCharacters } from "../security/control-characters";
+import { normaliseAddress } from "../security/normalise-address";
+import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "../security/rate-limit.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "../security/too-many-attempts";
+import { reservationConfirmation } from "./reservation-confirmation.server";
+import { reservationMessages, type ReservationInput } from "./reservation-form";
+import { reserveSeats, type ReserveOutcome } from "./reserve-seats.server";
+
+/**
+ * How often a visitor may try to reserve (docs/decisions/013): per client address, and per
+ * normalised e-mail address and event, so nobody fills an event or someone's inbox from one
+ * browser or under one address. Seats per address are capped in reserveSeats itself.
+ */
+export const reservationAttemptLimits: { perClient: RateLimitRule; perAddressAndEvent: RateLimitRule } = {
+  perClient: { limit: 5, windowSeconds: 10 * 60 },
+  perAddressAndEvent: { limit: 3, windowSeconds: 60 * 60 },
+};
+
+export type VisitorReserveOutcome = ReserveOutcome | ({ ok: false } & TooManyAttemptsRefusal);
+
+/**
+ * A visitor reserves seats from the public site: the attempt is counted against the limits, the
+ * seats are reserved (never oversold, at most 10 per address) and the confirmation e-mail is
+ * queued with them and sent once they are committed.
+ */
+export async function reserveSeatsForVisitor(
+  db: Database,
+  options: { client: LimitedClient; eventSlug: string; input: ReservationInput; publicUrl: string },
+): Promise<VisitorReserveOutcome> {
+  const { client, eventSlug, input } = options;
+  // The slug becomes part of a counter's key: one PostgreSQL would refuse is no event's anyway.
+  if (hasControlCharacters(eventSlug)) return { ok: false, reason: "event-not-found", message: reservationMessages.eventNotFound };
+  const limit = await consumeRateLimits(
+    db,
+    [
+      { key: `reservation:ip:${client.ip}`, rule: reservationAttemptLimits.perClient },
+      { key: `reservation:email:${eventSlug}:${normaliseAddress(input.email)}`, rule: reservationAttemptLimits.perAddressAndEvent },
+    ],
+    client.rateLimitMultiplier,
+  ).catch((error: unknown) => {
+    console.error("[reservations] counting a reservation attempt failed:", error);
+    return null;
+  });
+  if (!limit) return { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
+  if (!limit.allowed) {
+    return { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) };
+  }
+  return reserveSeats(db, { ...input, eventSlug }, { afterReserved: reservationConfirmation(options.publicUrl) });
+}

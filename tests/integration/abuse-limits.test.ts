@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCommunitySignup, uniqueEmail } from "~/modules/demo/factories/community";
+import { slugForEvent } from "~/modules/events/event-slug";
+import { reservationMessages } from "~/modules/reservations/reservation-form";
+import { decodedBody, SmtpSink, waitForMail } from "../support/smtp-sink";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/**
+ * The limits on what a visitor may write (docs/decisions/013) at their real values, over HTTP
+ * against the production build with its demo calendar, e-mail over real SMTP. Each test comes
+ * from its own client address (one forwarded hop, TRUST_PROXY) so the limits of one do not
+ * shape another.
+ */
+describe("limits on visitors' reservations and sign-ups", () => {
+  let server: TestServer;
+  let sink: SmtpSink;
+  const slugs = new Map<string, string>();
+  let nextClient = 1;
+  const newClient = () => `203.0.113.${nextClient++}`;
+
+  beforeAll(async () => {
+    sink = await SmtpSink.onFreePort();
+    await sink.start();
+    server = await startTestServer({ SMTP_URL: sink.url, TRUST_PROXY: "true", OUTBOX_RETRY_DELAY_SECONDS: "1" });
+    const listing = await fetch(`${server.url}/events`).then((response) => response.text());
+    for (const title of ["Candlelight Piano Meditation", "VIP Sunset Gathering at Mt. Soledad", "Candlelight Yoga with Live Piano"]) {
+      const words = slugForEvent(title, new Date(0)).replace(/-0$/, "");
+      const slug = new RegExp(`href="/events/(${words}-\\d+)"`).exec(listing)?.[1];
+      if (!slug) throw new Error(`No link to ${title} on /events`);
+      slugs.set(title, slug);
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sink?.stop();
+  });
+
+  const post = (path: string, fields: Record<string, string>, client: string) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "X-Forwarded-For": client },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+  const reserve = async (title: string, fields: Record<string, string>, client: string) => {
+    const response = await post(`/events/${slugs.get(title)}/reserve`, fields, client);
+    return { status: response.status, retryAfter: response.headers.get("Retry-After"), html: await response.text() };
+  };
+  const guest = (email: string, seats = "1") => ({ name: "Grace Hopper", email, phone: "6195550100", seats });
+  const tagged = (email: string, tag: string) => email.replace("@", `+${tag}@`);
+  const mailsTo = (email: string) => sink.received.filter((mail) => mail.to.some((to) => to.toLowerCase() === email.toLowerCase()));
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+  describe("reservations", () => {
+    it("refuses a client's sixth attempt in ten minutes (429, Retry-After) and keeps what was typed", async () => {
+      const client = newClient();
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await reserve("Candlelight Piano Meditation", guest(uniqueEmail("client-limit")), client)).status).toBe(200);
+      }
+      const typed = guest(uniqueEmail("client-limit"), "2");
+      const refused = await reserve("Candlelight Piano Meditation", typed, client);
+      expect(refused.status).toBe(429);
+      expect(refused.html).toContain("Too many attempts. Please try again in 10 minutes.");
+      expect(Number(refused.retryAfter)).toBeGreaterThan(540);
+      expect(Number(refused.retryAfter)).toBeLessThanOrEqual(600);
+      expect(refused.html).not.toContain("Reservation Confirmed!");
+      for (const value of Object.values(typed)) expect(refused.html).toContain(`value="${value}"`);
+      // Another visitor is not affected.
+      expect((await reserve("Candlelight Piano Meditation", guest(uniqueEmail("client-limit")), newClient())).status).toBe(200);
+    });
+
+    it("refuses a fourth attempt for one address on one event within the hour, however it is spelled", async () => {
+      const email = uniqueEmail("address-limit");
+      for (const tag of ["a", "b", "c"]) {
+        expect((await reserve("Candlelight Piano Meditation", guest(tagged(email, tag)), newClient())).status).toBe(200);
+      }
+      const refused = await reserve("Candlelight Piano Meditation", guest(email.toUpperCase()), newClient());
+      expect(refused.status).toBe(429);
+      expect(refused.html).toContain("Too many attempts. Please try again in 60 minutes.");
+      // The same address may still reserve for another event.
+      expect((await reserve("Candlelight Yoga with Live Piano", guest(email), newClient())).status).toBe(200);
+    });
+
+    it("holds one address to 10 seats per event while others can still reserve", async () => {
+      const email = uniqueEmail("seat-cap");
+      expect((await reserve("VIP Sunset Gathering at Mt. Soledad", guest(email, "7"), newClient())).status).toBe(200);
+      const over = await reserve("VIP Sunset Gathering at Mt. Soledad", guest(tagged(email, "x"), "4"), newClient());
+      expect(over.status).toBe(409);
+      expect(over.html).toContain(reservationMessages.seatsPerAddressReached);
+      expect(over.html).toContain("This address can reserve 3 more seats.");
+      expect((await reserve("VIP Sunset Gathering at Mt. Soledad", guest(tagged(email, "y"), "3"), newClient())).status).toBe(200);
+      expect((await reserve("VIP Sunset Gathering at Mt. Soledad", guest(uniqueEmail("seat-cap"), "10"), newClient())).status).toBe(200);
+    });
+
+    it("writes a guest's name with $` and $& patterns literally into a confirmation of normal size", async () => {
+      const name = "$`$`$`$&$'";
+      const email = uniqueEmail("dollar");
+      expect((await reserve("Candlelight Piano Meditation", { ...guest(email), name }, newClient())).status).toBe(200);
+      const plain = uniqueEmail("plain");
+      expect((await reserve("Candlelight Piano Meditation", { ...guest(plain), name: "Grace" }, newClient())).status).toBe(200);
+      const mail = await waitForMail(sink, email);
+      const reference = await waitForMail(sink, plain);
+      expect(decodedBody(mail)).toContain(name);
+      expect(mail.raw.length).toBeLessThan(reference.raw.length + 500);
+    });
+  });
+
+  describe("sign-ups", () => {
+    it("welcomes one newsletter inbox once and refuses its fourth sign-up within the hour (429), keeping the address", async () => {
+      const email = uniqueEmail("newsletter");
+      for (const tag of ["one", "two", "three"]) {
+        const response = await post("/newsletter", { email: tagged(email, tag) }, newClient());
+        expect(response.status).toBe(200);
+      }
+      const typed = tagged(email, "four");
+      const refused = await post("/newsletter", { email: typed }, newClient());
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+      const page = await refused.text();
+      expect(page).toContain("Too many attempts. Please try again in 60 minutes.");
+      expect(page).toContain(`value="${typed}"`);
+      await waitForMail(sink, tagged(email, "one"));
+      await settle();
+      const welcomes = ["one", "two", "three"].flatMap((tag) => mailsTo(tagged(email, tag)));
+      expect(welcomes).toHaveLength(1);
+    });
+
+    it("refuses a client's eleventh newsletter sign-up within the hour", async () => {
+      const client = newClient();
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        expect((await post("/newsletter", { email: uniqueEmail("loop") }, client)).status).toBe(200);
+      }
+      const refused = await post("/newsletter", { email: uniqueEmail("loop") }, client);
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toContain("Too many attempts. Please try again in 60 minutes.");
+    });
+
+    it("confirms one waitlist inbox once (Gmail dots and tags included) and refuses its fourth sign-up", async () => {
+      const local = `wait.list.${Date.now().toString(36)}`;
+      for (const address of [`${local}@gmail.com`, `${local.replaceAll(".", "")}+x@gmail.com`, `${local}@googlemail.com`]) {
+        expect((await post("/waitlist", { email: address, source: "meditations" }, newClient())).status).toBe(200);
+      }
+      const refused = await post("/waitlist", { email: `${local}+y@gmail.com`, source: "meditations" }, newClient());
+      expect(refused.status).toBe(429);
+      const page = await refused.text();
+      expect(page).toContain("Too many attempts. Please try again in 60 minutes.");
+      expect(page).toContain(`value="${local}+y@gmail.com"`);
+      await waitForMail(sink, `${local}@gmail.com`);
+      await settle();
+      const confirmations = sink.received.filter((mail) => mail.subject === "You're on the list" && mail.to.some((to) => to.includes(local.replaceAll(".", "")) || to.includes(local)));
+      expect(confirmations).toHaveLength(1);
+    });
+
+    it("refuses a community inbox's fourth sign-up within the hour (429), keeping what was typed", async () => {
+      const email = uniqueEmail("community");
+      for (const tag of ["a", "b", "c"]) {
+        expect((await post("/join", { intent: "join", ...buildCommunitySignup({ email: tagged(email, tag) }) }, newClient())).status).toBe(200);
+      }
+      const typed = buildCommunitySignup({ email: tagged(email, "d"), name: "Ada Byron", phone: "6195550111" });
+      const refused = await post("/join", { intent: "join", ...typed }, newClient());
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+      const page = await refused.text();
+      expect(page).toContain("Too many attempts. Please try again in 60 minutes.");
+      for (const value of [typed.name, typed.email, typed.phone!]) expect(page).toContain(`value="${value}"`);
+    });
+  });
+
+  describe("a NUL byte in a slug or rid", () => {
+    it.each([
+      ["the event page", "GET", "/events/%00", 404],
+      ["the event page (inside the slug)", "GET", "/events/garden%00piano", 404],
+      ["the reservation page", "GET", "/events/%00/reserve", 404],
+      ["the calendar file", "GET", "/events/%00/calendar.ics", 404],
+      ["the attendee data", "GET", "/api/getAttendeeData?rid=%00", 400],
+      ["the attendee data (inside the rid)", "GET", "/api/getAttendeeData?rid=abc%00def", 400],
+      ["the invitation page", "GET", "/invitation?rid=%00", 404],
+    ])("is answered as unknown on %s (%s %s)", async (_route, method, path, status) => {
+      const response = await fetch(`${server.url}${path}`, { method });
+      expect(response.status).toBe(status);
+    });
+
+    it("is answered as unknown when reserving", async () => {
+      const response = await post("/events/a%00b/reserve", guest(uniqueEmail("nul")), newClient());
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain(reservationMessages.eventNotFound);
+    });
+
+    it("is bad input when accepting an invitation", async () => {
+      const response = await fetch(`${server.url}/api/acceptInvitation`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email: "ada@example.com",
+          phone: "6195550100",
+          smsConsent: true,
+          termsAccepted: true,
+          rid: "abc\u0000def",
+        }),
+      });
+      expect(response.status).toBe(400);
+    });
+
+    it("leaves no server error in the log", () => {
+      expect(server.output()).not.toMatch(/invalid byte sequence|0x00/);
+    });
+  });
+});
