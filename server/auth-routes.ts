@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "./create-app";
-import { CLIENT_IP_HEADER, getAuth, getSignedInUser } from "~/lib/auth.server";
+import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
+import { getSignedInUser } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { authMessages } from "~/modules/members/auth-messages";
