@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { waitFor } from "../../../tests/support/wait-for";
-import { defineJob, type JobDefinition } from "./define-job";
+import { defineJob } from "./define-job";
 import { startJobRunner, type JobRunner } from "./job-runner.server";
 
 const SCHEMA = "pgboss_runner_test";
@@ -82,7 +82,7 @@ describe("the job runner", () => {
 
   it("refuses to queue a payload its schema rejects, and a job it does not run", async () => {
     await expect(runner.send(greet, { name: "   " })).rejects.toThrow();
-    const stranger: JobDefinition<{ n: number }> = { ...flaky, name: "test-stranger", payload: z.object({ n: z.number() }) };
+    const stranger = defineJob({ name: "test-stranger", payload: z.object({ n: z.number() }), async handler() {} });
     await expect(runner.send(stranger, { n: 1 })).rejects.toThrow("The job test-stranger is not registered");
     expect((await jobsOf("test-greet")).filter((job) => job.data.name !== "Ada")).toEqual([]);
   });
