@@ -1,60 +1,75 @@
 import { getEnv, type Env } from "~/lib/env.server";
 import { openDatabase, runMigrations, setDatabase, type DatabaseHandle } from "~/lib/db.server";
-import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
-import { startOutboxWorker, type OutboxWorker } from "~/modules/messaging/outbox-worker.server";
-import { registerOutboxWake } from "~/modules/messaging/outbox-wake.server";
-import { pruneRateLimits } from "~/modules/security/rate-limit.server";
 import { createAuth, resolveAuthSecret, setAuth } from "~/lib/auth.server";
+import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
+import { slot } from "~/lib/singleton.server";
+import { memberAuthParts } from "~/modules/members/auth-parts.server";
+import { messagingJobs } from "~/modules/messaging/jobs.server";
+import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
+import { registerOutboxWake } from "~/modules/messaging/outbox-wake.server";
+import { securityJobs } from "~/modules/security/jobs.server";
 import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/seed-demo-content.server";
 import { seedTracks } from "~/modules/music/seed-tracks.server";
 
-/** What a running instance holds: its database, its mail transport and its outbox worker. */
+/** What a running instance holds: its configuration, database, mail transport and job runner. */
 export interface Runtime {
   env: Env;
   database: DatabaseHandle;
   mail: MailTransport;
-  worker: OutboxWorker;
+  /** The job runner (pg-boss) with every module's jobs. */
+  worker: JobRunner;
 }
 
-const registry = globalThis as typeof globalThis & { __harmoniaRuntime?: Runtime };
+/** Queues whose jobs were replaced: the hourly chores became the security module's own job. */
+const RETIRED_QUEUES = ["housekeeping"];
+
+// A slot, so that a development reload of this module still finds the running instance.
+const current = slot<Runtime>("runtime");
 
 export function getRuntime(): Runtime {
-  if (!registry.__harmoniaRuntime) throw new Error("The server has not started yet");
-  return registry.__harmoniaRuntime;
+  if (!current.current) throw new Error("The server has not started yet");
+  return current.current;
 }
 
 /**
- * Brings an instance up in order: database (locked, migrated), music library, demo content, mail,
- * outbox worker.
- * Nothing listens for requests until this has finished.
+ * The composition root: builds an instance in order (database opened, locked and migrated; auth
+ * with the members' rules; music library and demo content; mail; the job runner with every
+ * module's jobs; the outbox wake) and hands each part what it needs. Nothing listens for requests
+ * until this has finished.
  */
 export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
-  if (registry.__harmoniaRuntime) return registry.__harmoniaRuntime;
+  if (current.current) return current.current;
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  let mail: MailTransport | undefined;
   try {
     await runMigrations(database);
     setDatabase(database);
     const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
-    setAuth(createAuth({ env, db: database.db, secret }));
+    setAuth(createAuth({ env, db: database.db, secret, ...memberAuthParts }));
     await seedTracks(database.db);
     if (env.SEED_DEMO_CONTENT) {
       for (const line of describeDemoInvitations(await seedDemoContent(database.db, env.PUBLIC_URL))) console.log(line);
     }
-    const mail = createMailTransport({
+    mail = createMailTransport({
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       mailboxUrl: `${env.PUBLIC_URL}/dev/mailbox`,
     });
-    const worker = await startOutboxWorker({
-      handle: database,
+    const messaging = messagingJobs({
+      db: database.db,
       transports: { email: mail },
       retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
-      hourlyChores: [{ name: "forget stale rate-limit counters", run: () => pruneRateLimits(database.db) }],
     });
-    registerOutboxWake(worker.wake);
-    registry.__harmoniaRuntime = { env, database, mail, worker };
-    return registry.__harmoniaRuntime;
+    const worker = await startJobRunner({
+      handle: database,
+      jobs: [...messaging.all, ...securityJobs({ db: database.db }).all],
+      retiredQueues: RETIRED_QUEUES,
+    });
+    registerOutboxWake((id) => worker.send(messaging.deliver, { id }));
+    current.current = { env, database, mail, worker };
+    return current.current;
   } catch (error) {
+    mail?.close();
     setAuth(undefined);
     setDatabase(undefined);
     await database.close().catch(() => undefined);
@@ -62,13 +77,13 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
   }
 }
 
-/** Stops the worker (letting a send in progress finish), then closes the database. */
+/** Stops in reverse order: the outbox wake, the job runner (letting a job in progress finish), mail, auth, database. */
 export async function stopRuntime(): Promise<void> {
-  const runtime = registry.__harmoniaRuntime;
+  const runtime = current.current;
   if (!runtime) return;
-  registry.__harmoniaRuntime = undefined;
+  current.current = undefined;
   registerOutboxWake(undefined);
-  await runtime.worker.stop().catch((error) => console.error("[server] stopping the outbox:", error));
+  await runtime.worker.stop().catch((error) => console.error("[server] stopping the job runner:", error));
   runtime.mail.close();
   setAuth(undefined);
   setDatabase(undefined);

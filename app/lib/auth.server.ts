@@ -8,16 +8,37 @@ import type { Database } from "./db.server";
 import type { Env } from "./env.server";
 import { safeRedirectPath } from "./safe-redirect";
 import { siteConfig } from "./site-config";
-import { roleForEmail, type Role } from "~/modules/members/roles";
-import { sendAccountLink } from "~/modules/members/send-account-link.server";
-import type { AccountLinkPurpose } from "~/modules/messaging/templates/account-link";
+import { slot } from "./singleton.server";
 
 /** Sign-in links work once, within this many seconds. */
 export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
 /** Request header through which the HTTP server tells better-auth the client's address. */
 export const CLIENT_IP_HEADER = "x-harmonia-client-ip";
 
-export interface AuthOptions {
+/** The e-mails a sign-in link request may ask for. */
+export type SignInLinkPurpose = "sign-in" | "community-welcome" | "friend-access";
+
+/** A link better-auth asks to have e-mailed. */
+export interface AccountLinkRequest {
+  purpose: SignInLinkPurpose | "reset-password" | "verify-email";
+  to: string;
+  name?: string;
+  link: string;
+  publicUrl: string;
+}
+
+/**
+ * The members' rules auth needs, passed in by the composition root so that this file knows
+ * nothing of the domain modules (app/modules/members/auth-parts.server.ts provides them).
+ */
+export interface AuthParts {
+  /** The role an address gets from the configured staff allow-lists. */
+  roleForEmail(email: string, lists: { adminEmails: readonly string[]; eventStaffEmails: readonly string[] }): string;
+  /** E-mails a sign-in, reset or confirmation link (through the outbox). */
+  sendAccountLink(db: Database, link: AccountLinkRequest): Promise<void>;
+}
+
+export interface AuthOptions extends AuthParts {
   env: Env;
   db: Database;
   secret: string;
@@ -25,7 +46,7 @@ export interface AuthOptions {
 
 /** What a sign-in link request carries besides the address: which e-mail to send, and a name. */
 export interface SignInLinkMetadata {
-  purpose?: Extract<AccountLinkPurpose, "sign-in" | "community-welcome" | "friend-access">;
+  purpose?: SignInLinkPurpose;
   /** The name to greet in the e-mail. */
   name?: string;
 }
@@ -48,7 +69,7 @@ function signInLinkWording(metadata: unknown): { purpose: NonNullable<SignInLink
 /** Longer than any name our forms accept, short enough that a greeting stays a greeting. */
 const MAX_NAME_LENGTH = 200;
 
-export function createAuth({ env, db, secret }: AuthOptions) {
+export function createAuth({ env, db, secret, roleForEmail, sendAccountLink }: AuthOptions) {
   const lists = { adminEmails: env.ADMIN_EMAILS, eventStaffEmails: env.EVENT_STAFF_EMAILS };
   const secure = env.PUBLIC_URL.startsWith("https://");
   return betterAuth({
@@ -152,16 +173,17 @@ export function createAuth({ env, db, secret }: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const registry = globalThis as typeof globalThis & { __harmoniaAuth?: Auth };
+// Set by the composition root (server/runtime.ts); a slot so that development reloads keep it.
+const current = slot<Auth>("auth");
 
 export function setAuth(auth: Auth | undefined): void {
-  registry.__harmoniaAuth = auth;
+  current.current = auth;
 }
 
 /** The auth instance of this process, made at start-up. */
 export function getAuth(): Auth {
-  if (!registry.__harmoniaAuth) throw new Error("Auth is not ready yet: the server sets it up at start-up.");
-  return registry.__harmoniaAuth;
+  if (!current.current) throw new Error("Auth is not ready yet: the server sets it up at start-up.");
+  return current.current;
 }
 
 /**
@@ -177,31 +199,4 @@ export async function resolveAuthSecret(db: Database, configured: string | undef
   const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, "auth"));
   if (!row) throw new Error("Could not store the auth secret");
   return row.value;
-}
-
-export interface SignedInUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  sessionId: string;
-}
-
-/** The signed-in user of a request (session cookie or bearer token), or null. */
-export async function getSignedInUser(request: Request, env: Pick<Env, "ADMIN_EMAILS" | "EVENT_STAFF_EMAILS">): Promise<SignedInUser | null> {
-  const result = await getAuth()
-    .api.getSession({ headers: request.headers })
-    .catch((error: unknown) => {
-      console.error("[auth] reading the session failed:", error);
-      return null;
-    });
-  if (!result) return null;
-  return {
-    id: result.user.id,
-    email: result.user.email,
-    name: result.user.name,
-    // The configuration is the source of truth, so a removed admin loses the role at once.
-    role: roleForEmail(result.user.email, { adminEmails: env.ADMIN_EMAILS, eventStaffEmails: env.EVENT_STAFF_EMAILS }),
-    sessionId: result.session.id,
-  };
 }

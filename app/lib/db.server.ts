@@ -11,6 +11,7 @@ import pg from "pg";
 import lockfile from "proper-lockfile";
 import * as schema from "../../db/schema";
 import { projectRoot } from "./project-root.server";
+import { slot } from "./singleton.server";
 
 /** One type for both drivers: the domain code never knows which one it talks to. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -144,15 +145,16 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   }
 }
 
-// The handle lives on globalThis so that development reloads of this module keep one connection.
-const registry = globalThis as typeof globalThis & { __harmoniaDatabase?: DatabaseHandle };
+// Set by the composition root (server/runtime.ts); a slot so that development reloads of this
+// module keep the one connection.
+const current = slot<DatabaseHandle>("database");
 
 export function setDatabase(handle: DatabaseHandle | undefined): void {
-  registry.__harmoniaDatabase = handle;
+  current.current = handle;
 }
 
 export function getDatabaseHandle(): DatabaseHandle {
-  const handle = registry.__harmoniaDatabase;
+  const handle = current.current;
   if (!handle) throw new Error("The database is not open yet: the server opens it at start-up.");
   return handle;
 }

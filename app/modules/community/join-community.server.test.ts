@@ -5,6 +5,7 @@ import { buildCommunitySignup } from "~/modules/demo/factories/community";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAuth, setAuth, CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { parseEnv } from "~/lib/env.server";
+import { memberAuthParts } from "~/modules/members/auth-parts.server";
 import { validateCommunitySignup, type CommunitySignup } from "./community-signup";
 import { requestSignInLink } from "../members/request-sign-in-link.server";
 import { joinCommunity } from "./join-community.server";
@@ -21,7 +22,7 @@ describe("joining the community", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    setAuth(createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db: database.handle.db, secret: "s".repeat(32) }));
+    setAuth(createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db: database.handle.db, secret: "s".repeat(32), ...memberAuthParts }));
   });
   afterAll(async () => {
     setAuth(undefined);

@@ -4,6 +4,7 @@ import { outbox, verification } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { createAuth, getAuth, setAuth, SIGN_IN_LINK_TTL_SECONDS } from "~/lib/auth.server";
 import { parseEnv } from "~/lib/env.server";
+import { memberAuthParts } from "./auth-parts.server";
 import { createSignInLink, emailSignInLink } from "./sign-in-links.server";
 
 const publicUrl = "http://localhost:5199";
@@ -18,7 +19,7 @@ describe("sign-in links", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     const env = parseEnv({ PUBLIC_URL: publicUrl, HARMONIA_IGNORE_ENV_FILE: "1" });
-    setAuth(createAuth({ env, db: database.handle.db, secret: "a test secret that is long enough for better-auth" }));
+    setAuth(createAuth({ env, db: database.handle.db, secret: "a test secret that is long enough for better-auth", ...memberAuthParts }));
   });
   afterEach(() => {
     vi.useRealTimers();

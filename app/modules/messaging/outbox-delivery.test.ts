@@ -7,7 +7,8 @@ import { waitFor } from "../../../tests/support/wait-for";
 import { deliverOutboxMessage } from "./deliver-outbox-message.server";
 import { createMailTransport } from "./mail-transport.server";
 import { getOutboxMessage, queueEmail } from "./outbox.server";
-import { startOutboxWorker, type OutboxWorker } from "./outbox-worker.server";
+import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
+import { messagingJobs } from "./jobs.server";
 
 const email = (key: string) => ({
   kind: "test",
@@ -21,7 +22,7 @@ const email = (key: string) => ({
 describe("outbox delivery over real SMTP", () => {
   let database: TestDatabase;
   let sink: SmtpSink;
-  let worker: OutboxWorker | undefined;
+  let worker: JobRunner | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -36,14 +37,12 @@ describe("outbox delivery over real SMTP", () => {
 
   it("keeps a message through a failed SMTP attempt and sends it once when the server is back", async () => {
     const mail = createMailTransport({ smtpUrl: sink.url, from: "Harmonia <hello@harmonia.example>", mailboxUrl: "" });
-    worker = await startOutboxWorker({
-      handle: database.handle,
-      transports: { email: mail },
-      retryDelaySeconds: 1,
-      schema: "pgboss_outbox_test",
-    });
+    const jobs = messagingJobs({ db: database.handle.db, transports: { email: mail }, retryDelaySeconds: 1 });
+    const runner = await startJobRunner({ handle: database.handle, jobs: jobs.all, schema: "pgboss_outbox_test" });
+    worker = runner;
+    const wake = (id: string) => runner.send(jobs.deliver, { id });
     const { id } = await queueEmail(database.handle.db, email("outage"));
-    await worker.wake(id);
+    await wake(id);
 
     // Nothing listens on the port yet: the attempt fails and is recorded on the row.
     const failed = await waitFor(async () => {
@@ -62,8 +61,8 @@ describe("outbox delivery over real SMTP", () => {
     expect(sent.sentAt).toBeInstanceOf(Date);
 
     // More wake-ups for the same message (a sweep, a second instance) send nothing more.
-    await worker.wake(id);
-    await worker.wake(id);
+    await wake(id);
+    await wake(id);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     const delivered = sink.received.filter((mail) => mail.subject === "Outbox test outage");
     expect(delivered).toHaveLength(1);

@@ -1,18 +1,24 @@
+import { slot } from "~/lib/singleton.server";
+
 /**
- * The running worker's wake-up call, registered at start-up. Without a worker (a script, a unit
- * test) a queued message simply waits in the outbox for the next worker's sweep.
+ * How a freshly written outbox message is handed to the job runner: the composition root
+ * (server/runtime.ts) registers the runner's "deliver this message" trigger at start-up and
+ * clears it at stop. Producers (`sendEmail`, the reservation confirmation) only call `wakeOutbox`,
+ * so their signatures need no runner. Without a runner (a script, a unit test) a queued message
+ * simply waits in the outbox for the next sweep.
  */
 type Wake = (id: string) => Promise<void>;
 
-const registry = globalThis as typeof globalThis & { __harmoniaOutboxWake?: Wake };
+// A slot, so that a development reload of this module keeps the registered trigger.
+const current = slot<Wake>("outbox-wake");
 
 export function registerOutboxWake(wake: Wake | undefined): void {
-  registry.__harmoniaOutboxWake = wake;
+  current.current = wake;
 }
 
 export async function wakeOutbox(id: string): Promise<void> {
   try {
-    await registry.__harmoniaOutboxWake?.(id);
+    await current.current?.(id);
   } catch (error) {
     // The message is safe in the outbox; the sweep will send it.
     console.error(`[outbox] could not queue ${id} now:`, error instanceof Error ? error.message : error);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "~/lib/project-root.server";
 import { createMailTransport } from "~/modules/messaging/mail-transport.server";
 import { queueEmail } from "~/modules/messaging/outbox.server";
-import { startOutboxWorker, type OutboxWorker } from "~/modules/messaging/outbox-worker.server";
+import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
+import { messagingJobs } from "~/modules/messaging/jobs.server";
 import { outbox } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { gatherSystemStatus, maskPhoneNumber, type StatusSources } from "./system-status.server";
@@ -17,15 +18,15 @@ const journal = JSON.parse(readFileSync(path.join(projectRoot(), "db/migrations/
 
 describe("system status", () => {
   let database: TestDatabase;
-  let worker: OutboxWorker;
+  let worker: JobRunner;
   let sources: StatusSources;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    worker = await startOutboxWorker({
+    const transports = { email: createMailTransport({ from: "Harmonia <hello@harmonia.example>", mailboxUrl: "", log: () => undefined }) };
+    worker = await startJobRunner({
       handle: database.handle,
-      transports: { email: createMailTransport({ from: "Harmonia <hello@harmonia.example>", mailboxUrl: "", log: () => undefined }) },
-      retryDelaySeconds: 60,
+      jobs: messagingJobs({ db: database.handle.db, transports, retryDelaySeconds: 60 }).all,
       schema: "pgboss_status_test",
     });
     sources = { env: {}, database: database.handle, mail: { name: "mailbox" }, worker };

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/setup";
-import { requireMember } from "~/lib/auth-guards.server";
+import { requireMember } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { can } from "~/modules/members/policy";

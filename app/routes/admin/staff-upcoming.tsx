@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/staff-upcoming";
 import { MessagePage } from "~/components/message-page";
-import { requireStaffPage } from "~/lib/auth-guards.server";
+import { requireStaffPage } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";
 import type { Action } from "~/modules/members/policy";
 

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
-import { authHeaders } from "~/lib/auth-guards.server";
+import { authHeaders } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/track-audio";
-import { getUser } from "~/lib/auth-guards.server";
+import { getUser } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";

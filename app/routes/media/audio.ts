@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Route } from "./+types/audio";
-import { getUser } from "~/lib/auth-guards.server";
+import { getUser } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { parseRange } from "~/modules/music/byte-range";

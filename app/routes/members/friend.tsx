@@ -5,7 +5,7 @@ import { FriendAccessForm } from "~/components/music/friend-access-form";
 import { FriendListening } from "~/components/music/friend-listening";
 import { MeditationText } from "~/components/music/meditation-text";
 import { externalLinkProps } from "~/components/layout/navigation";
-import { authHeaders } from "~/lib/auth-guards.server";
+import { authHeaders } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/join";
 import { CommunitySignupForm } from "~/components/community/community-signup-form";
 import { ambientVideo, BackgroundVideo } from "~/components/media/background-video";
-import { authHeaders } from "~/lib/auth-guards.server";
+import { authHeaders } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";

@@ -2,7 +2,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-link";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
 import { getAuth } from "~/lib/auth.server";
-import { authHeaders } from "~/lib/auth-guards.server";
+import { authHeaders } from "~/routes/guards.server";
 import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { getAuth } from "~/lib/auth.server";
-import { authHeaders } from "~/lib/auth-guards.server";
+import { authHeaders } from "~/routes/guards.server";
 
 /** Ends the session on the server, clears its cookie and goes home. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import type { Route } from "./+types/meditation";
 import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
 import { PlayerPanel } from "~/components/music/audio-player/player-panel";
-import { requireMember } from "~/lib/auth-guards.server";
+import { requireMember } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { getListenerPlaylist } from "~/lib/listener-playlist.server";
+import { getListenerPlaylist } from "~/routes/listener-playlist.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Your music", description: `Your ${siteConfig.brand.name} music collection.`, noIndex: true });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { FormBanner } from "~/components/members/auth-card";
-import { getUser, authHeaders, requireMember } from "~/lib/auth-guards.server";
+import { getUser, authHeaders, requireMember } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";

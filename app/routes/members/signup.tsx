@@ -4,7 +4,7 @@ import type { Route } from "./+types/signup";
 import { AuthCard, BannerSlot } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
 import { focusFirstError, useFormValidation } from "~/components/members/use-form-validation";
-import { authHeaders } from "~/lib/auth-guards.server";
+import { authHeaders } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { firstErrorPerField } from "~/lib/form-errors";

@@ -4,14 +4,14 @@ import { AutoplayVideo } from "~/components/media/autoplay-video";
 import { MeditationText } from "~/components/music/meditation-text";
 import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
 import { StartMusicPrompt } from "~/components/music/start-music-prompt";
-import { requireMember } from "~/lib/auth-guards.server";
+import { requireMember } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { firstNameOf } from "~/modules/members/first-name";
 import { getProfileFullName } from "~/modules/members/get-profile-full-name.server";
 import { redeemAccessGift } from "~/modules/music/access-gift.server";
-import { getListenerPlaylist } from "~/lib/listener-playlist.server";
+import { getListenerPlaylist } from "~/routes/listener-playlist.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Member Welcome", description: `Your welcome to ${siteConfig.brand.name}.`, noIndex: true });

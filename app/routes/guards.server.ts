@@ -1,8 +1,41 @@
 import { data, redirect } from "react-router";
-import { CLIENT_IP_HEADER, getSignedInUser, type SignedInUser } from "./auth.server";
-import { getEnv } from "./env.server";
+import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
+import { getEnv, type Env } from "~/lib/env.server";
 import { authMessages } from "~/modules/members/auth-messages";
 import { can, type Action } from "~/modules/members/policy";
+import { roleForEmail, type Role } from "~/modules/members/roles";
+
+/**
+ * Route helpers that answer a request: who is signed in, and the redirects and 401/403 answers
+ * of members' and staff pages. They throw React Router responses, so they live with the routes.
+ */
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  sessionId: string;
+}
+
+/** The signed-in user of a request (session cookie or bearer token), or null. */
+export async function getSignedInUser(request: Request, env: Pick<Env, "ADMIN_EMAILS" | "EVENT_STAFF_EMAILS">): Promise<SignedInUser | null> {
+  const result = await getAuth()
+    .api.getSession({ headers: request.headers })
+    .catch((error: unknown) => {
+      console.error("[auth] reading the session failed:", error);
+      return null;
+    });
+  if (!result) return null;
+  return {
+    id: result.user.id,
+    email: result.user.email,
+    name: result.user.name,
+    // The configuration is the source of truth, so a removed admin loses the role at once.
+    role: roleForEmail(result.user.email, { adminEmails: env.ADMIN_EMAILS, eventStaffEmails: env.EVENT_STAFF_EMAILS }),
+    sessionId: result.session.id,
+  };
+}
 
 // The root loader (header, badge) and a page's guard both ask for the user of one request; the
 // session is read once per request, not once per loader.

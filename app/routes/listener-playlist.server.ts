@@ -1,6 +1,6 @@
-import { getUser } from "./auth-guards.server";
-import { getDb } from "./db.server";
+import { getDb } from "~/lib/db.server";
 import { playlistOf, type Playlist } from "~/modules/music/member-playlist.server";
+import { getUser } from "./guards.server";
 
 // The root loader (the global player) and a member page that shows the playlist ask for it in the
 // same request; it is read once per request, like the user.

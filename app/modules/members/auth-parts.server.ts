@@ -1,0 +1,6 @@
+import type { AuthParts } from "~/lib/auth.server";
+import { roleForEmail } from "./roles";
+import { sendAccountLink } from "./send-account-link.server";
+
+/** The members' rules that the auth instance is built with (see server/runtime.ts). */
+export const memberAuthParts: AuthParts = { roleForEmail, sendAccountLink };
