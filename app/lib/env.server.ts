@@ -114,7 +114,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   const seedDemoContent = env.SEED_DEMO_CONTENT ?? !env.DATABASE_URL;
-  const rateLimitMultiplier = env.RATE_LIMIT_MULTIPLIER ?? env.RATE_LIMIT_MULTIPLIER ?? 1;
+  const rateLimitMultiplier = env.RATE_LIMIT_MULTIPLIER ?? env.AUTH_RATE_LIMIT_MULTIPLIER ?? 1;
   const { AUTH_RATE_LIMIT_MULTIPLIER: _alias, ...settings } = env;
   return { ...settings, PUBLIC_URL: publicUrl, SEED_DEMO_CONTENT: seedDemoContent, RATE_LIMIT_MULTIPLIER: rateLimitMultiplier };
 }
