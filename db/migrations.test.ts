@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { queryRows, runMigrations } from "~/lib/db.server";
+import { events } from "./schema";
+import { buildEvent } from "~/modules/demo/factories/events";
+import { normaliseAddress } from "~/modules/security/normalise-address";
 import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // Runs on the embedded database by default and on PostgreSQL when DATABASE_URL is set;
@@ -39,5 +42,35 @@ describe(`migrations on ${process.env.DATABASE_URL ? "PostgreSQL" : "the embedde
     await expect(db.execute(sql`insert into newsletter (email) values ('case@example.COM')`)).rejects.toMatchObject({
       cause: { code: "23505" },
     });
+  });
+
+  it("keys existing reservations by their address exactly as normaliseAddress does", async () => {
+    const addresses = [
+      "ada@example.com",
+      "Ada@Example.COM",
+      " ada+news@example.com ",
+      "ada+one+two@example.com",
+      "a.d.a@example.com",
+      "A.D.A+x@Gmail.com",
+      "a.da@googlemail.com",
+      "+tag@example.com",
+    ];
+    const { db } = database.handle;
+    const [event] = await db.insert(events).values(buildEvent({ title: "Backfill", startsAt: new Date() })).returning({ id: events.id });
+    for (const address of addresses) {
+      await db.execute(
+        sql`insert into reservations (event_id, visitor_name, visitor_email, visitor_email_key, seats) values (${event!.id}, 'Guest', ${address}, 'unset', 1)`,
+      );
+    }
+    // The backfill statement of the migration that added the key, run again over these rows.
+    const migration = readFileSync("db/migrations/0004_reservation_address_key.sql", "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((statement) => statement.includes("UPDATE"))!;
+    await db.execute(sql.raw(backfill.replace(/^\s*--.*$/gm, "")));
+    const rows = await queryRows<{ visitor_email: string; visitor_email_key: string }>(
+      db,
+      sql`select visitor_email, visitor_email_key from reservations where event_id = ${event!.id}`,
+    );
+    expect(rows).toHaveLength(addresses.length);
+    for (const row of rows) expect(row.visitor_email_key, row.visitor_email).toBe(normaliseAddress(row.visitor_email));
   });
 });

@@ -53,6 +53,8 @@ export const reservations = pgTable(
       .references(() => events.id, { onDelete: "cascade" }),
     visitorName: text("visitor_name").notNull(),
     visitorEmail: text("visitor_email").notNull(),
+    /** The address normalised (lower case, no +tag, Gmail's dots): one inbox, however it is typed. */
+    visitorEmailKey: text("visitor_email_key").notNull(),
     phone: text(),
     seats: integer().notNull(),
     donation: numeric({ precision: 10, scale: 2 }),
@@ -60,6 +62,7 @@ export const reservations = pgTable(
   },
   (table) => [
     index("reservations_event_idx").on(table.eventId),
+    index("reservations_event_address_idx").on(table.eventId, table.visitorEmailKey),
     check("reservations_seats_range", sql`${table.seats} BETWEEN 1 AND 10`),
   ],
 );

@@ -1,7 +1,7 @@
 import type { Database } from "~/lib/db.server";
-import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";
+import { normaliseAddress } from "../security/normalise-address";
+import { consumeRateLimits, type RateLimitRule } from "../security/rate-limit.server";
 import { tooManyAttempts } from "./auth-messages";
-import { normaliseEmail } from "./roles";
 
 /** The attempts that are limited, each counted per client address and per e-mail address. */
 export type AuthAttempt = "sign-in" | "sign-up" | "sign-in-link" | "password-reset";
@@ -52,13 +52,10 @@ export async function checkAuthRateLimit(
   who: { ip: string; email?: string },
   multiplier = 1,
 ): Promise<AuthRateLimitResult> {
-  const scale = (rule: RateLimitRule) => ({ ...rule, limit: Math.round(rule.limit * multiplier) });
-  const outcomes = [await consumeRateLimit(db, `${attempt}:ip:${who.ip}`, scale(rules[attempt].perIp))];
-  if (who.email) {
-    outcomes.push(await consumeRateLimit(db, `${attempt}:email:${normaliseEmail(who.email)}`, scale(rules[attempt].perEmail)));
-  }
-  const waits = outcomes.flatMap((outcome) => (outcome.allowed ? [] : [outcome.retryAfterSeconds]));
-  if (waits.length === 0) return { allowed: true };
-  const retryAfterSeconds = Math.max(...waits);
-  return { allowed: false, retryAfterSeconds, message: tooManyAttempts(retryAfterSeconds) };
+  const counters = [{ key: `${attempt}:ip:${who.ip}`, rule: rules[attempt].perIp }];
+  // Every spelling of one inbox (case, +tag, Gmail's dots) shares one allowance.
+  if (who.email) counters.push({ key: `${attempt}:email:${normaliseAddress(who.email)}`, rule: rules[attempt].perEmail });
+  const outcome = await consumeRateLimits(db, counters, multiplier);
+  if (outcome.allowed) return outcome;
+  return { allowed: false, retryAfterSeconds: outcome.retryAfterSeconds, message: tooManyAttempts(outcome.retryAfterSeconds) };
 }

@@ -1,6 +1,6 @@
 import type { Database } from "~/lib/db.server";
 import { audioEvents } from "../../../db/schema";
-import { consumeRateLimit, type RateLimitRule } from "../security/rate-limit.server";
+import { consumeRateLimits, type RateLimitRule } from "../security/rate-limit.server";
 import type { TrackAudioInput } from "./track-audio-schema";
 
 /**
@@ -24,14 +24,16 @@ export async function recordAudioEvent(
   input: TrackAudioInput,
   who: { user: { id: string; email: string } | null; clientIp: string; limitMultiplier?: number },
 ): Promise<RecordAudioEventResult> {
-  const scale = (rule: RateLimitRule) => ({ ...rule, limit: Math.round(rule.limit * (who.limitMultiplier ?? 1)) });
   const session = who.user ? `user:${who.user.id}` : input.anonymousSessionId ? `anon:${input.anonymousSessionId}` : `ip:${who.clientIp}`;
-  const outcomes = [
-    await consumeRateLimit(db, `audio:session:${session}`, scale(audioEventLimits.perSession)),
-    await consumeRateLimit(db, `audio:ip:${who.clientIp}`, scale(audioEventLimits.perAddress)),
-  ];
-  const waits = outcomes.flatMap((outcome) => (outcome.allowed ? [] : [outcome.retryAfterSeconds]));
-  if (waits.length > 0) return { recorded: false, retryAfterSeconds: Math.max(...waits) };
+  const limit = await consumeRateLimits(
+    db,
+    [
+      { key: `audio:session:${session}`, rule: audioEventLimits.perSession },
+      { key: `audio:ip:${who.clientIp}`, rule: audioEventLimits.perAddress },
+    ],
+    who.limitMultiplier,
+  );
+  if (!limit.allowed) return { recorded: false, retryAfterSeconds: limit.retryAfterSeconds };
 
   await db.insert(audioEvents).values({
     userEmail: who.user?.email ?? null,

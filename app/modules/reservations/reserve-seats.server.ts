@@ -3,7 +3,6 @@ import { events, reservations, type EventRow, type ReservationRow } from "../../
 import { queryRows, type Database } from "~/lib/db.server";
 import { disabledLabel } from "../events/event-card-action";
 import { normaliseAddress } from "../security/normalise-address";
-import { normalisedAddressSql } from "../security/normalised-address-sql.server";
 import { MAX_SEATS_PER_ADDRESS, reservationMessages, seatsPerAddressRefusal, type ReservationInput } from "./reservation-form";
 
 export type ReservationFailure =
@@ -72,13 +71,15 @@ export async function reserveSeats(
         throw refuse("not-taking-reservations", reservationMessages.notTakingReservations);
       }
 
+      // Every spelling of one inbox shares this key (stored with each reservation, indexed).
+      const addressKey = normaliseAddress(input.email);
       let reserved: number;
       let reservedByAddress: number;
       try {
         const [row] = await queryRows<{ seats: number; addressSeats: number }>(
           tx,
           sql`select coalesce(sum(${reservations.seats}), 0)::int as seats,
-                coalesce(sum(${reservations.seats}) filter (where ${normalisedAddressSql(reservations.visitorEmail)} = ${normaliseAddress(input.email)}), 0)::int as "addressSeats"
+                coalesce(sum(${reservations.seats}) filter (where ${reservations.visitorEmailKey} = ${addressKey}), 0)::int as "addressSeats"
               from ${reservations} where ${reservations.eventId} = ${event.id}`,
         );
         reserved = Number(row?.seats ?? 0);
@@ -101,6 +102,7 @@ export async function reserveSeats(
             eventId: event.id,
             visitorName: input.name,
             visitorEmail: input.email,
+            visitorEmailKey: addressKey,
             phone: input.phone || null,
             seats: input.seats,
           })

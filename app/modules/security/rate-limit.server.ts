@@ -13,21 +13,8 @@ export type RateLimitOutcome = { allowed: true } | { allowed: false; retryAfterS
  * Counts one attempt against `key` in a fixed window and says whether it is allowed. The count is
  * one atomic upsert, so concurrent requests on several instances never slip past the limit.
  */
-export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<RateLimitOutcome> {
-  const window = `${rule.windowSeconds} seconds`;
-  const [row] = await queryRows<{ count: number; retry_after: number }>(
-    db,
-    sql`
-      INSERT INTO rate_limits (key, count, window_started_at) VALUES (${key}, 1, now())
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN rate_limits.window_started_at <= now() - ${window}::interval THEN 1 ELSE rate_limits.count + 1 END,
-        window_started_at = CASE WHEN rate_limits.window_started_at <= now() - ${window}::interval THEN now() ELSE rate_limits.window_started_at END
-      RETURNING count, ceil(extract(epoch FROM (window_started_at + ${window}::interval - now())))::int AS retry_after
-    `,
-  );
-  if (!row) throw new Error(`Rate limit ${key} returned no row`);
-  if (row.count <= rule.limit) return { allowed: true };
-  return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
+export function consumeRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<RateLimitOutcome> {
+  return consumeRateLimits(db, [{ key, rule }]);
 }
 
 /** Who is attempting something, as far as the limits are concerned. */
@@ -47,18 +34,35 @@ export interface RateLimitCounter {
  * Counts one attempt against every counter (a client's, an address's…) with the limits scaled by
  * `multiplier`, and refuses when any of them is over, with the longest wait. Every counter is
  * taken even when an earlier one refuses, so hammering one address also uses up the caller's
- * allowance.
+ * allowance. All counters move in one atomic upsert (one round trip), in key order so that two
+ * requests sharing counters never wait on each other in a circle.
  */
 export async function consumeRateLimits(
   db: Database,
   counters: RateLimitCounter[],
   multiplier = 1,
 ): Promise<RateLimitOutcome> {
-  const waits: number[] = [];
-  for (const { key, rule } of counters) {
-    const outcome = await consumeRateLimit(db, key, { ...rule, limit: Math.round(rule.limit * multiplier) });
-    if (!outcome.allowed) waits.push(outcome.retryAfterSeconds);
-  }
+  const limits = new Map(counters.map(({ key, rule }) => [key, Math.round(rule.limit * multiplier)]));
+  if (limits.size === 0) return { allowed: true };
+  const windows = [...new Map(counters.map(({ key, rule }) => [key, rule.windowSeconds])).entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  const input = sql.join(
+    windows.map(([key, seconds]) => sql`(${key}::text, make_interval(secs => ${seconds}::int))`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ key: string; count: number; retry_after: number }>(
+    db,
+    sql`
+      WITH counter (key, length) AS (VALUES ${input})
+      INSERT INTO rate_limits AS kept (key, count, window_started_at)
+      SELECT key, 1, now() FROM counter ORDER BY key
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN kept.window_started_at <= now() - (SELECT length FROM counter WHERE counter.key = excluded.key) THEN 1 ELSE kept.count + 1 END,
+        window_started_at = CASE WHEN kept.window_started_at <= now() - (SELECT length FROM counter WHERE counter.key = excluded.key) THEN now() ELSE kept.window_started_at END
+      RETURNING key, count, ceil(extract(epoch FROM (window_started_at + (SELECT length FROM counter WHERE counter.key = kept.key) - now())))::int AS retry_after
+    `,
+  );
+  if (rows.length !== limits.size) throw new Error(`Rate limits ${[...limits.keys()].join(", ")} returned ${rows.length} rows`);
+  const waits = rows.flatMap((row) => (Number(row.count) <= limits.get(row.key)! ? [] : [Math.max(1, Number(row.retry_after))]));
   return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(...waits) };
 }
 

@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { slugForEvent } from "~/modules/events/event-slug";
+import { normaliseAddress } from "~/modules/security/normalise-address";
 
 /**
  * Builders for events and reservations, shared by the demo seed and the tests. Start times are
@@ -56,10 +57,12 @@ let sequence = 0;
 
 export function buildReservation(eventId: string, overrides: { visitorName?: string; visitorEmail?: string; phone?: string | null; seats?: number } = {}) {
   sequence += 1;
+  const visitorEmail = overrides.visitorEmail ?? `guest-${Date.now().toString(36)}-${sequence}@example.com`;
   return {
     eventId,
     visitorName: overrides.visitorName ?? `Guest ${sequence}`,
-    visitorEmail: overrides.visitorEmail ?? `guest-${Date.now().toString(36)}-${sequence}@example.com`,
+    visitorEmail,
+    visitorEmailKey: normaliseAddress(visitorEmail),
     phone: overrides.phone ?? null,
     seats: overrides.seats ?? 2,
   };
