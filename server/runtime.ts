@@ -6,6 +6,7 @@ import { slot } from "~/lib/singleton.server";
 import { memberAuthParts } from "~/modules/members/auth-parts.server";
 import { messagingJobs } from "~/modules/messaging/jobs.server";
 import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
+import type { OutboxSender } from "~/modules/messaging/outbox-sender.server";
 import { registerOutboxWake } from "~/modules/messaging/outbox-wake.server";
 import { securityJobs } from "~/modules/security/jobs.server";
 import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/seed-demo-content.server";
@@ -18,6 +19,8 @@ export interface Runtime {
   mail: MailTransport;
   /** The job runner (pg-boss) with every module's jobs. */
   worker: JobRunner;
+  /** This instance's outbox delivery loop. */
+  outbox: OutboxSender;
 }
 
 /** Queues whose jobs were replaced: the hourly chores became the security module's own job. */
@@ -54,19 +57,25 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       mailboxUrl: `${env.PUBLIC_URL}/dev/mailbox`,
+      maxConnections: env.MAIL_MAX_CONNECTIONS,
+      ratePerSecond: env.MAIL_RATE_PER_SECOND,
     });
     const messaging = messagingJobs({
       db: database.db,
       transports: { email: mail },
       retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
+      concurrency: env.MAIL_MAX_CONNECTIONS,
     });
     const worker = await startJobRunner({
       handle: database,
       jobs: [...messaging.all, ...securityJobs({ db: database.db }).all],
       retiredQueues: RETIRED_QUEUES,
     });
-    registerOutboxWake((id) => worker.send(messaging.deliver, { id }));
-    current.current = { env, database, mail, worker };
+    // In-process: a new message starts this instance's sender at once, with no queue poll in between.
+    registerOutboxWake(async () => messaging.sender.wake());
+    // Rows written before a restart (or while no sender ran) go out now, not at the first sweep.
+    messaging.sender.wake();
+    current.current = { env, database, mail, worker, outbox: messaging.sender };
     return current.current;
   } catch (error) {
     mail?.close();
@@ -77,13 +86,14 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
   }
 }
 
-/** Stops in reverse order: the outbox wake, the job runner (letting a job in progress finish), mail, auth, database. */
+/** Stops in reverse order: the outbox wake, the job runner (letting a job in progress finish), the outbox sender (its batch), mail, auth, database. */
 export async function stopRuntime(): Promise<void> {
   const runtime = current.current;
   if (!runtime) return;
   current.current = undefined;
   registerOutboxWake(undefined);
   await runtime.worker.stop().catch((error) => console.error("[server] stopping the job runner:", error));
+  await runtime.outbox.stop().catch((error) => console.error("[server] stopping the outbox sender:", error));
   runtime.mail.close();
   setAuth(undefined);
   setDatabase(undefined);

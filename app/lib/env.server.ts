@@ -66,6 +66,10 @@ const envSchema = z.object({
   /** Unset: demo content on the embedded database only; a shared PostgreSQL gets it only when asked. */
   SEED_DEMO_CONTENT: booleanFlag.optional(),
   OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** Unset: as fast as the SMTP server takes them; a provider's limit otherwise. */
+  MAIL_RATE_PER_SECOND: z.coerce.number({ message: "must be a number" }).positive("must be more than 0").max(100_000).optional(),
+  /** SMTP connections kept open and used at once. */
+  MAIL_MAX_CONNECTIONS: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1).max(100).default(5),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
   /** Multiplies every attempt limit (sign-in, reservations, sign-ups…); the browser tests use 50. */
   RATE_LIMIT_MULTIPLIER: z.coerce

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const outboxChannel = pgEnum("outbox_channel", ["email", "sms"]);
 export const outboxStatus = pgEnum("outbox_status", ["pending", "sending", "sent", "failed"]);
 
 /**
- * Every e-mail and SMS is a row here before anything is sent. The worker claims a row, sends it,
- * and records the outcome, so a crash or a provider outage loses nothing and sends nothing twice.
+ * Every e-mail and SMS is a row here before anything is sent. A sender claims due rows in batches
+ * under a lease, sends them, and records each outcome, so a crash or a provider outage loses
+ * nothing and sends nothing twice (docs/decisions/016).
  */
 export const outbox = pgTable(
   "outbox",
@@ -25,6 +26,12 @@ export const outbox = pgTable(
     idempotencyKey: text("idempotency_key").notNull().unique(),
     status: outboxStatus().notNull().default("pending"),
     attempts: integer().notNull().default(0),
+    /** 0 = transactional (sign-in links, confirmations), 1 = bulk (campaigns); lower is claimed first. */
+    priority: smallint().notNull().default(0),
+    /** While `sending`: until when the claiming sender owns the row; after that another may claim it. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Which sender (process) holds the lease, so only it renews or records it. */
+    lockedBy: text("locked_by"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     /** Which transport delivered it: smtp, mailbox (development) or twilio. */
@@ -36,6 +43,10 @@ export const outbox = pgTable(
   },
   (table) => [
     index("outbox_due_idx").on(table.status, table.nextAttemptAt),
+    // The claim query walks the rows that can be due in claim order and stops after a batch.
+    index("outbox_claim_idx")
+      .on(table.priority, table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending', 'sending')`),
     check("outbox_attempts_non_negative", sql`${table.attempts} >= 0`),
   ],
 );

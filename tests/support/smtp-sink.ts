@@ -16,6 +16,8 @@ export interface ReceivedMail {
 export class SmtpSink {
   readonly received: ReceivedMail[] = [];
   private server: SMTPServer | undefined;
+  /** Recipients the sink turns away, with the SMTP reply code and text it answers RCPT TO with. */
+  private readonly refusals = new Map<string, { code: number; message: string }>();
 
   private constructor(readonly port: number) {}
 
@@ -33,11 +35,26 @@ export class SmtpSink {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
+  /** Answers RCPT TO for `address` with `code` (4xx: try later, 5xx: never) until `accept` is called. */
+  refuse(address: string, code: number, message: string): void {
+    this.refusals.set(address.toLowerCase(), { code, message });
+  }
+
+  accept(address: string): void {
+    this.refusals.delete(address.toLowerCase());
+  }
+
   async start(): Promise<void> {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        const refusal = this.refusals.get(address.address.toLowerCase());
+        if (!refusal) return callback();
+        const error = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
+        callback(error);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));

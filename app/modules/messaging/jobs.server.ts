@@ -1,31 +1,36 @@
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
 import { defineJob } from "~/lib/jobs/define-job";
-import { deliverOutboxMessage, type Transports } from "./deliver-outbox-message.server";
-import { findOverdueMessageIds, MAX_DELIVERY_ATTEMPTS } from "./outbox.server";
+import type { Transports } from "./deliver-outbox-message.server";
+import { createOutboxSender } from "./outbox-sender.server";
 
 export interface MessagingJobsOptions {
   db: Database;
   transports: Transports;
   /** First retry delay; each further one doubles. */
   retryDelaySeconds: number;
+  /** Messages sent at once (MAIL_MAX_CONNECTIONS). */
+  concurrency?: number;
 }
 
 /**
- * The outbox's jobs: each message gets a delivery job, retried with back-off, and a sweep every
- * minute re-queues messages whose job was lost. The claim on the outbox row keeps a message from
- * going out twice, whichever instance or job asks (docs/decisions/003).
+ * The outbox's sender and the jobs that trigger it. The sender (one per instance) claims and sends
+ * batches of due rows; the jobs only wake it: `outbox-deliver` when any instance asks, and
+ * `outbox-sweep` every minute, so rows whose wake-up was lost or whose sender died are picked up
+ * by whichever instance runs it (docs/decisions/016, superseding the job per message of 003).
  */
-export function messagingJobs({ db, transports, retryDelaySeconds }: MessagingJobsOptions) {
+export function messagingJobs({ db, transports, retryDelaySeconds, concurrency = 5 }: MessagingJobsOptions) {
+  const sender = createOutboxSender({ db, transports, retryDelaySeconds, concurrency });
+
   const deliver = defineJob({
     name: "outbox-deliver",
-    payload: z.object({ id: z.string() }),
-    retry: { limit: MAX_DELIVERY_ATTEMPTS - 1, delaySeconds: retryDelaySeconds, backoff: true },
+    // The id of the message that asked is accepted for older queued jobs, but the pass sends every due row.
+    payload: z.object({ id: z.string().optional() }),
+    // Singleton: many wake-ups at once need one pass, not a pile of jobs.
+    policy: "singleton",
     pollingIntervalSeconds: 1,
-    async handler({ id }) {
-      const result = await deliverOutboxMessage({ db, id, transports, retryDelaySeconds });
-      // Throwing hands the retry and its back-off to pg-boss; the row already holds the error.
-      if (result === "will-retry") throw new Error(`Delivery of outbox message ${id} failed; will retry`);
+    async handler() {
+      await sender.deliverDue();
     },
   });
 
@@ -35,15 +40,14 @@ export function messagingJobs({ db, transports, retryDelaySeconds }: MessagingJo
     schedule: "* * * * *",
     policy: "singleton",
     pollingIntervalSeconds: 5,
-    async handler(_payload, { send }) {
-      // A grace period longer than the queue's own first retry, so the sweep only picks up orphans.
-      const overdue = await findOverdueMessageIds(db, retryDelaySeconds * 4 + 60);
-      for (const id of overdue) await send(deliver, { id });
+    async handler() {
+      await sender.deliverDue();
     },
   });
 
   return {
-    /** The trigger the outbox wake hands a new message to. */
+    sender,
+    /** A wake any instance may answer. */
     deliver,
     all: [deliver, sweep],
   };

@@ -11,24 +11,39 @@ export interface MailTransport extends Transport {
   close(): void;
 }
 
+/** How many SMTP connections the pool keeps open (MAIL_MAX_CONNECTIONS). */
+export const DEFAULT_MAX_CONNECTIONS = 5;
+
 export interface MailTransportOptions {
   smtpUrl?: string;
   from: string;
   /** Where the development mailbox can be read, printed with each message. */
   mailboxUrl: string;
   log?: (line: string) => void;
+  /** Connections kept open and used at once; the outbox sender sends this many messages at a time. */
+  maxConnections?: number;
+  /** At most this many messages a second (MAIL_RATE_PER_SECOND); unset sends as fast as the server takes them. */
+  ratePerSecond?: number;
 }
 
 export function createMailTransport(options: MailTransportOptions): MailTransport {
-  return options.smtpUrl ? createSmtpTransport(options.smtpUrl, options.from) : createMailbox(options);
+  return options.smtpUrl ? createSmtpTransport(options.smtpUrl, options) : createMailbox(options);
 }
 
-function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+function createSmtpTransport(smtpUrl: string, options: MailTransportOptions): MailTransport {
+  const from = options.from;
   const url = new URL(smtpUrl);
   const secure = url.protocol === "smtps:";
   // A plain smtp:// URL on this machine is a development sink that offers no TLS.
   const isLocal = url.hostname === "127.0.0.1" || url.hostname === "localhost";
   const transporter = nodemailer.createTransport({
+    // A pool keeps connections open and sends on several at once, instead of one connection
+    // (greeting, EHLO, QUIT) per message; docs/decisions/016.
+    pool: true,
+    maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+    // A connection is replaced now and then, so one long-lived session does not collect server-side limits.
+    maxMessages: 1000,
+    ...(options.ratePerSecond ? { rateLimit: options.ratePerSecond, rateDelta: 1000 } : {}),
     host: url.hostname,
     port: url.port ? Number(url.port) : secure ? 465 : 587,
     secure,
@@ -70,6 +85,8 @@ function createMailbox(options: MailTransportOptions): MailTransport {
   const log = options.log ?? ((line: string) => console.log(line));
   return {
     name: "mailbox",
+    // The dev mailbox is where bodies are read, so sending keeps them on the row.
+    keepsBodies: true,
     async send(message) {
       log(`[mailbox] "${message.subject}" to ${message.recipient}: ${options.mailboxUrl}/${message.id}`);
       if (message.meta.signInLink) log(`[mailbox] sign-in link for ${message.recipient}: ${message.meta.signInLink}`);

@@ -9,6 +9,7 @@ import { createMailTransport } from "./mail-transport.server";
 import { getOutboxMessage, queueEmail } from "./outbox.server";
 import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
 import { messagingJobs } from "./jobs.server";
+import type { OutboxSender } from "./outbox-sender.server";
 
 const email = (key: string) => ({
   kind: "test",
@@ -23,6 +24,9 @@ describe("outbox delivery over real SMTP", () => {
   let database: TestDatabase;
   let sink: SmtpSink;
   let worker: JobRunner | undefined;
+  let sender: OutboxSender | undefined;
+  // Pooled SMTP transports keep their connections open until closed, which would hold the sink's stop.
+  const transports: { close(): void }[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -31,15 +35,19 @@ describe("outbox delivery over real SMTP", () => {
 
   afterAll(async () => {
     await worker?.stop();
+    await sender?.stop();
+    for (const transport of transports) transport.close();
     await sink.stop();
     await database.dispose();
   });
 
   it("keeps a message through a failed SMTP attempt and sends it once when the server is back", async () => {
     const mail = createMailTransport({ smtpUrl: sink.url, from: "Harmonia <hello@harmonia.example>", mailboxUrl: "" });
+    transports.push(mail);
     const jobs = messagingJobs({ db: database.handle.db, transports: { email: mail }, retryDelaySeconds: 1 });
     const runner = await startJobRunner({ handle: database.handle, jobs: jobs.all, schema: "pgboss_outbox_test" });
     worker = runner;
+    sender = jobs.sender;
     const wake = (id: string) => runner.send(jobs.deliver, { id });
     const { id } = await queueEmail(database.handle.db, email("outage"));
     await wake(id);
@@ -80,6 +88,7 @@ describe("outbox delivery over real SMTP", () => {
   it("lets only one of two concurrent senders deliver a message", async () => {
     const { id } = await queueEmail(database.handle.db, email("race"));
     const mail = createMailTransport({ smtpUrl: sink.url, from: "Harmonia <hello@harmonia.example>", mailboxUrl: "" });
+    transports.push(mail);
     const options = { db: database.handle.db, id, transports: { email: mail }, retryDelaySeconds: 1 };
     const results = await Promise.all([deliverOutboxMessage(options), deliverOutboxMessage(options)]);
     expect(results.sort()).toEqual(["not-due", "sent"]);

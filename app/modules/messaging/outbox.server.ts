@@ -1,12 +1,19 @@
-import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { outbox, type OutboxMessage } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { attachmentsToMeta, type EmailAttachment } from "./email-attachments";
 
 /** After this many failed attempts a message is given up and marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 10;
-/** A message claimed this long ago without an outcome belongs to a process that died mid-send. */
-const ABANDONED_AFTER_MINUTES = 10;
+/** How long a claim holds a row; the sender renews it while a send takes longer (docs/decisions/016). */
+export const LEASE_SECONDS = 60;
+
+/**
+ * Transactional messages (sign-in links, resets, confirmations) are claimed before any bulk one,
+ * so a campaign never delays them. The column stores the rank: lower goes first.
+ */
+export type MessagePriority = "transactional" | "bulk";
+export const priorityRank: Record<MessagePriority, number> = { transactional: 0, bulk: 1 };
 
 export interface QueuedEmail {
   kind: string;
@@ -19,6 +26,8 @@ export interface QueuedEmail {
   meta?: Record<string, string>;
   /** Small text files (a calendar invitation), kept in the row's meta until the message is sent. */
   attachments?: EmailAttachment[];
+  /** "bulk" for campaigns; everything a person is waiting for stays "transactional" (the default). */
+  priority?: MessagePriority;
 }
 
 export interface QueueResult {
@@ -40,6 +49,7 @@ export async function queueEmail(db: Database, email: QueuedEmail): Promise<Queu
       bodyHtml: email.html,
       meta: { ...email.meta, ...attachmentsToMeta(email.attachments ?? []) },
       idempotencyKey: email.idempotencyKey,
+      priority: priorityRank[email.priority ?? "transactional"],
     })
     .onConflictDoNothing({ target: outbox.idempotencyKey })
     .returning({ id: outbox.id });
@@ -61,32 +71,73 @@ export async function claimMessage(
   db: Database,
   id: string,
   channels: OutboxMessage["channel"][],
+  owner = "single",
 ): Promise<OutboxMessage | undefined> {
   if (channels.length === 0) return undefined;
   const [claimed] = await db
     .update(outbox)
-    .set({ status: "sending", attempts: sql`${outbox.attempts} + 1`, updatedAt: sql`now()` })
+    .set({
+      status: "sending",
+      attempts: sql`${outbox.attempts} + 1`,
+      lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      lockedBy: owner,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(outbox.id, id), eq(outbox.status, "pending"), inArray(outbox.channel, channels)))
     .returning();
   return claimed;
 }
 
-export async function recordSent(
-  db: Database,
-  id: string,
-  outcome: { transport: string; providerId: string | null },
-): Promise<void> {
-  await db
-    .update(outbox)
-    .set({
-      status: "sent",
-      transport: outcome.transport,
-      providerId: outcome.providerId,
-      lastError: null,
-      sentAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(outbox.id, id));
+/**
+ * The row's meta without what only the send needed: the sign-in link (a credential until it is
+ * used) and the attachments. The rest (an unsubscribe address) stays for the record.
+ */
+const metaAfterSending = sql`(select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
+  from jsonb_each(${outbox.meta}) where key <> 'signInLink' and key not like 'attachment%')`;
+
+export interface SentOutcome {
+  id: string;
+  transport: string;
+  providerId: string | null;
+  /**
+   * The dev mailbox shows bodies, so it keeps them; after a real send the body (and any sign-in
+   * link in it) is cleared, keeping recipient, subject, kind, status, times and provider id.
+   */
+  keepBody: boolean;
+}
+
+export async function recordSent(db: Database, id: string, outcome: Omit<SentOutcome, "id" | "keepBody"> & { keepBody?: boolean }): Promise<void> {
+  await recordSentBatch(db, [{ id, keepBody: outcome.keepBody ?? false, ...outcome }]);
+}
+
+/** Records many sends in one statement per kind of outcome, the delivery loop's hot path. */
+export async function recordSentBatch(db: Database, outcomes: SentOutcome[]): Promise<void> {
+  for (const keepBody of [true, false]) {
+    const group = outcomes.filter((outcome) => outcome.keepBody === keepBody);
+    if (group.length === 0) continue;
+    const providerIds = sql.join(
+      group.map((outcome) => sql`when ${outcome.id}::uuid then ${outcome.providerId}::text`),
+      sql` `,
+    );
+    const transports = sql.join(group.map((outcome) => sql`when ${outcome.id}::uuid then ${outcome.transport}::text`), sql` `);
+    await db
+      .update(outbox)
+      .set({
+        status: "sent",
+        transport: sql`case ${outbox.id} ${transports} end`,
+        providerId: sql`case ${outbox.id} ${providerIds} end`,
+        lastError: null,
+        lockedUntil: null,
+        lockedBy: null,
+        sentAt: sql`now()`,
+        updatedAt: sql`now()`,
+        ...(keepBody ? {} : { bodyText: "", bodyHtml: null, meta: metaAfterSending }),
+      })
+      .where(inArray(
+        outbox.id,
+        group.map((outcome) => outcome.id),
+      ));
+  }
 }
 
 /** Seconds to wait before the attempt after `attempts` failures: doubling, capped at an hour. */
@@ -94,53 +145,32 @@ export function retryDelaySeconds(attempts: number, baseSeconds: number): number
   return Math.min(3600, baseSeconds * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * Records a failed attempt. A temporary one (a 4xx reply, a lost connection) is tried again after
+ * the back-off until the attempts run out; a permanent one (a 5xx refusal) is failed at once, with
+ * the server's reply as the error.
+ */
 export async function recordFailure(
   db: Database,
   message: OutboxMessage,
   error: string,
   baseDelaySeconds: number,
+  permanent = false,
 ): Promise<"pending" | "failed"> {
-  const status = message.attempts >= MAX_DELIVERY_ATTEMPTS ? "failed" : "pending";
+  const status = permanent || message.attempts >= MAX_DELIVERY_ATTEMPTS ? "failed" : "pending";
   const delay = retryDelaySeconds(message.attempts, baseDelaySeconds);
   await db
     .update(outbox)
     .set({
       status,
+      lockedUntil: null,
+      lockedBy: null,
       lastError: error.slice(0, 2000),
       nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
       updatedAt: sql`now()`,
     })
     .where(eq(outbox.id, message.id));
   return status;
-}
-
-/**
- * Messages that should have been sent by now but are not on their way: their wake-up was lost
- * (a crash between writing and queueing) or the queue's retries ran out before ours did.
- * Messages left "sending" by a process that died are put back first.
- */
-export async function findOverdueMessageIds(db: Database, graceSeconds: number): Promise<string[]> {
-  await db
-    .update(outbox)
-    .set({ status: "pending", lastError: "The sending process stopped before it finished", updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(outbox.status, "sending"),
-        lt(outbox.updatedAt, sql`now() - make_interval(mins => ${ABANDONED_AFTER_MINUTES})`),
-      ),
-    );
-  const rows = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.status, "pending"),
-        lte(outbox.nextAttemptAt, sql`now() - make_interval(secs => ${graceSeconds})`),
-      ),
-    )
-    .orderBy(outbox.nextAttemptAt)
-    .limit(100);
-  return rows.map((row) => row.id);
 }
 
 export async function getOutboxMessage(db: Database, id: string): Promise<OutboxMessage | undefined> {

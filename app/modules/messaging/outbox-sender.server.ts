@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { OutboxMessage } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { claimDueMessages, renewLeases, secondsUntilNextDue } from "./claim-due-messages.server";
+import type { Transport, Transports } from "./deliver-outbox-message.server";
+import { describeFailure, isPermanentFailure } from "./delivery-errors";
+import { LEASE_SECONDS, recordFailure, recordSentBatch, type SentOutcome } from "./outbox.server";
+
+export interface OutboxSenderOptions {
+  db: Database;
+  transports: Transports;
+  /** First retry delay; each further one doubles. */
+  retryDelaySeconds: number;
+  /** Messages sent at once (the SMTP pool's connections). */
+  concurrency: number;
+  /** Rows claimed per batch; small enough that a transactional message never waits long behind one. */
+  batchSize?: number;
+  leaseSeconds?: number;
+  /** Longest sleep between looks at the outbox when no row says when it is due. */
+  idleSeconds?: number;
+}
+
+export interface OutboxSender {
+  /** Asks for a pass over the due rows now; returns at once. */
+  wake(): void;
+  /** Wakes and waits until no due row is left (the scheduled job, tests). */
+  deliverDue(): Promise<void>;
+  /** Stops claiming, lets the batch in progress finish. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The outbox's delivery loop, one per instance (docs/decisions/016): claims batches of due rows
+ * under a lease, sends each batch `concurrency` at a time, records every outcome, and goes on
+ * while rows are due. Then it sleeps until the next retry or lease expiry is due. Wake-ups (a new
+ * message, the scheduled job) only start a pass; they never carry a message.
+ */
+export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const channels = (Object.keys(options.transports) as OutboxMessage["channel"][]).filter(
+    (channel) => options.transports[channel],
+  );
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
+  const batchSize = options.batchSize ?? Math.max(1, options.concurrency * 10);
+  const idleSeconds = options.idleSeconds ?? 60;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      // A message written while a pass is under way: the pass looks once more before it ends.
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    running = pass().finally(() => {
+      running = undefined;
+    });
+  }
+
+  async function pass() {
+    let retryInSeconds: number | undefined;
+    try {
+      do {
+        again = false;
+        while (!stopped) {
+          const batch = await claimDueMessages(options.db, { owner, limit: batchSize, channels, leaseSeconds });
+          if (batch.length === 0) break;
+          await sendBatch(batch);
+        }
+      } while (again && !stopped);
+      retryInSeconds = await secondsUntilNextDue(options.db, channels);
+    } catch (error) {
+      // The database is away (a restart, a failover): the rows are safe, look again shortly.
+      console.error("[outbox] delivery pass failed:", error instanceof Error ? error.message : error);
+      retryInSeconds = 5;
+    }
+    if (stopped) return;
+    const delay = Math.min(retryInSeconds ?? idleSeconds, idleSeconds);
+    timer = setTimeout(wake, Math.ceil(delay * 1000) + 50);
+    timer.unref();
+  }
+
+  async function sendBatch(batch: OutboxMessage[]) {
+    const inFlight = new Set(batch.map((message) => message.id));
+    // Renewed well before it runs out, so a slow server never lets a second sender take the row.
+    const renewal = setInterval(() => {
+      renewLeases(options.db, owner, [...inFlight], leaseSeconds).catch((error) =>
+        console.error("[outbox] renewing leases failed:", error instanceof Error ? error.message : error),
+      );
+    }, (leaseSeconds * 1000) / 3);
+    renewal.unref();
+    const sent: SentOutcome[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) {
+        const message = batch[next++]!;
+        await sendOne(message, sent);
+        inFlight.delete(message.id);
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
+    } finally {
+      clearInterval(renewal);
+      // One statement for the whole batch's successes; a crash before it means a resend, which
+      // the stable Message-ID makes recognisable (at-least-once, docs/decisions/003).
+      if (sent.length > 0) await recordSentBatch(options.db, sent);
+    }
+  }
+
+  async function sendOne(message: OutboxMessage, sent: SentOutcome[]) {
+    const transport = options.transports[message.channel] as Transport;
+    try {
+      const outcome = await transport.send(message);
+      sent.push({ id: message.id, transport: transport.name, providerId: outcome.providerId, keepBody: transport.keepsBodies ?? false });
+    } catch (error) {
+      await recordFailure(options.db, message, describeFailure(error), options.retryDelaySeconds, isPermanentFailure(error));
+    }
+  }
+
+  return {
+    wake,
+    async deliverDue() {
+      wake();
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, inArray, sql } from "drizzle-orm";
+import { outbox } from "../../../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { SmtpSink } from "../../../tests/support/smtp-sink";
+import { claimDueMessages } from "./claim-due-messages.server";
+import { createMailTransport, type MailTransport } from "./mail-transport.server";
+import { getOutboxMessage, queueEmail, type QueuedEmail } from "./outbox.server";
+import { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
+
+const email = (key: string, overrides: Partial<QueuedEmail> = {}): QueuedEmail => ({
+  kind: "test",
+  to: "listener@example.com",
+  subject: `Sender test ${key}`,
+  html: `<p>Hello ${key}</p>`,
+  text: `Hello ${key}`,
+  idempotencyKey: `sender-test:${key}`,
+  ...overrides,
+});
+
+describe("the outbox sender", () => {
+  let database: TestDatabase;
+  let sink: SmtpSink;
+  const closers: (() => Promise<void> | void)[] = [];
+  const db = () => database.handle.db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sink = await SmtpSink.onFreePort();
+    await sink.start();
+  });
+
+  afterAll(async () => {
+    for (const close of closers) await close();
+    await sink.stop();
+    await database.dispose();
+  });
+
+  // Each test starts from an empty outbox, so one test's rows never answer another's claim.
+  beforeEach(async () => {
+    await db().delete(outbox);
+  });
+
+  const smtp = (maxConnections = 5): MailTransport => {
+    const mail = createMailTransport({ smtpUrl: sink.url, from: "Harmonia <hello@harmonia.example>", mailboxUrl: "", maxConnections });
+    closers.push(() => mail.close());
+    return mail;
+  };
+
+  const sender = (mail: MailTransport, retryDelaySeconds = 60): OutboxSender => {
+    const created = createOutboxSender({ db: db(), transports: { email: mail }, retryDelaySeconds, concurrency: 5 });
+    closers.unshift(() => created.stop());
+    return created;
+  };
+
+  it("never hands one row to two concurrent claimers", async () => {
+    for (let index = 0; index < 60; index++) await queueEmail(db(), email(`claim-${index}`));
+    const claims = await Promise.all(
+      ["a", "b", "c"].map((owner) => claimDueMessages(db(), { owner, limit: 25, channels: ["email"] })),
+    );
+    const ids = claims.flat().map((row) => row.id);
+    expect(ids).toHaveLength(60);
+    expect(new Set(ids).size).toBe(60);
+    // Everything is leased now: nobody else gets any of it.
+    expect(await claimDueMessages(db(), { owner: "d", limit: 100, channels: ["email"] })).toEqual([]);
+  });
+
+  it("claims a row again once its sender's lease has expired, counting the attempt", async () => {
+    const { id } = await queueEmail(db(), email("lease"));
+    const [first] = await claimDueMessages(db(), { owner: "crashed", limit: 10, channels: ["email"] });
+    expect(first?.id).toBe(id);
+    expect(await claimDueMessages(db(), { owner: "other", limit: 10, channels: ["email"] })).toEqual([]);
+
+    // The crashed sender never renews: its lease runs out.
+    await db().update(outbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
+    const [again] = await claimDueMessages(db(), { owner: "other", limit: 10, channels: ["email"] });
+    expect(again).toMatchObject({ id, status: "sending", lockedBy: "other", attempts: 2 });
+  });
+
+  it("claims transactional messages before bulk ones, even when the bulk ones are older", async () => {
+    for (let index = 0; index < 5; index++) await queueEmail(db(), email(`bulk-${index}`, { priority: "bulk" }));
+    const { id } = await queueEmail(db(), email("sign-in", { kind: "sign-in" }));
+    const [first] = await claimDueMessages(db(), { owner: "a", limit: 1, channels: ["email"] });
+    expect(first?.id).toBe(id);
+    expect(first?.priority).toBe(0);
+  });
+
+  it("retries a temporary (4xx) refusal and fails a permanent (5xx) one with the server's reply", async () => {
+    sink.refuse("busy@example.com", 451, "4.7.1 Try again later");
+    sink.refuse("gone@example.com", 550, "5.1.1 No such mailbox here");
+    try {
+      const busy = await queueEmail(db(), email("busy", { to: "busy@example.com" }));
+      const gone = await queueEmail(db(), email("gone", { to: "gone@example.com" }));
+      await sender(smtp()).deliverDue();
+
+      const retried = await getOutboxMessage(db(), busy.id);
+      expect(retried).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
+      expect(retried?.lastError).toContain("451");
+      expect(retried!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+
+      const failed = await getOutboxMessage(db(), gone.id);
+      expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+      expect(failed?.lastError).toContain("550 5.1.1 No such mailbox here");
+      expect(sink.received.filter((mail) => mail.subject.startsWith("Sender test busy") || mail.subject === "Sender test gone")).toEqual([]);
+    } finally {
+      sink.accept("busy@example.com");
+      sink.accept("gone@example.com");
+    }
+  });
+
+  it("clears a sent message's body and sign-in link, keeping what it was and where it went", async () => {
+    const { id } = await queueEmail(
+      db(),
+      email("cleared", { kind: "sign-in", meta: { signInLink: "https://harmonia.example/login/link?token=secret", listUnsubscribe: "https://harmonia.example/u" } }),
+    );
+    await sender(smtp()).deliverDue();
+    const row = await getOutboxMessage(db(), id);
+    expect(row).toMatchObject({ status: "sent", transport: "smtp", recipient: "listener@example.com", subject: "Sender test cleared", kind: "sign-in" });
+    expect(row?.providerId).toMatch(/^<[0-9a-f]{32}@harmonia\.example>$/);
+    expect(row?.bodyText).toBe("");
+    expect(row?.bodyHtml).toBeNull();
+    expect(row?.meta).toEqual({ listUnsubscribe: "https://harmonia.example/u" });
+    expect(sink.received.filter((mail) => mail.subject === "Sender test cleared")).toHaveLength(1);
+  });
+
+  it("keeps bodies in the dev mailbox, whose job is to show them", async () => {
+    const mailbox = createMailTransport({ from: "Harmonia <hello@harmonia.example>", mailboxUrl: "", log: () => undefined });
+    const { id } = await queueEmail(db(), email("mailbox", { meta: { signInLink: "https://harmonia.example/login/link?token=t" } }));
+    await sender(mailbox).deliverDue();
+    const row = await getOutboxMessage(db(), id);
+    expect(row).toMatchObject({ status: "sent", transport: "mailbox", bodyText: "Hello mailbox" });
+    expect(row?.meta.signInLink).toBe("https://harmonia.example/login/link?token=t");
+  });
+
+  it("delivers many messages through two instances' senders with no duplicate and none lost", async () => {
+    const count = 400;
+    const ids: string[] = [];
+    for (let index = 0; index < count; index++) ids.push((await queueEmail(db(), email(`many-${index}`, { priority: "bulk" }))).id);
+    const before = sink.received.length;
+    await Promise.all([sender(smtp()).deliverDue(), sender(smtp()).deliverDue()]);
+
+    const received = sink.received.slice(before).filter((mail) => mail.subject.startsWith("Sender test many-"));
+    expect(received).toHaveLength(count);
+    expect(new Set(received.map((mail) => mail.messageId)).size).toBe(count);
+    const rows = await db().select({ status: outbox.status }).from(outbox).where(inArray(outbox.id, ids));
+    expect(rows.every((row) => row.status === "sent")).toBe(true);
+  });
+});
