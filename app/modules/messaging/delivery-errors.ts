@@ -1,11 +1,14 @@
 /**
- * Whether a failed send will never succeed: an SMTP 5xx reply (unknown mailbox, rejected content).
- * Everything else (a 4xx "try again later", throttling, a refused or dropped connection, a
- * timeout) is temporary, so the message is retried with back-off and never dropped.
+ * Whether a failed send will never succeed: the server refused this message with a 5xx reply to its
+ * envelope (unknown mailbox) or its content. Everything else is temporary and retried with
+ * back-off, never dropped: a 4xx "try again later", throttling, a refused or dropped connection, a
+ * timeout, and also a 5xx at greeting or login (EAUTH, ECONNECTION), since a server or credentials
+ * problem is not the message's fault and would otherwise fail every message at once.
  */
 export function isPermanentFailure(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  const refusedMessage = code === "EENVELOPE" || code === "EMESSAGE";
+  return refusedMessage && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
 }
 
 /** What to record as the last error: the server's own reply when there was one. */
