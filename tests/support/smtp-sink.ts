@@ -18,6 +18,8 @@ export class SmtpSink {
   private server: SMTPServer | undefined;
   /** Recipients the sink turns away, with the SMTP reply code and text it answers RCPT TO with. */
   private readonly refusals = new Map<string, { code: number; message: string }>();
+  /** How long the sink takes to answer a message's data, to play a slow provider. */
+  private answerDelayMs = 0;
 
   private constructor(readonly port: number) {}
 
@@ -44,6 +46,11 @@ export class SmtpSink {
     this.refusals.delete(address.toLowerCase());
   }
 
+  /** Answers each message only after `ms` (0 again for a prompt sink). */
+  answerAfter(ms: number): void {
+    this.answerDelayMs = ms;
+  }
+
   async start(): Promise<void> {
     this.server = new SMTPServer({
       authOptional: true,
@@ -67,7 +74,8 @@ export class SmtpSink {
             subject: decodeHeader(raw, "Subject"),
             messageId: decodeHeader(raw, "Message-ID"),
           });
-          callback();
+          if (this.answerDelayMs > 0) setTimeout(() => callback(), this.answerDelayMs);
+          else callback();
         });
       },
     });

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { outbox } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
+import { waitFor } from "../../../tests/support/wait-for";
 import { claimDueMessages } from "./claim-due-messages.server";
 import { createMailTransport, type MailTransport } from "./mail-transport.server";
 import { getOutboxMessage, queueEmail, type QueuedEmail } from "./outbox.server";
@@ -47,8 +48,8 @@ describe("the outbox sender", () => {
     return mail;
   };
 
-  const sender = (mail: MailTransport, retryDelaySeconds = 60): OutboxSender => {
-    const created = createOutboxSender({ db: db(), transports: { email: mail }, retryDelaySeconds, concurrency: 5 });
+  const sender = (mail: MailTransport, retryDelaySeconds = 60, leaseSeconds?: number): OutboxSender => {
+    const created = createOutboxSender({ db: db(), transports: { email: mail }, retryDelaySeconds, concurrency: 5, leaseSeconds });
     closers.unshift(() => created.stop());
     return created;
   };
@@ -75,6 +76,25 @@ describe("the outbox sender", () => {
     await db().update(outbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
     const [again] = await claimDueMessages(db(), { owner: "other", limit: 10, channels: ["email"] });
     expect(again).toMatchObject({ id, status: "sending", lockedBy: "other", attempts: 2 });
+  });
+
+  it("renews the lease while a slow send lasts, so no other sender takes the row meanwhile", async () => {
+    const { id } = await queueEmail(db(), email("slow"));
+    sink.answerAfter(3000);
+    try {
+      // A 1.5 s lease, renewed every 0.5 s, against a server that takes 3 s to answer.
+      const sending = sender(smtp(), 60, 1.5).deliverDue();
+      await waitFor(async () => (await getOutboxMessage(db(), id))?.status === "sending");
+      for (let look = 0; look < 5; look++) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(await claimDueMessages(db(), { owner: "other", limit: 10, channels: ["email"] })).toEqual([]);
+      }
+      await sending;
+    } finally {
+      sink.answerAfter(0);
+    }
+    expect(await getOutboxMessage(db(), id)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(sink.received.filter((mail) => mail.subject === "Sender test slow")).toHaveLength(1);
   });
 
   it("claims transactional messages before bulk ones, even when the bulk ones are older", async () => {
