@@ -7,6 +7,7 @@ import { memberAuthParts } from "~/modules/members/auth-parts.server";
 import { messagingJobs } from "~/modules/messaging/jobs.server";
 import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
 import type { OutboxSender } from "~/modules/messaging/outbox-sender.server";
+import { registerMailboxMode } from "~/modules/messaging/mailbox-mode.server";
 import { registerOutboxWake } from "~/modules/messaging/outbox-wake.server";
 import { securityJobs } from "~/modules/security/jobs.server";
 import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/seed-demo-content.server";
@@ -60,6 +61,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       maxConnections: env.MAIL_MAX_CONNECTIONS,
       ratePerSecond: env.MAIL_RATE_PER_SECOND,
     });
+    registerMailboxMode(mail.name === "mailbox");
     const messaging = messagingJobs({
       db: database.db,
       transports: { email: mail },
@@ -78,6 +80,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
     current.current = { env, database, mail, worker, outbox: messaging.sender };
     return current.current;
   } catch (error) {
+    registerMailboxMode(undefined);
     mail?.close();
     setAuth(undefined);
     setDatabase(undefined);
@@ -92,6 +95,7 @@ export async function stopRuntime(): Promise<void> {
   if (!runtime) return;
   current.current = undefined;
   registerOutboxWake(undefined);
+  registerMailboxMode(undefined);
   await runtime.worker.stop().catch((error) => console.error("[server] stopping the job runner:", error));
   await runtime.outbox.stop().catch((error) => console.error("[server] stopping the outbox sender:", error));
   runtime.mail.close();

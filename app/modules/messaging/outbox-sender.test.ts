@@ -6,6 +6,7 @@ import { SmtpSink } from "../../../tests/support/smtp-sink";
 import { waitFor } from "../../../tests/support/wait-for";
 import { claimDueMessages } from "./claim-due-messages.server";
 import { createMailTransport, type MailTransport } from "./mail-transport.server";
+import { registerMailboxMode } from "./mailbox-mode.server";
 import { getOutboxMessage, queueEmail, type QueuedEmail } from "./outbox.server";
 import { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
 
@@ -141,6 +142,16 @@ describe("the outbox sender", () => {
     expect(row?.bodyHtml).toBeNull();
     expect(row?.meta).toEqual({ listUnsubscribe: "https://harmonia.example/u" });
     expect(sink.received.filter((mail) => mail.subject === "Sender test cleared")).toHaveLength(1);
+  });
+
+  it("never stores a sign-in link in meta when the instance sends over SMTP", async () => {
+    registerMailboxMode(false);
+    try {
+      const { id } = await queueEmail(db(), email("link", { meta: { signInLink: "https://harmonia.example/login/link?token=s", listUnsubscribe: "https://harmonia.example/u" } }));
+      expect((await getOutboxMessage(db(), id))?.meta).toEqual({ listUnsubscribe: "https://harmonia.example/u" });
+    } finally {
+      registerMailboxMode(undefined);
+    }
   });
 
   it("keeps bodies in the dev mailbox, whose job is to show them", async () => {

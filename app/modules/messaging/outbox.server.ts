@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { outbox, type OutboxMessage } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { attachmentsToMeta, type EmailAttachment } from "./email-attachments";
+import { keepsSignInLinks } from "./mailbox-mode.server";
 
 /** After this many failed attempts a message is given up and marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 10;
@@ -36,8 +37,11 @@ export interface QueueResult {
   created: boolean;
 }
 
-/** Writes an e-mail to the outbox. Nothing is sent here: the worker sends what the outbox holds. */
+/** Writes an e-mail to the outbox. Nothing is sent here: the sender sends what the outbox holds. */
 export async function queueEmail(db: Database, email: QueuedEmail): Promise<QueueResult> {
+  const { signInLink, ...meta } = email.meta ?? {};
+  // A sign-in link is a credential: outside the dev mailbox it lives only in the message body.
+  if (signInLink !== undefined && keepsSignInLinks()) meta.signInLink = signInLink;
   const inserted = await db
     .insert(outbox)
     .values({
@@ -47,7 +51,7 @@ export async function queueEmail(db: Database, email: QueuedEmail): Promise<Queu
       subject: email.subject,
       bodyText: email.text,
       bodyHtml: email.html,
-      meta: { ...email.meta, ...attachmentsToMeta(email.attachments ?? []) },
+      meta: { ...meta, ...attachmentsToMeta(email.attachments ?? []) },
       idempotencyKey: email.idempotencyKey,
       priority: priorityRank[email.priority ?? "transactional"],
     })
