@@ -24,8 +24,11 @@ export interface Runtime {
   outbox: OutboxSender;
 }
 
-/** Queues whose jobs were replaced: the hourly chores became the security module's own job. */
-const RETIRED_QUEUES = ["housekeeping"];
+/**
+ * Queues whose jobs were replaced: the hourly chores became the security module's own job; the job
+ * per outbox message became the outbox sender's batches (docs/decisions/016), whose rows need no job.
+ */
+const RETIRED_QUEUES = ["housekeeping", "outbox-deliver"];
 
 // A slot, so that a development reload of this module still finds the running instance.
 const current = slot<Runtime>("runtime");

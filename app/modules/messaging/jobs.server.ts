@@ -15,22 +15,24 @@ export interface MessagingJobsOptions {
 
 /**
  * The outbox's sender and the jobs that trigger it. The sender (one per instance) claims and sends
- * batches of due rows; the jobs only wake it: `outbox-deliver` when any instance asks, and
+ * batches of due rows; the jobs only wake it: `outbox-wake` when any instance asks, and
  * `outbox-sweep` every minute, so rows whose wake-up was lost or whose sender died are picked up
  * by whichever instance runs it (docs/decisions/016, superseding the job per message of 003).
+ * A handler returns as soon as the pass has started: a long campaign must not hold a job open
+ * past pg-boss's expiry, and the pass needs no job to finish.
  */
 export function messagingJobs({ db, transports, retryDelaySeconds, concurrency = 5 }: MessagingJobsOptions) {
   const sender = createOutboxSender({ db, transports, retryDelaySeconds, concurrency });
 
   const deliver = defineJob({
-    name: "outbox-deliver",
-    // The id of the message that asked is accepted for older queued jobs, but the pass sends every due row.
+    name: "outbox-wake",
+    // The id of the message that asked may come along, but the pass sends every due row.
     payload: z.object({ id: z.string().optional() }),
     // Singleton: many wake-ups at once need one pass, not a pile of jobs.
     policy: "singleton",
     pollingIntervalSeconds: 1,
     async handler() {
-      await sender.deliverDue();
+      sender.wake();
     },
   });
 
@@ -41,7 +43,7 @@ export function messagingJobs({ db, transports, retryDelaySeconds, concurrency =
     policy: "singleton",
     pollingIntervalSeconds: 5,
     async handler() {
-      await sender.deliverDue();
+      sender.wake();
     },
   });
 
