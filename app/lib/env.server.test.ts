@@ -30,6 +30,17 @@ describe("parseEnv", () => {
     expect(parseEnv({ SEED_DEMO_CONTENT: "false" }).SEED_DEMO_CONTENT).toBe(false);
   });
 
+  it("sends mail on 5 connections as fast as the server takes it, unless told otherwise", () => {
+    expect(parseEnv({}).MAIL_MAX_CONNECTIONS).toBe(5);
+    expect(parseEnv({}).MAIL_RATE_PER_SECOND).toBeUndefined();
+    const paced = parseEnv({ MAIL_MAX_CONNECTIONS: "2", MAIL_RATE_PER_SECOND: "14" });
+    expect([paced.MAIL_MAX_CONNECTIONS, paced.MAIL_RATE_PER_SECOND]).toEqual([2, 14]);
+    expect(problemsOf({ MAIL_MAX_CONNECTIONS: "0" })[0]).toMatch(/^MAIL_MAX_CONNECTIONS: /);
+    expect(problemsOf({ MAIL_MAX_CONNECTIONS: "2.5" })[0]).toMatch(/^MAIL_MAX_CONNECTIONS: must be a whole number/);
+    expect(problemsOf({ MAIL_RATE_PER_SECOND: "-1" })[0]).toMatch(/^MAIL_RATE_PER_SECOND: must be more than 0/);
+    expect(problemsOf({ MAIL_RATE_PER_SECOND: "fast" })[0]).toMatch(/^MAIL_RATE_PER_SECOND: /);
+  });
+
   it("names the variable that has a wrong value", () => {
     expect(problemsOf({ PORT: "abc" })).toEqual([expect.stringMatching(/^PORT: /)]);
     expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT: must be between 1 and 65535/);
