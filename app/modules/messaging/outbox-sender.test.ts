@@ -163,6 +163,29 @@ describe("the outbox sender", () => {
     expect(row?.meta.signInLink).toBe("https://harmonia.example/login/link?token=t");
   });
 
+  it("delivers a sign-in link within 2 s while a bulk run is sending", async () => {
+    for (let index = 0; index < 600; index++) await queueEmail(db(), email(`campaign-${index}`, { priority: "bulk" }));
+    // 40 ms a message on 5 connections: the bulk run alone takes about 5 s.
+    sink.answerAfter(40);
+    const bulkSender = sender(smtp());
+    try {
+      const bulkRun = bulkSender.deliverDue();
+      await waitFor(() => sink.received.some((mail) => mail.subject.startsWith("Sender test campaign-")));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const queuedAt = Date.now();
+      await queueEmail(db(), email("urgent-link", { kind: "sign-in" }));
+      bulkSender.wake();
+      await waitFor(() => sink.received.some((mail) => mail.subject === "Sender test urgent-link"), 5000);
+      const waited = Date.now() - queuedAt;
+      const bulkSoFar = sink.received.filter((mail) => mail.subject.startsWith("Sender test campaign-")).length;
+      expect(waited).toBeLessThan(2000);
+      expect(bulkSoFar).toBeLessThan(600);
+      await bulkRun;
+    } finally {
+      sink.answerAfter(0);
+    }
+  });
+
   it("delivers many messages through two instances' senders with no duplicate and none lost", async () => {
     const count = 400;
     const ids: string[] = [];
