@@ -60,6 +60,9 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     timer = undefined;
     running = pass().finally(() => {
       running = undefined;
+      // A wake that came after the pass's last look (while it worked out its next sleep) must not
+      // wait for that sleep: a sign-in link would sit for up to a minute.
+      if (again && !stopped) wake();
     });
   }
 
