@@ -1,17 +1,42 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { outbox, type OutboxMessage } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { LEASE_SECONDS } from "./outbox.server";
+import { LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS } from "./outbox.server";
 
 /**
  * A row is due when it waits for its next attempt, or when the sender that claimed it let its
- * lease run out (it crashed or hung): then it is claimed again, with its attempt counted.
+ * lease run out (it crashed or hung): then it is claimed again, with its attempt counted. A row
+ * whose every attempt ended that way is not claimed an eleventh time (it may be what kills the
+ * sender); `failAbandonedMessages` records it as failed.
  */
 const isDue = and(
   inArray(outbox.status, ["pending", "sending"]),
   lte(outbox.nextAttemptAt, sql`now()`),
   or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
+  lt(outbox.attempts, MAX_DELIVERY_ATTEMPTS),
 );
+
+/** Fails rows whose senders stopped during each of their attempts; returns how many. */
+export async function failAbandonedMessages(db: Database): Promise<number> {
+  const failed = await db
+    .update(outbox)
+    .set({
+      status: "failed",
+      lockedUntil: null,
+      lockedBy: null,
+      lastError: "The sending process stopped during each attempt",
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(outbox.status, "sending"),
+        lt(outbox.lockedUntil, sql`now()`),
+        sql`${outbox.attempts} >= ${MAX_DELIVERY_ATTEMPTS}`,
+      ),
+    )
+    .returning({ id: outbox.id });
+  return failed.length;
+}
 
 /**
  * Takes up to `limit` due messages of the given channels for `owner`, transactional before bulk,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Database } from "~/lib/db.server";
 import { defineJob } from "~/lib/jobs/define-job";
 import type { Transports } from "./deliver-outbox-message.server";
+import { failAbandonedMessages } from "./claim-due-messages.server";
 import { createOutboxSender } from "./outbox-sender.server";
 
 export interface MessagingJobsOptions {
@@ -43,6 +44,7 @@ export function messagingJobs({ db, transports, retryDelaySeconds, concurrency =
     policy: "singleton",
     pollingIntervalSeconds: 5,
     async handler() {
+      await failAbandonedMessages(db);
       sender.wake();
     },
   });

@@ -4,7 +4,7 @@ import { outbox } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
 import { waitFor } from "../../../tests/support/wait-for";
-import { claimDueMessages } from "./claim-due-messages.server";
+import { claimDueMessages, failAbandonedMessages } from "./claim-due-messages.server";
 import { createMailTransport, type MailTransport } from "./mail-transport.server";
 import { registerMailboxMode } from "./mailbox-mode.server";
 import { getOutboxMessage, queueEmail, type QueuedEmail } from "./outbox.server";
@@ -96,6 +96,17 @@ describe("the outbox sender", () => {
     }
     expect(await getOutboxMessage(db(), id)).toMatchObject({ status: "sent", attempts: 1 });
     expect(sink.received.filter((mail) => mail.subject === "Sender test slow")).toHaveLength(1);
+  });
+
+  it("fails a row instead of claiming it an eleventh time when its sender stopped during every attempt", async () => {
+    const { id } = await queueEmail(db(), email("poison"));
+    await db()
+      .update(outbox)
+      .set({ status: "sending", attempts: 10, lockedBy: "crashed", lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, id));
+    expect(await claimDueMessages(db(), { owner: "other", limit: 10, channels: ["email"] })).toEqual([]);
+    expect(await failAbandonedMessages(db())).toBe(1);
+    expect(await getOutboxMessage(db(), id)).toMatchObject({ status: "failed", attempts: 10, lockedUntil: null });
   });
 
   it("claims transactional messages before bulk ones, even when the bulk ones are older", async () => {
