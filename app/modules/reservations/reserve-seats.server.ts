@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { events, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
 import { disabledLabel } from "../events/event-card-action";
@@ -36,13 +36,28 @@ class ReservationRefused extends Error {
 }
 const refuse = (reason: ReservationFailure, message: string) => new ReservationRefused(failure(reason, message));
 
+/** Why the conditional UPDATE matched nothing, in the order the catalogue's checks have always run. */
+function whyNotReserved(event: EventRow | undefined, seats: number, now: Date): ReserveOutcome {
+  if (!event || event.status !== "published" || !event.isActive) return failure("event-not-found", reservationMessages.eventNotFound);
+  if (event.soldOut) return failure("not-enough-seats", reservationMessages.notEnoughSeats);
+  if (event.maxSeats === null || disabledLabel(event.button) || event.startsAt.getTime() < now.getTime()) {
+    return failure("not-taking-reservations", reservationMessages.notTakingReservations);
+  }
+  if (event.seatsTaken + seats > event.maxSeats) return failure("not-enough-seats", reservationMessages.notEnoughSeats);
+  // The event changed between the UPDATE and this read (a reservation deleted meanwhile): the
+  // visitor may simply try again, as after any momentary failure.
+  return failure("could-not-check", reservationMessages.couldNotCheck);
+}
+
 /**
- * Reserves seats without ever overselling: one transaction locks the event's row (so concurrent
- * reservations for it queue up, on every instance sharing the database), sums the seats already
- * reserved, in all and for the guest's address (however it is spelled, at most
- * MAX_SEATS_PER_ADDRESS), checks the request fits, inserts, and runs `afterReserved` (the confirmation e-mail is
- * written to the outbox in the same transaction; its failure is logged and never loses the seats),
- * then, after the commit, the follow-up `afterReserved` returned (waking the outbox).
+ * Reserves seats without ever overselling (docs/decisions/008, 018): one transaction takes the
+ * seats with one conditional UPDATE of the event's counter (`seats_taken + n <= max_seats`, which
+ * also locks the event's row until the commit, so concurrent reservations for it queue up on every
+ * instance sharing the database, and a CHECK constraint refuses any oversold counter whatever
+ * writes it), counts the seats the guest's address already holds (however it is spelled, at most
+ * MAX_SEATS_PER_ADDRESS), inserts, and runs `afterReserved` (the confirmation e-mail is written to
+ * the outbox in the same transaction; its failure is logged and never loses the seats), then,
+ * after the commit, the follow-up `afterReserved` returned (waking the outbox).
  */
 export async function reserveSeats(
   db: Database,
@@ -52,44 +67,49 @@ export async function reserveSeats(
   const now = options.now ?? new Date();
   let afterCommit: AfterCommit | undefined;
   let outcome: ReserveOutcome;
+  const whichEvent = "eventId" in input ? eq(events.id, input.eventId) : eq(events.slug, input.eventSlug);
   try {
     outcome = await db.transaction(async (tx) => {
+      // Check and take in one statement: no sum over the reservations, and a refusal writes nothing.
       const [event] = await tx
-        .select()
-        .from(events)
+        .update(events)
+        .set({ seatsTaken: sql`${events.seatsTaken} + ${input.seats}` })
         .where(
           and(
-            "eventId" in input ? eq(events.id, input.eventId) : eq(events.slug, input.eventSlug),
+            whichEvent,
             eq(events.status, "published"),
             eq(events.isActive, true),
+            eq(events.soldOut, false),
+            isNotNull(events.maxSeats),
+            gte(events.startsAt, now),
+            sql`${events.seatsTaken} + ${input.seats} <= ${events.maxSeats}`,
           ),
         )
-        .for("update");
-      if (!event) throw refuse("event-not-found", reservationMessages.eventNotFound);
-      if (event.soldOut) throw refuse("not-enough-seats", reservationMessages.notEnoughSeats);
-      if (event.maxSeats === null || disabledLabel(event.button) || event.startsAt.getTime() < now.getTime()) {
-        throw refuse("not-taking-reservations", reservationMessages.notTakingReservations);
+        .returning();
+      if (!event) {
+        // Read once, only on the refusal path, to say why.
+        const [current] = await tx.select().from(events).where(whichEvent);
+        throw new ReservationRefused(whyNotReserved(current, input.seats, now));
       }
+      // The disabled labels are matched loosely in code; throwing rolls the seats back.
+      if (disabledLabel(event.button)) throw refuse("not-taking-reservations", reservationMessages.notTakingReservations);
 
       // Every spelling of one inbox shares this key (stored with each reservation, indexed).
       const addressKey = normaliseAddress(input.email);
-      let reserved: number;
       let reservedByAddress: number;
       try {
-        const [row] = await queryRows<{ seats: number; addressSeats: number }>(
+        const [row] = await queryRows<{ addressSeats: number }>(
           tx,
-          sql`select coalesce(sum(${reservations.seats}), 0)::int as seats,
-                coalesce(sum(${reservations.seats}) filter (where ${reservations.visitorEmailKey} = ${addressKey}), 0)::int as "addressSeats"
-              from ${reservations} where ${reservations.eventId} = ${event.id}`,
+          sql`select coalesce(sum(${reservations.seats}), 0)::int as "addressSeats"
+              from ${reservations} where ${reservations.eventId} = ${event.id} and ${reservations.visitorEmailKey} = ${addressKey}`,
         );
-        reserved = Number(row?.seats ?? 0);
         reservedByAddress = Number(row?.addressSeats ?? 0);
       } catch (error) {
-        console.error("[reservations] summing the reserved seats failed:", error);
+        console.error("[reservations] summing the address's seats failed:", error);
         throw refuse("could-not-check", reservationMessages.couldNotCheck);
       }
-      if (input.seats > event.maxSeats - reserved) throw refuse("not-enough-seats", reservationMessages.notEnoughSeats);
-      // Counted under the event's lock, so parallel requests for one address cannot pass it together.
+      // Counted while the UPDATE above holds the event's row, so parallel requests for one address
+      // cannot pass it together.
       if (reservedByAddress + input.seats > MAX_SEATS_PER_ADDRESS) {
         throw refuse("seats-per-address-reached", seatsPerAddressRefusal(MAX_SEATS_PER_ADDRESS - reservedByAddress));
       }
