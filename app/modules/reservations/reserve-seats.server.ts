@@ -14,7 +14,8 @@ export type ReservationFailure =
   | "could-not-save";
 
 export type ReserveOutcome =
-  | { ok: true; reservation: ReservationRow; event: EventRow }
+  /** `replayed`: the submission key had already made this reservation; nothing new was stored or sent. */
+  | { ok: true; reservation: ReservationRow; event: EventRow; replayed?: true }
   | { ok: false; reason: ReservationFailure; message: string };
 
 /** Work to do once the reservation's transaction has committed (waking the outbox for its e-mail). */
@@ -35,6 +36,45 @@ class ReservationRefused extends Error {
   }
 }
 const refuse = (reason: ReservationFailure, message: string) => new ReservationRefused(failure(reason, message));
+
+/**
+ * The reservation a form's submission key already made for this event, with its event, or
+ * undefined. Unique per event (reservations_event_submission_key_idx), so at most one.
+ */
+export async function findSubmittedReservation(
+  db: Database,
+  event: { eventId: string } | { eventSlug: string },
+  submissionKey: string,
+): Promise<{ reservation: ReservationRow; event: EventRow } | undefined> {
+  const [row] = await db
+    .select({ reservation: reservations, event: events })
+    .from(reservations)
+    .innerJoin(events, eq(events.id, reservations.eventId))
+    .where(
+      and(
+        "eventId" in event ? eq(events.id, event.eventId) : eq(events.slug, event.eventSlug),
+        eq(reservations.submissionKey, submissionKey),
+      ),
+    );
+  return row;
+}
+
+/** The answer to a retried submission: the reservation it made, as it was answered the first time. */
+async function replay(db: Database, event: { eventId: string }, submissionKey: string | undefined): Promise<ReserveOutcome | undefined> {
+  if (!submissionKey) return undefined;
+  const found = await findSubmittedReservation(db, event, submissionKey);
+  return found ? { ok: true, ...found, replayed: true } : undefined;
+}
+
+/** Thrown when the insert met the submission key's unique index: answered after the rollback. */
+class SubmittedAlready extends Error {
+  constructor(readonly eventId: string) {
+    super("submitted already");
+  }
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { cause?: { code?: unknown } }).cause?.code === "23505";
 
 /** Why the conditional UPDATE matched nothing, in the order the catalogue's checks have always run. */
 function whyNotReserved(event: EventRow | undefined, seats: number, now: Date): ReserveOutcome {
@@ -89,8 +129,14 @@ export async function reserveSeats(
       if (!event) {
         // Read once, only on the refusal path, to say why.
         const [current] = await tx.select().from(events).where(whichEvent);
-        throw new ReservationRefused(whyNotReserved(current, input.seats, now));
+        // A retry whose first attempt took the last seats still gets its reservation.
+        const replayed = current ? await replay(tx, { eventId: current.id }, input.submissionKey) : undefined;
+        throw new ReservationRefused(replayed ?? whyNotReserved(current, input.seats, now));
       }
+      // Under the event's row lock: a submission with the same key either committed before this
+      // transaction got the lock (and is seen now, READ COMMITTED) or is waiting behind it.
+      const replayed = await replay(tx, { eventId: event.id }, input.submissionKey);
+      if (replayed) throw new ReservationRefused(replayed);
       // The disabled labels are matched loosely in code; throwing rolls the seats back.
       if (disabledLabel(event.button)) throw refuse("not-taking-reservations", reservationMessages.notTakingReservations);
 
@@ -125,11 +171,14 @@ export async function reserveSeats(
             visitorEmailKey: addressKey,
             phone: input.phone || null,
             seats: input.seats,
+            submissionKey: input.submissionKey ?? null,
           })
           .returning();
         if (!row) throw new Error("the insert returned no row");
         reservation = row;
       } catch (error) {
+        // Not expected under the row lock, but the unique index is the last word on the key.
+        if (input.submissionKey && isUniqueViolation(error)) throw new SubmittedAlready(event.id);
         console.error("[reservations] saving the reservation failed:", error);
         throw refuse("could-not-save", reservationMessages.couldNotSave);
       }
@@ -146,7 +195,12 @@ export async function reserveSeats(
       return { ok: true as const, reservation, event };
     });
   } catch (error) {
+    // Rolled back: a refusal, or a retry answered with the reservation it already made.
     if (error instanceof ReservationRefused) return error.outcome;
+    if (error instanceof SubmittedAlready) {
+      const replayed = await replay(db, { eventId: error.eventId }, input.submissionKey).catch(() => undefined);
+      if (replayed) return replayed;
+    }
     console.error("[reservations] the reservation transaction failed:", error);
     return failure("could-not-save", reservationMessages.couldNotSave);
   }
