@@ -73,4 +73,39 @@ describe(`migrations on ${process.env.DATABASE_URL ? "PostgreSQL" : "the embedde
     expect(rows).toHaveLength(addresses.length);
     for (const row of rows) expect(row.visitor_email_key, row.visitor_email).toBe(normaliseAddress(row.visitor_email));
   });
+  it("starts each event's seat counter from its reservations, and survives events already over capacity", async () => {
+    const { db } = database.handle;
+    const [open, over, none] = await db
+      .insert(events)
+      .values([
+        buildEvent({ title: "Counter open", startsAt: new Date(), maxSeats: 10 }),
+        buildEvent({ title: "Counter over", startsAt: new Date(), maxSeats: 10 }),
+        buildEvent({ title: "Counter none", startsAt: new Date(), maxSeats: 10 }),
+      ])
+      .returning({ id: events.id });
+    // Rows as they stood before the counter: reservations inserted straight, counters at zero.
+    for (const [eventId, seats] of [[open!.id, 3], [open!.id, 4], [over!.id, 6], [over!.id, 5]] as const) {
+      await db.execute(
+        sql`insert into reservations (event_id, visitor_name, visitor_email, visitor_email_key, seats) values (${eventId}, 'Guest', 'g@example.com', 'g@example.com', ${seats})`,
+      );
+    }
+    // Migration 0006's backfill, capacity fix-up and constraint, run again over these rows as they
+    // would meet them on an older database (without the constraint yet).
+    const migration = readFileSync("db/migrations/0006_event_seat_counter.sql", "utf8");
+    const statements = migration
+      .split("--> statement-breakpoint")
+      .map((statement) => statement.replace(/^\s*--.*$/gm, "").trim())
+      .filter((statement) => statement.startsWith("UPDATE") || statement.includes("events_seats_taken_within_max"));
+    expect(statements).toHaveLength(3);
+    await db.execute(sql`alter table events drop constraint events_seats_taken_within_max`);
+    for (const statement of statements) await db.execute(sql.raw(statement));
+    const rows = await queryRows<{ id: string; seats_taken: number; max_seats: number; sold_out: boolean }>(
+      db,
+      sql`select id, seats_taken, max_seats, sold_out from events where id in (${open!.id}, ${over!.id}, ${none!.id})`,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(open!.id)).toMatchObject({ seats_taken: 7, max_seats: 10, sold_out: false });
+    expect(byId.get(over!.id)).toMatchObject({ seats_taken: 11, max_seats: 11, sold_out: true });
+    expect(byId.get(none!.id)).toMatchObject({ seats_taken: 0, max_seats: 10, sold_out: false });
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const eventStatus = pgEnum("event_status", ["draft", "published"]);
 /** Special pages that feature one event: the /rsvp main card and the /vip invitation. */
@@ -33,6 +33,11 @@ export const events = pgTable(
     soldOut: boolean("sold_out").notNull().default(false),
     /** Seats that can be reserved here; null means no on-site reservations (tickets elsewhere). */
     maxSeats: integer("max_seats"),
+    /**
+     * Seats held by this event's reservations (docs/decisions/018): reserveSeats raises it with one
+     * conditional UPDATE, triggers lower it when reservations are deleted or their seats edited.
+     */
+    seatsTaken: integer("seats_taken").notNull().default(0),
     placement: eventPlacement(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -40,6 +45,9 @@ export const events = pgTable(
   (table) => [
     index("events_listing_idx").on(table.status, table.isActive, table.displayOrder),
     check("events_max_seats_positive", sql`${table.maxSeats} IS NULL OR ${table.maxSeats} >= 1`),
+    // The database itself refuses an oversold event, whatever code writes the counter.
+    check("events_seats_taken_within_max", sql`${table.maxSeats} IS NULL OR ${table.seatsTaken} <= ${table.maxSeats}`),
+    check("events_seats_taken_not_negative", sql`${table.seatsTaken} >= 0`),
   ],
 );
 
@@ -58,11 +66,17 @@ export const reservations = pgTable(
     phone: text(),
     seats: integer().notNull(),
     donation: numeric({ precision: 10, scale: 2 }),
+    /**
+     * The one-time key of the form that made it: a retry of the same submission finds this row
+     * instead of booking again. Null for reservations made before the key existed or without a form.
+     */
+    submissionKey: uuid("submission_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("reservations_event_idx").on(table.eventId),
     index("reservations_event_address_idx").on(table.eventId, table.visitorEmailKey),
+    uniqueIndex("reservations_event_submission_key_idx").on(table.eventId, table.submissionKey),
     check("reservations_seats_range", sql`${table.seats} BETWEEN 1 AND 10`),
   ],
 );

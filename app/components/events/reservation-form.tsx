@@ -7,6 +7,7 @@ import { firstErrorPerField } from "~/lib/form-errors";
 import {
   MAX_SEATS_PER_RESERVATION,
   MIN_SEATS,
+  newSubmissionKey,
   reservationMessages,
   reservationSchema,
   type ReservationResult,
@@ -26,6 +27,8 @@ export function ReservationForm(props: {
   answered?: ReservationResult;
   formRef?: RefObject<HTMLFormElement | null>;
   submitLabel: string;
+  /** The one-time key the server made for a server-rendered form; otherwise one is made here. */
+  submissionKey?: string;
 }) {
   const { id, fetcher } = props;
   const ownFormRef = useRef<HTMLFormElement>(null);
@@ -33,6 +36,12 @@ export function ReservationForm(props: {
   const bannerId = `${id}-failure`;
   const [browserErrors, setBrowserErrors] = useState<Record<string, string> | null>(null);
   const submitting = fetcher.state !== "idle";
+  // Kept across failures and retries (the same submission), renewed once it has reserved, so
+  // the next reservation from this form is a new one. The dialog's form renders only in the browser.
+  // (React's "adjust state while rendering" pattern: the new key is ready in the same render.)
+  const [submission, setSubmission] = useState(() => ({ after: undefined as string | undefined, key: props.submissionKey ?? newSubmissionKey() }));
+  const reserved = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.reservation.id : undefined;
+  if (reserved && submission.after !== reserved) setSubmission({ after: reserved, key: newSubmissionKey() });
 
   const result = fetcher.data ?? props.answered;
   const refusal = result && !result.ok ? result : undefined;
@@ -64,6 +73,7 @@ export function ReservationForm(props: {
   const values = refusal?.values;
   return (
     <form ref={formRef} method="post" action={props.action} noValidate onSubmit={submit} className="space-y-5">
+      <input type="hidden" name="submissionKey" value={submission.key} />
       {failure ? (
         <div tabIndex={-1} id={bannerId} className="focus:outline-none">
           <FormBanner tone="error">{failure}</FormBanner>

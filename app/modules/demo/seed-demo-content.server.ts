@@ -1,10 +1,11 @@
 import { inArray, sql } from "drizzle-orm";
-import { events, invitations, musicAccess, newsletter, reservations, userProfiles, waitlist } from "../../../db/schema";
+import { events, invitations, musicAccess, newsletter, userProfiles, waitlist } from "../../../db/schema";
 import { buildEvent, buildReservation } from "./factories/events";
 import { buildNewsletterSubscriber, buildWaitlistEntry } from "./factories/community";
 import { buildInvitation, buildUserProfile } from "./factories/invitations";
 import type { Database } from "~/lib/db.server";
 import { demoEvents, demoReservationGuests } from "./demo-events";
+import { insertReservations } from "../reservations/insert-reservations.server";
 import { demoInvitations, demoSentAt } from "./demo-invitations";
 import { listDemoInvitations, type DemoInvitationLink } from "./list-demo-invitations.server";
 
@@ -49,7 +50,8 @@ async function seedDemoEvents(db: Database): Promise<void> {
   for (const event of calendar.filter((candidate) => !known.has(candidate.title))) {
     const [created] = await db.insert(events).values(buildEvent(event)).onConflictDoNothing().returning({ id: events.id });
     if (!created || !event.reservedSeats?.length) continue;
-    await db.insert(reservations).values(
+    await insertReservations(
+      db,
       event.reservedSeats.map((seats, index) =>
         buildReservation(created.id, { ...demoReservationGuests[index % demoReservationGuests.length], seats }),
       ),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { events, reservations } from "../../../db/schema";
+import { events } from "../../../db/schema";
+import { insertReservations } from "../reservations/insert-reservations.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { findPublicEventBySlug, listPublicEvents } from "./list-events.server";
 
@@ -18,7 +19,7 @@ describe("listPublicEvents", () => {
       .insert(events)
       .values([buildEvent({ title: "Full room", startsAt: later, maxSeats: 4 }), buildEvent({ title: "Open room", startsAt: later, maxSeats: 9 })])
       .returning();
-    await database.handle.db.insert(reservations).values([buildReservation(full!.id, { seats: 3 }), buildReservation(full!.id, { seats: 1 })]);
+    await insertReservations(database.handle.db, [buildReservation(full!.id, { seats: 3 }), buildReservation(full!.id, { seats: 1 })]);
 
     const listed = await listPublicEvents(database.handle.db);
     expect(listed.find((event) => event.id === full!.id)?.seatsReserved).toBe(4);

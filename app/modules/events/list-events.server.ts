@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { events, reservations, type EventRow } from "../../../db/schema";
+import { events, type EventRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { hasControlCharacters } from "../security/control-characters";
 import { eventCardAction, seatsLeft, type EventCardOptions } from "./event-card-action";
@@ -8,9 +8,9 @@ import type { EventView } from "./event-view";
 
 export type EventWithSeats = EventRow & { seatsReserved: number };
 
-// Qualified by table name on purpose: drizzle writes a bare column here, and a bare "id" inside the
-// subquery would mean reservations.id (every event would count zero seats).
-const seatsReserved = sql<number>`coalesce((select sum(${reservations}.${sql.identifier("seats")}) from ${reservations} where ${reservations}.${sql.identifier("event_id")} = ${events}.${sql.identifier("id")}), 0)::int`;
+// The event's own counter of the seats its reservations hold (docs/decisions/018): no sum over the
+// reservations on every page view. Kept as a column of its own so the listing's shape stays.
+const seatsReserved = sql<number>`${events.seatsTaken}`;
 const visible = and(eq(events.status, "published"), eq(events.isActive, true));
 
 /** Active, published events in display order, with the seats already reserved. */

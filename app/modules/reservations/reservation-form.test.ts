@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reservationMessages as m, reservationSchema, typedReservationValues } from "./reservation-form";
+import { newSubmissionKey, reservationMessages as m, reservationSchema, typedReservationValues } from "./reservation-form";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", phone: "", seats: "2" };
 const errorsOf = (input: Record<string, unknown>) => {
@@ -23,6 +23,14 @@ describe("reservationSchema", () => {
   it("takes 1 to 10 whole seats", () => {
     for (const seats of ["0", "11", "2.5", "", "two", -1, 11, null]) expect(errorsOf({ ...valid, seats })).toEqual({ seats: m.seats });
     for (const seats of ["1", "10", 1, 10]) expect(errorsOf({ ...valid, seats })).toEqual({});
+  });
+
+  it("takes an optional one-time submission key that is a UUID, as newSubmissionKey makes", () => {
+    const key = newSubmissionKey();
+    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newSubmissionKey()).not.toBe(key);
+    expect(reservationSchema.parse({ ...valid, submissionKey: key }).submissionKey).toBe(key);
+    for (const submissionKey of ["", "1", "not-a-uuid", "x".repeat(36), 5]) expect(errorsOf({ ...valid, submissionKey })).toEqual({ submissionKey: m.submissionKey });
   });
 
   it("keeps what was typed for a form shown again", () => {

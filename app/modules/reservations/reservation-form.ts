@@ -18,6 +18,8 @@ export const reservationMessages = {
   notTakingReservations: "This event is not taking reservations here.",
   /** One address may hold at most MAX_SEATS_PER_ADDRESS seats of an event, whoever reserves them. */
   seatsPerAddressReached: "You can reserve at most 10 seats for this event per e-mail address.",
+  /** A submission key that is not one the form made (the form is old or was tampered with). */
+  submissionKey: "This form has expired. Please reload the page and try again.",
   /** What the dialog shows when a failure came without a text of its own. */
   failed: "Reservation failed. Please try again.",
   /** The contribution note under the fields. */
@@ -50,9 +52,27 @@ export const reservationSchema = z.object({
     z.union([z.string(), z.number()], { error: reservationMessages.seats }),
     z.transform((value) => (typeof value === "number" ? value : value.trim() === "" ? Number.NaN : Number(value))),
   ).check(z.refine((value) => Number.isInteger(value) && value >= MIN_SEATS && value <= MAX_SEATS_PER_RESERVATION, reservationMessages.seats)),
+  /**
+   * The form's one-time key (newSubmissionKey): a retry of the same submission (a lost answer, a
+   * double click, a resent post) gets the reservation it already made instead of a second one.
+   * Optional, so older pages and API clients still reserve, without that protection.
+   */
+  submissionKey: z.optional(z.string({ error: reservationMessages.submissionKey }).check(z.trim(), z.uuid(reservationMessages.submissionKey))),
 });
 
 export type ReservationInput = z.infer<typeof reservationSchema>;
+
+/**
+ * A fresh one-time key for a reservation form (a version 4 UUID). Made from getRandomValues, which
+ * browsers offer on plain http too, where crypto.randomUUID is missing.
+ */
+export function newSubmissionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 export type ReservationField = "name" | "email" | "phone" | "seats";
 
 /** What the visitor typed, so a form shown again with its errors loses nothing. */

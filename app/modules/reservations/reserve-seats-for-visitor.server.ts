@@ -5,7 +5,7 @@ import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "../se
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "../security/too-many-attempts";
 import { reservationConfirmation } from "./reservation-confirmation.server";
 import { reservationMessages, type ReservationInput } from "./reservation-form";
-import { reserveSeats, type ReserveOutcome } from "./reserve-seats.server";
+import { findSubmittedReservation, reserveSeats, type ReserveOutcome } from "./reserve-seats.server";
 
 /**
  * How often a visitor may try to reserve (docs/decisions/013): per client address, and per
@@ -22,7 +22,8 @@ export type VisitorReserveOutcome = ReserveOutcome | ({ ok: false } & TooManyAtt
 /**
  * A visitor reserves seats from the public site: the attempt is counted against the limits, the
  * seats are reserved (never oversold, at most 10 per address) and the confirmation e-mail is
- * queued with them and sent once they are committed.
+ * queued with them and sent once they are committed. A submission key already used for this
+ * event answers with the reservation it made (docs/decisions/018), once it is stored.
  */
 export async function reserveSeatsForVisitor(
   db: Database,
@@ -31,6 +32,17 @@ export async function reserveSeatsForVisitor(
   const { client, eventSlug, input } = options;
   // The slug becomes part of a counter's key: one PostgreSQL would refuse is no event's anyway.
   if (hasControlCharacters(eventSlug)) return { ok: false, reason: "event-not-found", message: reservationMessages.eventNotFound };
+  // A retry of a submission that already reserved (its answer was lost, or the button was pressed
+  // twice) gets that reservation back before any limit is counted: it writes and sends nothing, and
+  // a visitor retrying after a failure must not be told to wait instead of seeing their seats.
+  if (input.submissionKey) {
+    const found = await findSubmittedReservation(db, { eventSlug }, input.submissionKey).catch((error: unknown) => {
+      console.error("[reservations] looking up a submission failed:", error);
+      return null;
+    });
+    if (found === null) return { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
+    if (found) return { ok: true, ...found, replayed: true };
+  }
   const limit = await consumeRateLimits(
     db,
     [

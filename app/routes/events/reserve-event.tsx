@@ -12,6 +12,7 @@ import { siteConfig } from "~/lib/site-config";
 import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
 import { findPublicEventBySlug, toEventView } from "~/modules/events/list-events.server";
 import {
+  newSubmissionKey,
   reservationMessages,
   reservationSchema,
   typedReservationValues,
@@ -23,7 +24,11 @@ import { reserveSeatsForVisitor, type VisitorReserveOutcome } from "~/modules/re
 import type { Route } from "./+types/reserve-event";
 import { passRetryAfter } from "~/lib/retry-after-header";
 
-export const headers: Route.HeadersFunction = passRetryAfter;
+/**
+ * The page's form carries a one-time submission key: a shared cache handing one copy to two
+ * visitors would let the second get the first's reservation back, so the page is never stored.
+ */
+export const headers: Route.HeadersFunction = (args) => ({ ...passRetryAfter(args), "Cache-Control": "private, no-store" });
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -42,8 +47,10 @@ export async function loader({ params }: Route.LoaderArgs) {
     throw data(reservationMessages.failed, { status: 503 });
   });
   // A page that says so (404), also after a post to an unknown event without JavaScript.
-  if (!event) return data({ event: null }, { status: 404 });
-  return { event: toEventView(event, { now: new Date(), timeZone: siteConfig.venue.timeZone }) };
+  if (!event) return data({ event: null, submissionKey: null }, { status: 404 });
+  // The form's one-time key, made here so the page works without JavaScript: a resent post carries
+  // the same key and gets the same reservation.
+  return { event: toEventView(event, { now: new Date(), timeZone: siteConfig.venue.timeZone }), submissionKey: newSubmissionKey() };
 }
 
 /** How each refusal of the reservation answers over HTTP; none of them is a server fault (500). */
@@ -65,7 +72,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     data<ReservationResult>({ ok: false, ...refusal, values }, { status, headers });
 
   const parsed = reservationSchema.safeParse(form);
-  if (!parsed.success) return refuse(400, { fieldErrors: firstErrorPerField(parsed.error.issues) });
+  if (!parsed.success) {
+    // The key is no field the visitor can correct: say so above the form.
+    const { submissionKey, ...fieldErrors } = firstErrorPerField(parsed.error.issues);
+    return refuse(400, Object.keys(fieldErrors).length ? { fieldErrors } : { error: submissionKey });
+  }
 
   const env = getEnv();
   const outcome = await reserveSeatsForVisitor(getDb(), {
@@ -104,7 +115,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 }
 
 export default function ReserveEvent({ loaderData, actionData }: Route.ComponentProps) {
-  const { event } = loaderData;
+  const { event, submissionKey } = loaderData;
   const fetcher = useFetcher<ReservationResult>();
   const result = fetcher.data ?? actionData;
   if (!event) return <MessagePage eyebrow="404" title={reservationMessages.eventNotFound} text="" />;
@@ -130,6 +141,7 @@ export default function ReserveEvent({ loaderData, actionData }: Route.Component
             action={reservePath(event.slug)}
             fetcher={fetcher}
             answered={actionData}
+            submissionKey={submissionKey ?? undefined}
             submitLabel={event.action.label}
           />
         ) : (

@@ -1,0 +1,25 @@
+import { eq, sql } from "drizzle-orm";
+import { events, reservations, type ReservationRow } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+
+export type NewReservation = typeof reservations.$inferInsert;
+
+/**
+ * Stores reservations made outside the visitor's form (demo content, tests) and counts their seats
+ * on their events, in one transaction. Only reserveSeats and this raise `seats_taken`
+ * (docs/decisions/018): an insert straight into `reservations` would leave the counter short and
+ * let the event take more seats than it has. Over max_seats, the events' CHECK constraint refuses
+ * the whole batch.
+ */
+export async function insertReservations(db: Database, rows: NewReservation[]): Promise<ReservationRow[]> {
+  if (rows.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const inserted = await tx.insert(reservations).values(rows).returning();
+    const seatsByEvent = new Map<string, number>();
+    for (const row of inserted) seatsByEvent.set(row.eventId, (seatsByEvent.get(row.eventId) ?? 0) + row.seats);
+    for (const [eventId, seats] of seatsByEvent) {
+      await tx.update(events).set({ seatsTaken: sql`${events.seatsTaken} + ${seats}` }).where(eq(events.id, eventId));
+    }
+    return inserted;
+  });
+}
