@@ -10,6 +10,7 @@ import { getEnv } from "~/lib/env.server";
 export { startRuntime, stopRuntime } from "./runtime";
 export { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 export { DataDirectoryInUseError } from "~/lib/db.server";
+export { handleUnhandledRejection } from "./database-rejections";
 
 export function createServerApp() {
   const env = getEnv();

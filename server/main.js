@@ -38,6 +38,8 @@ function explain(error) {
 }
 
 const { application, vite } = await loadApplication();
+// No database error may end the server; see server/database-rejections.ts.
+process.on("unhandledRejection", application.handleUnhandledRejection);
 
 let runtime;
 try {

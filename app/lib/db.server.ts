@@ -7,9 +7,10 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
+import type pg from "pg";
 import lockfile from "proper-lockfile";
 import * as schema from "../../db/schema";
+import { createPostgresPool } from "./postgres-pool.server";
 import { projectRoot } from "./project-root.server";
 import { slot } from "./singleton.server";
 
@@ -49,9 +50,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  // An idle client that loses its connection must not crash the process; the pool replaces it.
-  pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+  const pool = createPostgresPool(databaseUrl, (error) =>
+    console.error("[db] a PostgreSQL connection failed:", error.message),
+  );
   const url = new URL(databaseUrl);
   return {
     db: drizzlePostgres({ client: pool, schema, casing: "snake_case" }) as unknown as Database,
