@@ -11,6 +11,7 @@ export { startRuntime, stopRuntime } from "./runtime";
 export { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 export { DataDirectoryInUseError } from "~/lib/db.server";
 export { handleUnhandledRejection } from "./database-rejections";
+export { DatabaseUnreachableError } from "~/lib/wait-for-database.server";
 
 export function createServerApp() {
   const env = getEnv();

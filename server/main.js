@@ -33,7 +33,7 @@ async function loadApplication() {
 }
 
 function explain(error) {
-  if (error?.name === "InvalidEnvironmentError" || error?.name === "DataDirectoryInUseError") return error.message;
+  if (["InvalidEnvironmentError", "DataDirectoryInUseError", "DatabaseUnreachableError"].includes(error?.name)) return error.message;
   return error?.stack ?? String(error);
 }
 

@@ -3,6 +3,7 @@ import { openDatabase, runMigrations, setDatabase, type DatabaseHandle } from "~
 import { createAuth, resolveAuthSecret, setAuth } from "~/lib/auth.server";
 import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
 import { slot } from "~/lib/singleton.server";
+import { waitForDatabase } from "~/lib/wait-for-database.server";
 import { memberAuthParts } from "~/modules/members/auth-parts.server";
 import { messagingJobs } from "~/modules/messaging/jobs.server";
 import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
@@ -42,6 +43,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   let mail: MailTransport | undefined;
   try {
+    await waitForDatabase(database, { timeoutSeconds: env.DATABASE_STARTUP_TIMEOUT_SECONDS });
     await runMigrations(database);
     setDatabase(database);
     const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
