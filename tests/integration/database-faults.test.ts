@@ -91,4 +91,25 @@ describe.runIf(process.env.DATABASE_URL)("losing PostgreSQL connections during r
     expect(after.status).toBe(200);
     expect(await after.text()).toContain("Reservation Confirmed!");
   }, 60_000);
+
+  it("answers the public listings with 503 during an outage, keeping the spec's words, and 200 once it is over", async () => {
+    // An outage as the server sees it: its connections are cut and new ones are refused.
+    await admin.query(`ALTER DATABASE "${databaseName}" ALLOW_CONNECTIONS false`);
+    try {
+      await terminateBackends();
+      const events = await fetch(`${server.url}/events`);
+      expect(events.status).toBe(503);
+      expect(await events.text()).toContain("No events found");
+      for (const page of ["/", "/rsvp", "/reserve", "/vip"]) {
+        expect((await fetch(`${server.url}${page}`)).status, page).toBe(503);
+      }
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+    } finally {
+      await admin.query(`ALTER DATABASE "${databaseName}" ALLOW_CONNECTIONS true`);
+    }
+    const events = await fetch(`${server.url}/events`);
+    expect(events.status).toBe(200);
+    expect(await events.text()).not.toContain("No events found");
+    expect(server.process.exitCode).toBeNull();
+  }, 30_000);
 });
