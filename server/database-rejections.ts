@@ -1,4 +1,5 @@
 import { isDatabaseUnavailableError } from "~/lib/database-errors.server";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * Handler for the process's 'unhandledRejection' event. Some libraries drop promises that talk to
@@ -9,5 +10,5 @@ import { isDatabaseUnavailableError } from "~/lib/database-errors.server";
  */
 export function handleUnhandledRejection(reason: unknown): void {
   if (!isDatabaseUnavailableError(reason)) throw reason;
-  console.error(`[db] a background database call failed: ${reason instanceof Error ? reason.message : String(reason)}`);
+  logFailure("db", "a background database call", reason);
 }

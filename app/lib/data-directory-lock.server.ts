@@ -2,6 +2,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import lockfile from "proper-lockfile";
+import { log } from "./log.server";
 
 export class DataDirectoryInUseError extends Error {
   constructor(public readonly dataDir: string) {
@@ -38,7 +39,7 @@ export async function lockDataDirectory(dir: string): Promise<() => Promise<void
       retries: 0,
       realpath: false,
       onCompromised: (error) => {
-        console.error(`[db] lost the lock on ${dir}: ${error.message}. Stopping to protect the data.`);
+        log("error", "db", `lost the lock on ${dir}: ${error.message}. Stopping to protect the data.`);
         process.exit(1);
       },
     });
@@ -49,7 +50,7 @@ export async function lockDataDirectory(dir: string): Promise<() => Promise<void
     if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
     const owner = await deadOwner(ownerPath);
     if (!owner || !takeOver(lockPath)) throw new DataDirectoryInUseError(dir);
-    console.error(`[db] the previous server (pid ${owner.pid}) is no longer running; taking over ${dir}`);
+    log("warn", "db", `the previous server (pid ${owner.pid}) is no longer running; taking over ${dir}`);
     try {
       release = await lock();
     } catch (retryError) {

@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type pg from "pg";
 import * as schema from "../../db/schema";
 import { lockDataDirectory } from "./data-directory-lock.server";
+import { logFailure } from "./log.server";
 import { createPostgresPool } from "./postgres-pool.server";
 import { projectRoot } from "./project-root.server";
 import { slot } from "./singleton.server";
@@ -42,9 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = createPostgresPool(databaseUrl, (error) =>
-    console.error("[db] a PostgreSQL connection failed:", error.message),
-  );
+  const pool = createPostgresPool(databaseUrl, (error) => logFailure("db", "a PostgreSQL connection", error));
   const url = new URL(databaseUrl);
   return {
     db: drizzlePostgres({ client: pool, schema, casing: "snake_case" }) as unknown as Database,

@@ -62,6 +62,8 @@ const envSchema = z.object({
     .min(0, "must be 0 or more")
     .max(86_400, "must be at most 86400 (a day)")
     .default(60),
+  /** `json`: one JSON object per log line (level, time, scope, message) for log collectors. */
+  LOG_FORMAT: z.enum(["text", "json"], { message: "must be text or json" }).default("text"),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587")

@@ -1,5 +1,6 @@
 import { isDatabaseUnavailableError } from "./database-errors.server";
 import type { DatabaseHandle } from "./db.server";
+import { log } from "./log.server";
 
 export class DatabaseUnreachableError extends Error {
   constructor(location: string, timeoutSeconds: number, reason: string) {
@@ -14,7 +15,6 @@ export class DatabaseUnreachableError extends Error {
 export interface WaitForDatabaseOptions {
   /** How long to keep trying; 0 fails at the first refusal. */
   timeoutSeconds: number;
-  log?: (line: string) => void;
 }
 
 /** Pauses between attempts: quick at first (a database that is just starting), then every 5 s. */
@@ -26,12 +26,11 @@ const DELAYS_MS = [500, 1_000, 2_000, 4_000, 5_000];
  * password or a missing database fails at once, since waiting would not change it.
  */
 export async function waitForDatabase(handle: DatabaseHandle, options: WaitForDatabaseOptions): Promise<void> {
-  const log = options.log ?? ((line: string) => console.error(line));
   const deadline = Date.now() + options.timeoutSeconds * 1000;
   for (let attempt = 1; ; attempt++) {
     try {
       await handle.executeSql("SELECT 1");
-      if (attempt > 1) log(`[db] reached ${handle.location} after ${attempt} attempts`);
+      if (attempt > 1) log("info", "db", `reached ${handle.location} after ${attempt} attempts`);
       return;
     } catch (error) {
       if (!isDatabaseUnavailableError(error)) throw error;
@@ -40,7 +39,9 @@ export async function waitForDatabase(handle: DatabaseHandle, options: WaitForDa
       if (remaining <= 0) throw new DatabaseUnreachableError(handle.location, options.timeoutSeconds, reason);
       const delay = Math.min(DELAYS_MS[Math.min(attempt - 1, DELAYS_MS.length - 1)]!, remaining);
       log(
-        `[db] ${handle.location} is not reachable (${reason}); attempt ${attempt}, trying again in ${(delay / 1000).toFixed(1)} s, ` +
+        "warn",
+        "db",
+        `${handle.location} is not reachable (${reason}); attempt ${attempt}, trying again in ${(delay / 1000).toFixed(1)} s, ` +
           `giving up in ${Math.ceil(remaining / 1000)} s`,
       );
       await new Promise((resolve) => setTimeout(resolve, delay));

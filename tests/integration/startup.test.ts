@@ -51,12 +51,10 @@ describe("server start-up", () => {
       const crashed = await startTestServer({ DATA_DIR: crashDir });
       crashed.process.kill("SIGKILL");
       await new Promise((resolve) => crashed.process.once("exit", resolve));
-      // The crashed server's lock was refreshed at most 5 s ago, so it still looks fresh: only
-      // "its owner is gone" can free it at once (staleness alone takes 15 s).
-      const started = Date.now();
+      // The crashed server's lock was refreshed at most 5 s ago, so it still looks fresh: before,
+      // this start was refused ("in use by another running server") and the server exited.
       const next = await startTestServer({ DATA_DIR: crashDir });
       try {
-        expect(Date.now() - started).toBeLessThan(8_000);
         expect(next.output()).toMatch(/previous server \(pid \d+\) is no longer running/);
         expect((await fetch(`${next.url}/healthz`)).status).toBe(200);
       } finally {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { freePort } from "../../../tests/support/smtp-sink";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -21,6 +21,21 @@ describe("the public listings during a database outage", () => {
   afterAll(async () => {
     await unreachable?.close();
     await working?.dispose();
+  });
+
+  // First: the burst of this scope must start in this test.
+  it("logs one line for a burst of failed loads, not a stack trace for each", async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...parts: unknown[]) => void lines.push(parts.map(String).join(" ")));
+    try {
+      for (let load = 0; load < 20; load++) await listPublicEventViews(unreachable.db);
+    } finally {
+      spy.mockRestore();
+    }
+    const fromEvents = lines.filter((line) => line.includes("loading the public events"));
+    expect(fromEvents).toHaveLength(1);
+    expect(fromEvents[0]).toMatch(/^\[events\] loading the public events failed: the database is unavailable \(.*ECONNREFUSED/);
+    expect(fromEvents[0]).not.toContain("\n");
   });
 
   it("reports the failure alongside an empty listing", async () => {

@@ -1,4 +1,5 @@
 import type { Database } from "~/lib/db.server";
+import { logFailure } from "~/lib/log.server";
 import { siteConfig } from "~/lib/site-config";
 import type { EventView } from "./event-view";
 import { listPublicEvents, toEventView } from "./list-events.server";
@@ -20,7 +21,7 @@ export async function listPublicEventViews(db: Database, options: { now?: Date }
     const events = await listPublicEvents(db);
     return { events: events.map((event) => toEventView(event, { now, timeZone: siteConfig.venue.timeZone })), failed: false };
   } catch (error) {
-    console.error("[events] loading the public events failed:", error);
+    logFailure("events", "loading the public events", error);
     return { events: [], failed: true };
   }
 }

@@ -1,4 +1,5 @@
 import type { Database } from "~/lib/db.server";
+import { logFailure } from "~/lib/log.server";
 import { siteConfig } from "~/lib/site-config";
 import { DEFAULT_RESERVE_LABEL, PAST_EVENT, PRIVATE_EVENT, disabledLabel, eventCardAction } from "./event-card-action";
 import type { EventView } from "./event-view";
@@ -65,7 +66,7 @@ export async function loadReservePageEvents(db: Database, now = new Date()): Pro
   try {
     return { events: chooseReserveEvents(await listPublicEvents(db), now), failed: false };
   } catch (error) {
-    console.error("[events] loading the events of a reserve page failed:", error);
+    logFailure("events", "loading the events of a reserve page", error);
     return { events: { main: null, second: null }, failed: true };
   }
 }
@@ -75,7 +76,7 @@ export async function loadVipEvent(db: Database, now = new Date()): Promise<{ ev
   try {
     return { event: chooseVipEvent(await findPlacedEvent(db, "vip"), now), failed: false };
   } catch (error) {
-    console.error("[events] loading the VIP event failed:", error);
+    logFailure("events", "loading the VIP event", error);
     return { event: null, failed: true };
   }
 }
