@@ -34,7 +34,8 @@ export async function waitForDatabase(handle: DatabaseHandle, options: WaitForDa
       return;
     } catch (error) {
       if (!isDatabaseUnavailableError(error)) throw error;
-      const reason = error instanceof Error ? error.message || String(error) : String(error);
+      // "localhost" with two addresses fails with an AggregateError whose message is empty.
+      const reason = error instanceof Error ? error.message || String((error as { code?: unknown }).code ?? error) : String(error);
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new DatabaseUnreachableError(handle.location, options.timeoutSeconds, reason);
       const delay = Math.min(DELAYS_MS[Math.min(attempt - 1, DELAYS_MS.length - 1)]!, remaining);
