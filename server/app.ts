@@ -10,6 +10,8 @@ import { getEnv } from "~/lib/env.server";
 export { startRuntime, stopRuntime } from "./runtime";
 export { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 export { DataDirectoryInUseError } from "~/lib/db.server";
+export { handleUnhandledRejection } from "./database-rejections";
+export { DatabaseUnreachableError } from "~/lib/wait-for-database.server";
 
 export function createServerApp() {
   const env = getEnv();

@@ -33,11 +33,13 @@ async function loadApplication() {
 }
 
 function explain(error) {
-  if (error?.name === "InvalidEnvironmentError" || error?.name === "DataDirectoryInUseError") return error.message;
+  if (["InvalidEnvironmentError", "DataDirectoryInUseError", "DatabaseUnreachableError"].includes(error?.name)) return error.message;
   return error?.stack ?? String(error);
 }
 
 const { application, vite } = await loadApplication();
+// No database error may end the server; see server/database-rejections.ts.
+process.on("unhandledRejection", application.handleUnhandledRejection);
 
 let runtime;
 try {

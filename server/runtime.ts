@@ -2,7 +2,9 @@ import { getEnv, type Env } from "~/lib/env.server";
 import { openDatabase, runMigrations, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { createAuth, resolveAuthSecret, setAuth } from "~/lib/auth.server";
 import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
+import { setLogFormat } from "~/lib/log.server";
 import { slot } from "~/lib/singleton.server";
+import { waitForDatabase } from "~/lib/wait-for-database.server";
 import { memberAuthParts } from "~/modules/members/auth-parts.server";
 import { messagingJobs } from "~/modules/messaging/jobs.server";
 import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
@@ -46,9 +48,11 @@ export function getRuntime(): Runtime {
  */
 export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
   if (current.current) return current.current;
+  setLogFormat(env.LOG_FORMAT);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   let mail: MailTransport | undefined;
   try {
+    await waitForDatabase(database, { timeoutSeconds: env.DATABASE_STARTUP_TIMEOUT_SECONDS });
     await runMigrations(database);
     setDatabase(database);
     const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);

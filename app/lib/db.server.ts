@@ -7,11 +7,15 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
-import pg from "pg";
-import lockfile from "proper-lockfile";
+import type pg from "pg";
 import * as schema from "../../db/schema";
+import { lockDataDirectory } from "./data-directory-lock.server";
+import { logFailure } from "./log.server";
+import { createPostgresPool } from "./postgres-pool.server";
 import { projectRoot } from "./project-root.server";
 import { slot } from "./singleton.server";
+
+export { DataDirectoryInUseError } from "./data-directory-lock.server";
 
 /** One type for both drivers: the domain code never knows which one it talks to. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,16 +28,6 @@ export interface DatabaseHandle {
   /** Raw SQL for libraries that bring their own queries (pg-boss). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
-}
-
-export class DataDirectoryInUseError extends Error {
-  constructor(public readonly dataDir: string) {
-    super(
-      `The data directory ${dataDir} is in use by another running server. ` +
-        "Stop that server first, or give this one its own DATA_DIR (or use DATABASE_URL for a shared PostgreSQL).",
-    );
-    this.name = "DataDirectoryInUseError";
-  }
 }
 
 export interface OpenDatabaseOptions {
@@ -49,9 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  // An idle client that loses its connection must not crash the process; the pool replaces it.
-  pool.on("error", (error) => console.error("[db] idle PostgreSQL connection failed:", error.message));
+  const pool = createPostgresPool(databaseUrl, (error) => logFailure("db", "a PostgreSQL connection", error));
   const url = new URL(databaseUrl);
   return {
     db: drizzlePostgres({ client: pool, schema, casing: "snake_case" }) as unknown as Database,
@@ -88,29 +80,6 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     };
   } catch (error) {
     await releaseLock?.();
-    throw error;
-  }
-}
-
-/**
- * Two processes on one PGlite directory would silently lose each other's writes, so the
- * directory is locked for as long as the server runs. The lock goes stale if its owner dies.
- */
-async function lockDataDirectory(dir: string): Promise<() => Promise<void>> {
-  try {
-    return await lockfile.lock(dir, {
-      lockfilePath: path.join(dir, "server.lock"),
-      stale: 15_000,
-      update: 5_000,
-      retries: 0,
-      realpath: false,
-      onCompromised: (error) => {
-        console.error(`[db] lost the lock on ${dir}: ${error.message}. Stopping to protect the data.`);
-        process.exit(1);
-      },
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOCKED") throw new DataDirectoryInUseError(dir);
     throw error;
   }
 }

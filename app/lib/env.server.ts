@@ -55,6 +55,15 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** How long start-up waits for an unreachable PostgreSQL before giving up; 0 gives up at once. */
+  DATABASE_STARTUP_TIMEOUT_SECONDS: z.coerce
+    .number({ message: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(0, "must be 0 or more")
+    .max(86_400, "must be at most 86400 (a day)")
+    .default(60),
+  /** `json`: one JSON object per log line (level, time, scope, message) for log collectors. */
+  LOG_FORMAT: z.enum(["text", "json"], { message: "must be text or json" }).default("text"),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587")

@@ -44,4 +44,24 @@ describe("server start-up", () => {
     const again = await startTestServer({ DATA_DIR: dataDir });
     expect(await again.stop()).toBe(0);
   });
+
+  it("takes over at once from a server that crashed on the same data directory", async () => {
+    const crashDir = mkdtempSync(path.join(tmpdir(), "harmonia-crash-"));
+    try {
+      const crashed = await startTestServer({ DATA_DIR: crashDir });
+      crashed.process.kill("SIGKILL");
+      await new Promise((resolve) => crashed.process.once("exit", resolve));
+      // The crashed server's lock was refreshed at most 5 s ago, so it still looks fresh: before,
+      // this start was refused ("in use by another running server") and the server exited.
+      const next = await startTestServer({ DATA_DIR: crashDir });
+      try {
+        expect(next.output()).toMatch(/previous server \(pid \d+\) is no longer running/);
+        expect((await fetch(`${next.url}/healthz`)).status).toBe(200);
+      } finally {
+        expect(await next.stop()).toBe(0);
+      }
+    } finally {
+      rmSync(crashDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

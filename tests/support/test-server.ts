@@ -9,6 +9,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 export interface TestServer {
   url: string;
+  /** The server's own PostgreSQL database on PostgreSQL runs. */
+  databaseUrl?: string;
   process: ChildProcess;
   output(): string;
   /** Sends SIGTERM and resolves with the exit code. */
@@ -58,6 +60,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
 
   return {
     url,
+    databaseUrl,
     process: child,
     output: () => output,
     async stop() {

@@ -1,4 +1,5 @@
 import type { Database } from "~/lib/db.server";
+import { logFailure } from "~/lib/log.server";
 import { siteConfig } from "~/lib/site-config";
 import { DEFAULT_RESERVE_LABEL, PAST_EVENT, PRIVATE_EVENT, disabledLabel, eventCardAction } from "./event-card-action";
 import type { EventView } from "./event-view";
@@ -57,22 +58,25 @@ function withReserveLabel(event: EventView, label: string): EventView {
   return event.action.kind === "reserve" ? { ...event, action: { kind: "reserve", label } } : event;
 }
 
-/** The cards of /reserve and /rsvp; a failed load is logged and shows as no events (spec section 8). */
-export async function loadReservePageEvents(db: Database, now = new Date()): Promise<ReservePageEvents> {
+/**
+ * The cards of /reserve and /rsvp; a failed load is logged and shows as no events (spec section 8),
+ * with `failed` set so that the route answers 503 rather than a plausible empty page.
+ */
+export async function loadReservePageEvents(db: Database, now = new Date()): Promise<{ events: ReservePageEvents; failed: boolean }> {
   try {
-    return chooseReserveEvents(await listPublicEvents(db), now);
+    return { events: chooseReserveEvents(await listPublicEvents(db), now), failed: false };
   } catch (error) {
-    console.error("[events] loading the events of a reserve page failed:", error);
-    return { main: null, second: null };
+    logFailure("events", "loading the events of a reserve page", error);
+    return { events: { main: null, second: null }, failed: true };
   }
 }
 
-/** The /vip event, or null when there is none to invite to (or it could not be loaded, which is logged). */
-export async function loadVipEvent(db: Database, now = new Date()): Promise<EventView | null> {
+/** The /vip event, or null when there is none to invite to; `failed` when it could not be loaded (logged). */
+export async function loadVipEvent(db: Database, now = new Date()): Promise<{ event: EventView | null; failed: boolean }> {
   try {
-    return chooseVipEvent(await findPlacedEvent(db, "vip"), now);
+    return { event: chooseVipEvent(await findPlacedEvent(db, "vip"), now), failed: false };
   } catch (error) {
-    console.error("[events] loading the VIP event failed:", error);
-    return null;
+    logFailure("events", "loading the VIP event", error);
+    return { event: null, failed: true };
   }
 }

@@ -1,4 +1,5 @@
 import { MapPin } from "lucide-react";
+import { data } from "react-router";
 import { EventGrid, LoadingEvents, useLoadingPage } from "~/components/events/event-list";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
@@ -18,14 +19,13 @@ export const meta: Route.MetaFunction = (args) =>
 const TOP_GRID_SIZE = 3;
 
 export async function loader() {
-  const events = await listPublicEventViews(getDb());
-  return {
-    events,
-    dateRange: dateRangeLabel(
-      events.map((event) => new Date(event.startsAt)),
-      siteConfig.venue.timeZone,
-    ),
-  };
+  const { events, failed } = await listPublicEventViews(getDb());
+  const dateRange = dateRangeLabel(
+    events.map((event) => new Date(event.startsAt)),
+    siteConfig.venue.timeZone,
+  );
+  // The page still says 'No events found' (the spec's words); 503 tells caches and monitors it is an outage.
+  return data({ events, dateRange }, { status: failed ? 503 : 200 });
 }
 
 const expectations = [

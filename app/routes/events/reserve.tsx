@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { ReserveEventsPage } from "~/components/events/reserve-events-page";
 import { SpecialPageHero } from "~/components/events/special-page-hero";
 import { getDb } from "~/lib/db.server";
@@ -13,7 +14,9 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader() {
-  return { events: await loadReservePageEvents(getDb()) };
+  const { events, failed } = await loadReservePageEvents(getDb());
+  // An outage still shows the page without cards, but answers 503 so that it is not taken for an empty calendar.
+  return data({ events }, { status: failed ? 503 : 200 });
 }
 
 export default function ReservePage({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { RESERVE_EVENTS_ANCHOR, ReserveEventsPage } from "~/components/events/reserve-events-page";
 import { SpecialPageHero } from "~/components/events/special-page-hero";
 import { getDb } from "~/lib/db.server";
@@ -11,7 +12,9 @@ const intro = `Join us as the sun sets over the Pacific at ${siteConfig.venue.ou
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "RSVP", description: intro });
 
 export async function loader() {
-  return { events: await loadReservePageEvents(getDb()) };
+  const { events, failed } = await loadReservePageEvents(getDb());
+  // An outage still shows the page without cards, but answers 503 so that it is not taken for an empty calendar.
+  return data({ events }, { status: failed ? 503 : 200 });
 }
 
 export default function RsvpPage({ loaderData }: Route.ComponentProps) {

@@ -19,8 +19,9 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader() {
-  const event = await loadVipEvent(getDb());
-  return data({ event }, { status: event ? 200 : 404 });
+  const { event, failed } = await loadVipEvent(getDb());
+  // An outage is not "no such invitation": 503, so that it is retried rather than forgotten.
+  return data({ event }, { status: failed ? 503 : event ? 200 : 404 });
 }
 
 const includes: { name: string; icon: LucideIcon; text: string }[] = [

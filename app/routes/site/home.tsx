@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Link } from "react-router";
+import { Link, data } from "react-router";
 import { ConnectWithUs } from "~/components/community/connect-with-us";
 import { EventCard } from "~/components/events/event-card";
 import { EventGrid, LoadingEvents, useLoadingPage } from "~/components/events/event-list";
@@ -32,8 +32,9 @@ export const links: Route.LinksFunction = () => [
 const HOME_EVENTS = 3;
 
 export async function loader() {
-  const events = await listPublicEventViews(getDb());
-  return { events: events.slice(0, HOME_EVENTS) };
+  const { events, failed } = await listPublicEventViews(getDb());
+  // The page still renders (the spec's 'No events found'); 503 tells caches and monitors it is an outage.
+  return data({ events: events.slice(0, HOME_EVENTS) }, { status: failed ? 503 : 200 });
 }
 
 const moments = [

@@ -1,0 +1,34 @@
+import pg from "pg";
+
+/** How long a request waits for a free connection before it fails instead of hanging. */
+const CONNECTION_WAIT_MS = 10_000;
+
+/**
+ * A node-postgres pool that survives connections being cut (a database restart, a failover,
+ * `pg_terminate_backend`) while requests use them.
+ *
+ * - A client whose connection breaks emits 'error'; with no listener that event ends the process.
+ *   The pool listens only while a client is idle, so every client gets a listener of its own.
+ * - A broken client that is checked out is handed back to the pool at once (which discards it),
+ *   because not every holder gives it back: drizzle's transaction() sends BEGIN outside its
+ *   try/finally, so a connection cut at that moment would keep the client out of the pool for
+ *   good, and ten such cuts would leave every later request waiting forever. The holder's own
+ *   release later is then a no-op.
+ */
+export function createPostgresPool(connectionString: string, onConnectionError: (error: Error) => void): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECTION_WAIT_MS });
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on("acquire", (client) => checkedOut.add(client));
+  pool.on("release", (_error, client) => checkedOut.delete(client));
+  pool.on("error", onConnectionError);
+  pool.on("connect", (client) => {
+    client.on("error", (error) => {
+      if (!checkedOut.has(client)) return; // idle: the pool's own listener reports and discards it
+      onConnectionError(error);
+      const release = client.release;
+      client.release = () => undefined;
+      release.call(client, error);
+    });
+  });
+  return pool;
+}
