@@ -25,10 +25,33 @@ export function log(level: LogLevel, scope: string, message: string): void {
   else console.error(line);
 }
 
-/** How long identical "database unavailable" failures are counted instead of logged. */
+/** How long identical failures are counted instead of logged. */
 const BURST_MS = 10_000;
 
-const bursts = new Map<string, { repeats: number; timer: NodeJS.Timeout }>();
+const bursts = new Map<string, { repeats: number }>();
+
+/**
+ * Logs `line` unless the same `key` was logged in the last 10 s; repeats in that time are counted
+ * and reported as one line (`repeated(count)`) when it ends. An outage (of the database, of the
+ * mail server) fails everything at once, and a line for each failure buries everything else.
+ */
+export function logSummarised(level: LogLevel, scope: string, key: string, line: string, repeated: (count: number) => string): void {
+  const burstKey = `${scope}\n${key}`;
+  const burst = bursts.get(burstKey);
+  if (burst) {
+    burst.repeats += 1;
+    return;
+  }
+  log(level, scope, line);
+  const timer = setTimeout(() => {
+    const ended = bursts.get(burstKey);
+    bursts.delete(burstKey);
+    if (ended && ended.repeats > 0) log(level, scope, repeated(ended.repeats));
+  }, BURST_MS);
+  // A pending summary must not keep a stopping process alive.
+  timer.unref();
+  bursts.set(burstKey, { repeats: 0 });
+}
 
 /**
  * Logs that `what` failed. While the database is unreachable, the first failure of a burst is one
@@ -41,23 +64,13 @@ export function logFailure(scope: string, what: string, error: unknown): void {
     return;
   }
   const reason = innermostMessage(error);
-  const key = `${scope}\n${what}\n${reason}`;
-  const burst = bursts.get(key);
-  if (burst) {
-    burst.repeats += 1;
-    return;
-  }
-  log("error", scope, `${what} failed: the database is unavailable (${reason})`);
-  const timer = setTimeout(() => {
-    const ended = bursts.get(key);
-    bursts.delete(key);
-    if (ended && ended.repeats > 0) {
-      log("error", scope, `${what} failed ${ended.repeats} more times in ${BURST_MS / 1000} s: the database is unavailable (${reason})`);
-    }
-  }, BURST_MS);
-  // A pending summary must not keep a stopping process alive.
-  timer.unref();
-  bursts.set(key, { repeats: 0, timer });
+  logSummarised(
+    "error",
+    scope,
+    `${what}\n${reason}`,
+    `${what} failed: the database is unavailable (${reason})`,
+    (count) => `${what} failed ${count} more times in ${BURST_MS / 1000} s: the database is unavailable (${reason})`,
+  );
 }
 
 /** drizzle wraps the driver's error ("Failed query: <the whole SQL>"); the driver's own message says why. */

@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { OutboxMessage } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { logSummarised } from "~/lib/log.server";
 import { claimDueMessages, renewLeases, secondsUntilNextDue } from "./claim-due-messages.server";
 import type { Transport, Transports } from "./deliver-outbox-message.server";
 import { describeFailure, isPermanentFailure } from "./delivery-errors";
-import { LEASE_SECONDS, recordFailure, recordSentBatch, type SentOutcome } from "./outbox.server";
+import { LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS, recordFailure, recordSentBatch, retryDelaySeconds, type SentOutcome } from "./outbox.server";
 
 export interface OutboxSenderOptions {
   db: Database;
@@ -123,7 +124,9 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       const outcome = await transport.send(message);
       sent.push({ id: message.id, transport: transport.name, providerId: outcome.providerId, keepBody: transport.keepsBodies ?? false });
     } catch (error) {
-      await recordFailure(options.db, message, describeFailure(error), options.retryDelaySeconds, isPermanentFailure(error));
+      const reason = describeFailure(error);
+      const status = await recordFailure(options.db, message, reason, options.retryDelaySeconds, isPermanentFailure(error));
+      logDeliveryFailure(message, reason, status, retryDelaySeconds(message.attempts, options.retryDelaySeconds));
     }
   }
 
@@ -140,4 +143,24 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       await running;
     },
   };
+}
+
+/**
+ * One line per failed delivery attempt: the recipient's domain (not the address), the reason and
+ * what happens next. During an outage every message fails the same way, so identical failures
+ * (same domain, same reason, same outcome) within 10 s become one line and a count.
+ */
+function logDeliveryFailure(message: OutboxMessage, reason: string, status: "pending" | "failed", retryInSeconds: number): void {
+  const domain = message.recipient.split("@").at(-1) ?? "unknown";
+  const next =
+    status === "failed"
+      ? "given up"
+      : `attempt ${message.attempts} of ${MAX_DELIVERY_ATTEMPTS}, next in ${retryInSeconds} s`;
+  logSummarised(
+    status === "failed" ? "error" : "warn",
+    "outbox",
+    `${domain}\n${reason}\n${status}`,
+    `${message.channel} to ${domain} not delivered: ${reason}; ${next}`,
+    (count) => `${count} more ${message.channel} messages to ${domain} not delivered in 10 s: ${reason}`,
+  );
 }

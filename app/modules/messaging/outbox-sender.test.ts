@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { outbox } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -137,6 +137,24 @@ describe("the outbox sender", () => {
     } finally {
       sink.accept("busy@example.com");
       sink.accept("gone@example.com");
+    }
+  });
+
+  it("logs one line per failed attempt with the domain, reason and next attempt, and identical ones once", async () => {
+    const addresses = [1, 2, 3, 4, 5].map((n) => `reader${n}@down.example`);
+    for (const address of addresses) sink.refuse(address, 421, "4.3.2 Service shutting down");
+    const lines: string[] = [];
+    const errors = vi.spyOn(console, "error").mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      for (const [index, address] of addresses.entries()) await queueEmail(db(), email(`outage-${index}`, { to: address }));
+      await sender(smtp()).deliverDue();
+      const about = lines.filter((line) => line.includes("down.example"));
+      expect(about).toHaveLength(1);
+      expect(about[0]).toMatch(/^\[outbox\] email to down\.example not delivered: .*421.*; attempt 1 of 10, next in 60 s$/);
+      expect(about[0]).not.toContain("reader");
+    } finally {
+      errors.mockRestore();
+      for (const address of addresses) sink.accept(address);
     }
   });
 
