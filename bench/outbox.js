@@ -8,13 +8,11 @@
 // instance's peak RSS, duplicates and lost messages. MAIL_MAX_CONNECTIONS / MAIL_RATE_PER_SECOND
 // pass through to the instance.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { createPostgresDatabase, dropPostgresDatabase, freePort } from "./postgres-and-ports.js";
 import { SMTPServer } from "smtp-server";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -22,41 +20,6 @@ const count = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const targets = { embedded: { rate: 150 }, PostgreSQL: { rate: 300 } };
 const TRANSACTIONAL_TARGET_MS = 2000;
 
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function withAdmin(url, work) {
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createPostgresDatabase() {
-  const configured = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  const serverUrl = configured ?? "postgres://postgres@127.0.0.1:5432/test";
-  const name = `harmonia_bench_${randomBytes(5).toString("hex")}`;
-  try {
-    await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  } catch (error) {
-    if (configured) throw error;
-    console.log(`PostgreSQL: no server at ${new URL(serverUrl).host} (${error.message}); skipped.\n`);
-    return undefined;
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** A sink that keeps only what the figures need: when each message arrived, by subject and Message-ID. */
 async function startSink() {
@@ -194,9 +157,7 @@ if (postgresUrl) {
   try {
     allMet = (await run("PostgreSQL", { DATABASE_URL: postgresUrl })) && allMet;
   } finally {
-    await withAdmin(postgresUrl, (client) =>
-      client.query(`DROP DATABASE IF EXISTS "${new URL(postgresUrl).pathname.slice(1)}" WITH (FORCE)`),
-    );
+    await dropPostgresDatabase(postgresUrl);
   }
 }
 console.log(allMet ? "Every target met." : "Some targets were not met.");

@@ -15,14 +15,12 @@
 // the oversold figure compares every event's reserved seats with its max_seats and must be 0, and
 // every event's seat counter must equal its reservations' seats.
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import { createPostgresDatabase, dropPostgresDatabase, freePort } from "./postgres-and-ports.js";
 
 // The direct path renders e-mails with React like the server does, so it runs React's production build too.
 process.env.NODE_ENV = "production";
@@ -54,42 +52,6 @@ if (!existsSync(path.join(root, "build", "server", "index.js"))) {
   process.exit(1);
 }
 
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function withAdmin(url, work) {
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database on the PostgreSQL server to use, or undefined when there is none. */
-async function createPostgresDatabase() {
-  const configured = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  const serverUrl = configured ?? "postgres://postgres@127.0.0.1:5432/test";
-  const name = `harmonia_bench_${randomBytes(5).toString("hex")}`;
-  try {
-    await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
-  } catch (error) {
-    if (configured) throw error;
-    console.log(`PostgreSQL: no server at ${new URL(serverUrl).host} (${error.message}); skipped.\n`);
-    return undefined;
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /**
  * CPU seconds a process has used (Linux /proc; undefined elsewhere). On a shared machine the rates
@@ -347,7 +309,7 @@ if (postgresUrl) {
   try {
     allSafe = (await benchmark("PostgreSQL", postgresUrl)) && allSafe;
   } finally {
-    await withAdmin(postgresUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${new URL(postgresUrl).pathname.slice(1)}" WITH (FORCE)`));
+    await dropPostgresDatabase(postgresUrl);
   }
 }
 // Throughput is reported, not enforced (the machine decides it); overselling is a failure.

@@ -1,0 +1,46 @@
+// What the benchmarks share: a free local port, and a throwaway PostgreSQL database on the server
+// of BENCH_DATABASE_URL (or DATABASE_URL, else the local one), skipped when there is none.
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import pg from "pg";
+
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function withAdmin(url, work) {
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database on the PostgreSQL server to use, or undefined when there is none. */
+export async function createPostgresDatabase() {
+  const configured = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  const serverUrl = configured ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `harmonia_bench_${randomBytes(5).toString("hex")}`;
+  try {
+    await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  } catch (error) {
+    if (configured) throw error;
+    console.log(`PostgreSQL: no server at ${new URL(serverUrl).host} (${error.message}); skipped.\n`);
+    return undefined;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropPostgresDatabase(url) {
+  await withAdmin(url, (client) => client.query(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}" WITH (FORCE)`));
+}
