@@ -1,4 +1,5 @@
 import type { Route } from "./+types/send-reservation-email";
+import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.reason === "too-many-attempts") {
       return Response.json(
         { error: reservationEmailMessages.tooManyAttempts },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+        tooManyAttemptsInit(outcome.retryAfterSeconds),
       );
     }
     return Response.json({ error: reservationEmailMessages.notFound }, { status: 404 });

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import type { z } from "zod";
 import { authHeaders } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
@@ -45,7 +46,7 @@ export async function handleSignInLinkRequest<Schema extends z.ZodType<{ email: 
     if (!result.sent) {
       return Response.json(
         { error: result.message },
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+        tooManyAttemptsInit(result.retryAfterSeconds),
       );
     }
     return Response.json({ sent: true });

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/track-audio";
+import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { getUser } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.recorded) return new Response(null, { status: 204 });
     return Response.json(
       { error: trackAudioMessages.tooMany },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      tooManyAttemptsInit(outcome.retryAfterSeconds),
     );
   } catch (error) {
     console.error("[music] recording a listening event failed:", error);

@@ -22,7 +22,7 @@ import {
 import { getEnv } from "~/lib/env.server";
 import { reserveSeatsForVisitor, type VisitorReserveOutcome } from "~/modules/reservations/reserve-seats-for-visitor.server";
 import type { Route } from "./+types/reserve-event";
-import { passRetryAfter } from "~/lib/retry-after-header";
+import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 
 /**
  * The page's form carries a one-time submission key: a shared cache handing one copy to two
@@ -86,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     publicUrl: env.PUBLIC_URL,
   });
   if (!outcome.ok) {
-    const headers = outcome.reason === "too-many-attempts" ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
+    const headers = outcome.reason === "too-many-attempts" ? tooManyAttemptsInit(outcome.retryAfterSeconds).headers : undefined;
     return refuse(failureStatus[outcome.reason], { error: outcome.message }, headers);
   }
 

@@ -17,7 +17,7 @@ import {
 } from "~/modules/community/community-signup-fields";
 import { joinCommunity } from "~/modules/community/join-community.server";
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
-import { passRetryAfter } from "~/lib/retry-after-header";
+import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return refuse(checked.errors, 400);
   const joined = await joinCommunity(getDb(), { signup: checked.signup, client });
   if (!joined.joined && "reason" in joined) {
-    return refuse({ email: joined.message }, 429, { "Retry-After": String(joined.retryAfterSeconds) });
+    return refuse({ email: joined.message }, 429, tooManyAttemptsInit(joined.retryAfterSeconds).headers);
   }
   if (!joined.joined) return refuse({ email: communitySignupMessages.failure }, 503);
   return data<CommunityJoinOutcome>({ intent: "join", ok: true, email: checked.signup.email });

@@ -17,7 +17,8 @@ import { logInWithPassword } from "~/modules/members/log-in-with-password.server
 import { emailOnlySchema, passwordSignInSchema } from "~/modules/members/password-auth-schemas";
 import { requestPasswordResetLink } from "~/modules/members/request-password-reset-link.server";
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
-import { cookieHeaders, passRetryAfter, tooManyAttempts } from "./auth-action.server";
+import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
+import { cookieHeaders } from "./auth-action.server";
 
 /** How long 'Login successful!' shows before the member is taken on. */
 const SUCCESS_PAUSE_MS = 1000;
@@ -63,19 +64,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "forgot") {
       const result = await requestPasswordResetLink(getDb(), { email: address, client });
-      if (!result.ok) return failed({ error: result.error }, tooManyAttempts(result.retryAfterSeconds));
+      if (!result.ok) return failed({ error: result.error }, tooManyAttemptsInit(result.retryAfterSeconds));
       return data<LoginActionData>({ ok: true, intent, message: authMessages.resetLinkRequested });
     }
 
     if (intent === "link") {
       const next = safeRedirectPath(form.next, env.PUBLIC_URL, "/welcome");
       const result = await requestSignInLink(getDb(), { email: address, purpose: "sign-in", next, client });
-      if (!result.sent) return failed({ error: result.message }, tooManyAttempts(result.retryAfterSeconds));
+      if (!result.sent) return failed({ error: result.message }, tooManyAttemptsInit(result.retryAfterSeconds));
       return data<LoginActionData>({ ok: true, intent, message: authMessages.signInLinkSent });
     }
 
     const result = await logInWithPassword(getDb(), { email: address, password: form.password ?? "", client });
-    if (!result.ok) return failed({ error: result.error }, "retryAfterSeconds" in result ? tooManyAttempts(result.retryAfterSeconds) : 400);
+    if (!result.ok) return failed({ error: result.error }, "retryAfterSeconds" in result ? tooManyAttemptsInit(result.retryAfterSeconds) : 400);
     const next = safeRedirectPath(form.next, env.PUBLIC_URL, "/");
     // Without JavaScript nothing could show the message and move on later: go straight there.
     if (!form.enhanced) return redirect(next, { headers: cookieHeaders(result.cookies) });

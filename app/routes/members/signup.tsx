@@ -14,7 +14,7 @@ import { siteConfig } from "~/lib/site-config";
 import { authMessages } from "~/modules/members/auth-messages";
 import { signUpMember } from "~/modules/members/sign-up-member.server";
 import { signUpSchema } from "~/modules/members/password-auth-schemas";
-import { passRetryAfter, tooManyAttempts } from "./auth-action.server";
+import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 
 type SignUpActionData =
   | { ok: true; message: string }
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const client = { ip: context.clientIp, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER };
     const result = await signUpMember(getDb(), { name, email, password, client });
-    if (!result.ok) return failed({ error: result.error }, "retryAfterSeconds" in result ? tooManyAttempts(result.retryAfterSeconds) : 503);
+    if (!result.ok) return failed({ error: result.error }, "retryAfterSeconds" in result ? tooManyAttemptsInit(result.retryAfterSeconds) : 503);
     // The same answer whether or not the address already had an account.
     return data<SignUpActionData>({ ok: true, message: authMessages.signUpCheckInbox });
   } catch (error) {

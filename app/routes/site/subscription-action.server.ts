@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import type { z } from "zod";
 import type { LimitedClient } from "~/modules/security/rate-limit.server";
 import { getDb } from "~/lib/db.server";
@@ -51,7 +52,7 @@ export async function handleSubscription(request: Request, listName: keyof typeo
     if ("reason" in outcome) {
       return data<SubscriptionActionData>(
         { ok: false, error: outcome.message, email },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+        tooManyAttemptsInit(outcome.retryAfterSeconds),
       );
     }
     return data<SubscriptionActionData>({ ok: true, message: list.success });
