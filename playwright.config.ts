@@ -2,11 +2,18 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { fullPlaylistListeners } from "./tests/e2e/support/accounts";
+import { e2eAdminEmails, e2eEventStaffEmails, fullPlaylistListeners } from "./tests/e2e/support/accounts";
 import { mailApiPort, mailApiUrl, sitePort, smtpPort } from "./tests/e2e/support/ports";
 
 const port = sitePort;
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Specs about the browser alone (accessibility, the header and footer, hydration, the static
+ * pages): what they check is the same on either database, so `npm test` on PostgreSQL
+ * (scripts/test.js sets E2E_DATABASE_URL) runs them once, on the embedded run, not twice.
+ */
+const databaseIndependentSpecs = ["site/accessibility.spec.ts", "site/chrome.spec.ts", "site/hydration.spec.ts", "site/content-pages.spec.ts"];
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
@@ -15,6 +22,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  testIgnore: process.env.E2E_DATABASE_URL ? databaseIndependentSpecs.map((spec) => `**/${spec}`) : [],
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -57,7 +65,9 @@ export default defineConfig({
         // Every browser test comes from 127.0.0.1; the limits themselves are tested over HTTP.
         RATE_LIMIT_MULTIPLIER: "50",
         // The default event staff, plus one staff listener per test that needs the full playlist.
-        EVENT_STAFF_EMAILS: ["staff@harmonia.example", ...Object.values(fullPlaylistListeners)].join(","),
+        EVENT_STAFF_EMAILS: ["staff@harmonia.example", ...Object.values(fullPlaylistListeners), ...e2eEventStaffEmails].join(","),
+        // The default admin, plus the staff tests' own admins (support/accounts.ts).
+        ADMIN_EMAILS: ["admin@harmonia.example", ...e2eAdminEmails].join(","),
         OUTBOX_RETRY_DELAY_SECONDS: "1",
         // The tests read the demo content, which a PostgreSQL database gets only when asked.
         SEED_DEMO_CONTENT: "true",

@@ -7,7 +7,8 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // A test file's servers start in its hooks; on a busy two-core machine that can take minutes.
+    hookTimeout: 180_000,
     // Each file gets its own database; two at a time suit a two-core machine.
     maxWorkers: 2,
   },

@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "./lib/nonce";
+import { logFailure } from "~/lib/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -59,7 +60,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logFailure("server", "rendering a page", error);
         },
       },
     );

@@ -28,6 +28,7 @@ import { can } from "./modules/members/policy";
 import { useNonce } from "./lib/nonce";
 import type { RootData } from "./lib/seo";
 import { siteConfig } from "./lib/site-config";
+import { logFailure } from "~/lib/log.server";
 
 // The two faces the first screen shows are fetched alongside the stylesheet. (The stylesheet
 // itself is imported below, so React Router places it; a `links` entry for it would make the
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const playlist = await getListenerPlaylist(request).then(
     (result) => result.tracks,
     (error: unknown) => {
-      console.error("[music] reading the playlist failed:", error);
+      logFailure("music", "reading the playlist", error);
       return [];
     },
   );
@@ -65,7 +66,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
-  const showFooter = !pathsWithoutFooter.includes(pathname.replace(/\/+$/, "") || "/");
+  const path = pathname.replace(/\/+$/, "") || "/";
+  // The staff area is a tool: no marketing footer under its tables.
+  const showFooter = !pathsWithoutFooter.includes(path) && !path.startsWith("/admin");
   return (
     <html lang="en">
       <head>

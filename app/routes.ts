@@ -1,7 +1,4 @@
-import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
-
-/** Staff pages whose tools arrive later; the staff guard already applies to them. */
-const staffUpcoming = (path: string, id: string) => route(path, "routes/admin/staff-upcoming.tsx", { id });
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/site/home.tsx"),
@@ -14,16 +11,22 @@ export default [
   route("privacy", "routes/site/privacy.tsx"),
   route("newsletter", "routes/site/newsletter.tsx"),
   route("waitlist", "routes/site/waitlist.tsx"),
+  route("unsubscribe", "routes/site/unsubscribe.tsx"),
 
   route("events", "routes/events/events.tsx"),
   route("events/:slug", "routes/events/event-page.tsx"),
   route("events/:slug/reserve", "routes/events/reserve-event.tsx"),
   route("events/:slug/calendar.ics", "routes/events/event-calendar.ts"),
+  route("events/:slug/waiting-list", "routes/events/join-waiting-list.tsx"),
+  route("reservations/cancel", "routes/events/cancel-reservation.tsx"),
+  route("waiting-list/offer", "routes/events/claim-offer.tsx"),
+  route("waiting-list/entry", "routes/events/waiting-list-entry.tsx"),
   route("reserve", "routes/events/reserve.tsx"),
   route("rsvp", "routes/events/rsvp.tsx"),
   route("vip", "routes/events/vip.tsx"),
 
   route("login/link", "routes/members/login-link.tsx"),
+  route("login/campaign", "routes/members/campaign-link.tsx"),
   route("logout", "routes/members/logout.ts"),
   route("login", "routes/members/login.tsx"),
   route("signup", "routes/members/signup.tsx"),
@@ -32,15 +35,24 @@ export default [
   route("friend", "routes/members/friend.tsx"),
   route("welcome", "routes/members/welcome.tsx"),
   route("profile", "routes/members/profile.tsx"),
+  route("profile/data", "routes/members/profile-data.ts"),
   route("invitation", "routes/members/invitation.tsx"),
   route("meditation", "routes/members/meditation.tsx"),
 
   ...prefix("admin", [
-    staffUpcoming("", "admin"),
+    // Only a sign-in: the spec's setup page is open to every member (admins see the details).
     route("setup", "routes/admin/setup.tsx"),
-    staffUpcoming("communications", "admin-communications"),
-    staffUpcoming("eventreservations", "admin-eventreservations"),
-    staffUpcoming("eventmanagement", "admin-eventmanagement"),
+    route("export/:list", "routes/admin/export-list.ts"),
+    route("eventreservations/:eventId/guests.csv", "routes/admin/export-guest-list.ts"),
+    layout("routes/admin/staff-layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("communications", "routes/admin/communications.tsx"),
+      route("communications/import", "routes/admin/attendee-import.tsx"),
+      route("eventreservations", "routes/admin/event-reservations.tsx"),
+      route("eventreservations/:eventId/check-in", "routes/admin/event-check-in.tsx"),
+      route("eventmanagement", "routes/admin/event-management.tsx"),
+      route("activity", "routes/admin/activity.tsx"),
+    ]),
   ]),
 
   route("api/getAttendeeData", "routes/api/get-attendee-data.ts"),
@@ -48,7 +60,12 @@ export default [
   route("api/sendAutoMagicLink", "routes/api/send-auto-magic-link.ts"),
   route("api/sendUserMagicLink", "routes/api/send-user-magic-link.ts"),
   route("api/sendReservationEmail", "routes/api/send-reservation-email.ts"),
+  route("api/sendMagicLinksToCommunity", "routes/api/send-magic-links-to-community.ts"),
+  route("api/sendAnnouncement", "routes/api/send-announcement.ts"),
+  route("api/statsCommunity", "routes/api/stats-community.ts"),
   route("api/trackAudio", "routes/api/track-audio.ts"),
+  route("api/sms/inbound", "routes/api/sms-inbound.ts"),
+  route("api/sms/status", "routes/api/sms-status.ts"),
   route("media/audio/:file", "routes/media/audio.ts"),
 
   route("robots.txt", "routes/seo/robots.ts"),

@@ -8,11 +8,11 @@
 // instance's peak RSS, duplicates and lost messages. MAIL_MAX_CONNECTIONS / MAIL_RATE_PER_SECOND
 // pass through to the instance.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createPostgresDatabase, dropPostgresDatabase, freePort } from "./postgres-and-ports.js";
+import { createPostgresDatabase, dropPostgresDatabase, freePort, peakRssMb } from "./postgres-and-ports.js";
 import { SMTPServer } from "smtp-server";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -55,16 +55,6 @@ async function startSink() {
     duplicates: () => [...messageIds.values()].reduce((sum, n) => sum + n - 1, 0),
     stop: () => new Promise((resolve) => server.close(resolve)),
   };
-}
-
-/** Peak resident set size of a process in MB (Linux VmHWM), or undefined elsewhere. */
-function peakRssMb(pid) {
-  try {
-    const kb = Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+)/m)?.[1]);
-    return Math.round(kb / 1024);
-  } catch {
-    return undefined;
-  }
 }
 
 function percentile(sorted, fraction) {

@@ -1,6 +1,8 @@
-// What the benchmarks share: a free local port, and a throwaway PostgreSQL database on the server
-// of BENCH_DATABASE_URL (or DATABASE_URL, else the local one), skipped when there is none.
+// What the benchmarks share: a free local port, a process's peak memory, and a throwaway PostgreSQL
+// database on the server of BENCH_DATABASE_URL (or DATABASE_URL, else the local one), skipped when
+// there is none.
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import pg from "pg";
 
@@ -43,4 +45,14 @@ export async function createPostgresDatabase() {
 
 export async function dropPostgresDatabase(url) {
   await withAdmin(url, (client) => client.query(`DROP DATABASE IF EXISTS "${new URL(url).pathname.slice(1)}" WITH (FORCE)`));
+}
+
+/** Peak resident set size of a process in MB (Linux VmHWM), or undefined elsewhere (or once it has exited). */
+export function peakRssMb(pid) {
+  try {
+    const kb = Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+)/m)?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return undefined;
+  }
 }

@@ -5,6 +5,7 @@ import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { checkAuthRateLimit } from "~/modules/members/auth-rate-limits.server";
+import { logFailure } from "~/lib/log.server";
 
 const BASE_PATH = "/api/auth";
 
@@ -38,7 +39,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>): void {
       return await route.answer(withoutBearerToken(response));
     } catch (error) {
       // better-auth answers its own errors; anything else is ours, and the client gets no trace of it.
-      console.error(`[auth] ${route.method} ${route.path} failed:`, error);
+      logFailure("auth", `${route.method} ${route.path}`, error);
       return c.json({ error: "Something went wrong on our side. Please try again in a moment." }, 503);
     }
   });

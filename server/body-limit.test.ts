@@ -10,6 +10,14 @@ describe("bodySizeLimitFor", () => {
     expect(bodySizeLimitFor("/", undefined)).toBe(64 * 1024);
   });
 
+  it("lets the attendee import's form (and its data request) carry a 5 MB file, and only that path", () => {
+    const importLimit = 5 * 1024 * 1024 + 64 * 1024;
+    expect(bodySizeLimitFor("/admin/communications/import", "multipart/form-data; boundary=x")).toBe(importLimit);
+    expect(bodySizeLimitFor("/admin/communications/import.data", "multipart/form-data; boundary=x")).toBe(importLimit);
+    expect(bodySizeLimitFor("/admin/communications", "multipart/form-data; boundary=x")).toBe(1024 * 1024);
+    expect(bodySizeLimitFor("/admin/communications/import", "application/json")).toBe(64 * 1024);
+  });
+
   it("reads the media type case-insensitively", () => {
     expect(bodySizeLimitFor("/newsletter", " Application/X-WWW-Form-Urlencoded ; charset=utf-8")).toBe(1024 * 1024);
   });

@@ -20,10 +20,17 @@ export interface PathBodySizeLimits extends Partial<BodySizeLimits> {
 export const DEFAULT_BODY_SIZE_LIMITS: BodySizeLimits = { form: 1 * MB, other: 64 * KB };
 
 /**
- * Routes with limits of their own, longest prefix first wins. Empty until a route needs more
- * (the staff CSV import will); a path that misses its prefix only gets the stricter default.
+ * Routes with limits of their own, longest prefix first wins; a path that misses its prefix only
+ * gets the stricter default.
  */
-export const PATH_BODY_SIZE_LIMITS: readonly PathBodySizeLimits[] = [];
+export const PATH_BODY_SIZE_LIMITS: readonly PathBodySizeLimits[] = [
+  // A campaign to a list of addresses (JSON) and its message: thousands of addresses.
+  { pathPrefix: "/api/sendMagicLinksToCommunity", other: 2 * MB },
+  // The attendee CSV import: a file of up to 5 MB, plus the multipart envelope; the route refuses a file above 5 MB itself.
+  { pathPrefix: "/admin/communications/import", form: 5 * MB + 64 * KB },
+  // Up to 10,000 addresses to look up (campaigns' communityStatsSchema).
+  { pathPrefix: "/api/statsCommunity", other: 3 * MB },
+];
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 

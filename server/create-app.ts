@@ -12,8 +12,10 @@ import { clientAddress, isLoopbackAddress } from "./client-address";
 import { checkHealth } from "./health";
 import { hostnameOf, isLoopbackHostname, ownHostOnly } from "./host-check";
 import { asPublicRequest } from "./public-request";
-import { sameOriginWrites } from "./same-origin";
+import { requestIds } from "./request-id";
+import { isTokenOnlyWrite, sameOriginWrites, withoutOrigin } from "./same-origin";
 import { fileHeaders, securityHeaders, strictTransportSecurity } from "./security-headers";
+import { logFailure } from "~/lib/log.server";
 
 export interface AppOptions {
   mode: "development" | "production";
@@ -34,6 +36,8 @@ export function createApp(options: AppOptions) {
   const development = options.mode === "development";
   const app = new Hono<AppEnv>();
 
+  // First, so that even a refused request's answer and every line logged for it carry the id.
+  app.use(requestIds());
   app.use(ownHostOnly(options.publicUrl));
   app.use(bodySizeLimits());
   app.use(async (c, next) => {
@@ -101,11 +105,12 @@ export function createApp(options: AppOptions) {
       clientIp,
       isLoopback: c.get("isLoopback"),
     };
-    return handle(asPublicRequest(c.req.raw, options.publicUrl), context);
+    const request = isTokenOnlyWrite(c.req.method, c.req.path) ? withoutOrigin(c.req.raw) : c.req.raw;
+    return handle(asPublicRequest(request, options.publicUrl), context);
   });
 
   app.onError((error, c) => {
-    console.error("[server] unhandled error:", error);
+    logFailure("server", "handling a request", error);
     return c.text("Something went wrong on our side. Please try again in a moment.", 500);
   });
 

@@ -3,15 +3,25 @@ import { openDatabase, runMigrations, setDatabase, type DatabaseHandle } from "~
 import { createAuth, resolveAuthSecret, setAuth } from "~/lib/auth.server";
 import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
 import { setLogFormat } from "~/lib/log.server";
+import { siteConfig } from "~/lib/site-config";
 import { slot } from "~/lib/singleton.server";
 import { waitForDatabase } from "~/lib/wait-for-database.server";
+import { campaignJobs } from "~/modules/campaigns/jobs.server";
+import type { FanOutStarter } from "~/modules/campaigns/create-campaign.server";
 import { memberAuthParts } from "~/modules/members/auth-parts.server";
 import { messagingJobs } from "~/modules/messaging/jobs.server";
 import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
 import type { OutboxSender } from "~/modules/messaging/outbox-sender.server";
 import { registerMailboxMode } from "~/modules/messaging/mailbox-mode.server";
 import { registerOutboxWake } from "~/modules/messaging/outbox-wake.server";
+import { reservationRenderers } from "~/modules/reservations/guest-emails.server";
+import { invitationEmailRenderer } from "~/modules/invitations/invitation-email.server";
+import { reservationJobs } from "~/modules/reservations/jobs.server";
+import { reservationConfirmationRenderer } from "~/modules/reservations/reservation-confirmation.server";
 import { securityJobs } from "~/modules/security/jobs.server";
+import { smsJobs } from "~/modules/sms/jobs.server";
+import { createSmsTransport, twilioSettingsFrom } from "~/modules/sms/sms-transport.server";
+import { registerSmsWake } from "~/modules/sms/sms-wake.server";
 import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/seed-demo-content.server";
 import { seedTracks } from "~/modules/music/seed-tracks.server";
 
@@ -24,6 +34,10 @@ export interface Runtime {
   worker: JobRunner;
   /** This instance's outbox delivery loop. */
   outbox: OutboxSender;
+  /** This instance's delivery loop for texts (paced apart from e-mail). */
+  texts: OutboxSender;
+  /** Starts a campaign's fan-out job (any instance may run it). */
+  campaigns: FanOutStarter;
 }
 
 /**
@@ -72,19 +86,54 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
     const messaging = messagingJobs({
       db: database.db,
       transports: { email: mail },
+      // Messages written without their body, rendered when sent (docs/decisions/020).
+      renderers: [
+        reservationConfirmationRenderer({ publicUrl: env.PUBLIC_URL }),
+        ...reservationRenderers({ publicUrl: env.PUBLIC_URL }),
+        invitationEmailRenderer({ publicUrl: env.PUBLIC_URL }),
+      ],
       retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
       concurrency: env.MAIL_MAX_CONNECTIONS,
     });
+    const texts = smsJobs({
+      db: database.db,
+      transport: createSmsTransport({
+        db: database.db,
+        twilio: twilioSettingsFrom(env),
+        ratePerSecond: env.SMS_RATE_PER_SECOND,
+        statusCallbackUrl: `${env.PUBLIC_URL}/api/sms/status`,
+      }),
+      retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
+    });
+    const campaigns = campaignJobs({ db: database.db, publicUrl: env.PUBLIC_URL, linkDays: env.CAMPAIGN_LINK_DAYS, timeZone: siteConfig.venue.timeZone });
     const worker = await startJobRunner({
       handle: database,
-      jobs: [...messaging.all, ...securityJobs({ db: database.db }).all],
+      jobs: [
+        ...messaging.all,
+        ...texts.all,
+        ...campaigns.all,
+        ...securityJobs({ db: database.db }).all,
+        ...reservationJobs({ db: database.db, offerHours: env.WAITLIST_OFFER_HOURS, publicUrl: env.PUBLIC_URL, timeZone: siteConfig.venue.timeZone }).all,
+      ],
       retiredQueues: RETIRED_QUEUES,
     });
     // In-process: a new message starts this instance's sender at once, with no queue poll in between.
     registerOutboxWake(async () => messaging.sender.wake());
+    registerSmsWake(() => texts.sender.wake());
     // Rows written before a restart (or while no sender ran) go out now, not at the first sweep.
     messaging.sender.wake();
-    current.current = { env, database, mail, worker, outbox: messaging.sender };
+    texts.sender.wake();
+    // A campaign a stop or crash left half fanned out goes on from its first recipient without a message.
+    campaigns.resume().catch((error: unknown) => console.error("[campaigns] resuming after start failed:", error instanceof Error ? error.message : error));
+    current.current = {
+      env,
+      database,
+      mail,
+      worker,
+      outbox: messaging.sender,
+      texts: texts.sender,
+      campaigns: { startFanOut: (campaignId) => worker.send(campaigns.fanOut, { campaignId }) },
+    };
     return current.current;
   } catch (error) {
     registerMailboxMode(undefined);
@@ -102,9 +151,11 @@ export async function stopRuntime(): Promise<void> {
   if (!runtime) return;
   current.current = undefined;
   registerOutboxWake(undefined);
+  registerSmsWake(undefined);
   registerMailboxMode(undefined);
   await runtime.worker.stop().catch((error) => console.error("[server] stopping the job runner:", error));
   await runtime.outbox.stop().catch((error) => console.error("[server] stopping the outbox sender:", error));
+  await runtime.texts.stop().catch((error) => console.error("[server] stopping the text sender:", error));
   runtime.mail.close();
   setAuth(undefined);
   setDatabase(undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOwnOrigin } from "./same-origin";
+import { isOwnOrigin, isTokenOnlyWrite } from "./same-origin";
 
 describe("isOwnOrigin", () => {
   it("with a public PUBLIC_URL accepts its origin only, whatever the Host", () => {
@@ -18,5 +18,14 @@ describe("isOwnOrigin", () => {
     expect(isOwnOrigin("http://rebind.evil.example:3000", { publicUrl, host: "rebind.evil.example:3000" })).toBe(false);
     expect(isOwnOrigin("null", { publicUrl, host: "localhost:3000" })).toBe(false);
     expect(isOwnOrigin("http://127.0.0.1:3000", { publicUrl, host: undefined })).toBe(false);
+  });
+});
+
+describe("isTokenOnlyWrite", () => {
+  it("exempts only POST /unsubscribe (RFC 8058 one-click) from the same-origin rule", () => {
+    expect(isTokenOnlyWrite("POST", "/unsubscribe")).toBe(true);
+    expect(isTokenOnlyWrite("POST", "/unsubscribe/")).toBe(false);
+    expect(isTokenOnlyWrite("POST", "/login/campaign")).toBe(false);
+    expect(isTokenOnlyWrite("POST", "/admin/communications")).toBe(false);
   });
 });

@@ -20,6 +20,30 @@ export function isOwnOrigin(origin: string, options: { publicUrl: string; host: 
 }
 
 /**
+ * The one exception: a write whose authority is a token in its address, never a cookie, so a
+ * forged cross-site post can do nothing the token's holder could not. RFC 8058 one-click
+ * unsubscribe is such a write, and mail clients may send it from their own origin; it must answer
+ * 200 at once (docs/decisions/024). Only POST /unsubscribe is listed.
+ */
+const TOKEN_ONLY_WRITE_PATHS = new Set(["/unsubscribe"]);
+
+export function isTokenOnlyWrite(method: string, path: string): boolean {
+  return method === "POST" && TOKEN_ONLY_WRITE_PATHS.has(path);
+}
+
+/**
+ * The request without its Origin header, for a token-only write: React Router refuses an action
+ * whose Origin is not the page's own, which the one-click POST of a web mail client is not.
+ */
+export function withoutOrigin(request: Request): Request {
+  if (!request.headers.has("origin")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("origin");
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, body: request.body, signal: request.signal, duplex: "half" };
+  return new Request(request.url, init);
+}
+
+/**
  * Refuses a write (a form post, a JSON call) that a browser sent from another site, so no page
  * elsewhere can sign someone in, out, or up on their behalf. Browsers always send `Origin` on such
  * requests; callers that send none (scripts, servers) are judged by their credentials instead.
@@ -27,7 +51,7 @@ export function isOwnOrigin(origin: string, options: { publicUrl: string; host: 
 export function sameOriginWrites(publicUrl: string): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header("origin");
-    if (SAFE_METHODS.has(c.req.method) || !origin) return next();
+    if (SAFE_METHODS.has(c.req.method) || !origin || isTokenOnlyWrite(c.req.method, c.req.path)) return next();
     if (isOwnOrigin(origin, { publicUrl, host: c.req.header("host") })) return next();
     return c.json({ error: "This request came from another site and was refused." }, 403);
   };

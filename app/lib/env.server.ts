@@ -74,6 +74,8 @@ const envSchema = z.object({
   TRUST_PROXY: proxyHops.default(0),
   /** Unset: demo content on the embedded database only; a shared PostgreSQL gets it only when asked. */
   SEED_DEMO_CONTENT: booleanFlag.optional(),
+  /** How long a waiting-list offer holds its seats before they pass to the next in line. */
+  WAITLIST_OFFER_HOURS: z.coerce.number({ message: "must be a number" }).positive("must be more than 0").max(24 * 14).default(12),
   OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** Unset: as fast as the SMTP server takes them; a provider's limit otherwise. */
   MAIL_RATE_PER_SECOND: z.coerce.number({ message: "must be a number" }).positive("must be more than 0").max(100_000).optional(),
@@ -95,8 +97,16 @@ const envSchema = z.object({
     .optional(),
   TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-zA-Z]{8,}$/, "must be a Twilio account SID (AC...)").optional(),
   TWILIO_AUTH_TOKEN: z.string().min(8, "must be a Twilio auth token").optional(),
-  TWILIO_FROM_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, "must be a phone number in E.164 form, e.g. +16195550100").optional(),
-  TWILIO_API_URL: z.url({ message: "must be an http(s) URL" }).default("https://api.twilio.com"),
+  /** The sender: a number in E.164 form, or a Messaging Service SID (MG…). */
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, "must be a phone number in E.164 form (e.g. +16195550100) or a Messaging Service SID (MG…)")
+    .optional(),
+  TWILIO_API_BASE: z.url({ message: "must be an http(s) URL" }).default("https://api.twilio.com"),
+  /** Texts sent per second at most: 1 for a long code, more for a toll-free number or short code. */
+  /** How long a campaign's personal sign-in link works, counted from when its e-mail is queued. */
+  CAMPAIGN_LINK_DAYS: z.coerce.number({ message: "must be a number of days" }).int("must be a whole number of days").min(1, "must be 1 or more").max(90, "must be at most 90").default(7),
+  SMS_RATE_PER_SECOND: z.coerce.number({ message: "must be a number" }).positive("must be more than 0").max(1000).default(1),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT" | "RATE_LIMIT_MULTIPLIER" | "AUTH_RATE_LIMIT_MULTIPLIER"> & {

@@ -1,10 +1,11 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { isDatabaseUnavailableError } from "./database-errors.server";
 
 /**
  * The server's log lines: `[scope] message` for people, or one JSON object per line (level, time,
- * message, scope) with LOG_FORMAT=json for log collectors. Failures while the database is down are
- * summarised per burst, because an outage fails every query and a trace for each (thousands in a
- * few seconds) buries everything else.
+ * message, scope, and the request id of the HTTP request being handled) with LOG_FORMAT=json for
+ * log collectors. Failures while the database is down are summarised per burst, because an outage
+ * fails every query and a trace for each (thousands in a few seconds) buries everything else.
  */
 export type LogLevel = "info" | "warn" | "error";
 export type LogFormat = "text" | "json";
@@ -16,10 +17,26 @@ export function setLogFormat(next: LogFormat): void {
   format = next;
 }
 
+const requests = new AsyncLocalStorage<{ requestId: string }>();
+
+/**
+ * Runs `work` (the handling of one HTTP request, set by the server's first middleware) so that
+ * every line logged meanwhile, however deep in the modules, carries `requestId` in JSON lines.
+ */
+export function withRequestId<T>(requestId: string, work: () => T): T {
+  return requests.run({ requestId }, work);
+}
+
+/** The id of the HTTP request being handled, if any. */
+export function currentRequestId(): string | undefined {
+  return requests.getStore()?.requestId;
+}
+
 export function log(level: LogLevel, scope: string, message: string): void {
+  const requestId = currentRequestId();
   const line =
     format === "json"
-      ? JSON.stringify({ level, time: new Date().toISOString(), scope, message })
+      ? JSON.stringify({ level, time: new Date().toISOString(), scope, message, ...(requestId ? { requestId } : {}) })
       : `[${scope}] ${message}`;
   if (level === "info") console.log(line);
   else console.error(line);
@@ -43,11 +60,14 @@ export function logSummarised(level: LogLevel, scope: string, key: string, line:
     return;
   }
   log(level, scope, line);
-  const timer = setTimeout(() => {
-    const ended = bursts.get(burstKey);
-    bursts.delete(burstKey);
-    if (ended && ended.repeats > 0) log(level, scope, repeated(ended.repeats));
-  }, BURST_MS);
+  // The summary counts many requests' failures: it is written outside the first one's request id.
+  const timer = requests.exit(() =>
+    setTimeout(() => {
+      const ended = bursts.get(burstKey);
+      bursts.delete(burstKey);
+      if (ended && ended.repeats > 0) log(level, scope, repeated(ended.repeats));
+    }, BURST_MS),
+  );
   // A pending summary must not keep a stopping process alive.
   timer.unref();
   bursts.set(burstKey, { repeats: 0 });

@@ -4,6 +4,7 @@ import { getEnv, type Env } from "~/lib/env.server";
 import { authMessages } from "~/modules/members/auth-messages";
 import { can, type Action } from "~/modules/members/policy";
 import { roleForEmail, type Role } from "~/modules/members/roles";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * Route helpers that answer a request: who is signed in, and the redirects and 401/403 answers
@@ -23,7 +24,7 @@ export async function getSignedInUser(request: Request, env: Pick<Env, "ADMIN_EM
   const result = await getAuth()
     .api.getSession({ headers: request.headers })
     .catch((error: unknown) => {
-      console.error("[auth] reading the session failed:", error);
+      logFailure("auth", "reading the session", error);
       return null;
     });
   if (!result) return null;
@@ -72,7 +73,8 @@ export interface AccessDenied {
 
 /**
  * Staff pages. Signed out: 401 'Please log in to access this page.'; signed in without the role:
- * 403 'You are not authorized to view this page.' The root error boundary shows the message.
+ * 403 'You are not authorized to view this page.' ('You do not have permission to view this page.'
+ * on communications). The root error boundary shows the message.
  */
 export async function requireStaffPage(request: Request, action: Action): Promise<SignedInUser> {
   const user = await getUser(request);
@@ -82,7 +84,11 @@ export async function requireStaffPage(request: Request, action: Action): Promis
       { status: 401 },
     );
   }
-  if (!can(user, action)) throw data<AccessDenied>({ message: authMessages.notAuthorised }, { status: 403 });
+  if (!can(user, action)) {
+    // The spec gives the communications page its own words for the same refusal.
+    const message = action === "send-communications" ? authMessages.noPermission : authMessages.notAuthorised;
+    throw data<AccessDenied>({ message }, { status: 403 });
+  }
   return user;
 }
 

@@ -39,6 +39,8 @@ export const events = pgTable(
      */
     seatsTaken: integer("seats_taken").notNull().default(0),
     placement: eventPlacement(),
+    /** Whether guests get the day-before and same-day reminder e-mails (staff switch them off per event). */
+    remindersEnabled: boolean("reminders_enabled").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +73,11 @@ export const reservations = pgTable(
      * instead of booking again. Null for reservations made before the key existed or without a form.
      */
     submissionKey: uuid("submission_key"),
+    /**
+     * Seats of this reservation checked in at the door (docs/decisions/029). Changed only by
+     * conditional UPDATEs relative to the stored value, so taps from several devices all count.
+     */
+    arrivedSeats: integer("arrived_seats").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -78,6 +85,7 @@ export const reservations = pgTable(
     index("reservations_event_address_idx").on(table.eventId, table.visitorEmailKey),
     uniqueIndex("reservations_event_submission_key_idx").on(table.eventId, table.submissionKey),
     check("reservations_seats_range", sql`${table.seats} BETWEEN 1 AND 10`),
+    check("reservations_arrived_seats_range", sql`${table.arrivedSeats} BETWEEN 0 AND ${table.seats}`),
   ],
 );
 

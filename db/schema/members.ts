@@ -81,10 +81,30 @@ export const invitations = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when staff revoked the invitation: its link stops working, whatever its expiry says. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("invitations_email_idx").on(sql`lower(${table.email})`)],
 );
+
+/**
+ * An uploaded attendee CSV between its preview and its confirmation (docs/decisions/030): the
+ * people the file names, parsed and merged on the server, so confirming needs no second upload and
+ * cannot be handed other rows than the ones previewed. Kept a day; confirmed at most once.
+ */
+export const attendeeImports = pgTable("attendee_imports", {
+  id: uuid().primaryKey().defaultRandom(),
+  fileName: text("file_name").notNull(),
+  /** The merged people of the file (AttendeeImportPerson[]), one per e-mail. */
+  people: jsonb().$type<unknown[]>().notNull(),
+  /** Data rows the file had (before merging and dropping). */
+  rowCount: integer("row_count").notNull(),
+  createdByUserId: text("created_by_user_id"),
+  createdByEmail: text("created_by_email").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+});
 
 export const trackTier = pgEnum("track_tier", ["public", "friend", "member"]);
 

@@ -2,7 +2,11 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const outboxChannel = pgEnum("outbox_channel", ["email", "sms"]);
-export const outboxStatus = pgEnum("outbox_status", ["pending", "sending", "sent", "failed"]);
+/**
+ * `held`: a message of a paused campaign, invisible to the sender until the campaign resumes;
+ * `cancelled`: a message of a cancelled campaign that will never be sent.
+ */
+export const outboxStatus = pgEnum("outbox_status", ["pending", "sending", "sent", "failed", "held", "cancelled"]);
 
 /**
  * Every e-mail and SMS is a row here before anything is sent. A sender claims due rows in batches
@@ -40,6 +44,8 @@ export const outbox = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The campaign a bulk message belongs to (campaigns.id; no foreign key: messaging knows no campaigns). */
+    campaignId: uuid("campaign_id"),
   },
   (table) => [
     index("outbox_due_idx").on(table.status, table.nextAttemptAt),
@@ -47,6 +53,14 @@ export const outbox = pgTable(
     index("outbox_claim_idx")
       .on(table.priority, table.nextAttemptAt)
       .where(sql`${table.status} in ('pending', 'sending')`),
+    // Twilio's delivery reports name a text by its SID.
+    index("outbox_sms_provider_idx")
+      .on(table.providerId)
+      .where(sql`${table.channel} = 'sms'`),
+    // Pause, resume, cancel and a campaign's progress read its messages by status.
+    index("outbox_campaign_idx")
+      .on(table.campaignId, table.status)
+      .where(sql`${table.campaignId} is not null`),
     check("outbox_attempts_non_negative", sql`${table.attempts} >= 0`),
   ],
 );

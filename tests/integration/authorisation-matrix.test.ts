@@ -16,8 +16,72 @@ const guardOf: Record<string, Action | "signed-in"> = {
   "/admin": "open-dashboard",
   "/admin/setup": "signed-in",
   "/admin/communications": "send-communications",
+  "/admin/communications/import": "send-communications",
   "/admin/eventreservations": "manage-reservations",
+  "/admin/eventreservations/:eventId/check-in": "manage-reservations",
   "/admin/eventmanagement": "manage-events",
+  "/admin/activity": "view-activity",
+  "/admin/export/:list": "open-dashboard",
+  "/admin/eventreservations/:eventId/guests.csv": "manage-reservations",
+};
+
+/**
+ * A sample value for each route parameter of a staff path, so the request reaches the route's
+ * guard and, for whom it lets in, the page itself; `eventId` is an event made in beforeAll.
+ */
+const sampleParams: Record<string, string> = { list: "community" };
+
+function urlOf(path: string): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = sampleParams[name];
+    if (!value) throw new Error(`No sample value for :${name} in ${path}: add one to sampleParams`);
+    return value;
+  });
+}
+
+/**
+ * Staff pages with an action (form posts), by the policy action that guards it. A page whose
+ * route module gains an action without an entry here fails the test: a page without one
+ * answers every post 405, and with one it no longer does.
+ */
+const postGuardOf: Record<string, Action> = {
+  "/admin/eventmanagement": "manage-events",
+  "/admin/eventreservations": "manage-reservations",
+  "/admin": "open-dashboard",
+  "/admin/communications": "send-communications",
+  "/admin/eventreservations/:eventId/check-in": "manage-reservations",
+  "/admin/communications/import": "send-communications",
+};
+
+/**
+ * Staff actions posted to a page as an `intent`, whose policy action is not the page's own (the
+ * dashboard's invitation tools are communications): each is refused to whom that action refuses.
+ */
+const intentGuardOf: { path: string; intent: string; action: Action; fields: Record<string, string> }[] = [
+  { path: "/admin?index", intent: "resend-invitation", action: "send-communications", fields: { id: "00000000-0000-4000-8000-000000000000" } },
+  { path: "/admin?index", intent: "revoke-invitation", action: "send-communications", fields: { id: "00000000-0000-4000-8000-000000000000" } },
+  { path: "/admin?index", intent: "send-friend-invitation", action: "send-communications", fields: { name: "", email: "" } },
+  { path: "/admin/communications/import", intent: "confirm", action: "send-communications", fields: { importId: "00000000-0000-4000-8000-000000000000" } },
+];
+
+/**
+ * Staff JSON endpoints under /api, by the policy action that guards them. Each is posted an empty
+ * object: a visitor gets 401, whom the policy refuses 403, whom it allows the endpoint's own answer
+ * (400 for the missing fields), by cookie and by bearer token alike.
+ */
+const apiGuardOf: Record<string, Action> = {
+  "/api/sendMagicLinksToCommunity": "send-communications",
+  "/api/statsCommunity": "send-communications",
+  // With an eventId it mails the event's guests (event staff too); with `to` only admins: see below.
+  "/api/sendAnnouncement": "mail-event-attendees",
+};
+
+/**
+ * The intents a staff page's action takes besides the probe: each is posted by everyone the
+ * policy refuses, who must get 403 (never run by whom it allows: they would really send).
+ */
+const intentsOf: Record<string, string[]> = {
+  "/admin/communications": ["send-sms", "send-sms-group", "send", "send-all", "pause", "resume", "cancel", "retry"],
 };
 
 function pathsOf(entries: RouteConfigEntry[], parent = ""): string[] {
@@ -50,25 +114,137 @@ describe("the authorisation matrix of the staff area", () => {
       EVENT_STAFF_EMAILS: people["event-staff"],
     });
     for (const role of Object.keys(people) as Role[]) cookies[role] = await signInOverHttp(server.url, sink, people[role]);
+    sampleParams.eventId = await createSampleEvent();
   });
   afterAll(async () => {
     await server?.stop();
     await sink?.stop();
   });
 
+  /** An event for the pages about one event, made by the admin as on the events page; its id from its row. */
+  async function createSampleEvent(): Promise<string> {
+    const title = `Matrix evening ${stamp}`;
+    const created = await fetch(`${server.url}/admin/eventmanagement`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies.admin! },
+      body: new URLSearchParams({ intent: "create", title, image: "/media/images/event-garden.svg", date: "2031-05-14", time: "19:00", description: "Sample.", location: "Hall", maxSeats: "10" }),
+    });
+    if (created.status !== 200) throw new Error(`Creating the sample event failed: ${created.status}`);
+    const html = await (await fetch(`${server.url}/admin/eventmanagement`, { headers: { Cookie: cookies.admin! } })).text();
+    const row = html.slice(html.indexOf(`aria-label="${title}"`));
+    const id = /name="id" value="([0-9a-f-]{36})"/.exec(row)?.[1];
+    if (!id) throw new Error("The sample event has no row");
+    return id;
+  }
+
   it("names a guard for every staff page of the route table", () => {
     expect(staffPaths.length).toBeGreaterThan(0);
     for (const path of staffPaths) expect(guardOf, `no guard listed for ${path}`).toHaveProperty([path]);
   });
 
-  it.each(staffPaths)("%s lets in exactly whom the policy allows", async (path) => {
+  // The page as a document and as the data request a client-side navigation makes.
+  const requests = staffPaths.flatMap((path) => [
+    { path, suffix: "", request: path },
+    { path, suffix: ".data", request: `${path}.data` },
+  ]);
+
+  it.each(requests)("$request lets in exactly whom the policy allows", async ({ path, suffix }) => {
+    const url = `${urlOf(path)}${suffix}`;
     const guard = guardOf[path]!;
-    const visitor = await fetch(`${server.url}${path}`, { redirect: "manual" });
-    expect(visitor.status === 401 || visitor.status === 302, `visitor: ${visitor.status}`).toBe(true);
+    const visitor = await fetch(`${server.url}${url}`, { redirect: "manual" });
+    if (visitor.status === 202) {
+      // A data request answers a redirect with 202 and the redirect in its payload: to /login.
+      expect(await visitor.text(), "visitor").toContain("/login");
+    } else {
+      expect([401, 302].includes(visitor.status), `visitor: ${visitor.status}`).toBe(true);
+    }
     for (const role of Object.keys(people) as Role[]) {
-      const response = await fetch(`${server.url}${path}`, { redirect: "manual", headers: { Cookie: cookies[role]! } });
+      const response = await fetch(`${server.url}${url}`, { redirect: "manual", headers: { Cookie: cookies[role]! } });
       const allowed = guard === "signed-in" || can({ role }, guard);
-      expect(response.status, `${role} on ${path}`).toBe(allowed ? 200 : 403);
+      expect(response.status, `${role} on ${url}`).toBe(allowed ? 200 : 403);
+    }
+  });
+
+  it.each(staffPaths.filter((path) => guardOf[path] !== "signed-in"))("a post to %s is refused to whom the policy refuses", async (path) => {
+    const guard = postGuardOf[path];
+    const post = (cookie?: string, intent = "probe-of-the-authorisation-matrix") =>
+      fetch(`${server.url}${urlOf(path)}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+        body: new URLSearchParams({ intent }),
+      });
+    const visitor = await post();
+    // A page without an action answers every post 405, before anyone's rights matter.
+    expect(visitor.status, "visitor").toBe(guard ? 401 : 405);
+    for (const role of Object.keys(people) as Role[]) {
+      const response = await post(cookies[role]);
+      if (!guard) {
+        expect(response.status, `${role} on ${path}`).toBe(405);
+      } else if (can({ role }, guard)) {
+        expect([401, 403, 405, 500].includes(response.status), `${role} on ${path}: ${response.status}`).toBe(false);
+      } else {
+        expect(response.status, `${role} on ${path}`).toBe(403);
+        for (const intent of intentsOf[path] ?? []) expect((await post(cookies[role], intent)).status, `${role}: ${intent} on ${path}`).toBe(403);
+      }
+    }
+    for (const intent of intentsOf[path] ?? []) expect((await post(undefined, intent)).status, `visitor: ${intent} on ${path}`).toBe(401);
+  });
+
+  it.each(intentGuardOf)("the intent $intent on $path is refused to whom $action refuses", async ({ path, intent, action, fields }) => {
+    const post = (cookie?: string) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+        body: new URLSearchParams({ intent, ...fields }),
+      });
+    expect((await post()).status, "visitor").toBe(401);
+    for (const role of Object.keys(people) as Role[]) {
+      const response = await post(cookies[role]);
+      if (can({ role }, action)) expect([401, 403, 405, 500].includes(response.status), `${role}: ${response.status}`).toBe(false);
+      else expect(response.status, `${role} on ${path} (${intent})`).toBe(403);
+    }
+  });
+
+  it.each(Object.keys(apiGuardOf))("the staff endpoint %s answers whom the policy allows, by cookie or bearer", async (path) => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${server.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: "{}" });
+    expect((await post({})).status, "visitor").toBe(401);
+    for (const role of Object.keys(people) as Role[]) {
+      const cookie = cookies[role]!;
+      const bearer = decodeURIComponent(cookie.split("=")[1]!);
+      for (const [how, headers] of [
+        ["cookie", { Cookie: cookie, Origin: server.url }],
+        ["bearer", { Authorization: `Bearer ${bearer}` }],
+      ] as const) {
+        const response = await post(headers);
+        expect(response.status, `${role} by ${how} on ${path}`).toBe(can({ role }, apiGuardOf[path]!) ? 400 : 403);
+      }
+    }
+  });
+
+  /**
+   * POST /api/sendAnnouncement by payload: an event's guests need `mail-event-attendees`, a list of
+   * addresses `send-communications`. Allowed means neither 401 nor 403 (the sample event has no
+   * guests and the list is empty, so the answer is 400).
+   */
+  const announcementPayloads: Array<{ name: string; body: () => unknown; guard: Action }> = [
+    { name: "to an event's guests", body: () => ({ eventId: sampleParams.eventId, subject: "S", html: "H" }), guard: "mail-event-attendees" },
+    { name: "to a list of addresses", body: () => ({ to: [], subject: "S", html: "H" }), guard: "send-communications" },
+  ];
+
+  it.each(announcementPayloads)("sendAnnouncement $name is refused to whom the policy refuses", async ({ body, guard }) => {
+    const post = (cookie?: string) =>
+      fetch(`${server.url}/api/sendAnnouncement`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}) },
+        body: JSON.stringify(body()),
+      });
+    expect((await post()).status, "visitor").toBe(401);
+    for (const role of Object.keys(people) as Role[]) {
+      const response = await post(cookies[role]);
+      expect(response.status, `${role}`).toBe(can({ role }, guard) ? 400 : 403);
     }
   });
 });

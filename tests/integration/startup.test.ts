@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/smtp-sink";
 import { runServerUntilExit, startTestServer } from "../support/test-server";
 
+// Each test starts whole servers; beside the heaviest files on two cores that can take minutes.
 describe("server start-up", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "harmonia-lock-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -27,7 +28,7 @@ describe("server start-up", () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 180_000);
 
   it("lets only one server use an embedded data directory at a time", async () => {
     const first = await startTestServer({ DATA_DIR: dataDir });
@@ -43,7 +44,7 @@ describe("server start-up", () => {
     // Once the first has stopped, the directory is free again.
     const again = await startTestServer({ DATA_DIR: dataDir });
     expect(await again.stop()).toBe(0);
-  });
+  }, 180_000);
 
   it("takes over at once from a server that crashed on the same data directory", async () => {
     const crashDir = mkdtempSync(path.join(tmpdir(), "harmonia-crash-"));
@@ -63,5 +64,5 @@ describe("server start-up", () => {
     } finally {
       rmSync(crashDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });

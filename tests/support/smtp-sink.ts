@@ -79,6 +79,11 @@ export class SmtpSink {
         });
       },
     });
+    // A sending server killed mid-message (the crash tests) resets its connection: that is the
+    // client's end, not a failure of the sink.
+    this.server.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET") console.error("[smtp-sink]", error);
+    });
     await new Promise<void>((resolve, reject) => {
       this.server?.once("error", reject);
       this.server?.listen(this.port, "127.0.0.1", () => resolve());
@@ -93,7 +98,8 @@ export class SmtpSink {
 }
 
 function decodeHeader(raw: string, name: string): string {
-  const match = raw.match(new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, "im"));
+  // A long value may start on the next line ("List-Unsubscribe:\n <https://…>"): nodemailer folds it there.
+  const match = raw.match(new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, "im"));
   return (match?.[1] ?? "").replace(/\r?\n[ \t]/g, " ").trim();
 }
 
@@ -106,11 +112,22 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** The message body with quoted-printable soft breaks and escapes undone, so links read whole. */
+/**
+ * The message with quoted-printable soft breaks and escapes undone in its body, so links read whole.
+ * The top-level headers stay as they were sent: they are never quoted-printable, and a header value such as
+ * `?token=5B…` would otherwise be read as an escape.
+ */
 export function decodedBody(mail: ReceivedMail): string {
-  return mail.raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const headerEnd = mail.raw.search(/\r?\n\r?\n/);
+  const headers = headerEnd === -1 ? mail.raw : mail.raw.slice(0, headerEnd);
+  const body = headerEnd === -1 ? "" : mail.raw.slice(headerEnd);
+  return headers + body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A top-level header of a message, its folded lines joined. */
+export function headerOf(mail: ReceivedMail, name: string): string {
+  const headerEnd = mail.raw.search(/\r?\n\r?\n/);
+  return decodeHeader(headerEnd === -1 ? mail.raw : mail.raw.slice(0, headerEnd), name);
 }
 
 /** The first link in a message whose address contains `pathPart` (e.g. "/login/link?"). */

@@ -54,7 +54,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${output}`);
     const healthy = await fetch(`${url}/healthz`).then((response) => response.ok).catch(() => false);
     if (healthy) break;
-    if (Date.now() - started > 60_000) throw new Error(`The server did not become healthy:\n${output}`);
+    if (Date.now() - started > 150_000) throw new Error(`The server did not become healthy:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 

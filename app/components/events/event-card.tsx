@@ -6,7 +6,7 @@ import { Dialog, Modal } from "~/components/ui/modal";
 import { DEFAULT_RESERVE_LABEL } from "~/modules/events/event-card-action";
 import type { EventView } from "~/modules/events/event-view";
 import type { ReservationResult } from "~/modules/reservations/reservation-form";
-import { eventPath, reservePath } from "./event-links";
+import { eventPath, reservePath, waitingListPath } from "./event-links";
 import { ReservationSummary } from "./reservation-summary";
 
 /**
@@ -90,9 +90,16 @@ function CardAction(props: { event: EventView; titleId: string; fetcher: Fetcher
   const hydrated = useHydrated();
   if (action.kind === "disabled") {
     return (
-      <button type="button" disabled aria-describedby={props.titleId} className="button-secondary cursor-not-allowed opacity-60">
-        {action.label}
-      </button>
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" disabled aria-describedby={props.titleId} className="button-secondary cursor-not-allowed opacity-60">
+          {action.label}
+        </button>
+        {props.event.waitingList ? (
+          <Link to={waitingListPath(props.event.slug)} aria-describedby={props.titleId} className="button-primary">
+            Join the waiting list
+          </Link>
+        ) : null}
+      </div>
     );
   }
   if (action.kind === "tickets") {

@@ -7,3 +7,8 @@ export function eventPath(slug: string): string {
 export function reservePath(slug: string): string {
   return `${eventPath(slug)}/reserve`;
 }
+
+/** An event's waiting-list form (a page, so it works without JavaScript). */
+export function waitingListPath(slug: string): string {
+  return `${eventPath(slug)}/waiting-list`;
+}

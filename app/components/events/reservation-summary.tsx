@@ -11,6 +11,16 @@ export function ReservationSummary(props: { reservation: ConfirmedReservation })
       <strong className="text-ivory">{reservation.eventTitle}</strong> on {reservation.dateLabel} at {reservation.timeLabel}. A
       confirmation e-mail with the details and the contribution link is on its way to{" "}
       <strong className="break-words text-amber">{reservation.email}</strong>.
+      {reservation.cancelPath ? (
+        <>
+          {" "}
+          Plans changed?{" "}
+          <a href={reservation.cancelPath} className="text-amber underline underline-offset-4 hover:text-ivory">
+            Cancel or change this reservation
+          </a>
+          .
+        </>
+      ) : null}
     </p>
   );
 }

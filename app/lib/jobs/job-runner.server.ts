@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "../db.server";
 import type { JobDefinition, RetryPolicy, SendJob, SendJobOptions } from "./define-job";
+import { log } from "../log.server";
 
 export interface JobRunner {
   /** Queues a job of a registered definition, its payload checked against the definition's schema. */
@@ -50,7 +51,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     supervise: true,
     schedule: true,
   });
-  boss.on("error", (error) => console.error("[jobs] queue error:", error.message));
+  boss.on("error", (error) => log("error", "jobs", `queue error: ${error.message}`));
   await boss.start();
 
   const send: SendJob = async (job, payload, sendOptions: SendJobOptions = {}) => {
@@ -83,13 +84,13 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     if (!parsed.success) {
       // Throwing fails this job only; the worker goes on with the next one.
       const problem = parsed.error.issues.map((issue) => `${issue.path.join(".") || "payload"}: ${issue.message}`).join("; ");
-      console.error(`[jobs] ${job.name} ${queued.id} has an invalid payload: ${problem}`);
+      log("error", "jobs", `${job.name} ${queued.id} has an invalid payload: ${problem}`);
       throw new Error(`Invalid payload for ${job.name}: ${problem}`);
     }
     try {
       await job.handler(parsed.data, { jobId: queued.id, send });
     } catch (error) {
-      console.error(`[jobs] ${job.name} ${queued.id} failed: ${describe(error)}`);
+      log("error", "jobs", `${job.name} ${queued.id} failed: ${describe(error)}`);
       throw error;
     }
   }

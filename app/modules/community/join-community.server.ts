@@ -1,17 +1,12 @@
 import { community } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { purposesGrantedBy } from "../members/consent-texts";
+import { allGranted, recordConsents } from "../members/record-consents.server";
 import { requestSignInLink, type SignInLinkClient } from "../members/request-sign-in-link.server";
 import type { TooManyAttemptsRefusal } from "../security/too-many-attempts";
 import type { CommunitySignup } from "./community-signup";
 import { countSignUpAttempt } from "./sign-up-limits.server";
-
-/** Postgres reports a unique-key violation with this code; Drizzle keeps the driver's error as `cause`. */
-const UNIQUE_VIOLATION = "23505";
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  return cause?.code === UNIQUE_VIOLATION || (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
-}
+import { logFailure } from "~/lib/log.server";
 
 export type JoinCommunityResult =
   | { joined: true; alreadyMember: boolean }
@@ -33,26 +28,32 @@ export async function joinCommunity(
     const refusal = await countSignUpAttempt(db, "community", { client: options.client, email: signup.email });
     if (refusal) return { joined: false, ...refusal };
   } catch (error) {
-    console.error("[community] could not count a sign-up attempt:", error);
+    logFailure("community", "counting a sign-up attempt", error);
     return { joined: false };
   }
 
-  let alreadyMember = false;
+  let alreadyMember: boolean;
   try {
-    await db.insert(community).values({
-      name: signup.name,
-      email: signup.email,
-      phone: signup.phone || null,
-      interest: signup.interest,
-      source: signup.source ?? null,
-      consentAcceptedAt: new Date(),
+    // The consent is kept with the sign-up, and again (with its new time) when someone joins twice.
+    alreadyMember = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(community)
+        .values({
+          name: signup.name,
+          email: signup.email,
+          phone: signup.phone || null,
+          interest: signup.interest,
+          source: signup.source ?? null,
+          consentAcceptedAt: new Date(),
+        })
+        .onConflictDoNothing()
+        .returning({ id: community.id });
+      await recordConsents(tx, { email: signup.email, source: "community_form", answers: allGranted(purposesGrantedBy.community_form) });
+      return inserted.length === 0;
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) {
-      console.error("[community] could not store a sign-up:", error);
-      return { joined: false };
-    }
-    alreadyMember = true;
+    logFailure("community", "storing a sign-up", error);
+    return { joined: false };
   }
 
   try {
@@ -65,7 +66,7 @@ export async function joinCommunity(
     });
     if (!link.sent) console.warn(`[community] no sign-in link for a new sign-up: ${link.message}`);
   } catch (error) {
-    console.error("[community] could not e-mail the sign-in link of a sign-up:", error);
+    logFailure("community", "e-mailing the sign-in link of a sign-up", error);
   }
   return { joined: true, alreadyMember };
 }

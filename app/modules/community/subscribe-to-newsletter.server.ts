@@ -7,6 +7,8 @@ import { NewsletterWelcomeEmail } from "../messaging/templates/newsletter-welcom
 import { normaliseAddress } from "../security/normalise-address";
 import type { LimitedClient } from "../security/rate-limit.server";
 import type { TooManyAttemptsRefusal } from "../security/too-many-attempts";
+import { purposesGrantedBy } from "../members/consent-texts";
+import { allGranted, recordConsents } from "../members/record-consents.server";
 import { countSignUpAttempt } from "./sign-up-limits.server";
 
 /**
@@ -19,11 +21,12 @@ export async function subscribeToNewsletter(
 ): Promise<{ alreadySubscribed: boolean } | TooManyAttemptsRefusal> {
   const refusal = await countSignUpAttempt(db, "newsletter", { client: options.client, email: options.email });
   if (refusal) return refusal;
-  const inserted = await db
-    .insert(newsletter)
-    .values({ email: options.email })
-    .onConflictDoNothing()
-    .returning({ id: newsletter.id });
+  // Subscribing is the consent: kept with the row, and again when someone subscribes twice.
+  const inserted = await db.transaction(async (tx) => {
+    const rows = await tx.insert(newsletter).values({ email: options.email }).onConflictDoNothing().returning({ id: newsletter.id });
+    await recordConsents(tx, { email: options.email, source: "newsletter", answers: allGranted(purposesGrantedBy.newsletter) });
+    return rows;
+  });
   if (inserted.length === 0) return { alreadySubscribed: true };
   const { html, text } = await renderEmail(NewsletterWelcomeEmail({ publicUrl: options.publicUrl }));
   await sendEmail(db, {

@@ -135,6 +135,16 @@ export function demoEvents(today = new Date()): DemoEvent[] {
       ...home,
     },
     {
+      // The smallest evening: two mats, so a full guest list and its waiting list are easy to see.
+      title: "Piano Circle for Two",
+      startsAt: at(20, 19, 0),
+      displayOrder: 14,
+      maxSeats: 2,
+      image: "/media/images/event-living-room.svg",
+      description: "Two mats beside the piano, for a couple or two friends: the most intimate evening we host.",
+      ...home,
+    },
+    {
       title: "Autumn Equinox Gathering",
       startsAt: at(60, 18, 0),
       displayOrder: 12,

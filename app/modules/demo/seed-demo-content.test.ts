@@ -25,7 +25,7 @@ describe("the demo seed", () => {
     expect(first[0]?.newsletter).toBeGreaterThan(0);
     expect(first[0]?.waitlist).toBeGreaterThan(0);
     expect(first[0]?.invitations).toBe(3);
-    expect(first[0]?.events).toBe(13);
+    expect(first[0]?.events).toBe(14);
     expect(first[0]?.reservations).toBe(8);
     expect(await seedDemoContent(database.handle.db, "https://harmonia.example")).toEqual(links);
     expect(await counts()).toEqual(first);

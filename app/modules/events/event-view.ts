@@ -19,4 +19,6 @@ export interface EventView {
   action: EventCardAction;
   /** Seats still free for on-site reservations; null when the event takes none. */
   seatsLeft: number | null;
+  /** Full by its reservations (and offers' held seats) but still upcoming: guests may join its waiting list. */
+  waitingList?: boolean;
 }

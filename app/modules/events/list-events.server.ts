@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { events, type EventRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { hasControlCharacters } from "../security/control-characters";
-import { eventCardAction, seatsLeft, type EventCardOptions } from "./event-card-action";
+import { disabledLabel, eventCardAction, GUEST_LIST_FULL, seatsLeft, type EventCardOptions } from "./event-card-action";
 import { formatEventDate, formatEventTime } from "./event-dates";
 import type { EventView } from "./event-view";
 
@@ -47,6 +47,7 @@ export function toEventView(
   event: EventWithSeats,
   options: Omit<EventCardOptions, "now"> & { now: Date; timeZone: string },
 ): EventView {
+  const action = eventCardAction(event, options);
   return {
     id: event.id,
     slug: event.slug,
@@ -59,7 +60,14 @@ export function toEventView(
     description: event.description,
     image: event.image,
     featured: event.featured,
-    action: eventCardAction(event, options),
+    action,
     seatsLeft: seatsLeft(event),
+    waitingList:
+      action.kind === "disabled" &&
+      action.label === GUEST_LIST_FULL &&
+      !event.soldOut &&
+      event.maxSeats !== null &&
+      !disabledLabel(event.button) &&
+      event.startsAt.getTime() > options.now.getTime(),
   };
 }

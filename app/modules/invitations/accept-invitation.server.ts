@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { invitations, musicAccess } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { purposesGrantedBy } from "../members/consent-texts";
+import { allGranted, recordConsents } from "../members/record-consents.server";
 import { createSignInLink } from "../members/sign-in-links.server";
 import type { AcceptanceInput } from "./acceptance-schema";
 import type { InvitationFailure } from "./invitation-failures";
@@ -45,6 +47,11 @@ export async function acceptInvitation(
         discovery_method = excluded.discovery_method, email_updates = excluded.email_updates,
         sms_consent_at = excluded.sms_consent_at, terms_accepted_at = excluded.terms_accepted_at, updated_at = ${at}::timestamptz`);
     await tx.insert(musicAccess).values({ email, source: "invitation" }).onConflictDoNothing();
+    await recordConsents(tx, {
+      email,
+      source: "invitation_form",
+      answers: { ...allGranted(purposesGrantedBy.invitation_form), email_updates: input.emailUpdates },
+    });
     await tx.update(invitations).set({ status: "accepted", acceptedAt: now }).where(eq(invitations.id, invitation.id));
     return { ok: true, email };
   });

@@ -5,6 +5,7 @@ export const invitationFailures = {
   "not-found": { status: 404, message: invitationMessages.notFound },
   accepted: { status: 409, message: invitationMessages.alreadyAccepted },
   expired: { status: 410, message: invitationMessages.expired },
+  revoked: { status: 410, message: invitationMessages.revoked },
   "email-mismatch": { status: 400, message: invitationMessages.emailMismatch },
 } as const;
 

@@ -17,6 +17,7 @@ export const invitationMessages = {
   notFound: "We could not find this invitation. Please open the link from your invitation e-mail again.",
   alreadyAccepted: "This invitation has already been accepted. Log in to hear your music.",
   expired: `This invitation has expired. Please ask us for a new one at ${siteConfig.contact.email}.`,
+  revoked: `This invitation is no longer valid. Please ask us for a new one at ${siteConfig.contact.email}.`,
   emailMismatch: "Please use the email address this invitation was sent to.",
   invalidBody: "Please send the invitation details as a JSON object.",
   tryAgainLater: "Something went wrong on our side. Please try again in a moment.",

@@ -13,6 +13,8 @@ describe("invitation status", () => {
     expect(effectiveInvitationStatus({ status: "pending", expiresAt }, new Date("2026-03-31T11:59:59Z"))).toBe("pending");
     expect(effectiveInvitationStatus({ status: "pending", expiresAt }, new Date("2026-03-31T12:00:00Z"))).toBe("expired");
     expect(effectiveInvitationStatus({ status: "accepted", expiresAt }, new Date("2027-01-01T00:00:00Z"))).toBe("accepted");
+    // Revoked by staff: dead before its expiry, and said so rather than 'expired'.
+    expect(effectiveInvitationStatus({ status: "pending", expiresAt, revokedAt: new Date("2026-03-05T00:00:00Z") }, new Date("2026-03-06T00:00:00Z"))).toBe("revoked");
   });
 });
 

@@ -35,6 +35,8 @@ export const authMessages = {
   signUpFailed: "We could not create your account just now. Please try again.",
   signInRequired: "Please log in to access this page.",
   notAuthorised: "You are not authorized to view this page.",
+  /** The communications page's own words for the same refusal (spec section 2). */
+  noPermission: "You do not have permission to view this page.",
 } as const;
 
 /** Refusals of limited attempts share one wording with the rest of the site. */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
 import { profiles } from "../../../db/schema";
+import { logFailure } from "~/lib/log.server";
 
 /** The full name a member gave in their profile, or null (no profile yet, or the lookup failed). */
 export async function getProfileFullName(db: Database, userId: string): Promise<string | null> {
@@ -8,7 +9,7 @@ export async function getProfileFullName(db: Database, userId: string): Promise<
     const [row] = await db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
     return row?.fullName ?? null;
   } catch (error) {
-    console.error("[members] reading the profile name failed:", error);
+    logFailure("members", "reading the profile name", error);
     return null;
   }
 }

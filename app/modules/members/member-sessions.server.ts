@@ -2,6 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { getAuth } from "~/lib/auth.server";
 import { siteConfig } from "~/lib/site-config";
 import { describeDevice } from "./user-agent";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * The signed-in member's own sessions, through better-auth, which lists and revokes only the
@@ -53,7 +54,7 @@ export async function listMemberSessions(headers: Headers, currentSessionId: str
     };
   } catch (error) {
     if (isAPIError(error) && error.body?.code === "SESSION_NOT_FRESH") return { state: "needs-fresh-sign-in" };
-    console.error("[profile] listing sessions failed:", error);
+    logFailure("profile", "listing sessions", error);
     return { state: "failed" };
   }
 }

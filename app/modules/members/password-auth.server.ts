@@ -4,6 +4,7 @@ import { getAuth } from "~/lib/auth.server";
 import type { Database } from "~/lib/db.server";
 import { verification } from "../../../db/schema";
 import { authMessages } from "./auth-messages";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * Password accounts on better-auth: sign-in, sign-up, reset. Each answers in the words of
@@ -39,7 +40,7 @@ export async function signInWithPassword(options: {
     // Only someone who knows the password learns that the address is not yet confirmed.
     if (code === "EMAIL_NOT_VERIFIED") return { ok: false, error: authMessages.emailNotVerified };
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL") return { ok: false, error: authMessages.invalidCredentials };
-    console.error("[auth] password sign-in failed:", error);
+    logFailure("auth", "password sign-in", error);
     return { ok: false, error: authMessages.loginFailed };
   }
 }
@@ -61,7 +62,7 @@ export async function signUpWithPassword(options: {
     });
     return { ok: true };
   } catch (error) {
-    console.error("[auth] sign-up failed:", error);
+    logFailure("auth", "sign-up", error);
     return { ok: false, error: authMessages.signUpFailed };
   }
 }
@@ -73,7 +74,7 @@ export async function signUpWithPassword(options: {
 export async function requestPasswordReset(options: { email: string; headers: Headers }): Promise<void> {
   await getAuth()
     .api.requestPasswordReset({ body: { email: options.email }, headers: options.headers })
-    .catch((error: unknown) => console.error("[auth] password reset request failed:", error));
+    .catch((error: unknown) => logFailure("auth", "password reset request", error));
 }
 
 /** Sets a new password with a reset link's token; the token works once and ends every session. */
@@ -84,7 +85,7 @@ export async function resetPassword(options: { token: string; newPassword: strin
   } catch (error) {
     if (codeOf(error) === "INVALID_TOKEN") return { ok: false, error: authMessages.resetLinkInvalid };
     if (isAPIError(error) && error.message) return { ok: false, error: error.message };
-    console.error("[auth] password reset failed:", error);
+    logFailure("auth", "password reset", error);
     return { ok: false, error: authMessages.passwordUpdateFailed };
   }
 }

@@ -14,7 +14,13 @@ export const staffActions = {
   "manage-events": ["admin"],
   /** See and change reservations, seat limits, check-in (/admin/eventreservations). */
   "manage-reservations": ["admin", "event-staff"],
-  /** E-mail and SMS campaigns, announcements, invitations (/admin/communications). */
+  /**
+   * E-mail an event's reservation holders (the reservations page's attendee mail, and
+   * POST /api/sendAnnouncement with an eventId): the people who run the reservations may write to
+   * their own guests, never to an arbitrary list of addresses (that is send-communications).
+   */
+  "mail-event-attendees": ["admin", "event-staff"],
+  /** E-mail and SMS campaigns, announcements to a list of addresses, invitations (/admin/communications). */
   "send-communications": ["admin"],
   /** The activity log of staff actions. */
   "view-activity": ["admin"],

@@ -6,7 +6,9 @@
  * problem is not the message's fault and would otherwise fail every message at once.
  */
 export function isPermanentFailure(error: unknown): boolean {
-  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  const { responseCode, code, permanent } = (error ?? {}) as { responseCode?: unknown; code?: unknown; permanent?: unknown };
+  // A transport that knows its provider's answers (Twilio's) says so itself.
+  if (permanent === true) return true;
   const refusedMessage = code === "EENVELOPE" || code === "EMESSAGE";
   return refusedMessage && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
 }

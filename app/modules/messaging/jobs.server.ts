@@ -1,13 +1,16 @@
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
 import { defineJob } from "~/lib/jobs/define-job";
-import type { Transports } from "./deliver-outbox-message.server";
+import type { DeliveryRenderers } from "./render-at-delivery.server";
+import type { Transports } from "./transports.server";
 import { failAbandonedMessages } from "./claim-due-messages.server";
 import { createOutboxSender } from "./outbox-sender.server";
 
 export interface MessagingJobsOptions {
   db: Database;
   transports: Transports;
+  /** Renderers of messages written without their body, declared by the modules that write them. */
+  renderers?: DeliveryRenderers;
   /** First retry delay; each further one doubles. */
   retryDelaySeconds: number;
   /** Messages sent at once (MAIL_MAX_CONNECTIONS). */
@@ -22,8 +25,8 @@ export interface MessagingJobsOptions {
  * A handler returns as soon as the pass has started: a long campaign must not hold a job open
  * past pg-boss's expiry, and the pass needs no job to finish.
  */
-export function messagingJobs({ db, transports, retryDelaySeconds, concurrency = 5 }: MessagingJobsOptions) {
-  const sender = createOutboxSender({ db, transports, retryDelaySeconds, concurrency });
+export function messagingJobs({ db, transports, renderers, retryDelaySeconds, concurrency = 5 }: MessagingJobsOptions) {
+  const sender = createOutboxSender({ db, transports, renderers, retryDelaySeconds, concurrency });
 
   const deliver = defineJob({
     name: "outbox-wake",

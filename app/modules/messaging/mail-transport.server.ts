@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { OutboxMessage } from "../../../db/schema";
-import type { Transport } from "./deliver-outbox-message.server";
+import type { Transport } from "./transports.server";
 import { attachmentsFromMeta } from "./email-attachments";
 
 export interface MailTransport extends Transport {

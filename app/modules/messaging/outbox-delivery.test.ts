@@ -4,12 +4,11 @@ import { outbox } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
 import { waitFor } from "../../../tests/support/wait-for";
-import { deliverOutboxMessage } from "./deliver-outbox-message.server";
 import { createMailTransport } from "./mail-transport.server";
 import { getOutboxMessage, queueEmail } from "./outbox.server";
 import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
 import { messagingJobs } from "./jobs.server";
-import type { OutboxSender } from "./outbox-sender.server";
+import { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
 
 const email = (key: string) => ({
   kind: "test",
@@ -86,13 +85,19 @@ describe("outbox delivery over real SMTP", () => {
   });
 
   it("lets only one of two concurrent senders deliver a message", async () => {
-    const { id } = await queueEmail(database.handle.db, email("race"));
-    const mail = createMailTransport({ smtpUrl: sink.url, from: "Harmonia <hello@harmonia.example>", mailboxUrl: "" });
-    transports.push(mail);
-    const options = { db: database.handle.db, id, transports: { email: mail }, retryDelaySeconds: 1 };
-    const results = await Promise.all([deliverOutboxMessage(options), deliverOutboxMessage(options)]);
-    expect(results.sort()).toEqual(["not-due", "sent"]);
+    await queueEmail(database.handle.db, email("race"));
+    const senders = [0, 1].map(() => {
+      const mail = createMailTransport({ smtpUrl: sink.url, from: "Harmonia <hello@harmonia.example>", mailboxUrl: "" });
+      transports.push(mail);
+      return createOutboxSender({ db: database.handle.db, transports: { email: mail }, retryDelaySeconds: 1, concurrency: 5 });
+    });
+    try {
+      await Promise.all(senders.map((racing) => racing.deliverDue()));
+    } finally {
+      await Promise.all(senders.map((racing) => racing.stop()));
+    }
     await waitFor(() => sink.received.some((mail) => mail.subject === "Outbox test race"));
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sink.received.filter((mail) => mail.subject === "Outbox test race")).toHaveLength(1);
   });
 });

@@ -2,15 +2,19 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { OutboxMessage } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { logSummarised } from "~/lib/log.server";
+import { log, logSummarised } from "~/lib/log.server";
 import { claimDueMessages, renewLeases, secondsUntilNextDue } from "./claim-due-messages.server";
-import type { Transport, Transports } from "./deliver-outbox-message.server";
+import type { Transport, Transports } from "./transports.server";
 import { describeFailure, isPermanentFailure } from "./delivery-errors";
+import { attachmentsToMeta } from "./email-attachments";
+import { rendererOf, type DeliveryRenderers, type RenderedEmail, type RenderOutcome } from "./render-at-delivery.server";
 import { LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS, recordFailure, recordSentBatch, retryDelaySeconds, type SentOutcome } from "./outbox.server";
 
 export interface OutboxSenderOptions {
   db: Database;
   transports: Transports;
+  /** The modules' renderers of messages written without their body (docs/decisions/020). */
+  renderers?: DeliveryRenderers;
   /** First retry delay; each further one doubles. */
   retryDelaySeconds: number;
   /** Messages sent at once (the SMTP pool's connections). */
@@ -47,6 +51,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
   const batchSize = options.batchSize ?? Math.max(1, options.concurrency * 10);
   const idleSeconds = options.idleSeconds ?? 60;
+  const renderers = new Map((options.renderers ?? []).map((renderer) => [renderer.name, renderer]));
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
@@ -103,7 +108,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       retryInSeconds = await secondsUntilNextDue(options.db, channels);
     } catch (error) {
       // The database is away (a restart, a failover): the rows are safe, look again shortly.
-      console.error("[outbox] delivery pass failed:", error instanceof Error ? error.message : error);
+      log("error", "outbox", `delivery pass failed: ${error instanceof Error ? error.message : String(error)}`);
       retryInSeconds = 5;
     }
     if (stopped) return;
@@ -117,20 +122,22 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     // Renewed well before it runs out, so a slow server never lets a second sender take the row.
     const renewal = setInterval(() => {
       renewLeases(options.db, owner, [...inFlight], leaseSeconds).catch((error) =>
-        console.error("[outbox] renewing leases failed:", error instanceof Error ? error.message : error),
+        log("error", "outbox", `renewing leases failed: ${error instanceof Error ? error.message : String(error)}`),
       );
     }, (leaseSeconds * 1000) / 3);
     renewal.unref();
     const sent: SentOutcome[] = [];
     let next = 0;
-    const worker = async () => {
-      while (next < batch.length) {
-        const message = batch[next++]!;
-        await sendOne(message, sent);
-        inFlight.delete(message.id);
-      }
-    };
     try {
+      // Rendered here, outside any producer's transaction (docs/decisions/020).
+      const rendered = await renderBatch(batch);
+      const worker = async () => {
+        while (next < batch.length) {
+          const message = batch[next++]!;
+          await sendOne(message, rendered.get(message.id), sent);
+          inFlight.delete(message.id);
+        }
+      };
       await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
     } finally {
       clearInterval(renewal);
@@ -140,16 +147,70 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     }
   }
 
-  async function sendOne(message: OutboxMessage, sent: SentOutcome[]) {
+  /**
+   * The bodies of the batch's rows written without one, each renderer called once for all its
+   * rows (one query, not one per message). A renderer that throws (the database is away) leaves
+   * its rows to be retried; one that is not registered, or a row whose facts are gone (its
+   * reservation was deleted), fails the row for good with the reason.
+   */
+  async function renderBatch(batch: OutboxMessage[]): Promise<Map<string, Prepared>> {
+    const prepared = new Map<string, Prepared>();
+    const waiting = new Map<string, OutboxMessage[]>();
+    for (const message of batch) {
+      const name = rendererOf(message);
+      if (name === undefined) continue;
+      waiting.set(name, [...(waiting.get(name) ?? []), message]);
+    }
+    for (const [name, messages] of waiting) {
+      const renderer = renderers.get(name);
+      if (!renderer) {
+        for (const message of messages) prepared.set(message.id, { failure: `No renderer "${name}" is registered for this message`, permanent: true });
+        continue;
+      }
+      let outcomes: Map<string, RenderOutcome>;
+      try {
+        outcomes = await renderer.render(options.db, messages);
+      } catch (error) {
+        for (const message of messages) prepared.set(message.id, { failure: `Rendering failed: ${describeFailure(error)}`, permanent: false });
+        continue;
+      }
+      for (const message of messages) {
+        const outcome = outcomes.get(message.id) ?? { gone: "What this message was about no longer exists" };
+        prepared.set(message.id, "gone" in outcome ? { failure: outcome.gone, permanent: true } : { message: withContent(message, outcome.rendered) });
+      }
+    }
+    return prepared;
+  }
+
+  async function sendOne(claimed: OutboxMessage, prepared: Prepared | undefined, sent: SentOutcome[]) {
+    if (prepared && "failure" in prepared) {
+      await fail(claimed, prepared.failure, prepared.permanent);
+      return;
+    }
+    const message = prepared?.message ?? claimed;
     const transport = options.transports[message.channel] as Transport;
     try {
       const outcome = await transport.send(message);
-      sent.push({ id: message.id, transport: transport.name, providerId: outcome.providerId, keepBody: transport.keepsBodies ?? false });
+      const keepBody = transport.keepsBodies ?? false;
+      sent.push({
+        id: message.id,
+        transport: transport.name,
+        providerId: outcome.providerId,
+        keepBody,
+        // The dev mailbox shows what was sent, so a body made at delivery is stored there.
+        rendered:
+          keepBody && prepared
+            ? { subject: message.subject ?? "", bodyText: message.bodyText, bodyHtml: message.bodyHtml ?? "", meta: message.meta }
+            : undefined,
+      });
     } catch (error) {
-      const reason = describeFailure(error);
-      const status = await recordFailure(options.db, message, reason, options.retryDelaySeconds, isPermanentFailure(error));
-      logDeliveryFailure(message, reason, status, retryDelaySeconds(message.attempts, options.retryDelaySeconds));
+      await fail(message, describeFailure(error), isPermanentFailure(error));
     }
+  }
+
+  async function fail(message: OutboxMessage, reason: string, permanent: boolean) {
+    const status = await recordFailure(options.db, message, reason, options.retryDelaySeconds, permanent);
+    logDeliveryFailure(message, reason, status, retryDelaySeconds(message.attempts, options.retryDelaySeconds));
   }
 
   return {
@@ -166,6 +227,20 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       gathering = undefined;
       await running;
     },
+  };
+}
+
+/** A claimed row made ready to send: with its body rendered, or the reason it cannot be. */
+type Prepared = { message: OutboxMessage } | { failure: string; permanent: boolean };
+
+/** The row as it is sent: its subject, body and attachments as the renderer made them. */
+function withContent(message: OutboxMessage, rendered: RenderedEmail): OutboxMessage {
+  return {
+    ...message,
+    subject: rendered.subject,
+    bodyText: rendered.text,
+    bodyHtml: rendered.html,
+    meta: { ...message.meta, ...attachmentsToMeta(rendered.attachments ?? []) },
   };
 }
 

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { eq, inArray, sql } from "drizzle-orm";
 import { outbox } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { SmtpSink } from "../../../tests/support/smtp-sink";
+import { decodedBody, SmtpSink } from "../../../tests/support/smtp-sink";
 import { waitFor } from "../../../tests/support/wait-for";
 import { claimDueMessages, failAbandonedMessages } from "./claim-due-messages.server";
 import { createMailTransport, type MailTransport } from "./mail-transport.server";
 import { registerMailboxMode } from "./mailbox-mode.server";
-import { getOutboxMessage, queueEmail, type QueuedEmail } from "./outbox.server";
+import { getOutboxMessage, queueEmail, queueEmailToRender, type QueuedEmail } from "./outbox.server";
+import type { DeliveryRenderer, RenderOutcome } from "./render-at-delivery.server";
 import { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
 
 const email = (key: string, overrides: Partial<QueuedEmail> = {}): QueuedEmail => ({
@@ -190,6 +191,68 @@ describe("the outbox sender", () => {
     const row = await getOutboxMessage(db(), id);
     expect(row).toMatchObject({ status: "sent", transport: "mailbox", bodyText: "Hello mailbox" });
     expect(row?.meta.signInLink).toBe("https://harmonia.example/login/link?token=t");
+  });
+
+  it("renders a row written without its body when it sends it, through the renderer the row names", async () => {
+    const calls: string[][] = [];
+    const renderer: DeliveryRenderer = {
+      name: "greeting",
+      async render(_db, messages) {
+        // The batch's order is the claim's (due time, then id), which is not the order queued within a millisecond.
+        calls.push(messages.map((message) => message.meta.who ?? "").sort());
+        return new Map(
+          messages.map((message): [string, RenderOutcome] =>
+            message.meta.who === "nobody"
+              ? [message.id, { gone: "Nobody to greet any more" }]
+              : [message.id, { rendered: { subject: `Hi ${message.meta.who}`, text: `Hello ${message.meta.who}`, html: `<p>Hello ${message.meta.who}</p>` } }],
+          ),
+        );
+      },
+    };
+    const queue = (who: string) =>
+      queueEmailToRender(db(), { kind: "greeting", to: `${who}@example.com`, subject: "Hi", idempotencyKey: `render:${who}`, renderer: "greeting", refs: { who } });
+    const ada = await queue("ada");
+    const bob = await queue("bob");
+    const nobody = await queue("nobody");
+    const orphan = await queueEmailToRender(db(), { kind: "x", to: "x@example.com", subject: "X", idempotencyKey: "render:orphan", renderer: "unknown", refs: {} });
+    expect(await getOutboxMessage(db(), ada.id)).toMatchObject({ bodyText: "", bodyHtml: null });
+
+    const mailbox = createMailTransport({ from: "Harmonia <hello@harmonia.example>", mailboxUrl: "", log: () => undefined });
+    const created = createOutboxSender({ db: db(), transports: { email: mailbox }, renderers: [renderer], retryDelaySeconds: 60, concurrency: 5 });
+    closers.unshift(() => created.stop());
+    await created.deliverDue();
+    // One call for the whole batch, not one per message.
+    expect(calls).toEqual([["ada", "bob", "nobody"]]);
+    // The dev mailbox keeps what it showed.
+    expect(await getOutboxMessage(db(), ada.id)).toMatchObject({ status: "sent", subject: "Hi ada", bodyText: "Hello ada", bodyHtml: "<p>Hello ada</p>" });
+    expect(await getOutboxMessage(db(), bob.id)).toMatchObject({ status: "sent", bodyText: "Hello bob" });
+    expect(await getOutboxMessage(db(), nobody.id)).toMatchObject({ status: "failed", lastError: "Nobody to greet any more" });
+    expect(await getOutboxMessage(db(), orphan.id)).toMatchObject({ status: "failed", lastError: 'No renderer "unknown" is registered for this message' });
+  });
+
+  it("retries a row whose renderer failed (the database was away), and sends it once it renders", async () => {
+    let failing = true;
+    const renderer: DeliveryRenderer = {
+      name: "flaky",
+      async render(_db, messages) {
+        if (failing) throw new Error("connect ECONNREFUSED 127.0.0.1:5432");
+        return new Map(messages.map((message): [string, RenderOutcome] => [message.id, { rendered: { subject: "Flaky", text: "Made it", html: "<p>Made it</p>" } }]));
+      },
+    };
+    const { id } = await queueEmailToRender(db(), { kind: "flaky", to: "flaky@example.com", subject: "Flaky", idempotencyKey: "render:flaky", renderer: "flaky", refs: {} });
+    const created = createOutboxSender({ db: db(), transports: { email: smtp() }, renderers: [renderer], retryDelaySeconds: 1, concurrency: 5 });
+    closers.unshift(() => created.stop());
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await created.deliverDue();
+    expect(await getOutboxMessage(db(), id)).toMatchObject({ status: "pending", attempts: 1, lastError: expect.stringContaining("ECONNREFUSED") });
+    failing = false;
+    await waitFor(async () => (await getOutboxMessage(db(), id))?.status === "sent", 10_000);
+    vi.restoreAllMocks();
+    const received = sink.received.filter((mail) => mail.to.includes("flaky@example.com"));
+    expect(received).toHaveLength(1);
+    expect(decodedBody(received[0]!)).toContain("Made it");
+    // Sent for real: nothing rendered stays on the row.
+    expect(await getOutboxMessage(db(), id)).toMatchObject({ bodyText: "", bodyHtml: null });
   });
 
   it("delivers a sign-in link within 2 s while a bulk run is sending", async () => {

@@ -1,4 +1,5 @@
 import { slot } from "~/lib/singleton.server";
+import { log } from "~/lib/log.server";
 
 /**
  * How a freshly written outbox message is handed to the job runner: the composition root
@@ -21,6 +22,6 @@ export async function wakeOutbox(id: string): Promise<void> {
     await current.current?.(id);
   } catch (error) {
     // The message is safe in the outbox; the sweep will send it.
-    console.error(`[outbox] could not queue ${id} now:`, error instanceof Error ? error.message : error);
+    log("error", "outbox", `could not queue ${id} now: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

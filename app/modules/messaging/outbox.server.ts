@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { outbox, type OutboxMessage } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { queryRows, type Database } from "~/lib/db.server";
 import { attachmentsToMeta, type EmailAttachment } from "./email-attachments";
 import { keepsSignInLinks } from "./mailbox-mode.server";
+import { RENDERER_META_KEY } from "./render-at-delivery.server";
 
 /** After this many failed attempts a message is given up and marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 10;
@@ -29,6 +30,8 @@ export interface QueuedEmail {
   attachments?: EmailAttachment[];
   /** "bulk" for campaigns; everything a person is waiting for stays "transactional" (the default). */
   priority?: MessagePriority;
+  /** The campaign a bulk message belongs to, so pausing or cancelling it can hold or cancel the message. */
+  campaignId?: string;
 }
 
 export interface QueueResult {
@@ -42,54 +45,135 @@ export async function queueEmail(db: Database, email: QueuedEmail): Promise<Queu
   const { signInLink, ...meta } = email.meta ?? {};
   // A sign-in link is a credential: outside the dev mailbox it lives only in the message body.
   if (signInLink !== undefined && keepsSignInLinks()) meta.signInLink = signInLink;
-  const inserted = await db
-    .insert(outbox)
-    .values({
-      channel: "email",
-      kind: email.kind,
-      recipient: email.to,
-      subject: email.subject,
-      bodyText: email.text,
-      bodyHtml: email.html,
-      meta: { ...meta, ...attachmentsToMeta(email.attachments ?? []) },
-      idempotencyKey: email.idempotencyKey,
-      priority: priorityRank[email.priority ?? "transactional"],
-    })
-    .onConflictDoNothing({ target: outbox.idempotencyKey })
-    .returning({ id: outbox.id });
-  const row = inserted[0];
-  if (row) return { id: row.id, created: true };
-  const [existing] = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(eq(outbox.idempotencyKey, email.idempotencyKey));
-  if (!existing) throw new Error(`Outbox message ${email.idempotencyKey} vanished after a conflict`);
-  return { id: existing.id, created: false };
+  return insertMessage(db, {
+    kind: email.kind,
+    recipient: email.to,
+    subject: email.subject,
+    bodyText: email.text,
+    bodyHtml: email.html,
+    meta: { ...meta, ...attachmentsToMeta(email.attachments ?? []) },
+    idempotencyKey: email.idempotencyKey,
+    priority: priorityRank[email.priority ?? "transactional"],
+    campaignId: email.campaignId ?? null,
+  });
 }
 
 /**
- * Takes a due message for sending. Only one caller can hold it, whichever process or worker
- * asks, so a message is never sent twice at once.
+ * Writes many e-mails in one statement (a campaign's batch, in the caller's transaction). Keys that
+ * already exist are left alone; the answer maps every key to its row's id, old or new.
  */
-export async function claimMessage(
+export async function queueEmailBatch(db: Database, emails: QueuedEmail[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (emails.length === 0) return ids;
+  const inserted = await db
+    .insert(outbox)
+    .values(
+      emails.map((email) => ({
+        channel: "email" as const,
+        kind: email.kind,
+        recipient: email.to,
+        subject: email.subject,
+        bodyText: email.text,
+        bodyHtml: email.html,
+        meta: { ...(email.meta ?? {}), ...attachmentsToMeta(email.attachments ?? []) },
+        idempotencyKey: email.idempotencyKey,
+        priority: priorityRank[email.priority ?? "transactional"],
+        campaignId: email.campaignId ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: outbox.idempotencyKey })
+    .returning({ id: outbox.id, key: outbox.idempotencyKey });
+  for (const row of inserted) ids.set(row.key, row.id);
+  const missing = emails.map((email) => email.idempotencyKey).filter((key) => !ids.has(key));
+  if (missing.length > 0) {
+    const existing = await db
+      .select({ id: outbox.id, key: outbox.idempotencyKey })
+      .from(outbox)
+      .where(inArray(outbox.idempotencyKey, missing));
+    for (const row of existing) ids.set(row.key, row.id);
+  }
+  return ids;
+}
+
+/** An e-mail whose body a renderer makes when it is sent (render-at-delivery.server.ts). */
+export interface EmailToRender {
+  kind: string;
+  to: string;
+  /** For the record and the dev mailbox's list; the renderer's subject is the one sent. */
+  subject: string;
+  idempotencyKey: string;
+  /** The registered renderer's name. */
+  renderer: string;
+  /** What the renderer needs to find the message's facts, e.g. `{ reservationId }`. */
+  refs: Record<string, string>;
+  priority?: MessagePriority;
+}
+
+/**
+ * Writes a small row (no body, no attachments) that the sender renders when it claims it, so the
+ * transaction that produces the message does no rendering (docs/decisions/020).
+ */
+export async function queueEmailToRender(db: Database, email: EmailToRender): Promise<QueueResult> {
+  return insertMessage(db, {
+    kind: email.kind,
+    recipient: email.to,
+    subject: email.subject,
+    bodyText: "",
+    bodyHtml: null,
+    meta: { ...email.refs, [RENDERER_META_KEY]: email.renderer },
+    idempotencyKey: email.idempotencyKey,
+    priority: priorityRank[email.priority ?? "transactional"],
+  });
+}
+
+/**
+ * Writes many rows to render at delivery (an import's invitations, in the caller's transaction),
+ * 2,000 per statement passed as one JSON parameter: binding thousands of parameters is what made
+ * row-by-row values slow on the embedded database. Keys that already exist are left alone;
+ * answers how many rows are new.
+ */
+export async function queueEmailBatchToRender(db: Database, emails: EmailToRender[]): Promise<number> {
+  let created = 0;
+  for (let start = 0; start < emails.length; start += 2000) {
+    const rows = emails.slice(start, start + 2000).map((email) => ({
+      kind: email.kind,
+      recipient: email.to,
+      subject: email.subject,
+      meta: { ...email.refs, [RENDERER_META_KEY]: email.renderer },
+      idempotency_key: email.idempotencyKey,
+      priority: priorityRank[email.priority ?? "transactional"],
+    }));
+    const inserted = await queryRows<{ id: string }>(
+      db,
+      sql`insert into outbox (channel, kind, recipient, subject, body_text, body_html, meta, idempotency_key, priority)
+        select 'email', r.kind, r.recipient, r.subject, '', null, r.meta, r.idempotency_key, r.priority
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as r(kind text, recipient text, subject text, meta jsonb, idempotency_key text, priority integer)
+        on conflict (idempotency_key) do nothing
+        returning id`,
+    );
+    created += inserted.length;
+  }
+  return created;
+}
+
+async function insertMessage(
   db: Database,
-  id: string,
-  channels: OutboxMessage["channel"][],
-  owner = "single",
-): Promise<OutboxMessage | undefined> {
-  if (channels.length === 0) return undefined;
-  const [claimed] = await db
-    .update(outbox)
-    .set({
-      status: "sending",
-      attempts: sql`${outbox.attempts} + 1`,
-      lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-      lockedBy: owner,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "pending"), inArray(outbox.channel, channels)))
-    .returning();
-  return claimed;
+  row: Pick<typeof outbox.$inferInsert, "kind" | "recipient" | "subject" | "bodyText" | "bodyHtml" | "meta" | "idempotencyKey" | "priority" | "campaignId">,
+): Promise<QueueResult> {
+  const inserted = await db
+    .insert(outbox)
+    .values({ channel: "email", ...row })
+    .onConflictDoNothing({ target: outbox.idempotencyKey })
+    .returning({ id: outbox.id });
+  const created = inserted[0];
+  if (created) return { id: created.id, created: true };
+  const [existing] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(eq(outbox.idempotencyKey, row.idempotencyKey));
+  if (!existing) throw new Error(`Outbox message ${row.idempotencyKey} vanished after a conflict`);
+  return { id: existing.id, created: false };
 }
 
 /**
@@ -108,34 +192,46 @@ export interface SentOutcome {
    * link in it) is cleared, keeping recipient, subject, kind, status, times and provider id.
    */
   keepBody: boolean;
+  /** What was rendered at delivery, stored on the row when the body is kept (the dev mailbox). */
+  rendered?: { subject: string; bodyText: string; bodyHtml: string; meta: Record<string, string> };
 }
 
-export async function recordSent(db: Database, id: string, outcome: Omit<SentOutcome, "id" | "keepBody"> & { keepBody?: boolean }): Promise<void> {
-  await recordSentBatch(db, [{ id, keepBody: outcome.keepBody ?? false, ...outcome }]);
-}
+type SentGroup = "clear" | "keep" | "store";
+const groupOf = (outcome: SentOutcome): SentGroup => (!outcome.keepBody ? "clear" : outcome.rendered ? "store" : "keep");
 
 /** Records many sends in one statement per kind of outcome, the delivery loop's hot path. */
 export async function recordSentBatch(db: Database, outcomes: SentOutcome[]): Promise<void> {
-  for (const keepBody of [true, false]) {
-    const group = outcomes.filter((outcome) => outcome.keepBody === keepBody);
+  for (const kind of ["keep", "store", "clear"] as const) {
+    const group = outcomes.filter((outcome) => groupOf(outcome) === kind);
     if (group.length === 0) continue;
-    const providerIds = sql.join(
-      group.map((outcome) => sql`when ${outcome.id}::uuid then ${outcome.providerId}::text`),
-      sql` `,
-    );
-    const transports = sql.join(group.map((outcome) => sql`when ${outcome.id}::uuid then ${outcome.transport}::text`), sql` `);
+    const byId = (value: (outcome: SentOutcome) => unknown, type: "text" | "jsonb") =>
+      sql`case ${outbox.id} ${sql.join(
+        group.map((outcome) => sql`when ${outcome.id}::uuid then ${value(outcome)}::${sql.raw(type)}`),
+        sql` `,
+      )} end`;
+    const bodies =
+      kind === "clear"
+        ? { bodyText: "", bodyHtml: null, meta: metaAfterSending }
+        : kind === "store"
+          ? {
+              subject: byId((outcome) => outcome.rendered!.subject, "text"),
+              bodyText: byId((outcome) => outcome.rendered!.bodyText, "text"),
+              bodyHtml: byId((outcome) => outcome.rendered!.bodyHtml, "text"),
+              meta: byId((outcome) => JSON.stringify(outcome.rendered!.meta), "jsonb"),
+            }
+          : {};
     await db
       .update(outbox)
       .set({
         status: "sent",
-        transport: sql`case ${outbox.id} ${transports} end`,
-        providerId: sql`case ${outbox.id} ${providerIds} end`,
+        transport: byId((outcome) => outcome.transport, "text"),
+        providerId: byId((outcome) => outcome.providerId, "text"),
         lastError: null,
         lockedUntil: null,
         lockedBy: null,
         sentAt: sql`now()`,
         updatedAt: sql`now()`,
-        ...(keepBody ? {} : { bodyText: "", bodyHtml: null, meta: metaAfterSending }),
+        ...bodies,
       })
       .where(inArray(
         outbox.id,

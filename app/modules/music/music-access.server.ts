@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
 import { musicAccess } from "../../../db/schema";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * Whether an e-mail is entitled to the full member playlist (a music_access row, compared
@@ -15,7 +16,7 @@ export async function hasMusicAccess(db: Database, email: string): Promise<boole
       .limit(1);
     return rows.length > 0;
   } catch (error) {
-    console.error("[music] the music access lookup failed; treating it as no access:", error);
+    logFailure("music", "the music access lookup (treated as no access)", error);
     return false;
   }
 }

@@ -1,16 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { events, outbox } from "../../../db/schema";
+import { events, outbox, reservations } from "../../../db/schema";
 import { buildEvent } from "~/modules/demo/factories/events";
 import { siteConfig } from "~/lib/site-config";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { attachmentIn, SmtpSink, waitForMail } from "../../../tests/support/smtp-sink";
-import { deliverOutboxMessage } from "../messaging/deliver-outbox-message.server";
-import { createMailTransport } from "../messaging/mail-transport.server";
+import { attachmentIn, decodedBody, SmtpSink, waitForMail } from "../../../tests/support/smtp-sink";
+import { createMailTransport, type MailTransport } from "../messaging/mail-transport.server";
+import { createOutboxSender } from "../messaging/outbox-sender.server";
 import { getOutboxMessage } from "../messaging/outbox.server";
 import { registerOutboxWake } from "../messaging/outbox-wake.server";
 import { attachmentsFromMeta } from "../messaging/email-attachments";
-import { reservationConfirmation, reservationConfirmationKey } from "./reservation-confirmation.server";
+import {
+  reservationConfirmation,
+  reservationConfirmationKey,
+  reservationConfirmationRenderer,
+  reservationGoneReason,
+} from "./reservation-confirmation.server";
 import { reserveSeats } from "./reserve-seats.server";
 
 const publicUrl = "https://harmonia.example";
@@ -49,19 +54,56 @@ describe("the reservation's confirmation e-mail", () => {
     return event!;
   };
 
-  it("is in the outbox with the event's details and its .ics once the seats are reserved", async () => {
+  const renderers = [reservationConfirmationRenderer({ publicUrl })];
+  /** Sends every due row once, as the server's sender does, through `mail`. */
+  const deliverAll = async (mail: MailTransport) => {
+    const sender = createOutboxSender({ db: database.handle.db, transports: { email: mail }, renderers, retryDelaySeconds: 60, concurrency: 5 });
+    try {
+      await sender.deliverDue();
+    } finally {
+      await sender.stop();
+    }
+  };
+  const smtp = () => createMailTransport({ smtpUrl: sink.url, from: "Harmonia <hello@harmonia.example>", mailboxUrl: "" });
+  const mailbox = () => createMailTransport({ from: "Harmonia <hello@harmonia.example>", mailboxUrl: "", log: () => undefined });
+  const messageOf = async (reservationId: string) => {
+    const [message] = await database.handle.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.idempotencyKey, reservationConfirmationKey(reservationId)));
+    return message!;
+  };
+
+  it("is a small row naming the reservation when the seats are reserved, and rendered in full when it is sent", async () => {
     const event = await createEvent();
     const outcome = await reserveSeats(
       database.handle.db,
       { eventId: event.id, name: "Maya Lindqvist", email: "maya@example.com", phone: "", seats: 3 },
-      { now, afterReserved: reservationConfirmation(publicUrl) },
+      { now, afterReserved: reservationConfirmation() },
     );
     if (!outcome.ok) throw new Error(outcome.message);
-    const [message] = await database.handle.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.idempotencyKey, reservationConfirmationKey(outcome.reservation.id)));
-    expect(message).toMatchObject({ recipient: "maya@example.com", subject: "Reservation confirmed: Candlelight Piano Meditation" });
+    // Nothing is rendered inside the reservation's transaction (docs/decisions/020).
+    const queued = await messageOf(outcome.reservation.id);
+    expect(queued).toMatchObject({
+      recipient: "maya@example.com",
+      subject: "Reservation confirmed: Candlelight Piano Meditation",
+      kind: "reservation-confirmation",
+      status: "pending",
+      priority: 0,
+      bodyText: "",
+      bodyHtml: null,
+    });
+    expect(queued.meta).toEqual({ reservationId: outcome.reservation.id, renderer: "reservation-confirmation" });
+
+    const mail = smtp();
+    try {
+      await deliverAll(mail);
+    } finally {
+      mail.close();
+    }
+    const received = await waitForMail(sink, "maya@example.com");
+    expect(received.subject).toBe("Reservation confirmed: Candlelight Piano Meditation");
+    const body = decodedBody(received);
     for (const fact of [
       "Hello Maya,",
       "June 19th, 2026",
@@ -75,31 +117,67 @@ describe("the reservation's confirmation e-mail", () => {
       "https://calendar.google.com/calendar/render?action=TEMPLATE",
       `${publicUrl}/events/${event.slug}`,
     ]) {
-      expect(message!.bodyText).toContain(fact);
+      expect(body).toContain(fact);
     }
-    const [invite] = attachmentsFromMeta(message!.meta);
-    expect(invite).toMatchObject({ filename: "invite.ics", contentType: expect.stringMatching(/^text\/calendar;.*method=PUBLISH/) });
-    expect(invite!.content).toContain("DTSTART:20260620T013000Z\r\nDTEND:20260620T030000Z\r\n");
+    const invite = attachmentIn(received, "invite.ics");
+    expect(invite.contentType).toMatch(/^text\/calendar; charset=utf-8; method=PUBLISH/);
+    expect(invite.content).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(invite.content).toContain("DTSTART:20260620T013000Z\r\nDTEND:20260620T030000Z\r\n");
+    expect(invite.content).toContain(`UID:${event.id}@harmonia.example`);
+    expect(invite.content).toContain("SUMMARY:Candlelight Piano Meditation");
+    // Sent for real: the row keeps no body and no attachment.
+    expect(await messageOf(outcome.reservation.id)).toMatchObject({ status: "sent", bodyText: "", bodyHtml: null });
   });
 
-  it("greets each guest by their own first name, escaped in the HTML", async () => {
+  it("greets each guest by their own first name, escaped in the HTML, and the dev mailbox keeps what it showed", async () => {
     const event = await createEvent("New Moon Piano Meditation");
-    const reserve = (name: string, email: string) =>
-      reserveSeats(database.handle.db, { eventId: event.id, name, email, phone: "", seats: 2 }, { now, afterReserved: reservationConfirmation(publicUrl) });
-    const messageFor = async (outcome: Awaited<ReturnType<typeof reserve>>) => {
+    const reserve = async (name: string, email: string) => {
+      const outcome = await reserveSeats(
+        database.handle.db,
+        { eventId: event.id, name, email, phone: "", seats: 2 },
+        { now, afterReserved: reservationConfirmation() },
+      );
       if (!outcome.ok) throw new Error(outcome.message);
-      const [message] = await database.handle.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.idempotencyKey, reservationConfirmationKey(outcome.reservation.id)));
-      return message!;
+      return outcome.reservation.id;
     };
-    const first = await messageFor(await reserve("Ada Lovelace", "ada@example.com"));
-    const second = await messageFor(await reserve("<b>Tom</b>&Jerry Smith", "tom@example.com"));
+    const firstId = await reserve("Ada Lovelace", "ada@example.com");
+    const secondId = await reserve("<b>Tom</b>&Jerry Smith", "tom@example.com");
+    await deliverAll(mailbox());
+    const first = await messageOf(firstId);
+    const second = await messageOf(secondId);
+    expect(first).toMatchObject({ status: "sent", transport: "mailbox", subject: "Reservation confirmed: New Moon Piano Meditation" });
     expect(first.bodyText).toContain("Hello Ada,");
     expect(second.bodyText).toContain("Hello <b>Tom</b>&Jerry,");
     expect(second.bodyHtml).toContain("Hello &lt;b&gt;Tom&lt;/b&gt;&amp;Jerry,");
     expect(second.bodyHtml).not.toContain("<b>Tom");
+    const [invite] = attachmentsFromMeta(first.meta);
+    expect(invite).toMatchObject({ filename: "invite.ics", contentType: expect.stringMatching(/^text\/calendar;.*method=PUBLISH/) });
+  });
+
+  it("fails with the reason, and sends the rest, when the reservation was deleted before its confirmation went out", async () => {
+    const event = await createEvent("Equinox Piano Meditation");
+    const reserve = async (email: string) => {
+      const outcome = await reserveSeats(
+        database.handle.db,
+        { eventId: event.id, name: "Guest", email, phone: "", seats: 1 },
+        { now, afterReserved: reservationConfirmation() },
+      );
+      if (!outcome.ok) throw new Error(outcome.message);
+      return outcome.reservation.id;
+    };
+    const deletedId = await reserve("gone@example.com");
+    const keptId = await reserve("kept@example.com");
+    await database.handle.db.delete(reservations).where(eq(reservations.id, deletedId));
+    const mail = smtp();
+    try {
+      await deliverAll(mail);
+    } finally {
+      mail.close();
+    }
+    expect(await messageOf(deletedId)).toMatchObject({ status: "failed", lastError: reservationGoneReason, sentAt: null });
+    expect(await messageOf(keptId)).toMatchObject({ status: "sent" });
+    await waitForMail(sink, "kept@example.com");
+    expect(sink.received.some((received) => received.to.includes("gone@example.com"))).toBe(false);
   });
 
   it("wakes the outbox only after the reservation has committed", async () => {
@@ -112,35 +190,10 @@ describe("the reservation's confirmation e-mail", () => {
     const outcome = await reserveSeats(
       database.handle.db,
       { eventId: event.id, name: "Daniel", email: "daniel@example.com", phone: "", seats: 1 },
-      { now, afterReserved: reservationConfirmation(publicUrl) },
+      { now, afterReserved: reservationConfirmation() },
     );
     expect(outcome.ok).toBe(true);
     expect(woken).toHaveLength(1);
     expect(woken[0]!.visible).toBe(true);
-  });
-
-  it("goes out over SMTP with the invitation as a text/calendar part", async () => {
-    const event = await createEvent("Full Moon Piano Meditation");
-    let queued: string | undefined;
-    registerOutboxWake(async (id) => {
-      queued = id;
-    });
-    await reserveSeats(
-      database.handle.db,
-      { eventId: event.id, name: "Sofia Brennan", email: "sofia@example.com", phone: "", seats: 2 },
-      { now, afterReserved: reservationConfirmation(publicUrl) },
-    );
-    const mail = createMailTransport({ smtpUrl: sink.url, from: "Harmonia <hello@harmonia.example>", mailboxUrl: "" });
-    try {
-      expect(await deliverOutboxMessage({ db: database.handle.db, id: queued!, transports: { email: mail }, retryDelaySeconds: 1 })).toBe("sent");
-    } finally {
-      mail.close();
-    }
-    const received = await waitForMail(sink, "sofia@example.com");
-    const invite = attachmentIn(received, "invite.ics");
-    expect(invite.contentType).toMatch(/^text\/calendar; charset=utf-8; method=PUBLISH/);
-    expect(invite.content).toMatch(/^BEGIN:VCALENDAR\r\n/);
-    expect(invite.content).toContain(`UID:${event.id}@harmonia.example`);
-    expect(invite.content).toContain("SUMMARY:Full Moon Piano Meditation");
   });
 });

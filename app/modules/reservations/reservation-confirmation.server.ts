@@ -1,5 +1,6 @@
+import { eq, inArray } from "drizzle-orm";
 import { createElement } from "react";
-import type { EventRow, ReservationRow } from "../../../db/schema";
+import { events, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { siteConfig } from "~/lib/site-config";
 import {
@@ -10,13 +11,15 @@ import {
   googleCalendarUrl,
 } from "../events/event-calendar";
 import { formatEventDate, formatEventTime } from "../events/event-dates";
-import { queueEmail, type QueueResult } from "../messaging/outbox.server";
+import { queueEmailToRender, type QueueResult } from "../messaging/outbox.server";
 import { wakeOutbox } from "../messaging/outbox-wake.server";
+import type { DeliveryRenderer, RenderedEmail, RenderOutcome } from "../messaging/render-at-delivery.server";
 import { renderEmail } from "../messaging/render-email.server";
 import {
   ReservationConfirmationEmail,
   reservationConfirmationSubject,
 } from "../messaging/templates/reservation-confirmation";
+import { cancelLinks } from "./cancel-links.server";
 import type { AfterReserved } from "./reserve-seats.server";
 
 /** The contribution note as the e-mail words it: the payment link is right below it. */
@@ -27,6 +30,8 @@ export const reservationConfirmationKey = (reservationId: string) => `reservatio
 
 /** Stands for the guest's first name in a rendered confirmation; replaced per reservation. */
 const FIRST_NAME_SLOT = "RESERVATION-GUEST-FIRST-NAME";
+/** Stands for the guest's own cancel link; replaced per reservation. */
+const CANCEL_URL_SLOT = "https://reservation-guest-cancel-link.invalid/";
 const MAX_CACHED_RENDERINGS = 200;
 const renderings = new Map<string, Promise<{ html: string; text: string }>>();
 
@@ -35,8 +40,8 @@ const escapeHtml = (value: string) =>
 
 /**
  * The confirmation for an event and a number of seats, rendered once and reused: rendering takes
- * milliseconds of CPU and happens while the event's row is locked, which would cap how many
- * reservations an event can take per second. Only the first name differs between guests, and it
+ * milliseconds of CPU, and a burst of reservations for one event sends a batch of confirmations
+ * that differ only in the name. Only the first name differs between guests, and it
  * is filled in afterwards. The key holds every fact the e-mail shows, so an edited event renders anew.
  */
 function renderConfirmation(event: EventRow, seats: number, publicUrl: string) {
@@ -61,6 +66,7 @@ function renderConfirmation(event: EventRow, seats: number, publicUrl: string) {
       googleCalendarUrl: googleCalendarUrl(event, { publicUrl }),
       eventUrl: eventPageUrl(event, publicUrl),
       calendarFileName: CALENDAR_FILE_NAME,
+      cancelUrl: CANCEL_URL_SLOT,
       publicUrl,
     }),
   );
@@ -71,40 +77,95 @@ function renderConfirmation(event: EventRow, seats: number, publicUrl: string) {
 }
 
 /**
- * Writes the confirmation of a reservation to the outbox (with its .ics invitation). Nothing is
- * sent here; whoever calls it wakes the outbox once the surrounding transaction has committed.
+ * The confirmation's content for one reservation: the shared rendering with the guest's first name
+ * and own cancel link filled in.
  */
-export async function queueReservationConfirmation(
-  db: Database,
+export async function renderReservationConfirmation(
   reservation: ReservationRow,
   event: EventRow,
-  options: { publicUrl: string },
-): Promise<QueueResult> {
+  options: { publicUrl: string; cancelUrl: string },
+): Promise<RenderedEmail> {
   const rendered = await renderConfirmation(event, reservation.seats, options.publicUrl);
   const firstName = reservation.visitorName.trim().split(/\s+/)[0] ?? "";
   // Replacer functions: a replacement string would expand `$&`, `$'` and `` $` `` in a guest's name.
-  const html = rendered.html.replaceAll(FIRST_NAME_SLOT, () => escapeHtml(firstName));
-  const text = rendered.text.replaceAll(FIRST_NAME_SLOT, () => firstName);
-  return queueEmail(db, {
-    kind: "reservation-confirmation",
-    to: reservation.visitorEmail,
+  const fill = (body: string, escape: (value: string) => string) =>
+    body.replaceAll(FIRST_NAME_SLOT, () => escape(firstName)).replaceAll(CANCEL_URL_SLOT, () => escape(options.cancelUrl));
+  return {
     subject: reservationConfirmationSubject(event.title),
-    html,
-    text,
-    idempotencyKey: reservationConfirmationKey(reservation.id),
+    html: fill(rendered.html, escapeHtml),
+    text: fill(rendered.text, (value) => value),
     attachments: [
       { filename: CALENDAR_FILE_NAME, content: eventCalendarFile(event, options), contentType: CALENDAR_CONTENT_TYPE },
     ],
+  };
+}
+
+/** The outbox's name for the renderer of confirmations, and the row's `kind`. */
+const CONFIRMATION = "reservation-confirmation";
+
+export const reservationGoneReason = "The reservation no longer exists (deleted before its confirmation was sent)";
+
+/**
+ * Writes the confirmation of a reservation to the outbox: a small row naming the reservation,
+ * rendered (with its .ics invitation) by the outbox sender when it sends it, so the reservation's
+ * transaction does no rendering (docs/decisions/020). Nothing is sent here; whoever calls it wakes
+ * the outbox once the surrounding transaction has committed.
+ */
+export async function queueReservationConfirmation(db: Database, reservation: ReservationRow, event: EventRow): Promise<QueueResult> {
+  return queueEmailToRender(db, {
+    kind: CONFIRMATION,
+    to: reservation.visitorEmail,
+    subject: reservationConfirmationSubject(event.title),
+    idempotencyKey: reservationConfirmationKey(reservation.id),
+    renderer: CONFIRMATION,
+    refs: { reservationId: reservation.id },
   });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Renders confirmations when the outbox sender claims them: one query for the batch's
+ * reservations and their events, then the content from what they say now. A reservation deleted
+ * since is answered as gone, and its message fails with that reason.
+ */
+export function reservationConfirmationRenderer(options: { publicUrl: string }): DeliveryRenderer {
+  return {
+    name: CONFIRMATION,
+    async render(db, messages) {
+      const ids = [...new Set(messages.map((message) => message.meta.reservationId ?? "").filter((id) => UUID.test(id)))];
+      const found =
+        ids.length === 0
+          ? []
+          : await db
+              .select({ reservation: reservations, event: events })
+              .from(reservations)
+              .innerJoin(events, eq(events.id, reservations.eventId))
+              .where(inArray(reservations.id, ids));
+      const byId = new Map(found.map((row) => [row.reservation.id, row]));
+      const cancelUrls = await cancelLinks(db, found, options.publicUrl);
+      const outcomes = new Map<string, RenderOutcome>();
+      for (const message of messages) {
+        const row = byId.get(message.meta.reservationId ?? "");
+        outcomes.set(
+          message.id,
+          row
+            ? { rendered: await renderReservationConfirmation(row.reservation, row.event, { ...options, cancelUrl: cancelUrls.get(row.reservation.id)! }) }
+            : { gone: reservationGoneReason },
+        );
+      }
+      return outcomes;
+    },
+  };
 }
 
 /**
  * The reservation's own confirmation: queued inside the reservation's transaction (so it exists
  * exactly when the seats do), and the outbox woken once that transaction has committed.
  */
-export function reservationConfirmation(publicUrl: string): AfterReserved {
+export function reservationConfirmation(): AfterReserved {
   return async (tx, reservation, event) => {
-    const queued = await queueReservationConfirmation(tx, reservation, event, { publicUrl });
+    const queued = await queueReservationConfirmation(tx, reservation, event);
     return queued.created ? () => wakeOutbox(queued.id) : undefined;
   };
 }

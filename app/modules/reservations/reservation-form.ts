@@ -93,5 +93,8 @@ export function typedReservationValues(input: Record<string, unknown>): Reservat
  * server): the confirmed reservation, or the errors with what was typed.
  */
 export type ReservationResult =
-  | { ok: true; reservation: { id: string; seats: number; eventTitle: string; dateLabel: string; timeLabel: string; email: string } }
+  | {
+      ok: true;
+      reservation: { id: string; seats: number; eventTitle: string; dateLabel: string; timeLabel: string; email: string; cancelPath?: string };
+    }
   | { ok: false; error?: string; fieldErrors?: Partial<Record<ReservationField, string>>; values: ReservationValues };

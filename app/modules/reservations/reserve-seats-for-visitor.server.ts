@@ -6,6 +6,7 @@ import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "../security
 import { reservationConfirmation } from "./reservation-confirmation.server";
 import { reservationMessages, type ReservationInput } from "./reservation-form";
 import { findSubmittedReservation, reserveSeats, type ReserveOutcome } from "./reserve-seats.server";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * How often a visitor may try to reserve (docs/decisions/013): per client address, and per
@@ -27,7 +28,7 @@ export type VisitorReserveOutcome = ReserveOutcome | ({ ok: false } & TooManyAtt
  */
 export async function reserveSeatsForVisitor(
   db: Database,
-  options: { client: LimitedClient; eventSlug: string; input: ReservationInput; publicUrl: string },
+  options: { client: LimitedClient; eventSlug: string; input: ReservationInput },
 ): Promise<VisitorReserveOutcome> {
   const { client, eventSlug, input } = options;
   // The slug becomes part of a counter's key: one PostgreSQL would refuse is no event's anyway.
@@ -37,7 +38,7 @@ export async function reserveSeatsForVisitor(
   // a visitor retrying after a failure must not be told to wait instead of seeing their seats.
   if (input.submissionKey) {
     const found = await findSubmittedReservation(db, { eventSlug }, input.submissionKey).catch((error: unknown) => {
-      console.error("[reservations] looking up a submission failed:", error);
+      logFailure("reservations", "looking up a submission", error);
       return null;
     });
     if (found === null) return { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
@@ -51,12 +52,12 @@ export async function reserveSeatsForVisitor(
     ],
     client.rateLimitMultiplier,
   ).catch((error: unknown) => {
-    console.error("[reservations] counting a reservation attempt failed:", error);
+    logFailure("reservations", "counting a reservation attempt", error);
     return null;
   });
   if (!limit) return { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
   if (!limit.allowed) {
     return { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) };
   }
-  return reserveSeats(db, { ...input, eventSlug }, { afterReserved: reservationConfirmation(options.publicUrl) });
+  return reserveSeats(db, { ...input, eventSlug }, { afterReserved: reservationConfirmation() });
 }

@@ -4,6 +4,7 @@ import { queryRows, type Database } from "~/lib/db.server";
 import { disabledLabel } from "../events/event-card-action";
 import { normaliseAddress } from "../security/normalise-address";
 import { MAX_SEATS_PER_ADDRESS, reservationMessages, seatsPerAddressRefusal, type ReservationInput } from "./reservation-form";
+import { logFailure } from "~/lib/log.server";
 
 export type ReservationFailure =
   | "event-not-found"
@@ -151,7 +152,7 @@ export async function reserveSeats(
         );
         reservedByAddress = Number(row?.addressSeats ?? 0);
       } catch (error) {
-        console.error("[reservations] summing the address's seats failed:", error);
+        logFailure("reservations", "summing the address's seats", error);
         throw refuse("could-not-check", reservationMessages.couldNotCheck);
       }
       // Counted while the UPDATE above holds the event's row, so parallel requests for one address
@@ -179,7 +180,7 @@ export async function reserveSeats(
       } catch (error) {
         // Not expected under the row lock, but the unique index is the last word on the key.
         if (input.submissionKey && isUniqueViolation(error)) throw new SubmittedAlready(event.id);
-        console.error("[reservations] saving the reservation failed:", error);
+        logFailure("reservations", "saving the reservation", error);
         throw refuse("could-not-save", reservationMessages.couldNotSave);
       }
 
@@ -188,7 +189,7 @@ export async function reserveSeats(
         afterCommit = await tx
           .transaction((savepoint) => options.afterReserved!(savepoint as unknown as Database, reservation, event))
           .catch((error: unknown) => {
-            console.error("[reservations] queueing the confirmation e-mail failed:", error);
+            logFailure("reservations", "queueing the confirmation e-mail", error);
             return undefined;
           });
       }
@@ -201,11 +202,11 @@ export async function reserveSeats(
       const replayed = await replay(db, { eventId: error.eventId }, input.submissionKey).catch(() => undefined);
       if (replayed) return replayed;
     }
-    console.error("[reservations] the reservation transaction failed:", error);
+    logFailure("reservations", "the reservation transaction", error);
     return failure("could-not-save", reservationMessages.couldNotSave);
   }
   if (outcome.ok && afterCommit) {
-    await afterCommit().catch((error: unknown) => console.error("[reservations] the work after the reservation failed:", error));
+    await afterCommit().catch((error: unknown) => logFailure("reservations", "the work after the reservation", error));
   }
   return outcome;
 }

@@ -75,7 +75,7 @@ const RATE_LIMIT = { limit: 20, windowSeconds: 600 };
 export async function sendReservationEmail(
   db: Database,
   request: ReservationEmailRequest,
-  options: { publicUrl: string; clientIp: string; rateLimitMultiplier: number },
+  options: { clientIp: string; rateLimitMultiplier: number },
 ): Promise<ReservationEmailOutcome> {
   const limit = await consumeRateLimit(db, `reservation-email:ip:${options.clientIp}`, {
     ...RATE_LIMIT,
@@ -99,7 +99,7 @@ export async function sendReservationEmail(
     .limit(1);
   if (!match) return { sent: false, reason: "not-found" };
 
-  const queued = await queueReservationConfirmation(db, match.reservation, match.event, options);
+  const queued = await queueReservationConfirmation(db, match.reservation, match.event);
   if (queued.created) await wakeOutbox(queued.id);
   return { sent: true };
 }

@@ -35,7 +35,6 @@ describe("a submission key", () => {
         client: { ip: "192.0.2.1", rateLimitMultiplier: 100 },
         eventSlug: event.slug,
         input,
-        publicUrl: "http://127.0.0.1",
       });
     const outcomes = [...(await Promise.all(Array.from({ length: 5 }, send))), await send()];
     const ids = outcomes.map((outcome) => (outcome.ok ? outcome.reservation.id : outcome.reason));

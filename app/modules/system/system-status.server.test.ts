@@ -82,11 +82,11 @@ describe("system status", () => {
     const full = {
       TWILIO_ACCOUNT_SID: "AC0123456789abcdef",
       TWILIO_AUTH_TOKEN: "token-0123456789",
-      TWILIO_FROM_NUMBER: "+16195550100",
+      TWILIO_FROM: "+16195550100",
     };
     const sms = await check("sms", { env: full });
     expect(sms).toMatchObject({ state: "ok", summary: "Twilio configured" });
-    expect(sms.details).toEqual([{ label: "Sending number", value: "+1••••••0100" }]);
+    expect(sms.details).toEqual([{ label: "Sender", value: "+1••••••0100" }]);
     expect(await check("sms", { env: { TWILIO_ACCOUNT_SID: full.TWILIO_ACCOUNT_SID } })).toMatchObject({ state: "problem" });
     expect(maskPhoneNumber("+4420")).toBe("•••••");
   });

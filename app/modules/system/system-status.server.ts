@@ -5,6 +5,7 @@ import { queryRows, type DatabaseHandle } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { outbox } from "../../../db/schema";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * The /admin/setup status page: what this instance runs on and whether each part works. Every
@@ -35,7 +36,7 @@ export interface SystemStatus {
 
 /** What a running instance is made of; the server's Runtime fits this shape. */
 export interface StatusSources {
-  env: Pick<Env, "SMTP_URL" | "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM_NUMBER">;
+  env: Pick<Env, "SMTP_URL" | "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM">;
   database: Pick<DatabaseHandle, "db" | "driver" | "location">;
   mail: { name: "smtp" | "mailbox" };
   worker: { isHealthy(): Promise<boolean> };
@@ -87,7 +88,7 @@ async function checkMigrations({ database }: StatusSources, folder: string): Pro
     const text = await readFile(path.join(folder, "meta", "_journal.json"), "utf8");
     journal = (JSON.parse(text) as { entries: JournalEntry[] }).entries;
   } catch (error) {
-    console.error("[status] reading the migration journal failed:", error);
+    logFailure("status", "reading the migration journal", error);
     return { ...base, state: "problem", summary: "The list of migrations could not be read" };
   }
   let applied: number[];
@@ -99,7 +100,7 @@ async function checkMigrations({ database }: StatusSources, folder: string): Pro
     );
     applied = rows.map((row) => Number(row.created_at));
   } catch (error) {
-    console.error("[status] reading the applied migrations failed:", error);
+    logFailure("status", "reading the applied migrations", error);
     return { ...base, state: "problem", summary: "The applied migrations could not be read" };
   }
   const done = journal.filter((entry) => applied.includes(entry.when));
@@ -137,16 +138,16 @@ function checkMail({ env, mail }: StatusSources): StatusCheck {
 }
 
 function checkSms({ env }: StatusSources): StatusCheck {
-  const settings = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER];
+  const settings = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM];
   const set = settings.filter(Boolean).length;
-  if (set === 0) return { id: "sms", title: "SMS", state: "not-configured", summary: "Twilio is not configured" };
+  if (set === 0) return { id: "sms", title: "SMS", state: "not-configured", summary: "Twilio is not configured: texts go to the dev mailbox (Texts tab)" };
   if (set < settings.length) {
     return {
       id: "sms",
       title: "SMS",
       state: "problem",
       summary: "Twilio is partly configured",
-      details: [{ label: "Needs", value: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER" }],
+      details: [{ label: "Needs", value: "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM" }],
     };
   }
   return {
@@ -154,7 +155,7 @@ function checkSms({ env }: StatusSources): StatusCheck {
     title: "SMS",
     state: "ok",
     summary: "Twilio configured",
-    details: [{ label: "Sending number", value: maskPhoneNumber(env.TWILIO_FROM_NUMBER!) }],
+    details: [{ label: "Sender", value: env.TWILIO_FROM!.startsWith("MG") ? `Messaging Service ${env.TWILIO_FROM!.slice(0, 6)}…` : maskPhoneNumber(env.TWILIO_FROM!) }],
   };
 }
 
@@ -195,7 +196,7 @@ async function checkOutbox({ database }: StatusSources): Promise<StatusCheck> {
       ],
     };
   } catch (error) {
-    console.error("[status] counting the outbox failed:", error);
+    logFailure("status", "counting the outbox", error);
     return { ...base, state: "problem", summary: "The outbox could not be read" };
   }
 }

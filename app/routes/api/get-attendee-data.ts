@@ -5,6 +5,7 @@ import { getAttendeeData } from "~/modules/invitations/get-attendee-data.server"
 import { invitationFailures } from "~/modules/invitations/invitation-failures";
 import { invitationMessages } from "~/modules/invitations/invitation-messages";
 import { isPossibleRid } from "~/modules/invitations/rid";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * GET /api/getAttendeeData?rid=…&email=…: the invitee's details to prefill the acceptance form.
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     }
     return answer(200, { success: true, attendee: result.attendee });
   } catch (error) {
-    console.error("[invitations] could not read attendee data:", error);
+    logFailure("invitations", "reading attendee data", error);
     return answer(503, { success: false, error: invitationMessages.tryAgainLater });
   }
 }

@@ -8,6 +8,7 @@ import {
   reservationEmailRequestSchema,
   sendReservationEmail,
 } from "~/modules/reservations/send-reservation-email.server";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * POST /api/sendReservationEmail: the spec's payload (plus an optional reservationId) in;
@@ -27,7 +28,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv();
   try {
     const outcome = await sendReservationEmail(getDb(), parsed.data, {
-      publicUrl: env.PUBLIC_URL,
       clientIp: context.clientIp,
       rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     });
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return Response.json({ error: reservationEmailMessages.notFound }, { status: 404 });
   } catch (error) {
-    console.error("[reservations] sendReservationEmail failed:", error);
+    logFailure("reservations", "sendReservationEmail", error);
     return Response.json({ error: reservationEmailMessages.couldNotSend }, { status: 503 });
   }
 }

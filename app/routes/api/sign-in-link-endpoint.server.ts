@@ -8,6 +8,7 @@ import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
 import { authMessages } from "~/modules/members/auth-messages";
 import type { SignInLinkMetadata } from "~/lib/auth.server";
+import { logFailure } from "~/lib/log.server";
 
 /** The spec's payloads are a name and an address; anything near this size is not one. */
 const MAX_BODY_BYTES = 10 * 1024;
@@ -51,7 +52,7 @@ export async function handleSignInLinkRequest<Schema extends z.ZodType<{ email: 
     }
     return Response.json({ sent: true });
   } catch (error) {
-    console.error("[sign-in link] could not send a requested link:", error);
+    logFailure("sign-in link", "sending a requested link", error);
     return Response.json({ error: authMessages.signInLinkFailed }, { status: 503 });
   }
 }

@@ -6,6 +6,7 @@ import { getEnv } from "~/lib/env.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
 import { recordAudioEvent } from "~/modules/music/record-audio-event.server";
 import { describeTrackAudioProblem, trackAudioMessages, trackAudioPayloadSchema } from "~/modules/music/track-audio-schema";
+import { logFailure } from "~/lib/log.server";
 
 /** Listening events are a few hundred bytes; 2 kB leaves room and refuses anything else. */
 const MAX_TRACK_AUDIO_BYTES = 2 * 1024;
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       tooManyAttemptsInit(outcome.retryAfterSeconds),
     );
   } catch (error) {
-    console.error("[music] recording a listening event failed:", error);
+    logFailure("music", "recording a listening event", error);
     return Response.json({ error: trackAudioMessages.couldNotRecord }, { status: 503 });
   }
 }

@@ -1,14 +1,27 @@
 import { Link } from "react-router";
+import { listTexts } from "~/modules/sms/list-texts.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { listEmails } from "~/modules/messaging/outbox.server";
 import type { Route } from "./+types/mailbox";
 import { assertMailboxAccess } from "./mailbox-access.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   assertMailboxAccess(context);
-  const emails = await listEmails(getDb());
+  const tab = new URL(request.url).searchParams.get("tab") === "texts" ? "texts" : "emails";
+  const [emails, texts] = await Promise.all([tab === "emails" ? listEmails(getDb()) : [], tab === "texts" ? listTexts(getDb()) : []]);
   return {
+    tab,
+    texts: texts.map((text) => ({
+      id: text.id,
+      to: text.recipient,
+      body: text.bodyText,
+      kind: text.kind,
+      status: text.status,
+      transport: text.transport,
+      error: text.lastError,
+      createdAt: text.createdAt.toISOString(),
+    })),
     emails: emails.map((email) => ({
       id: email.id,
       to: email.recipient,
@@ -29,10 +42,29 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow">Development</p>
       <h1 className="mt-3 text-4xl text-ivory">Dev mailbox</h1>
       <p className="mt-3 max-w-2xl text-sand">
-        No SMTP server is configured, so e-mails stay here instead of leaving this machine. Set SMTP_URL to send them
-        for real. Only visitors on this machine can see this page.
+        Without an SMTP server, e-mails stay here instead of leaving this machine (set SMTP_URL to send them for real);
+        without Twilio settings, so do texts. Only visitors on this machine can see this page.
       </p>
-      {loaderData.emails.length === 0 ? (
+      <nav aria-label="Mailbox" className="mt-8 flex gap-2">
+        {(
+          [
+            ["emails", "E-mails", "/dev/mailbox"],
+            ["texts", "Texts", "/dev/mailbox?tab=texts"],
+          ] as const
+        ).map(([tab, label, to]) => (
+          <Link
+            key={tab}
+            to={to}
+            aria-current={loaderData.tab === tab ? "page" : undefined}
+            className={`inline-flex min-h-11 items-center rounded-full px-5 font-semibold ${loaderData.tab === tab ? "bg-amber text-night" : "text-amber hover:bg-amber/10"}`}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
+      {loaderData.tab === "texts" ? (
+        <TextsTable texts={loaderData.texts} />
+      ) : loaderData.emails.length === 0 ? (
         <p className="mt-10 text-sand">No e-mails yet.</p>
       ) : (
         <div className="mt-10 overflow-x-auto rounded-2xl border border-ember">
@@ -66,5 +98,39 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </section>
+  );
+}
+
+function TextsTable({ texts }: { texts: Route.ComponentProps["loaderData"]["texts"] }) {
+  if (texts.length === 0) return <p className="mt-10 text-sand">No texts yet.</p>;
+  return (
+    <div className="mt-10 overflow-x-auto rounded-2xl border border-ember">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Texts, newest first</caption>
+        <thead className="bg-umber text-mist">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">Sent</th>
+            <th scope="col" className="px-4 py-3 font-medium">To</th>
+            <th scope="col" className="px-4 py-3 font-medium">Text</th>
+            <th scope="col" className="px-4 py-3 font-medium">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {texts.map((text) => (
+            <tr key={text.id} className="border-t border-ember align-top">
+              <td className="px-4 py-3 whitespace-nowrap text-sand">
+                <time dateTime={text.createdAt}>{text.createdAt.replace("T", " ").slice(0, 19)}</time>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-sand">{text.to}</td>
+              <td className="px-4 py-3 whitespace-pre-wrap text-ivory">{text.body || "(cleared after sending)"}</td>
+              <td className="px-4 py-3 text-sand">
+                {text.status}
+                {text.error ? <span className="block text-danger">{text.error}</span> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -20,9 +20,11 @@ import {
   type ReservationResult,
 } from "~/modules/reservations/reservation-form";
 import { getEnv } from "~/lib/env.server";
+import { cancelLinkAfterReserving } from "~/modules/reservations/cancel-links.server";
 import { reserveSeatsForVisitor, type VisitorReserveOutcome } from "~/modules/reservations/reserve-seats-for-visitor.server";
 import type { Route } from "./+types/reserve-event";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * The page's form carries a one-time submission key: a shared cache handing one copy to two
@@ -43,7 +45,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** The event the reservation page is for (its form is also the reserve dialog's no-JavaScript path). */
 export async function loader({ params }: Route.LoaderArgs) {
   const event = await findPublicEventBySlug(getDb(), params.slug).catch((error: unknown) => {
-    console.error("[reservations] looking up the event failed:", error);
+    logFailure("reservations", "looking up the event", error);
     throw data(reservationMessages.failed, { status: 503 });
   });
   // A page that says so (404), also after a post to an unknown event without JavaScript.
@@ -83,7 +85,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     client: { ip: context.clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER },
     eventSlug: params.slug,
     input: parsed.data,
-    publicUrl: env.PUBLIC_URL,
   });
   if (!outcome.ok) {
     const headers = outcome.reason === "too-many-attempts" ? tooManyAttemptsInit(outcome.retryAfterSeconds).headers : undefined;
@@ -91,6 +92,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const { timeZone } = siteConfig.venue;
+  // The guest's own cancel link, shown with the summary (the e-mail brings one of its own).
+  const cancelPath = await cancelLinkAfterReserving(getDb(), outcome).catch((error: unknown) => {
+    logFailure("reservations", "making a cancel link", error);
+    return undefined;
+  });
   return data<ReservationResult>({
     ok: true,
     reservation: {
@@ -100,6 +106,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       dateLabel: formatEventDate(outcome.event.startsAt, timeZone),
       timeLabel: formatEventTime(outcome.event.startsAt, timeZone),
       email: outcome.reservation.visitorEmail,
+      cancelPath,
     },
   });
 }

@@ -11,6 +11,7 @@ import { friendPassFrom } from "~/modules/music/friend-pass.server";
 import { listenerEntitlement } from "~/modules/music/listener-entitlement.server";
 import { findTrackByFile } from "~/modules/music/list-tracks.server";
 import { canHear } from "~/modules/music/playlists";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * GET /media/audio/:file — the music library, streamed per request to those entitled to each
@@ -36,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!canHear(entitlement, track.tier)) return empty(403, { Vary: "Cookie" });
     return await streamFile(path.join(projectRoot(), "media", "audio", track.file), request.headers.get("Range"));
   } catch (error) {
-    console.error(`[music] could not serve ${file}:`, error);
+    logFailure("music", `serving ${file}`, error);
     return empty(503);
   }
 }

@@ -16,6 +16,7 @@ import { friendPassCookie, issueFriendPass } from "~/modules/music/friend-pass.s
 import { playlistOf } from "~/modules/music/member-playlist.server";
 import { requestAccessGift } from "~/modules/music/request-access-gift.server";
 import { signingSecret } from "~/modules/music/signing-secret.server";
+import { logFailure } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return data<FriendAccessActionData>({ ok: false, error: result.error, values }, 429);
     return data<FriendAccessActionData>({ ok: true });
   } catch (error) {
-    console.error("[friend] sending the access link failed:", error);
+    logFailure("friend", "sending the access link", error);
     return data<FriendAccessActionData>({ ok: false, error: friendAccessMessages.failed, values }, 503);
   }
 }

@@ -4,6 +4,7 @@ import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from 
 import { invitationFailures } from "~/modules/invitations/invitation-failures";
 import { invitationMessages } from "~/modules/invitations/invitation-messages";
 import { submitInvitationAcceptance } from "~/modules/invitations/submit-invitation-acceptance.server";
+import { logFailure } from "~/lib/log.server";
 
 export type AcceptanceOutcome =
   | { status: 200; loginLink: string }
@@ -24,7 +25,7 @@ export async function submitAcceptance(input: unknown, clientIp: string): Promis
     if (!result.ok) return { status: invitationFailures[result.reason].status, error: invitationFailures[result.reason].message };
     return { status: 200, loginLink: result.loginLink };
   } catch (error) {
-    console.error("[invitations] could not accept an invitation:", error);
+    logFailure("invitations", "accepting an invitation", error);
     return { status: 503, error: invitationMessages.tryAgainLater };
   }
 }

@@ -23,6 +23,7 @@ import {
 import { defaultCommunicationPreference } from "~/modules/invitations/invitation-status";
 import { isPossibleRid, MAX_RID_LENGTH } from "~/modules/invitations/rid";
 import { submitAcceptance } from "./invitation-acceptance.server";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * /invitation?rid=…&campaign=…&email=…: an invitee completes their membership and is taken to
@@ -53,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const withoutData = { state: "form" as const, rid, prefill: { email: emailFromAddress(params) }, defaultPreference: defaultCommunicationPreference([]) };
   if (!rid) return withoutData;
   const result = await getAttendeeData(getDb(), rid).catch((error: unknown) => {
-    console.error("[invitations] could not read an invitation for the page:", error);
+    logFailure("invitations", "reading an invitation for the page", error);
     return null;
   });
   if (!result) return withoutData;

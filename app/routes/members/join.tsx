@@ -18,6 +18,7 @@ import {
 import { joinCommunity } from "~/modules/community/join-community.server";
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
+import { logFailure } from "~/lib/log.server";
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!email.success) return answer({ intent: "resend", email: form.email ?? "", resent: false, error: communitySignupMessages.resendFailed }, 400);
     const sent = await requestSignInLink(getDb(), { email: email.data, purpose: "sign-in", next: "/welcome", client }).catch(
       (error: unknown) => {
-        console.error("[community] could not resend a sign-in link:", error);
+        logFailure("community", "resending a sign-in link", error);
         return null;
       },
     );

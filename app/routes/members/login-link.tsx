@@ -1,8 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-link";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { getAuth } from "~/lib/auth.server";
-import { authHeaders } from "~/routes/guards.server";
+import { signInWithLinkToken } from "./sign-in-with-link.server";
 import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -26,23 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const next = safeRedirectPath(form.next, getEnv().PUBLIC_URL, "/welcome");
   if (!form.token) return { error: authMessages.signInLinkInvalid };
-  const response = await getAuth()
-    .api.magicLinkVerify({
-      query: { token: form.token, callbackURL: next, errorCallbackURL: "/login/link" },
-      headers: authHeaders(request, context.clientIp),
-      asResponse: true,
-    })
-    .catch((error: unknown) => {
-      console.error("[auth] sign-in link verification failed:", error);
-      return null;
-    });
-  const location = response?.headers.get("location");
-  const setCookies = response?.headers.getSetCookie() ?? [];
-  if (!location || setCookies.length === 0 || new URL(location, "http://x").searchParams.has("error")) {
-    return { error: authMessages.signInLinkInvalid };
-  }
-  const headers = new Headers();
-  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  const headers = await signInWithLinkToken(request, context.clientIp, form.token, next);
+  if (!headers) return { error: authMessages.signInLinkInvalid };
   return redirect(next, { headers });
 }
 

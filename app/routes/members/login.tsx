@@ -19,6 +19,7 @@ import { requestPasswordResetLink } from "~/modules/members/request-password-res
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { cookieHeaders } from "./auth-action.server";
+import { logFailure } from "~/lib/log.server";
 
 /** How long 'Login successful!' shows before the member is taken on. */
 const SUCCESS_PAUSE_MS = 1000;
@@ -85,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: cookieHeaders(result.cookies) },
     );
   } catch (error) {
-    console.error(`[auth] the login page's ${intent} request failed:`, error);
+    logFailure("auth", `the login page's ${intent} request`, error);
     const message = intent === "link" ? serverMessage(error) ?? authMessages.signInLinkFailed : authMessages.loginFailed;
     return failed({ error: message }, 503);
   }

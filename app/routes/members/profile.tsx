@@ -33,6 +33,13 @@ import {
 } from "~/modules/members/profile";
 import { getProfile, ProfileSaveError, saveProfile } from "~/modules/members/profile.server";
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
+import { logFailure } from "~/lib/log.server";
+import { DeleteAccountPanel, DownloadDataPanel, EmailPreferencesPanel } from "~/components/members/member-data-panels";
+import { deleteMemberAccount } from "~/modules/members/delete-member-account.server";
+import { memberDataMessages } from "~/modules/members/member-data";
+import { getEmailPreferences, setEmailPreferences } from "~/modules/members/set-email-preferences.server";
+import { tooManyAttempts } from "~/modules/security/too-many-attempts";
+import { getAuth } from "~/lib/auth.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -43,14 +50,20 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireMember(request);
-  const [profile, sessions] = await Promise.all([
+  const query = new URL(request.url).searchParams;
+  const exportRetry = Number(query.get("exportRetry"));
+  const [profile, sessions, emailPreferences] = await Promise.all([
     getProfile(getDb(), user)
       .then((values) => ({ values, loadError: null }))
       .catch((error: unknown) => {
-        console.error("[profile] loading a profile failed:", error);
+        logFailure("profile", "loading a profile", error);
         return { values: defaultProfile(user.name), loadError: profileMessages.loadFailedPrefix + profileMessages.loadFailedReason };
       }),
     listMemberSessions(authHeaders(request, context.clientIp), user.sessionId),
+    getEmailPreferences(getDb(), user).catch((error: unknown) => {
+      logFailure("profile", "loading e-mail preferences", error);
+      return null;
+    }),
   ]);
   return {
     email: user.email,
@@ -59,15 +72,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile: profile.values,
     loadError: profile.loadError,
     sessions,
+    emailPreferences,
+    // The download (profile-data.ts) answers a refusal or a failure by coming back here.
+    exportNotice: exportRetry > 0 ? tooManyAttempts(exportRetry) : query.has("exportFailed") ? memberDataMessages.exportFailed : null,
   };
 }
 
-type Intent = "save" | "send-link" | "sign-out-session" | "sign-out-everywhere";
+type Intent = "save" | "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences" | "delete-account";
 
 export type ProfileActionData =
   | { intent: "save"; ok: true; message: string }
   | { intent: "save"; ok: false; error?: string; fieldErrors?: ProfileFieldErrors; values: ProfileFormInput }
-  | { intent: "send-link" | "sign-out-session" | "sign-out-everywhere"; ok: boolean; message: string };
+  | { intent: "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences"; ok: boolean; message: string }
+  | { intent: "delete-account"; ok: false; message: string; confirmationError?: string; typed?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -86,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ProfileActionData>({ intent, ok: true, message: profileMessages.saved });
     } catch (error) {
       if (error instanceof ProfileSaveError) return data<ProfileActionData>({ intent, ok: false, error: error.message, values }, 409);
-      console.error("[profile] saving a profile failed:", error);
+      logFailure("profile", "saving a profile", error);
       return data<ProfileActionData>({ intent, ok: false, error: profileMessages.saveFailed, values }, 503);
     }
   }
@@ -102,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return data<ProfileActionData>({ intent, ok: true, message: authMessages.profileSignInLinkSent });
     } catch (error) {
-      console.error("[profile] sending a sign-in link failed:", error);
+      logFailure("profile", "sending a sign-in link", error);
       const message = authMessages.profileSignInLinkFailedPrefix + profileMessages.sendLinkFailedReason;
       return data<ProfileActionData>({ intent, ok: false, message }, 503);
     }
@@ -115,20 +132,51 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? data<ProfileActionData>({ intent, ok: true, message: profileMessages.sessionRevoked })
         : data<ProfileActionData>({ intent, ok: false, message: profileMessages.sessionNotFound }, 404);
     } catch (error) {
-      console.error("[profile] signing out a session failed:", error);
+      logFailure("profile", "signing out a session", error);
       return data<ProfileActionData>({ intent, ok: false, message: profileMessages.sessionRevokeFailed }, 503);
     }
   }
 
   if (intent === "sign-out-everywhere") {
     const cleared = await signOutEverywhere(headers).catch((error: unknown) => {
-      console.error("[profile] signing out everywhere failed:", error);
+      logFailure("profile", "signing out everywhere", error);
       return null;
     });
     if (!cleared) return data<ProfileActionData>({ intent, ok: false, message: profileMessages.sessionRevokeFailed }, 503);
     const responseHeaders = new Headers();
     for (const cookie of cleared) responseHeaders.append("Set-Cookie", cookie);
     return redirect("/login?next=%2Fprofile", { headers: responseHeaders });
+  }
+
+  if (intent === "email-preferences") {
+    try {
+      const outcome = await setEmailPreferences(getDb(), user, form);
+      return data<ProfileActionData>({ intent, ok: outcome.ok, message: outcome.message }, outcome.ok ? 200 : 400);
+    } catch (error) {
+      logFailure("profile", "saving e-mail preferences", error);
+      return data<ProfileActionData>({ intent, ok: false, message: memberDataMessages.preferencesFailed }, 503);
+    }
+  }
+
+  if (intent === "delete-account") {
+    let outcome: Awaited<ReturnType<typeof deleteMemberAccount>>;
+    try {
+      outcome = await deleteMemberAccount(getDb(), user, form);
+    } catch (error) {
+      logFailure("profile", "deleting an account", error);
+      return data<ProfileActionData>({ intent, ok: false, message: memberDataMessages.deleteFailed }, 503);
+    }
+    if (!outcome.ok) {
+      const message = outcome.fieldErrors.confirmation;
+      return data<ProfileActionData>({ intent, ok: false, message, confirmationError: message, typed: form.confirmation ?? "" }, 400);
+    }
+    // The sessions went with the user; this clears the browser's cookie too.
+    const signedOut = await getAuth()
+      .api.signOut({ headers, returnHeaders: true })
+      .catch(() => null);
+    const responseHeaders = new Headers();
+    for (const cookie of signedOut?.headers.getSetCookie() ?? []) responseHeaders.append("Set-Cookie", cookie);
+    return redirect("/?account=deleted", { headers: responseHeaders });
   }
 
   throw data("Unknown form", { status: 400 });
@@ -152,13 +200,15 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const failedSave = saveResult && !saveResult.ok ? saveResult : undefined;
   const values = failedSave?.values ?? loaderData.profile;
   const fieldErrors = clientErrors ?? failedSave?.fieldErrors ?? {};
-  const otherResult = actionData && actionData.intent !== "save" ? actionData : undefined;
+  // A mistyped confirmation shows under its field, not in the banner.
+  const otherResult = actionData && actionData.intent !== "save" && !("confirmationError" in actionData && actionData.confirmationError) ? actionData : undefined;
 
   // After a save, the result banner takes the focus so it is read out; after field errors, the first field does.
   useEffect(() => {
     if (!actionData) return;
     const firstInvalid = actionData.intent === "save" && !actionData.ok && actionData.fieldErrors ? Object.keys(actionData.fieldErrors)[0] : undefined;
     if (firstInvalid) document.getElementById(fieldIds[firstInvalid as ProfileField])?.focus();
+    else if (actionData.intent === "delete-account" && actionData.confirmationError) document.getElementById("delete-confirmation")?.focus();
     else bannerRef.current?.focus();
   }, [actionData]);
 
@@ -203,6 +253,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           {saveResult?.ok ? <FormBanner tone="success">{saveResult.message}</FormBanner> : null}
           {failedSave?.error ? <FormBanner tone="error">{failedSave.error}</FormBanner> : null}
           {otherResult ? <FormBanner tone={otherResult.ok ? "success" : "error"}>{otherResult.message}</FormBanner> : null}
+          {loaderData.exportNotice ? <FormBanner tone="error">{loaderData.exportNotice}</FormBanner> : null}
         </div>
 
         <div className="rounded-3xl border border-ember bg-umber/80 p-7 shadow-2xl shadow-black/50 sm:p-9">
@@ -329,6 +380,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </div>
 
         <ActiveSessions sessions={loaderData.sessions} pending={pending} />
+
+        <EmailPreferencesPanel preferences={loaderData.emailPreferences} pending={pending === "email-preferences"} />
+        <DownloadDataPanel />
+        <DeleteAccountPanel
+          pending={pending === "delete-account"}
+          error={actionData?.intent === "delete-account" ? actionData.confirmationError : undefined}
+          typed={actionData?.intent === "delete-account" ? actionData.typed : undefined}
+        />
       </div>
     </section>
   );

@@ -13,6 +13,7 @@ import { siteConfig } from "~/lib/site-config";
 import { authMessages } from "~/modules/members/auth-messages";
 import { isResetTokenUsable, resetPassword } from "~/modules/members/password-auth.server";
 import { newPasswordSchema } from "~/modules/members/password-auth-schemas";
+import { logFailure } from "~/lib/log.server";
 
 /** The spec's pause between 'Password updated!' and the login page. */
 const REDIRECT_AFTER_RESET_MS = 1500;
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = (args) =>
 export function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const usable = isResetTokenUsable(getDb(), token).catch((error: unknown) => {
-    console.error("[auth] checking a reset link failed:", error);
+    logFailure("auth", "checking a reset link", error);
     return false;
   });
   return { token, usable };

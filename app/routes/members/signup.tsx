@@ -15,6 +15,7 @@ import { authMessages } from "~/modules/members/auth-messages";
 import { signUpMember } from "~/modules/members/sign-up-member.server";
 import { signUpSchema } from "~/modules/members/password-auth-schemas";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
+import { logFailure } from "~/lib/log.server";
 
 type SignUpActionData =
   | { ok: true; message: string }
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The same answer whether or not the address already had an account.
     return data<SignUpActionData>({ ok: true, message: authMessages.signUpCheckInbox });
   } catch (error) {
-    console.error("[auth] the sign-up page's request failed:", error);
+    logFailure("auth", "the sign-up page's request", error);
     return failed({ error: authMessages.signUpFailed }, 503);
   }
 }

@@ -12,6 +12,7 @@ import { firstNameOf } from "~/modules/members/first-name";
 import { getProfileFullName } from "~/modules/members/get-profile-full-name.server";
 import { redeemAccessGift } from "~/modules/music/access-gift.server";
 import { getListenerPlaylist } from "~/routes/listener-playlist.server";
+import { logFailure } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Member Welcome", description: `Your welcome to ${siteConfig.brand.name}.`, noIndex: true });
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (gift !== null) {
     // The friend page's sign-in link: redeem the gift once, then show the page at its plain address.
     await redeemAccessGift(db, { email: user.email, token: gift }).catch((error: unknown) =>
-      console.error("[music] redeeming an access gift failed:", error),
+      logFailure("music", "redeeming an access gift", error),
     );
     throw redirect("/welcome");
   }

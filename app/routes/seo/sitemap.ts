@@ -2,6 +2,7 @@ import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { publicPages } from "~/lib/public-pages";
 import { listPublicEvents } from "~/modules/events/list-events.server";
+import { logFailure } from "~/lib/log.server";
 
 const entry = (loc: string, changeFrequency: string, priority: number) =>
   `  <url><loc>${loc}</loc><changefreq>${changeFrequency}</changefreq><priority>${priority.toFixed(1)}</priority></url>`;
@@ -10,7 +11,7 @@ export async function loader() {
   const { PUBLIC_URL } = getEnv();
   // The fixed pages still make a sitemap when the calendar cannot be read.
   const events = await listPublicEvents(getDb()).catch((error: unknown) => {
-    console.error("[seo] listing events for the sitemap failed:", error);
+    logFailure("seo", "listing events for the sitemap", error);
     return [];
   });
   const urls = [

@@ -14,6 +14,7 @@ import { FounderPortrait } from "~/components/founder-portrait";
 import { siteConfig } from "~/lib/site-config";
 import type { EventView } from "~/modules/events/event-view";
 import { listPublicEventViews } from "~/modules/events/list-event-views.server";
+import { memberDataMessages } from "~/modules/members/member-data";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -31,10 +32,12 @@ export const links: Route.LinksFunction = () => [
 /** How many events the home page shows (public-site.md section 9). */
 const HOME_EVENTS = 3;
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { events, failed } = await listPublicEventViews(getDb());
+  // Where a member lands after deleting their account (the profile page), told that it is done.
+  const accountDeleted = new URL(request.url).searchParams.get("account") === "deleted";
   // The page still renders (the spec's 'No events found'); 503 tells caches and monitors it is an outage.
-  return data({ events: events.slice(0, HOME_EVENTS) }, { status: failed ? 503 : 200 });
+  return data({ events: events.slice(0, HOME_EVENTS), accountDeleted }, { status: failed ? 503 : 200 });
 }
 
 const moments = [
@@ -65,6 +68,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
         <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-b from-night/40 via-night/55 to-night" />
         <div className="mx-auto w-full max-w-6xl px-5 py-24 sm:px-8">
+          {loaderData.accountDeleted ? (
+            <p role="status" className="mb-8 max-w-xl rounded-xl border border-amber/40 bg-night/80 px-4 py-3 text-sm text-amber">
+              {memberDataMessages.deleted}
+            </p>
+          ) : null}
           <p className="eyebrow">{siteConfig.brand.tagline}</p>
           <h1 className="mt-5 max-w-3xl text-5xl text-ivory sm:text-6xl lg:text-7xl">
             Let the piano breathe for you

@@ -9,6 +9,7 @@ import { joinWaitlist } from "~/modules/community/join-waitlist.server";
 import { subscribeToNewsletter } from "~/modules/community/subscribe-to-newsletter.server";
 import { subscriptionMessages } from "~/modules/community/subscription-messages";
 import { newsletterSubscriptionSchema, waitlistEntrySchema } from "~/modules/community/subscription-schemas";
+import { logFailure } from "~/lib/log.server";
 
 export type SubscriptionActionData =
   | { ok: true; message: string }
@@ -57,7 +58,7 @@ export async function handleSubscription(request: Request, listName: keyof typeo
     }
     return data<SubscriptionActionData>({ ok: true, message: list.success });
   } catch (error) {
-    console.error(`[${listName}] could not save a sign-up:`, error);
+    logFailure(listName, "saving a sign-up", error);
     return data<SubscriptionActionData>({ ok: false, error: subscriptionMessages.failure, email }, 503);
   }
 }

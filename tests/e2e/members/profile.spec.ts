@@ -25,7 +25,7 @@ test("a member edits the profile: defaults first, then the saved values after a 
   await duration.selectOption("20");
   await time.selectOption("evening");
   await reminders.uncheck();
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();
 
   await page.reload();

@@ -29,6 +29,8 @@ test("staff pages: a visitor is asked to log in, a member is not authorised", as
   for (const path of ["/admin", "/admin/communications", "/admin/eventreservations", "/admin/eventmanagement"]) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(403);
-    await expect(page.getByRole("heading", { name: "You are not authorized to view this page." })).toBeVisible();
+    // The spec gives the communications page its own words for the same refusal.
+    const refusal = path === "/admin/communications" ? "You do not have permission to view this page." : "You are not authorized to view this page.";
+    await expect(page.getByRole("heading", { name: refusal })).toBeVisible();
   }
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { testEmail } from "../support/auth";
+import { hydrated } from "../support/hydration";
 
 /** The launch sign-up ('Coming Soon') of the home page. */
 function launchForm(page: Page) {
@@ -10,14 +11,6 @@ function launchForm(page: Page) {
     button: section.getByRole("button", { name: /Notify Me|Submitting\.\.\.|Thank You!/ }),
     status: section.getByRole("status"),
   };
-}
-
-/** Resolves once React has taken over the server's HTML, so the page's effects are running. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const element = document.querySelector("main");
-    return !!element && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 /** Fake time, paused, before the page loads: timers then run only when the test says so. */

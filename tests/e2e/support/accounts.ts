@@ -9,3 +9,35 @@ export const fullPlaylistListeners = {
   playerMusicPage: "listener-music-page@example.com",
   meditationPage: "listener-meditation@example.com",
 } as const;
+
+/**
+ * Admins and event staff the browser tests' server knows (playwright.config.ts). Each spec file
+ * signs in with its own addresses, never another file's: two tests asking for a sign-in link to
+ * one inbox could each take the other's link. Inside a file, give each test its own entry.
+ */
+export const staffAccounts = {
+  /** The staff shell's tests (navigation, access, mobile, keyboard, axe). */
+  shell: ["admin-shell-1@harmonia.example", "admin-shell-2@harmonia.example", "admin-shell-3@harmonia.example", "admin-shell-4@harmonia.example"],
+  /** The activity log's tests. */
+  activity: ["admin-activity-1@harmonia.example", "admin-activity-2@harmonia.example"],
+  /** Event management's tests. */
+  events: Array.from({ length: 12 }, (_, index) => `admin-events-${index + 1}@harmonia.example`),
+  /** The dashboard's tests. */
+  dashboard: Array.from({ length: 12 }, (_, index) => `admin-dashboard-${index + 1}@harmonia.example`),
+  /** Later staff pages (campaigns, reservations, SMS). */
+  communications: Array.from({ length: 12 }, (_, index) => `admin-communications-${index + 1}@harmonia.example`),
+  /** The reservations page's tests (admins; event staff use `eventStaff` from the third on). */
+  reservations: Array.from({ length: 8 }, (_, index) => `admin-reservations-${index + 1}@harmonia.example`),
+  /** The attendee import and the invitation tools. */
+  imports: ["admin-imports-1@harmonia.example", "admin-imports-2@harmonia.example", "admin-imports-3@harmonia.example"],
+  /** Event staff (the reservations page only). */
+  eventStaff: ["usher-1@harmonia.example", "usher-2@harmonia.example", "usher-3@harmonia.example", "usher-4@harmonia.example"],
+  /** Admins that set up the check-in tests' events (check-in's own staff are `doorStaff`). */
+  doorAdmins: Array.from({ length: 6 }, (_, index) => `admin-door-${index + 1}@harmonia.example`),
+  /** Event staff checking guests in at the door (check-in's tests). */
+  doorStaff: Array.from({ length: 8 }, (_, index) => `usher-door-${index + 1}@harmonia.example`),
+} as const;
+
+const { eventStaff, doorStaff, ...adminGroups } = staffAccounts;
+export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff];

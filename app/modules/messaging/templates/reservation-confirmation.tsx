@@ -16,6 +16,8 @@ export interface ReservationConfirmationProps {
   googleCalendarUrl: string;
   eventUrl: string;
   calendarFileName: string;
+  /** The guest's own link to cancel some or all seats. */
+  cancelUrl?: string;
   publicUrl: string;
 }
 
@@ -68,6 +70,15 @@ export function ReservationConfirmationEmail(props: ReservationConfirmationProps
       <Text style={{ ...emailText, fontSize: 13 }}>
         The attached {props.calendarFileName} adds the evening to any other calendar app.
       </Text>
+      {props.cancelUrl ? (
+        <Text style={{ ...emailText, fontSize: 13 }}>
+          Plans changed?{" "}
+          <Link href={props.cancelUrl} style={{ color: "#e8b86d" }}>
+            Cancel your reservation or give back some seats
+          </Link>{" "}
+          so someone on the waiting list can come.
+        </Text>
+      ) : null}
     </EmailLayout>
   );
 }

@@ -1,0 +1,12 @@
+import type { StaffOutcome } from "~/components/admin/staff-outcome";
+
+/** What the communications page's action answers: the outcome plus what the composer needs to show again. */
+export type ComposerActionData = StaffOutcome & {
+  values?: Record<string, string>;
+  recipients?: string[];
+  /** The preview, rendered on the server for one recipient. */
+  previewHtml?: string;
+  previewFor?: string;
+  /** Nobody was selected: ask 'No recipients selected. Send to ALL community?'. */
+  needsConfirmAll?: boolean;
+};

@@ -1,0 +1,101 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { arrivedWithPending, tapLabels, type CheckInGuest, type CheckInIntent } from "~/modules/reservations/check-in";
+import type { StaffOutcome } from "../staff-outcome";
+
+/**
+ * One guest at the door, with large buttons that post a tap each. Taps made while an earlier one
+ * is still on its way wait in a queue and go one after another, so a quick second tap is never
+ * cancelled by the first; the row shows them counted meanwhile. A row the search hides stays
+ * mounted, so its queued taps still go. Without JavaScript each button is a plain form post and
+ * the page answers.
+ */
+export function GuestRow(props: { guest: CheckInGuest; action: string; hidden: boolean; onArrivedChange: (reservationId: string, arrived: number) => void }) {
+  const { guest, action, onArrivedChange } = props;
+  const fetcher = useFetcher<StaffOutcome>();
+  const [queue, setQueue] = useState<CheckInIntent[]>([]);
+  const sending = useRef(false);
+
+  useEffect(() => {
+    if (fetcher.state === "idle") sending.current = false;
+  }, [fetcher.state]);
+  useEffect(() => {
+    if (sending.current || fetcher.state !== "idle" || queue.length === 0) return;
+    const [next, ...rest] = queue;
+    sending.current = true;
+    setQueue(rest);
+    void fetcher.submit({ intent: next!, reservationId: guest.reservationId }, { method: "post", action, preventScrollReset: true });
+  }, [fetcher, fetcher.state, queue, action, guest.reservationId]);
+  useEffect(() => {
+    if (fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.message);
+  }, [fetcher.data]);
+
+  const inFlight = fetcher.formData?.get("intent");
+  const pending = [...(typeof inFlight === "string" ? [inFlight as CheckInIntent] : []), ...queue];
+  const arrived = arrivedWithPending(guest.arrivedSeats, guest.seats, pending);
+  useEffect(() => onArrivedChange(guest.reservationId, arrived), [onArrivedChange, guest.reservationId, arrived]);
+
+  const saving = pending.length > 0;
+  const labels = tapLabels(guest.name, guest.seats);
+  const allIn = arrived >= guest.seats;
+  const tap = (intent: CheckInIntent, blocked: boolean) => (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!blocked) setQueue((waiting) => [...waiting, intent]);
+  };
+
+  const nameId = `guest-${guest.reservationId}`;
+  return (
+    // Busy while taps are still on their way: the counts shown include them, the server does not yet.
+    <li aria-labelledby={nameId} aria-busy={saving || undefined} hidden={props.hidden} className={`rounded-2xl border p-4 ${allIn ? "border-sage/60 bg-sage/10" : "border-sand/20 bg-umber/60"}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p id={nameId} className="text-lg font-semibold break-words text-ivory">
+          {guest.name}
+        </p>
+        <p className="text-sm text-sand tabular-nums">
+          <span className={allIn ? "font-semibold text-sage" : undefined}>
+            {arrived} of {guest.seats} {guest.seats === 1 ? "seat" : "seats"} arrived
+          </span>
+          {saving ? <span className="ml-2 text-mist">Saving…</span> : null}
+        </p>
+      </div>
+      <p className="text-sm break-all text-mist">{guest.email}</p>
+      <div className="mt-3 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap">
+        <TapButton intent="arrive-one" reservationId={guest.reservationId} action={action} blocked={allIn} onSubmit={tap("arrive-one", allIn)} primary>
+          {labels.arriveOne.visible}
+          <span className="sr-only">{labels.arriveOne.forWhom}</span>
+        </TapButton>
+        {guest.seats > 1 ? (
+          <TapButton intent="arrive-all" reservationId={guest.reservationId} action={action} blocked={allIn} onSubmit={tap("arrive-all", allIn)}>
+            {labels.arriveAll.visible}
+            <span className="sr-only">{labels.arriveAll.forWhom}</span>
+          </TapButton>
+        ) : null}
+        <TapButton intent="undo" reservationId={guest.reservationId} action={action} blocked={arrived === 0} onSubmit={tap("undo", arrived === 0)}>
+          {labels.undo.visible}
+          <span className="sr-only">{labels.undo.forWhom}</span>
+        </TapButton>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A tap as a form of its own. A button that cannot act is aria-disabled rather than disabled, so
+ * the keyboard focus stays on it when the last seat arrives instead of falling back to the page.
+ */
+function TapButton(props: { intent: CheckInIntent; reservationId: string; action: string; blocked: boolean; primary?: boolean; onSubmit: (event: React.FormEvent<HTMLFormElement>) => void; children: React.ReactNode }) {
+  return (
+    <form method="post" action={props.action} onSubmit={props.onSubmit} className="contents">
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="reservationId" value={props.reservationId} />
+      <button
+        type="submit"
+        aria-disabled={props.blocked || undefined}
+        className={`min-h-12 w-full touch-manipulation sm:w-auto ${props.primary ? "button-primary" : "button-secondary"} aria-disabled:cursor-not-allowed aria-disabled:opacity-50`}
+      >
+        {props.children}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useFetcher } from "react-router";
+import { EventImagePicker } from "./event-image-picker";
+import { useOutcomeToast, type StaffOutcome } from "./staff-outcome";
+import { useFormValidation } from "~/components/members/use-form-validation";
+import { eventFormSchema } from "~/modules/events/event-form";
+
+export interface EventEditorValues {
+  id?: string;
+  title: string;
+  image: string;
+  date: string;
+  time: string;
+  description: string;
+  location: string;
+  address: string;
+  ticketsLink: string;
+  button: string;
+  maxSeats: string;
+  placement: string;
+  soldOut: boolean;
+}
+
+export const emptyEventValues: EventEditorValues = {
+  title: "",
+  image: "",
+  date: "",
+  time: "",
+  description: "",
+  location: "",
+  address: "",
+  ticketsLink: "",
+  button: "",
+  maxSeats: "",
+  placement: "",
+  soldOut: false,
+};
+
+/**
+ * Create and edit in one form. A real form posting to the page's action (intent create or
+ * update), so it works before JavaScript; with it, the shared schema checks it first and the post
+ * goes through a fetcher. Errors show under each field; what was typed stays.
+ */
+export function EventEditor(props: {
+  mode: "create" | "update";
+  values: EventEditorValues;
+  errors: Record<string, string>;
+  locations: string[];
+  action: string;
+  cancelHref: string;
+  timeZoneLabel: string;
+  onSaved: (outcome: StaffOutcome) => void;
+}) {
+  const fetcher = useFetcher<StaffOutcome>();
+  useOutcomeToast(fetcher.data);
+  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const { errors: clientErrors, onSubmit } = useFormValidation(() => eventFormSchema, serverErrors);
+  const errors = fetcher.data || Object.keys(clientErrors).length ? clientErrors : props.errors;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [location, setLocation] = useState(props.values.location);
+  const { onSaved } = props;
+
+  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) onSaved(fetcher.data);
+  }, [fetcher.state, fetcher.data, onSaved]);
+
+  const title = props.mode === "create" ? "New event" : "Edit event";
+  const field = (name: keyof EventEditorValues, label: string, input: (describedBy: string | undefined) => ReactNode, hint?: string) => {
+    const describedBy = [hint ? `event-${name}-hint` : "", errors[name] ? `event-${name}-error` : ""].filter(Boolean).join(" ") || undefined;
+    return (
+      <div>
+        <label htmlFor={`event-${name}`} className="block text-sm font-semibold text-sand">
+          {label}
+        </label>
+        {input(describedBy)}
+        {hint ? (
+          <p id={`event-${name}-hint`} className="mt-1 text-xs text-mist">
+            {hint}
+          </p>
+        ) : null}
+        {errors[name] ? (
+          <p id={`event-${name}-error`} className="mt-1 text-sm text-danger">
+            {errors[name]}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const textInput = (name: keyof EventEditorValues, type = "text", extra: Record<string, unknown> = {}) => (describedBy: string | undefined) => (
+    <input
+      id={`event-${name}`}
+      name={name}
+      type={type}
+      defaultValue={String(props.values[name] ?? "")}
+      aria-describedby={describedBy}
+      aria-invalid={errors[name] ? true : undefined}
+      className="input-field mt-1.5"
+      {...extra}
+    />
+  );
+
+  return (
+    <section aria-labelledby="event-editor-title" className="mt-8 rounded-2xl border border-amber/30 bg-umber/60 p-4 sm:p-6">
+      <h2 id="event-editor-title" ref={heading} tabIndex={-1} className="text-3xl text-ivory focus:outline-none">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-mist">Fields marked * are required. A new event starts as a draft: publish it to show it on the site.</p>
+      <fetcher.Form method="post" action={props.action} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+        {props.values.id ? <input type="hidden" name="id" value={props.values.id} /> : null}
+        <div className="sm:col-span-2">{field("title", "Title *", textInput("title"))}</div>
+        {field("date", "Date *", textInput("date", "date"), `In the venue's time zone (${props.timeZoneLabel})`)}
+        {field("time", "Time *", textInput("time", "time"), `Venue time (${props.timeZoneLabel})`)}
+        <EventImagePicker defaultValue={props.values.image} error={errors.image} />
+        <div className="sm:col-span-2">
+          {field("description", "Description *", (describedBy) => (
+            <textarea
+              id="event-description"
+              name="description"
+              rows={4}
+              defaultValue={props.values.description}
+              aria-describedby={describedBy}
+              aria-invalid={errors.description ? true : undefined}
+              className="input-field mt-1.5"
+            />
+          ))}
+        </div>
+        <div className="sm:col-span-2">
+          {field("location", "Location", (describedBy) => (
+            <input
+              id="event-location"
+              name="location"
+              value={location}
+              onChange={(event) => setLocation(event.target.value)}
+              aria-describedby={describedBy}
+              aria-invalid={errors.location ? true : undefined}
+              className="input-field mt-1.5"
+            />
+          ))}
+          {props.locations.length ? (
+            <div role="group" aria-label="Most used locations" className="mt-2 flex flex-wrap gap-2">
+              {props.locations.map((place) => (
+                <button
+                  key={place}
+                  type="button"
+                  onClick={() => setLocation(place)}
+                  aria-pressed={location === place}
+                  className="min-h-11 rounded-full border border-sand/30 px-3 text-sm text-sand hover:border-amber aria-pressed:border-amber aria-pressed:text-amber"
+                >
+                  {place}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <div className="sm:col-span-2">{field("address", "Address", textInput("address"))}</div>
+        {field("ticketsLink", "Tickets link", textInput("ticketsLink", "url", { placeholder: "https://" }), "Optional; must start with https://")}
+        {field("button", "Button text", textInput("button"), "Optional; e.g. 'Get Tickets', 'Past Event', 'Private Event'")}
+        {field("maxSeats", "Max seats", textInput("maxSeats", "number", { min: 1, inputMode: "numeric" }), "Empty: no on-site reservations")}
+        {field("placement", "Placement", (describedBy) => (
+          <select id="event-placement" name="placement" defaultValue={props.values.placement} aria-describedby={describedBy} className="input-field mt-1.5">
+            <option value="">None</option>
+            <option value="rsvp">RSVP main card</option>
+            <option value="vip">VIP</option>
+          </select>
+        ), "One event per page: choosing one takes it from the event that had it")}
+        <label className="flex min-h-11 items-center gap-3 text-sand sm:col-span-2">
+          <input type="checkbox" name="soldOut" defaultChecked={props.values.soldOut} className="size-5 accent-amber" />
+          Sold out (guest list full)
+        </label>
+        <div className="flex flex-wrap gap-3 sm:col-span-2">
+          <button type="submit" name="intent" value={props.mode} className="button-primary" disabled={fetcher.state !== "idle"}>
+            {props.mode === "create" ? "Create event" : "Save changes"}
+          </button>
+          <Link to={props.cancelHref} className="button-secondary">
+            Cancel
+          </Link>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

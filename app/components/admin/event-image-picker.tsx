@@ -1,0 +1,82 @@
+import { useId, useState } from "react";
+import { EVENT_IMAGES, IMAGE_HINT, imageNotFoundText } from "~/modules/events/event-images";
+
+/**
+ * The event form's image field: the site's event images as radio buttons with thumbnails, and a
+ * free path field that any choice fills. The preview says 'Image not found: …' when the path
+ * does not load. Without JavaScript the free field is the one that counts (it is named `image`).
+ */
+export function EventImagePicker(props: { defaultValue: string; error?: string }) {
+  const [path, setPath] = useState(props.defaultValue);
+  const [failedPath, setFailedPath] = useState<string | null>(null);
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const trimmed = path.trim();
+
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="text-sm font-semibold text-sand">Image *</legend>
+      <div role="radiogroup" aria-label="Site event images" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5">
+        {EVENT_IMAGES.map((image) => (
+          <label
+            key={image.path}
+            className="flex cursor-pointer flex-col items-center gap-1 rounded-xl border border-sand/20 p-2 text-xs text-sand has-checked:border-amber has-checked:bg-amber/10 has-focus-visible:outline-2 has-focus-visible:outline-amber"
+          >
+            <input
+              type="radio"
+              name="imageChoice"
+              value={image.path}
+              checked={trimmed === image.path}
+              onChange={() => {
+                setPath(image.path);
+                setFailedPath(null);
+              }}
+              className="sr-only"
+            />
+            <img src={image.path} alt="" width={96} height={72} loading="lazy" className="h-[72px] w-24 rounded-md object-cover" />
+            {image.label}
+          </label>
+        ))}
+      </div>
+      <label htmlFor={`${id}-path`} className="mt-3 block text-sm text-sand">
+        Image path or https address
+      </label>
+      <input
+        id={`${id}-path`}
+        name="image"
+        value={path}
+        onChange={(event) => {
+          setPath(event.target.value);
+          setFailedPath(null);
+        }}
+        aria-describedby={props.error ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={props.error ? true : undefined}
+        className="input-field mt-1.5"
+      />
+      <p id={hintId} className="mt-1 text-xs text-mist">
+        {IMAGE_HINT}
+      </p>
+      {props.error ? (
+        <p id={errorId} className="mt-1 text-sm text-danger">
+          {props.error}
+        </p>
+      ) : null}
+      <div className="mt-3" aria-live="polite">
+        {trimmed && failedPath === trimmed ? (
+          <p className="text-sm text-danger">{imageNotFoundText(trimmed)}</p>
+        ) : trimmed ? (
+          <img
+            key={trimmed}
+            src={trimmed}
+            alt="Preview of the chosen image"
+            width={200}
+            height={150}
+            className="h-[150px] w-[200px] rounded-xl object-cover"
+            onError={() => setFailedPath(trimmed)}
+          />
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}

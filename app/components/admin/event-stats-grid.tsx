@@ -1,0 +1,26 @@
+import type { EventStats } from "~/modules/events/list-managed-events.server";
+
+const counters: { key: keyof EventStats; label: string }[] = [
+  { key: "total", label: "Total" },
+  { key: "active", label: "Active" },
+  { key: "inactive", label: "Inactive" },
+  { key: "featured", label: "Featured" },
+  { key: "upcoming", label: "Upcoming" },
+  { key: "past", label: "Past" },
+];
+
+/** The spec's six counters over every event. */
+export function EventStatsGrid(props: { stats: EventStats }) {
+  return (
+    <dl aria-label="Event statistics" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {counters.map((counter) => (
+        <div key={counter.key} className="rounded-2xl border border-sand/15 bg-umber/60 p-4">
+          <dt className="text-sm text-sand">{counter.label}</dt>
+          <dd className="mt-1 text-3xl text-ivory" data-stat={counter.key}>
+            {props.stats[counter.key]}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

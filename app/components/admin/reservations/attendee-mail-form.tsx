@@ -1,0 +1,109 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { useOutcomeToast } from "~/components/admin/staff-outcome";
+import { useFormValidation, useHydrated } from "~/components/members/use-form-validation";
+import { announcementSchema } from "~/modules/campaigns/announcement-form";
+import { messageHtml } from "~/modules/campaigns/campaign-content";
+import type { ReservationsPageOutcome } from "./page-outcome";
+
+/**
+ * 'Send to event attendees': a subject and a message (plain text or Markdown) for everyone with a
+ * reservation, each address once, through the campaigns' durable bulk send. The preview is the
+ * message as the e-mail will show it (the same Markdown rules: raw HTML shown as text, only web
+ * and mail links). A real form: without JavaScript it posts and the page answers.
+ */
+export function AttendeeMailForm(props: { eventId: string; guests: number; fallback?: ReservationsPageOutcome }) {
+  const fetcher = useFetcher<ReservationsPageOutcome>();
+  useOutcomeToast(fetcher.data);
+  const hydrated = useHydrated();
+  const answer = fetcher.data ?? (props.fallback?.intent === "send-attendee-mail" ? props.fallback : undefined);
+  const failure = answer && !answer.ok ? answer : null;
+  const { errors, onSubmit } = useFormValidation(() => announcementSchema, failure?.fieldErrors);
+  const [subject, setSubject] = useState(failure?.values?.subject ?? "");
+  const [message, setMessage] = useState(failure?.values?.message ?? "");
+  // A new answer that says 'queued' empties the form for the next message (adjusted while rendering, not in an effect).
+  const [seen, setSeen] = useState(fetcher.data);
+  if (fetcher.data !== seen) {
+    setSeen(fetcher.data);
+    if (fetcher.data?.ok) {
+      setSubject("");
+      setMessage("");
+    }
+  }
+  const formError = failure && !failure.fieldErrors ? failure.message : null;
+  const id = (name: string) => `mail-${props.eventId}-${name}`;
+
+  return (
+    <section aria-labelledby={id("title")} className="rounded-xl border border-sand/15 p-3 sm:p-4">
+      <h3 id={id("title")} className="text-lg text-ivory">
+        Send to event attendees
+      </h3>
+      <p className="mt-1 text-xs text-mist">
+        One e-mail to each guest&apos;s address ({props.guests === 1 ? "1 reservation" : `${props.guests} reservations`}); unsubscribed addresses are skipped.
+        Progress shows under Campaigns below.
+      </p>
+      <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="mt-3 grid gap-3">
+        <input type="hidden" name="eventId" value={props.eventId} />
+        <div>
+          <label htmlFor={id("subject")} className="block text-sm font-semibold text-sand">
+            Subject
+          </label>
+          <input
+            id={id("subject")}
+            name="subject"
+            value={subject}
+            onChange={(event) => setSubject(event.target.value)}
+            aria-invalid={errors.subject ? true : undefined}
+            aria-describedby={errors.subject ? id("subject-error") : undefined}
+            className="input-field mt-1.5"
+          />
+          {errors.subject ? (
+            <p id={id("subject-error")} className="mt-1 text-sm text-danger">
+              {errors.subject}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={id("message")} className="block text-sm font-semibold text-sand">
+            Message (plain text or Markdown)
+          </label>
+          <textarea
+            id={id("message")}
+            name="message"
+            rows={5}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? id("message-error") : undefined}
+            className="input-field mt-1.5"
+          />
+          {errors.message ? (
+            <p id={id("message-error")} className="mt-1 text-sm text-danger">
+              {errors.message}
+            </p>
+          ) : null}
+        </div>
+        {hydrated && message.trim() ? (
+          <div>
+            <p className="text-sm font-semibold text-sand">Preview</p>
+            <div
+              data-testid="attendee-mail-preview"
+              className="prose-invert mt-1.5 rounded-xl bg-ivory/5 p-3 text-sm text-ivory [&_a]:text-amber [&_a]:underline"
+              dangerouslySetInnerHTML={{ __html: messageHtml(message) }}
+            />
+          </div>
+        ) : null}
+        {formError ? (
+          <p role="alert" className="text-sm text-danger">
+            {formError}
+          </p>
+        ) : null}
+        <div>
+          <button type="submit" name="intent" value="send-attendee-mail" className="button-primary" disabled={fetcher.state !== "idle"}>
+            Send to attendees
+          </button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import type { StaffOutcome } from "~/components/admin/staff-outcome";
+
+/** What the reservations page's action answers: a staff outcome, and the event row it concerns (its failure shows under that row). */
+export type ReservationsPageOutcome = StaffOutcome & { target?: string };
+
+/** The fetcher key of an event row's forms, so each row shows its own answers. */
+export const rowFetcherKey = (eventId: string) => `reservations-row-${eventId}`;

@@ -1,0 +1,74 @@
+import { useFetcher } from "react-router";
+import type { StaffOutcome } from "~/components/admin/staff-outcome";
+import { useOutcomeToast } from "~/components/admin/staff-outcome";
+import { SmsKindSelect, SmsTextField } from "./sms-text-field";
+
+export type SmsOutcome = StaffOutcome & { warning?: string; sid?: string };
+
+/**
+ * The staff SMS form (spec: phone, message, campaign), with a live count of characters and
+ * segments, and the tips panel. It posts `intent=send-sms` to its page's action; without
+ * JavaScript the page renders the same answer.
+ */
+export function SmsForm({ action, fallback }: { action?: string; fallback?: SmsOutcome }) {
+  const fetcher = useFetcher<SmsOutcome>();
+  const outcome = fetcher.data ?? fallback;
+  useOutcomeToast(fetcher.data);
+  const values = outcome && !outcome.ok ? (outcome.values ?? {}) : {};
+  const errors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
+  const sending = fetcher.state !== "idle";
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <fetcher.Form method="post" action={action} className="space-y-4" aria-labelledby="sms-form-title" noValidate>
+        <h2 id="sms-form-title" className="text-2xl text-ivory">
+          Send a text
+        </h2>
+        <input type="hidden" name="intent" value="send-sms" />
+        <div>
+          <label htmlFor="sms-phone" className="block text-sm text-sand">
+            Phone number
+          </label>
+          <input
+            id="sms-phone"
+            name="phone"
+            type="tel"
+            autoComplete="off"
+            defaultValue={values.phone}
+            className="input-field mt-1.5"
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={errors.phone ? "sms-phone-error" : undefined}
+            placeholder="+1 619 555 0100"
+          />
+          {errors.phone ? (
+            <p id="sms-phone-error" className="mt-1.5 text-sm text-danger">
+              {errors.phone}
+            </p>
+          ) : null}
+        </div>
+        <SmsKindSelect id="sms-campaign" defaultValue={values.campaign} />
+        <SmsTextField id="sms-message" defaultValue={values.message} error={errors.message} />
+        <button type="submit" className="button-primary" disabled={sending}>
+          {sending ? "Sending…" : "Send text"}
+        </button>
+        {outcome ? (
+          <div role={outcome.ok ? "status" : "alert"} className={outcome.ok ? "text-amber" : "text-danger"}>
+            <p>{outcome.message}</p>
+            {outcome.warning ? <p className="mt-1 text-sand">{outcome.warning}</p> : null}
+          </div>
+        ) : null}
+      </fetcher.Form>
+      <aside aria-labelledby="sms-tips-title" className="rounded-2xl border border-sand/15 p-5 text-sm text-sand">
+        <h3 id="sms-tips-title" className="text-lg text-ivory">
+          Tips
+        </h3>
+        <ul className="mt-3 list-disc space-y-2 pl-5">
+          <li>Send between 10am and 8pm, venue time.</li>
+          <li>Keep it under 320 characters (two segments).</li>
+          <li>Every text ends with ‘Reply STOP to opt out’; it is added when missing.</li>
+          <li>A number gets at most 4 texts a month; numbers that replied STOP get none.</li>
+        </ul>
+      </aside>
+    </div>
+  );
+}

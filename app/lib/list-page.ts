@@ -1,0 +1,42 @@
+/**
+ * Server-side paging and searching of staff lists: one page size, one way to turn a search into
+ * an ILIKE pattern. Pure, so the browser may import the types and the page size.
+ */
+export const LIST_PAGE_SIZE = 50;
+
+export interface ListQuery {
+  /** Part of a name or e-mail; empty for the whole list. */
+  search?: string;
+  /** 1-based page number. */
+  page: number;
+}
+
+export interface ListPage<Row> {
+  rows: Row[];
+  /** Rows matching the search, on every page. */
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * An ILIKE pattern matching values that contain `search` literally: `%`, `_` and the escape
+ * character itself are escaped, so a search for '100%' or 'a_b' finds only those characters.
+ */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** A page number from a query string: 1 for anything that is not a positive whole number. */
+export function pageNumber(value: unknown): number {
+  const page = Math.floor(Number(value));
+  return Number.isFinite(page) && page >= 1 ? page : 1;
+}
+
+export function offsetOf(page: number): number {
+  return (pageNumber(page) - 1) * LIST_PAGE_SIZE;
+}
+
+export function listPage<Row>(rows: Row[], total: number, page: number): ListPage<Row> {
+  return { rows, total, page: pageNumber(page), pageCount: Math.max(1, Math.ceil(total / LIST_PAGE_SIZE)) };
+}

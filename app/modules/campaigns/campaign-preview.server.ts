@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "~/lib/db.server";
+import { firstErrorPerField } from "~/lib/form-errors";
+import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { createSignInLink } from "~/modules/members/sign-in-links.server";
+import { queueEmail } from "~/modules/messaging/outbox.server";
+import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
+import { campaignInputSchema, PREVIEW_CAMPAIGN } from "./campaign-form";
+import { campaignMessages } from "./campaign-messages";
+import { campaignLinkUrl } from "./fan-out.server";
+import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
+
+export type PreviewOutcome =
+  | { ok: true; message: string; html?: string }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+/** A preview checks the message only: it goes to one known address, whatever the selection. */
+function parseMessage(input: unknown) {
+  const parsed = campaignInputSchema.safeParse({ ...(input as object), audience: "all", recipients: [] });
+  if (parsed.success) return { ok: true as const, data: parsed.data };
+  const fieldErrors = firstErrorPerField(parsed.error.issues);
+  return { ok: false as const, message: Object.values(fieldErrors)[0] ?? campaignMessages.subjectAndMessage, fieldErrors };
+}
+
+/** The message as `recipient` would see it, with a stand-in link that signs nobody in. */
+export async function renderCampaignPreview(
+  input: unknown,
+  recipient: { name: string | null },
+  publicUrl: string,
+): Promise<PreviewOutcome> {
+  const parsed = parseMessage(input);
+  if (!parsed.ok) return parsed;
+  const template = await renderCampaignTemplate({ subject: parsed.data.subject, markdown: parsed.data.message, publicUrl });
+  const { html } = personalise(template, {
+    link: campaignLinkUrl(publicUrl, "preview-example"),
+    name: recipient.name,
+    unsubscribeUrl: `${publicUrl}/unsubscribe`,
+  });
+  return { ok: true, message: "Preview updated.", html };
+}
+
+/**
+ * 'Send me a preview': the message to the signed-in staff member's own address, with a real
+ * sign-in link for them (campaign magiclinks_preview). No campaign row: it never counts as a send
+ * to the list. Transactional priority, since the person waits for it.
+ */
+export async function sendCampaignPreview(db: Database, actor: StaffActor & { name?: string | null }, input: unknown, publicUrl: string): Promise<PreviewOutcome> {
+  const parsed = parseMessage(input);
+  if (!parsed.ok) return { ...parsed, message: campaignMessages.previewFailed(parsed.message) };
+  const template = await renderCampaignTemplate({ subject: `[Preview] ${parsed.data.subject}`, markdown: parsed.data.message, publicUrl });
+  const queued = await db.transaction(async (tx) => {
+    const link = await createSignInLink(tx, { email: actor.email, next: `/meditation?campaign=${PREVIEW_CAMPAIGN}`, publicUrl });
+    const { html, text } = personalise(template, { link, name: actor.name ?? null, unsubscribeUrl: `${publicUrl}/unsubscribe` });
+    const result = await queueEmail(tx, {
+      kind: "campaign-preview",
+      to: actor.email,
+      subject: template.subject,
+      html,
+      text,
+      idempotencyKey: `campaign-preview:${randomUUID()}`,
+      meta: { campaign: PREVIEW_CAMPAIGN, signInLink: link },
+    });
+    await recordActivity(tx, actor, { kind: "campaign.preview-sent", subjectType: "campaign", subjectLabel: parsed.data.subject });
+    return result;
+  });
+  await wakeOutbox(queued.id);
+  return { ok: true, message: campaignMessages.previewSent(actor.email) };
+}

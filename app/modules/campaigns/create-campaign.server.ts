@@ -1,0 +1,149 @@
+import { inArray, sql } from "drizzle-orm";
+import { campaignRecipients, campaigns, community, unsubscribes } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { firstErrorPerField } from "~/lib/form-errors";
+import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { campaignInputSchema } from "./campaign-form";
+import { campaignMessages } from "./campaign-messages";
+import { partitionUnsubscribed, uniqueRecipients, type Recipient } from "./recipients";
+
+export type CreateCampaignOutcome =
+  | { ok: true; campaignId: string; queued: number; skipped: number; message: string }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+/** Starts a campaign's fan-out (the composition root queues the job); a failure leaves it to the sweep. */
+export interface FanOutStarter {
+  startFanOut(campaignId: string): Promise<void>;
+}
+
+export const COMMUNITY_MAGIC_LINKS = "community_magic_links";
+
+/**
+ * Staff send a campaign: the campaign and one recipient row per unique address (a snapshot of
+ * address and name) are written in one transaction with the activity entry; then the fan-out job
+ * turns them into outbox messages. Unsubscribed addresses are written as 'skipped', so the
+ * campaign shows who was left out; they get nothing (docs/decisions/024).
+ */
+export async function createCampaign(db: Database, actor: StaffActor, input: unknown, starter: FanOutStarter): Promise<CreateCampaignOutcome> {
+  const parsed = campaignInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = firstErrorPerField(parsed.error.issues);
+    return { ok: false, message: Object.values(fieldErrors)[0] ?? campaignMessages.subjectAndMessage, fieldErrors };
+  }
+  const form = parsed.data;
+  const recipients = await resolveRecipients(db, form.audience, form.recipients);
+  if (recipients.length === 0) {
+    const message = form.audience === "all" ? campaignMessages.emptyCommunity : campaignMessages.noRecipients;
+    return { ok: false, message, fieldErrors: { recipients: message } };
+  }
+
+  const outcome = await writeCampaign(db, actor, {
+    kind: COMMUNITY_MAGIC_LINKS,
+    tag: form.campaign,
+    subject: form.subject,
+    bodyMarkdown: form.message,
+    recipients,
+    logged: { campaign: form.campaign, audience: form.audience },
+  });
+  if (!outcome) return { ok: false, message: campaignMessages.noneLeft, fieldErrors: { recipients: campaignMessages.noneLeft } };
+
+  await startFanOut(starter, outcome.campaignId);
+  return { ok: true, ...outcome, message: campaignMessages.queued(outcome.queued, outcome.skipped) };
+}
+
+export interface NewCampaign {
+  kind: string;
+  tag: string;
+  subject: string;
+  bodyMarkdown: string;
+  /** Each address once (uniqueRecipients). */
+  recipients: Recipient[];
+  /** What the activity log records besides the counts. */
+  logged: Record<string, unknown>;
+}
+
+/**
+ * Writes a campaign (status 'sending') and its recipient rows in one transaction with the activity
+ * entry; unsubscribed addresses are written as 'skipped'. Null when everyone has unsubscribed
+ * (nothing is written). Every kind of bulk send goes through here and then the fan-out job.
+ */
+export async function writeCampaign(
+  db: Database,
+  actor: StaffActor,
+  input: NewCampaign,
+): Promise<{ campaignId: string; queued: number; skipped: number } | null> {
+  return db.transaction(async (tx) => {
+    const unsubscribed = await unsubscribedAmong(tx, input.recipients);
+    const { send, skipped } = partitionUnsubscribed(input.recipients, unsubscribed);
+    if (send.length === 0) return null;
+    const [campaign] = await tx
+      .insert(campaigns)
+      .values({
+        kind: input.kind,
+        tag: input.tag,
+        subject: input.subject,
+        bodyMarkdown: input.bodyMarkdown,
+        status: "sending",
+        createdByUserId: actor.id,
+        createdByEmail: actor.email,
+        recipientCount: input.recipients.length,
+      })
+      .returning({ id: campaigns.id });
+    const campaignId = campaign!.id;
+    const rows = [
+      ...send.map((recipient) => ({ campaignId, email: recipient.email, name: recipient.name, status: "queued" as const })),
+      ...skipped.map((recipient) => ({
+        campaignId,
+        email: recipient.email,
+        name: recipient.name,
+        status: "skipped" as const,
+        lastError: "Unsubscribed",
+      })),
+    ];
+    for (let start = 0; start < rows.length; start += 1000) await tx.insert(campaignRecipients).values(rows.slice(start, start + 1000));
+    await recordActivity(tx, actor, {
+      kind: "campaign.created",
+      subjectType: "campaign",
+      subjectId: campaignId,
+      subjectLabel: input.subject,
+      after: { ...input.logged, recipients: send.length, skipped: skipped.length },
+    });
+    return { campaignId, queued: send.length, skipped: skipped.length };
+  });
+}
+
+/** Queues a committed campaign's fan-out; if queueing the job fails, the minute's sweep starts it. */
+export async function startFanOut(starter: FanOutStarter, campaignId: string): Promise<void> {
+  await starter.startFanOut(campaignId).catch((error: unknown) => {
+    console.error(`[campaigns] could not start the fan-out of ${campaignId} now:`, error instanceof Error ? error.message : error);
+  });
+}
+
+/** The whole community list, or the selected addresses with the names the community list has for them. */
+async function resolveRecipients(db: Database, audience: "selected" | "all", selected: string[]): Promise<Recipient[]> {
+  if (audience === "all") {
+    const everyone = await db.select({ email: community.email, name: community.name }).from(community).orderBy(community.createdAt);
+    return uniqueRecipients(everyone);
+  }
+  const wanted = uniqueRecipients(selected.map((email) => ({ email })));
+  const names = new Map<string, string>();
+  for (let start = 0; start < wanted.length; start += 1000) {
+    const emails = wanted.slice(start, start + 1000).map((recipient) => recipient.email);
+    const known = await db
+      .select({ email: sql<string>`lower(${community.email})`, name: community.name })
+      .from(community)
+      .where(inArray(sql`lower(${community.email})`, emails));
+    for (const row of known) names.set(row.email, row.name);
+  }
+  return wanted.map((recipient) => ({ email: recipient.email, name: names.get(recipient.email) ?? null }));
+}
+
+async function unsubscribedAmong(db: Database, recipients: Recipient[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < recipients.length; start += 1000) {
+    const emails = recipients.slice(start, start + 1000).map((recipient) => recipient.email);
+    const rows = await db.select({ email: unsubscribes.email }).from(unsubscribes).where(inArray(unsubscribes.email, emails));
+    for (const row of rows) found.add(row.email);
+  }
+  return found;
+}

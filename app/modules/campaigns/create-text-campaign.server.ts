@@ -1,0 +1,174 @@
+import { and, eq, gte, inArray } from "drizzle-orm";
+import { campaignRecipients, campaigns, events, smsMonthlyCounts, smsOptOuts } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { firstErrorPerField } from "~/lib/form-errors";
+import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { formatVenueTime, isWithinSendingHours, nextSendingTime } from "~/modules/sms/quiet-hours";
+import {
+  communityTextRecipients,
+  eventGuestAudience,
+  listEventAudiences,
+  type GuestsLeftOut,
+  type TextRecipient,
+} from "~/modules/sms/sms-consent.server";
+import { smsGroupFormSchema } from "~/modules/sms/sms-form";
+import { SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf } from "~/modules/sms/sms-texts";
+import type { FanOutStarter } from "./create-campaign.server";
+
+export const SMS_GROUP = "sms_group";
+
+export type CreateTextCampaignOutcome =
+  | { ok: true; campaignId: string; queued: number; skipped: number; scheduledFor: Date | null; message: string }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+export interface TextCampaignOptions {
+  starter: FanOutStarter;
+  /** The venue's time zone: quiet hours and the month a text counts towards. */
+  timeZone: string;
+  now?: Date;
+}
+
+/**
+ * Staff text a group: everyone with SMS consent and a phone, or the guests of one event who gave
+ * it. Like an e-mail campaign, the campaign (channel sms) and one recipient row per number are
+ * written in one transaction with the activity entry; numbers that opted out or already had 4
+ * texts this month are written as skipped with the reason and never texted. Asked for outside
+ * 10:00–20:00 venue time, it is scheduled for the next 10:00 unless staff chose 'Send now'.
+ */
+export async function createTextCampaign(db: Database, actor: StaffActor, input: unknown, options: TextCampaignOptions): Promise<CreateTextCampaignOutcome> {
+  const parsed = smsGroupFormSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = firstErrorPerField(parsed.error.issues);
+    return { ok: false, message: Object.values(fieldErrors)[0] ?? smsMessages.failed, fieldErrors };
+  }
+  const form = parsed.data;
+  let recipients: TextRecipient[];
+  let audienceLabel: string;
+  if (form.audience === "event") {
+    const [event] = await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, form.eventId));
+    if (!event) return { ok: false, message: smsMessages.eventRequired, fieldErrors: { eventId: smsMessages.eventRequired } };
+    recipients = (await eventGuestAudience(db, event.id)).recipients;
+    audienceLabel = `Text to the guests of ${event.title}`;
+  } else {
+    recipients = await communityTextRecipients(db);
+    audienceLabel = "Text to everyone with SMS consent";
+  }
+  if (recipients.length === 0) return { ok: false, message: smsMessages.nobodyToText, fieldErrors: { audience: smsMessages.nobodyToText } };
+
+  const now = options.now ?? new Date();
+  const scheduledFor = form.timing === "now" || isWithinSendingHours(now, options.timeZone) ? null : nextSendingTime(now, options.timeZone);
+  const month = smsMonthOf(scheduledFor ?? now, options.timeZone);
+
+  const outcome = await db.transaction(async (tx) => {
+    const skipReasons = await skipReasonsFor(tx, recipients, month);
+    const sendCount = recipients.filter((recipient) => !skipReasons.has(recipient.phone)).length;
+    if (sendCount === 0) return null;
+    const [campaign] = await tx
+      .insert(campaigns)
+      .values({
+        kind: SMS_GROUP,
+        channel: "sms",
+        tag: form.campaign,
+        subject: audienceLabel,
+        bodyMarkdown: form.message,
+        status: scheduledFor ? "scheduled" : "sending",
+        scheduledFor,
+        createdByUserId: actor.id,
+        createdByEmail: actor.email,
+        recipientCount: recipients.length,
+      })
+      .returning({ id: campaigns.id });
+    const campaignId = campaign!.id;
+    const rows = recipients.map((recipient) => {
+      const reason = skipReasons.get(recipient.phone);
+      return {
+        campaignId,
+        phone: recipient.phone,
+        email: recipient.email,
+        name: recipient.name,
+        status: reason ? ("skipped" as const) : ("queued" as const),
+        lastError: reason ?? null,
+      };
+    });
+    for (let start = 0; start < rows.length; start += 1000) await tx.insert(campaignRecipients).values(rows.slice(start, start + 1000));
+    await recordActivity(tx, actor, {
+      kind: "sms.group-created",
+      subjectType: "campaign",
+      subjectId: campaignId,
+      subjectLabel: audienceLabel,
+      after: {
+        campaign: form.campaign,
+        audience: form.audience,
+        recipients: sendCount,
+        skipped: rows.length - sendCount,
+        ...(scheduledFor ? { scheduledFor: scheduledFor.toISOString() } : {}),
+        ...(form.timing === "now" && !isWithinSendingHours(now, options.timeZone) ? { sentDuringQuietHours: true } : {}),
+      },
+    });
+    return { campaignId, queued: sendCount, skipped: rows.length - sendCount };
+  });
+  if (!outcome) return { ok: false, message: smsMessages.nobodyToText, fieldErrors: { audience: smsMessages.nobodyToText } };
+
+  if (scheduledFor) {
+    // The minute's campaign sweep starts it once its time has come.
+    return { ok: true, ...outcome, scheduledFor, message: smsMessages.groupScheduled(outcome.queued, outcome.skipped, formatVenueTime(scheduledFor, options.timeZone)) };
+  }
+  await options.starter.startFanOut(outcome.campaignId).catch((error: unknown) => {
+    console.error(`[campaigns] could not start the fan-out of ${outcome.campaignId} now:`, error instanceof Error ? error.message : error);
+  });
+  return { ok: true, ...outcome, scheduledFor: null, message: smsMessages.groupQueued(outcome.queued, outcome.skipped) };
+}
+
+/**
+ * Numbers to skip, with the reason the campaign shows: opted out, or at the month's limit. The
+ * fan-out checks both again, atomically, when it queues each text; this is what staff see at once.
+ */
+export async function skipReasonsFor(tx: Database, recipients: TextRecipient[], month: string): Promise<Map<string, string>> {
+  const reasons = new Map<string, string>();
+  for (let start = 0; start < recipients.length; start += 1000) {
+    const phones = recipients.slice(start, start + 1000).map((recipient) => recipient.phone);
+    const full = await tx
+      .select({ phone: smsMonthlyCounts.phone })
+      .from(smsMonthlyCounts)
+      .where(and(inArray(smsMonthlyCounts.phone, phones), eq(smsMonthlyCounts.month, month), gte(smsMonthlyCounts.count, SMS_MONTHLY_LIMIT)));
+    for (const row of full) reasons.set(row.phone, smsMessages.skippedMonthlyLimit);
+    const optedOut = await tx.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(inArray(smsOptOuts.phone, phones));
+    for (const row of optedOut) reasons.set(row.phone, smsMessages.skippedOptedOut);
+  }
+  return reasons;
+}
+
+/** How many of an audience will be texted, and how many skipped and why (before sending). */
+export interface TextAudienceCounts {
+  numbers: number;
+  optedOut: number;
+  atMonthlyLimit: number;
+}
+
+export interface TextAudiences {
+  community: TextAudienceCounts;
+  events: (TextAudienceCounts & { eventId: string; title: string; startsAt: string; guests: number; leftOut: GuestsLeftOut })[];
+  /** Whether it is within 10:00–20:00 at the venue now, and when a group send would start otherwise. */
+  withinSendingHours: boolean;
+  nextSendingTime: string;
+}
+
+/** What the group-text form shows about each audience, counted as a send now would count it. */
+export async function describeTextAudiences(db: Database, options: { timeZone: string; now?: Date }): Promise<TextAudiences> {
+  const now = options.now ?? new Date();
+  const withinSendingHours = isWithinSendingHours(now, options.timeZone);
+  const start = nextSendingTime(now, options.timeZone);
+  const month = smsMonthOf(start, options.timeZone);
+  const counts = async (recipients: TextRecipient[]): Promise<TextAudienceCounts> => {
+    const reasons = [...(await skipReasonsFor(db, recipients, month)).values()];
+    return {
+      numbers: recipients.length,
+      optedOut: reasons.filter((reason) => reason === smsMessages.skippedOptedOut).length,
+      atMonthlyLimit: reasons.filter((reason) => reason === smsMessages.skippedMonthlyLimit).length,
+    };
+  };
+  const community = await counts(await communityTextRecipients(db));
+  const events = [];
+  for (const { recipients, ...event } of await listEventAudiences(db, now)) events.push({ ...event, ...(await counts(recipients)) });
+  return { community, events, withinSendingHours, nextSendingTime: formatVenueTime(start, options.timeZone) };
+}

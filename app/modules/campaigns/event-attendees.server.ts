@@ -1,0 +1,134 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "~/lib/db.server";
+import { firstErrorPerField } from "~/lib/form-errors";
+import type { StaffActor } from "~/modules/activity/record-activity.server";
+import { can } from "~/modules/members/policy";
+import type { Role } from "~/modules/members/roles";
+import { campaigns, events, reservations, type Campaign } from "../../../db/schema";
+import { ANNOUNCEMENT, announcementSchema, EVENT_ATTENDEES, eventAttendeesTag } from "./announcement-form";
+import { campaignMessages } from "./campaign-messages";
+import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients, type ControlOutcome } from "./control-campaign.server";
+import { startFanOut, writeCampaign, type FanOutStarter } from "./create-campaign.server";
+import { uniqueRecipients, type Recipient } from "./recipients";
+
+type Actor = StaffActor & { role: Role };
+
+export type AnnouncementOutcome =
+  | { ok: true; campaignId: string; queued: number; skipped: number }
+  | { ok: false; reason: "forbidden" | "not-found" | "invalid" | "no-recipients"; message: string; fieldErrors?: Record<string, string> };
+
+export const announcementMessages = {
+  noRecipients: "No recipients for this event.",
+  noAddresses: "Please give at least one recipient address.",
+  unknownEvent: "There is no such event.",
+  forbidden: "You may not send this announcement.",
+  everyoneUnsubscribed: campaignMessages.noneLeft,
+  invalidEmail: campaignMessages.invalidEmail,
+} as const;
+
+function invalid(issues: Parameters<typeof firstErrorPerField>[0]): AnnouncementOutcome {
+  const fieldErrors = firstErrorPerField(issues);
+  return { ok: false, reason: "invalid", message: Object.values(fieldErrors)[0] ?? campaignMessages.subjectAndMessage, fieldErrors };
+}
+
+async function send(
+  db: Database,
+  actor: Actor,
+  campaign: { kind: string; tag: string; subject: string; message: string; recipients: Recipient[]; logged: Record<string, unknown> },
+  starter: FanOutStarter,
+): Promise<AnnouncementOutcome> {
+  const written = await writeCampaign(db, actor, { ...campaign, bodyMarkdown: campaign.message });
+  if (!written) return { ok: false, reason: "no-recipients", message: announcementMessages.everyoneUnsubscribed };
+  await startFanOut(starter, written.campaignId);
+  return { ok: true, ...written };
+}
+
+/**
+ * Staff mail an event's reservation holders (campaign `event_attendees_{eventId}`), through the
+ * durable bulk send: one recipient per address (trimmed, lower-cased), the guest's name from the
+ * reservation, unsubscribed addresses skipped, no personal sign-in link (docs/decisions/028).
+ */
+export async function sendEventAttendeeMail(
+  db: Database,
+  actor: Actor,
+  input: { eventId: string; subject: unknown; message: unknown },
+  starter: FanOutStarter,
+): Promise<AnnouncementOutcome> {
+  if (!can(actor, "mail-event-attendees")) return { ok: false, reason: "forbidden", message: announcementMessages.forbidden };
+  const parsed = announcementSchema.safeParse({ subject: input.subject, message: input.message });
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const [event] = /^[0-9a-f-]{36}$/i.test(input.eventId)
+    ? await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, input.eventId))
+    : [];
+  if (!event) return { ok: false, reason: "not-found", message: announcementMessages.unknownEvent };
+  const holders = await db
+    .select({ email: reservations.visitorEmail, name: reservations.visitorName })
+    .from(reservations)
+    .where(eq(reservations.eventId, event.id))
+    .orderBy(asc(reservations.createdAt));
+  const recipients = uniqueRecipients(holders);
+  if (recipients.length === 0) return { ok: false, reason: "no-recipients", message: announcementMessages.noRecipients };
+  return send(
+    db,
+    actor,
+    { kind: EVENT_ATTENDEES, tag: eventAttendeesTag(event.id), ...parsed.data, recipients, logged: { campaign: eventAttendeesTag(event.id), event: event.title } },
+    starter,
+  );
+}
+
+/**
+ * An announcement to a list of addresses (POST /api/sendAnnouncement with `to`): admins only
+ * (`send-communications`), each address once, no personal sign-in link, campaign 'announcement'.
+ */
+export async function sendAnnouncementToAddresses(
+  db: Database,
+  actor: Actor,
+  input: { to: string[]; subject: unknown; message: unknown },
+  starter: FanOutStarter,
+): Promise<AnnouncementOutcome> {
+  if (!can(actor, "send-communications")) return { ok: false, reason: "forbidden", message: announcementMessages.forbidden };
+  const parsed = announcementSchema.safeParse({ subject: input.subject, message: input.message });
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const recipients = uniqueRecipients(input.to.map((email) => ({ email })));
+  if (recipients.length === 0) return { ok: false, reason: "invalid", message: announcementMessages.noAddresses, fieldErrors: { to: announcementMessages.noAddresses } };
+  const wrong = recipients.find((recipient) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(recipient.email) || recipient.email.length > 254);
+  if (wrong) return { ok: false, reason: "invalid", message: announcementMessages.invalidEmail(wrong.email), fieldErrors: { to: announcementMessages.invalidEmail(wrong.email) } };
+  return send(db, actor, { kind: ANNOUNCEMENT, tag: ANNOUNCEMENT, ...parsed.data, recipients, logged: { campaign: ANNOUNCEMENT } }, starter);
+}
+
+/**
+ * Pause, resume, cancel or retry an attendee mail from the reservations page. Event staff may
+ * control these campaigns only: any other campaign answers as if it did not exist.
+ */
+export async function controlEventAttendeeMail(
+  db: Database,
+  actor: Actor,
+  input: { campaignId: string; intent: "pause" | "resume" | "cancel" | "retry"; recipientId?: string },
+  starter: FanOutStarter,
+): Promise<ControlOutcome> {
+  if (!can(actor, "mail-event-attendees")) return { ok: false, message: announcementMessages.forbidden };
+  const [campaign] = /^[0-9a-f-]{36}$/i.test(input.campaignId)
+    ? await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, input.campaignId), eq(campaigns.kind, EVENT_ATTENDEES)))
+    : [];
+  if (!campaign) return { ok: false, message: campaignMessages.notFound };
+  if (input.intent === "pause") return pauseCampaign(db, actor, campaign.id);
+  if (input.intent === "resume") return resumeCampaign(db, actor, campaign.id, starter);
+  if (input.intent === "cancel") return cancelCampaign(db, actor, campaign.id);
+  return retryFailedRecipients(db, actor, campaign.id, input.recipientId);
+}
+
+/**
+ * Where {{link}} goes in mail without a personal sign-in link, and why the person gets it: an
+ * event's guests get the event's page; an announcement the site.
+ */
+export async function plainLinkOf(db: Database, campaign: Pick<Campaign, "kind" | "tag">, publicUrl: string): Promise<{ link: string; footerNote: string }> {
+  if (campaign.kind === EVENT_ATTENDEES) {
+    const eventId = campaign.tag.slice(eventAttendeesTag("").length);
+    const [event] = /^[0-9a-f-]{36}$/i.test(eventId) ? await db.select({ slug: events.slug, title: events.title }).from(events).where(eq(events.id, eventId)) : [];
+    return {
+      link: event ? `${publicUrl}/events/${event.slug}` : `${publicUrl}/events`,
+      footerNote: `You receive this because you reserved seats${event ? ` for ${event.title}` : ""}.`,
+    };
+  }
+  return { link: publicUrl, footerNote: "You receive this as an announcement from us." };
+}

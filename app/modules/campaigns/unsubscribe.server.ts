@@ -1,0 +1,67 @@
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { campaignRecipients, outbox, unsubscribes } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { hashToken } from "./tokens.server";
+
+export type UnsubscribeSource = "one-click" | "link" | "profile" | "account-deleted";
+
+export interface UnsubscribeTarget {
+  email: string;
+  campaignId: string;
+  unsubscribed: boolean;
+}
+
+/** Whose unsubscribe token this is, and whether they are unsubscribed now; null for an unknown token. */
+export async function findUnsubscribeTarget(db: Database, token: string): Promise<UnsubscribeTarget | null> {
+  if (!token) return null;
+  const [row] = await db
+    .select({ email: campaignRecipients.email, campaignId: campaignRecipients.campaignId, unsubscribedAt: unsubscribes.createdAt })
+    .from(campaignRecipients)
+    .leftJoin(unsubscribes, eq(unsubscribes.email, campaignRecipients.email))
+    .where(eq(campaignRecipients.unsubscribeTokenHash, hashToken(token)));
+  // Only e-mail recipients have unsubscribe tokens, so a found token always has its address.
+  return row?.email ? { email: row.email, campaignId: row.campaignId, unsubscribed: row.unsubscribedAt !== null } : null;
+}
+
+/**
+ * Unsubscribes the token's address at once: recorded (kept if it already was), and any bulk
+ * message to it not yet claimed by a sender is cancelled. Transactional mail is not touched.
+ */
+export async function unsubscribe(db: Database, token: string, source: UnsubscribeSource): Promise<UnsubscribeTarget | null> {
+  const target = await findUnsubscribeTarget(db, token);
+  if (!target) return null;
+  await db.transaction((tx) => unsubscribeAddress(tx, { email: target.email, source, campaignId: target.campaignId }));
+  return { ...target, unsubscribed: true };
+}
+
+/**
+ * Records `email` as unsubscribed (kept if it already was) and cancels its bulk messages that no
+ * sender has claimed yet; transactional mail is not touched. Run it inside the caller's transaction.
+ */
+export async function unsubscribeAddress(tx: Database, who: { email: string; source: UnsubscribeSource; campaignId?: string | null }): Promise<void> {
+  const email = who.email.trim().toLowerCase();
+  await tx.insert(unsubscribes).values({ email, source: who.source, campaignId: who.campaignId ?? null }).onConflictDoNothing();
+  await tx
+    .update(outbox)
+    .set({ status: "cancelled", lastError: "Unsubscribed", updatedAt: sql`now()` })
+    .where(and(eq(outbox.recipient, email), isNotNull(outbox.campaignId), inArray(outbox.status, ["pending", "held"])));
+}
+
+/** Takes `email` off the unsubscribed list: only for the person's own explicit re-subscribe. */
+export async function resubscribeAddress(tx: Database, email: string): Promise<void> {
+  await tx.delete(unsubscribes).where(eq(unsubscribes.email, email.trim().toLowerCase()));
+}
+
+/** Whether `email` is on the unsubscribed list. */
+export async function isUnsubscribed(db: Database, email: string): Promise<boolean> {
+  const rows = await db.select({ email: unsubscribes.email }).from(unsubscribes).where(eq(unsubscribes.email, email.trim().toLowerCase()));
+  return rows.length > 0;
+}
+
+/** The only way back onto the list: the person presses re-subscribe on the unsubscribe page. */
+export async function resubscribe(db: Database, token: string): Promise<UnsubscribeTarget | null> {
+  const target = await findUnsubscribeTarget(db, token);
+  if (!target) return null;
+  await resubscribeAddress(db, target.email);
+  return { ...target, unsubscribed: false };
+}

@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+import { community } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { recordActivity, type StaffActor } from "../activity/record-activity.server";
+
+export type DeleteCommunityMemberOutcome = { ok: true; email: string } | { ok: false; reason: "not-found" };
+
+/**
+ * Staff remove someone from the community list (the dashboard). The row and its activity entry
+ * go in one transaction. A member account they may have made by signing in stays: it is theirs.
+ */
+export async function deleteCommunityMember(db: Database, actor: StaffActor, input: { id: string }): Promise<DeleteCommunityMemberOutcome> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx.delete(community).where(eq(community.id, input.id)).returning();
+    if (!removed) return { ok: false, reason: "not-found" } as const;
+    await recordActivity(tx, actor, {
+      kind: "community.deleted",
+      subjectType: "community",
+      subjectId: removed.id,
+      subjectLabel: removed.email,
+      before: { name: removed.name, email: removed.email, phone: removed.phone, interest: removed.interest },
+    });
+    return { ok: true, email: removed.email } as const;
+  });
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { firstErrorPerField } from "~/lib/form-errors";
+import { eventFormMessages, eventFormSchema, eventFormValues, isImageReference } from "./event-form";
+
+const valid = {
+  title: "  Candlelight Piano Meditation ",
+  image: "/media/images/event-candlelight.svg",
+  date: "2026-08-15",
+  time: "18:30",
+  description: "Live piano by candlelight.",
+};
+
+function errorsOf(input: Record<string, string>) {
+  const result = eventFormSchema.safeParse(input);
+  return result.success ? {} : firstErrorPerField(result.error.issues);
+}
+
+describe("the event form's schema", () => {
+  it("accepts the required fields alone, trimming and storing empty optionals as null", () => {
+    expect(eventFormSchema.parse({ ...valid, location: "  ", maxSeats: "", placement: "" })).toEqual({
+      ...valid,
+      title: "Candlelight Piano Meditation",
+      location: null,
+      address: null,
+      ticketsLink: null,
+      button: null,
+      maxSeats: null,
+      placement: null,
+      soldOut: false,
+    });
+  });
+
+  it("requires title, image, date, time and description", () => {
+    expect(errorsOf({})).toEqual({
+      title: eventFormMessages.title,
+      image: eventFormMessages.image,
+      date: eventFormMessages.date,
+      time: eventFormMessages.time,
+      description: eventFormMessages.description,
+    });
+    expect(errorsOf({ title: " ", image: "", date: "", time: "", description: "\n" })).toEqual({
+      title: eventFormMessages.title,
+      image: eventFormMessages.image,
+      date: eventFormMessages.date,
+      time: eventFormMessages.time,
+      description: eventFormMessages.description,
+    });
+  });
+
+  it("refuses dates and times that do not exist", () => {
+    expect(errorsOf({ ...valid, date: "2026-02-30" }).date).toBe(eventFormMessages.dateFormat);
+    expect(errorsOf({ ...valid, date: "15/08/2026" }).date).toBe(eventFormMessages.dateFormat);
+    expect(errorsOf({ ...valid, time: "24:00" }).time).toBe(eventFormMessages.timeFormat);
+    expect(errorsOf({ ...valid, time: "6:30 PM" }).time).toBe(eventFormMessages.timeFormat);
+  });
+
+  it("takes only https tickets links", () => {
+    expect(eventFormSchema.parse({ ...valid, ticketsLink: "https://tickets.example/x" }).ticketsLink).toBe("https://tickets.example/x");
+    for (const link of ["http://tickets.example", "javascript:alert(1)", "tickets.example", "https://"]) {
+      expect(errorsOf({ ...valid, ticketsLink: link }).ticketsLink, link).toBe(eventFormMessages.ticketsLink);
+    }
+  });
+
+  it("takes max seats as empty (no on-site reservations) or a whole number of at least 1", () => {
+    expect(eventFormSchema.parse({ ...valid, maxSeats: "40" }).maxSeats).toBe(40);
+    expect(eventFormSchema.parse({ ...valid, maxSeats: " " }).maxSeats).toBeNull();
+    for (const seats of ["0", "-3", "2.5", "ten", "1e3"]) expect(errorsOf({ ...valid, maxSeats: seats }).maxSeats, seats).toBe(eventFormMessages.maxSeats);
+  });
+
+  it("knows the placements and the sold-out checkbox", () => {
+    expect(eventFormSchema.parse({ ...valid, placement: "vip", soldOut: "on" })).toMatchObject({ placement: "vip", soldOut: true });
+    expect(eventFormSchema.parse({ ...valid, placement: "none" }).placement).toBeNull();
+    expect(errorsOf({ ...valid, placement: "home" }).placement).toBe(eventFormMessages.placement);
+  });
+
+  it("takes an image as a site path or an https address, nothing else", () => {
+    expect(isImageReference("/media/images/event-garden.svg")).toBe(true);
+    expect(isImageReference("https://cdn.example/pic.webp")).toBe(true);
+    for (const image of ["//evil.example/x.png", "http://cdn.example/x.png", "media/x.png", "/a b.png", 'x" onerror="y', "javascript:alert(1)"]) {
+      expect(isImageReference(image), image).toBe(false);
+    }
+    expect(errorsOf({ ...valid, image: "images/x.png" }).image).toBe(eventFormMessages.imagePath);
+  });
+
+  it("keeps what was typed, field by field, for the form to show again", () => {
+    expect(eventFormValues({ title: "T", maxSeats: "0", intent: "create", file: new Blob() })).toEqual({ title: "T", maxSeats: "0" });
+  });
+});

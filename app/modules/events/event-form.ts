@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+/**
+ * The event form's one schema: the staff page checks it in the browser, the action checks it again
+ * (authoritative). Input is the form's strings; output is what the use cases store. Browser-safe.
+ */
+export const eventFormMessages = {
+  title: "Title is required",
+  image: "Image is required",
+  imagePath: "Image must be a site path starting with / or an https:// address",
+  date: "Date is required",
+  dateFormat: "Date must be a real date (YYYY-MM-DD)",
+  time: "Time is required",
+  timeFormat: "Time must be a time of day (HH:MM)",
+  description: "Description is required",
+  ticketsLink: "Tickets link must be a full address starting with https://",
+  maxSeats: "Max seats must be a whole number of at least 1, or empty for no on-site reservations",
+  placement: "Placement must be none, RSVP main card or VIP",
+} as const;
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+/** An empty optional field is stored as null. */
+const optional = (max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() ?? "")
+    .pipe(text(max))
+    .transform((value) => value || null);
+
+/** A calendar date typed as YYYY-MM-DD that exists (no 31 February), years 2000–2100. */
+export function isRealDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A site path ('/media/images/x.svg', never '//host') or an https address. */
+export function isImageReference(value: string): boolean {
+  if (/[\s"'<>\\]/.test(value)) return false;
+  if (value.startsWith("/")) return !value.startsWith("//");
+  return isHttpsUrl(value);
+}
+
+export function isHttpsUrl(value: string): boolean {
+  if (!/^https:\/\//i.test(value)) return false;
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+/** A time of day as a time input sends it: HH:MM (seconds :00 allowed). */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d(:00)?$/;
+
+export const eventFormSchema = z.object({
+  title: required(eventFormMessages.title, 200),
+  image: required(eventFormMessages.image, 500).refine(isImageReference, eventFormMessages.imagePath),
+  date: required(eventFormMessages.date, 40).refine(isRealDate, eventFormMessages.dateFormat),
+  time: required(eventFormMessages.time, 40).regex(TIME_OF_DAY, eventFormMessages.timeFormat),
+  description: required(eventFormMessages.description, 5000),
+  location: optional(200),
+  address: optional(300),
+  ticketsLink: optional(500).refine((value) => value === null || isHttpsUrl(value), eventFormMessages.ticketsLink),
+  button: optional(40),
+  maxSeats: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() ?? "")
+    .refine((value) => value === "" || (/^\d{1,6}$/.test(value) && Number(value) >= 1), eventFormMessages.maxSeats)
+    .transform((value) => (value === "" ? null : Number(value))),
+  placement: z
+    .enum(["", "none", "rsvp", "vip"], { error: eventFormMessages.placement })
+    .optional()
+    .transform((value) => (value === "rsvp" || value === "vip" ? value : null)),
+  soldOut: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true"),
+});
+
+export type EventFormInput = z.input<typeof eventFormSchema>;
+export type EventFormData = z.output<typeof eventFormSchema>;
+
+/** What a form posted, before parsing: any field may be missing. */
+export type EventFormFields = Partial<Record<keyof EventFormInput, string>>;
+
+/** The form's field names, in the order they show. */
+export const eventFormFields = Object.keys(eventFormSchema.shape) as (keyof EventFormInput)[];
+
+/** The strings a form posted for the event fields (files and unknown fields left out). */
+export function eventFormValues(form: Record<string, unknown>): EventFormFields {
+  const values: EventFormFields = {};
+  for (const field of eventFormFields) {
+    const value = form[field];
+    if (typeof value === "string") values[field] = value;
+  }
+  return values;
+}

@@ -1,0 +1,23 @@
+/**
+ * The site's event images the form's picker offers (the spec's fixed list of 10 paths). Staff may
+ * type any other site path or https address in the free field.
+ */
+export const EVENT_IMAGES = [
+  { path: "/media/images/event-candlelight.svg", label: "Candlelight" },
+  { path: "/media/images/event-sunset.svg", label: "Sunset" },
+  { path: "/media/images/event-full-moon.svg", label: "Full moon" },
+  { path: "/media/images/event-yoga.svg", label: "Candlelight yoga" },
+  { path: "/media/images/event-retreat.svg", label: "Retreat" },
+  { path: "/media/images/event-living-room.svg", label: "Living room" },
+  { path: "/media/images/event-garden.svg", label: "Garden" },
+  { path: "/media/images/event-beach.svg", label: "Beach" },
+  { path: "/media/images/event-breathwork.svg", label: "Breathwork" },
+  { path: "/media/images/event-workshop.svg", label: "Workshop" },
+] as const;
+
+export const IMAGE_HINT = "Use 800x600 or larger; JPG, PNG or WebP";
+
+/** The preview's failure text (the spec's words). */
+export function imageNotFoundText(path: string): string {
+  return `Image not found: ${path}`;
+}

@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/lib/db.server";
+import { queryRows } from "~/lib/db.server";
+
+/** How many upcoming events the dashboard lists with their seats. */
+export const UPCOMING_SHOWN = 6;
+
+export interface UpcomingEventSeats {
+  id: string;
+  title: string;
+  startsAt: Date;
+  status: "draft" | "published";
+  /** Null: no on-site reservations (tickets are sold elsewhere). */
+  maxSeats: number | null;
+  seatsTaken: number;
+  reservations: number;
+}
+
+export interface EventsSummary {
+  /** Events management: published and draft among the active events, upcoming ones, hidden ones. */
+  published: number;
+  draft: number;
+  upcoming: number;
+  hidden: number;
+  /** Ticket management: reservations and seats taken for upcoming events. */
+  upcomingReservations: number;
+  upcomingSeatsTaken: number;
+  upcomingSeatsOffered: number;
+  /** The next few active events, soonest first. */
+  next: UpcomingEventSeats[];
+}
+
+/**
+ * The dashboard's summaries of events and tickets. "Upcoming" is an active (not hidden) event that
+ * has not started yet, draft or published; seats come from the events' own counter.
+ */
+export async function summariseEvents(db: Database, now: Date): Promise<EventsSummary> {
+  const at = now.toISOString();
+  const [countRows, nextRows] = await Promise.all([
+    queryRows<Record<string, number | string | null>>(
+      db,
+      sql`select count(*) filter (where is_active and status = 'published') as published,
+                 count(*) filter (where is_active and status = 'draft') as draft,
+                 count(*) filter (where is_active and starts_at >= ${at}::timestamptz) as upcoming,
+                 count(*) filter (where not is_active) as hidden,
+                 coalesce(sum(seats_taken) filter (where is_active and starts_at >= ${at}::timestamptz), 0) as seats_taken,
+                 coalesce(sum(max_seats) filter (where is_active and starts_at >= ${at}::timestamptz), 0) as seats_offered,
+                 (select count(*) from reservations r join events e on e.id = r.event_id
+                   where e.is_active and e.starts_at >= ${at}::timestamptz) as reservations
+            from events`,
+    ),
+    queryRows<{ id: string; title: string; starts_at: string | Date; status: "draft" | "published"; max_seats: number | null; seats_taken: number; reservations: number | string }>(
+      db,
+      sql`select e.id, e.title, e.starts_at, e.status, e.max_seats, e.seats_taken,
+                 (select count(*) from reservations r where r.event_id = e.id) as reservations
+            from events e
+           where e.is_active and e.starts_at >= ${at}::timestamptz
+           order by e.starts_at, e.id
+           limit ${UPCOMING_SHOWN}`,
+    ),
+  ]);
+  const counts = countRows[0] ?? {};
+  const number = (key: string) => Number(counts[key] ?? 0);
+  return {
+    published: number("published"),
+    draft: number("draft"),
+    upcoming: number("upcoming"),
+    hidden: number("hidden"),
+    upcomingReservations: number("reservations"),
+    upcomingSeatsTaken: number("seats_taken"),
+    upcomingSeatsOffered: number("seats_offered"),
+    next: nextRows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      startsAt: new Date(row.starts_at),
+      status: row.status,
+      maxSeats: row.max_seats === null ? null : Number(row.max_seats),
+      seatsTaken: Number(row.seats_taken),
+      reservations: Number(row.reservations),
+    })),
+  };
+}

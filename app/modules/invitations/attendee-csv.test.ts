@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { findColumns, mergedPeople, parseAttendeeCsv, parseEventDate } from "./attendee-csv";
+import { attendeeImportMessages } from "./attendee-import-messages";
+
+const csv = (...lines: string[]) => lines.join("\n");
+
+describe("the attendee CSV's header detection", () => {
+  it("finds each column by a header containing its key, whatever the case and order", () => {
+    expect(findColumns(["Order #", "Attendee Last Name", "FIRST NAME", "E-mail?", "Buyer Email", "Home City", "State/Province", "Event Name", "Event Start Date"])).toEqual({
+      email: 4,
+      lastName: 1,
+      firstName: 2,
+      city: 5,
+      state: 6,
+      eventName: 7,
+      eventDate: 8,
+    });
+  });
+
+  it("never takes an event column for a name, nor one column for two things", () => {
+    expect(findColumns(["First Event Name", "email", "first"])).toEqual({ eventName: 0, email: 1, firstName: 2 });
+    expect(findColumns(["email", "email 2"])).toEqual({ email: 0 });
+  });
+});
+
+describe("parseAttendeeCsv", () => {
+  it("refuses a file of fewer than 2 lines with the spec's text", () => {
+    expect(parseAttendeeCsv("")).toEqual({ ok: false, message: attendeeImportMessages.empty });
+    expect(parseAttendeeCsv("email,first name\n\n  \n")).toEqual({ ok: false, message: attendeeImportMessages.empty });
+    expect(attendeeImportMessages.empty).toBe("CSV file appears to be empty or invalid");
+  });
+
+  it("refuses a file without an e-mail column with the spec's text", () => {
+    expect(parseAttendeeCsv(csv("name,city", "Ada,Paris"))).toEqual({ ok: false, message: attendeeImportMessages.noEmailColumn });
+    expect(attendeeImportMessages.noEmailColumn).toBe("CSV file must contain an email column");
+  });
+
+  it("reads names, city, state and the event, and compares e-mails trimmed and lower-cased", () => {
+    const result = parseAttendeeCsv(
+      csv("First Name,Last Name,Email,City,State,Event Name,Event Start Date", "Ada, Lovelace , Ada@Example.com ,San Diego,CA,Sunset Session,2025-09-14 18:00"),
+    );
+    expect(result).toEqual({
+      ok: true,
+      rowCount: 1,
+      dropped: [],
+      people: [
+        {
+          email: "ada@example.com",
+          firstName: "Ada",
+          lastName: "Lovelace",
+          fullName: "Ada Lovelace",
+          city: "San Diego",
+          state: "CA",
+          eventHistory: [{ name: "Sunset Session", date: "2025-09-14" }],
+          rows: [2],
+        },
+      ],
+    });
+  });
+
+  it("drops rows without '@' and rows starting with TOTALS, saying why and which row", () => {
+    const result = parseAttendeeCsv(csv("email,first", "ada@example.com,Ada", "no address,Bob", ",Carl", "TOTALS,3", "totals: 3 tickets,", "x@y,Dan"));
+    expect(result.ok && result.people.map((person) => person.email)).toEqual(["ada@example.com"]);
+    expect(result.ok && result.dropped).toEqual([
+      { row: 3, reason: attendeeImportMessages.noRowReason, text: "no address" },
+      { row: 4, reason: attendeeImportMessages.noRowReason, text: "" },
+      { row: 5, reason: attendeeImportMessages.totalsReason, text: "TOTALS" },
+      { row: 6, reason: attendeeImportMessages.totalsReason, text: "totals: 3 tickets" },
+      { row: 7, reason: attendeeImportMessages.invalidEmailReason, text: "x@y" },
+    ]);
+    expect(result.ok && result.rowCount).toBe(6);
+  });
+
+  it("merges one person on several rows into one, with their event history (a repeated ticket counted once)", () => {
+    const result = parseAttendeeCsv(
+      csv(
+        "Email,First Name,Last Name,City,Event Name,Event Start Date",
+        "rosa@example.com,Rosa,,San Diego,Spring Session,2025-04-06",
+        "ROSA@example.com ,,Parks,,Summer Session,July 20th 2025",
+        "rosa@example.com,Rosie,Other,La Jolla,Summer Session,July 20th 2025",
+        "ben@example.com,Ben,Ode,,,",
+      ),
+    );
+    if (!result.ok) throw new Error(result.message);
+    const [rosa, ben] = result.people;
+    expect(rosa).toMatchObject({
+      firstName: "Rosa",
+      lastName: "Parks",
+      fullName: "Rosa Parks",
+      city: "San Diego",
+      rows: [2, 3, 4],
+      eventHistory: [
+        { name: "Spring Session", date: "2025-04-06" },
+        { name: "Summer Session", date: "2025-07-20" },
+      ],
+    });
+    expect(ben!.eventHistory).toEqual([]);
+    expect(mergedPeople(result.people).map((person) => person.email)).toEqual(["rosa@example.com"]);
+  });
+
+  it("reads quoted fields with commas and a byte-order mark", () => {
+    const result = parseAttendeeCsv('\uFEFFemail,event name\n"ada@example.com","Piano, Candles and Breath"\n');
+    expect(result.ok && result.people[0]!.eventHistory).toEqual([{ name: "Piano, Candles and Breath" }]);
+  });
+});
+
+describe("parseEventDate (the spec's rules, no assumed year)", () => {
+  it.each([
+    ["2025-09-14", "2025-09-14"],
+    ["2025-09-14T18:00:00Z", "2025-09-14"],
+    ["2025-9-4 6:00 PM", "2025-09-04"],
+    ["9/14/2025", "2025-09-14"],
+    ["9/14/2025 6:00 PM", "2025-09-14"],
+    ["9/14/25", "2025-09-14"],
+    ["September 14th, 2025", "2025-09-14"],
+    ["Sep 14 2025 6:00 PM", "2025-09-14"],
+    ["Sun, Sep 14, 2025", "2025-09-14"],
+    ["14 September 2025", "2025-09-14"],
+    ["August 1st, 2026", "2026-08-01"],
+  ])("%s is %s", (text, expected) => {
+    expect(parseEventDate(text)).toBe(expected);
+  });
+
+  it("keeps a date without a year as written (ordinals and time removed), never adding one", () => {
+    expect(parseEventDate("Sep 14th")).toBe("September 14");
+    expect(parseEventDate("Sun 14th Sep")).toBe("September 14");
+    expect(parseEventDate("August 15th 6:30 PM")).toBe("August 15");
+  });
+
+  it("keeps what it cannot read as text, and gives nothing for a blank", () => {
+    expect(parseEventDate("  ")).toBeUndefined();
+    expect(parseEventDate("sometime in spring")).toBe("sometime in spring");
+    expect(parseEventDate("2025-02-30")).toBe("2025-02-30");
+    expect(parseEventDate("13/45/2025")).toBe("13/45/2025");
+  });
+});

@@ -1,0 +1,104 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { attendeeImports } from "../../../db/schema";
+import { queryRows, type Database } from "~/lib/db.server";
+import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { wakeOutbox } from "../messaging/outbox-wake.server";
+import type { AttendeeImportPerson } from "./attendee-csv";
+import { confirmImportSchema } from "./attendee-import-form";
+import { attendeeImportMessages, PAST_ATTENDEE_CAMPAIGN } from "./attendee-import-messages";
+import { standingOf } from "./attendee-standing.server";
+import { newInvitationRid } from "./create-invitation.server";
+import { queueInvitationEmails } from "./invitation-email.server";
+import { invitationExpiry } from "./invitation-status";
+import { PREVIEW_LIFETIME_HOURS } from "./preview-attendee-import.server";
+
+/**
+ * Confirms attendee imports one at a time: two confirmations naming the same person (two staff,
+ * two files) would otherwise both find them new and invite them twice.
+ */
+const ATTENDEE_IMPORT_LOCK = 4_201_930;
+
+export type ImportOutcome =
+  | { ok: true; message: string; created: number; emailsQueued: number; members: number; unsubscribed: number; invited: number }
+  | { ok: false; reason: "gone"; message: string };
+
+/**
+ * Staff confirm a previewed import: one invitation per new person (a fresh rid, 30 days, names,
+ * city, state and event history) and its e-mail, written in one transaction with the activity
+ * entry. Standings are looked up again, so whoever became a member, unsubscribed or was invited
+ * since the preview is skipped; a preview is confirmed at most once, and re-importing the same
+ * file finds everyone already invited.
+ */
+export async function importAttendees(db: Database, actor: StaffActor, input: unknown, now = new Date()): Promise<ImportOutcome> {
+  const parsed = confirmImportSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, reason: "gone", message: attendeeImportMessages.previewGone };
+  const { importId } = parsed.data;
+
+  const outcome = await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SELECT pg_advisory_xact_lock(${ATTENDEE_IMPORT_LOCK})`));
+    const [stored] = await tx
+      .select()
+      .from(attendeeImports)
+      .where(
+        and(
+          eq(attendeeImports.id, importId),
+          isNull(attendeeImports.confirmedAt),
+          gt(attendeeImports.createdAt, new Date(now.getTime() - PREVIEW_LIFETIME_HOURS * 3600_000)),
+        ),
+      )
+      .for("update");
+    if (!stored) return null;
+    const people = stored.people as AttendeeImportPerson[];
+    const standings = await standingOf(tx, people, now);
+    const fresh = people.filter((person) => standings.get(person.email)?.kind === "new");
+    const tally = (kind: string) => people.filter((person) => standings.get(person.email)?.kind === kind).length;
+
+    const created = await insertInvitations(tx, fresh, now);
+    const emailsQueued = await queueInvitationEmails(tx, created);
+    await tx.update(attendeeImports).set({ confirmedAt: now }).where(eq(attendeeImports.id, importId));
+    const counts = { created: created.length, emailsQueued, members: tally("member"), unsubscribed: tally("unsubscribed"), invited: tally("invited") };
+    await recordActivity(tx, actor, {
+      kind: "invitations.imported",
+      subjectType: "attendee-import",
+      subjectId: importId,
+      subjectLabel: stored.fileName,
+      after: { rows: stored.rowCount, people: people.length, ...counts },
+    });
+    return counts;
+  });
+  if (!outcome) return { ok: false, reason: "gone", message: attendeeImportMessages.previewGone };
+  // Committed: the sender may go now (its minute's sweep would find the rows anyway).
+  if (outcome.emailsQueued > 0) await wakeOutbox(importId);
+  return { ok: true, message: attendeeImportMessages.confirmed(outcome.created), ...outcome };
+}
+
+/**
+ * The new people's invitations, 2,000 per statement passed as one JSON parameter (binding
+ * thousands of parameters made row-by-row values slow on the embedded database).
+ */
+async function insertInvitations(tx: Database, people: AttendeeImportPerson[], now: Date): Promise<{ id: string; email: string; sentAt: Date }[]> {
+  const created: { id: string; email: string; sentAt: Date }[] = [];
+  const sentAt = now.toISOString();
+  const expiresAt = invitationExpiry(now).toISOString();
+  for (let start = 0; start < people.length; start += 2000) {
+    const rows = people.slice(start, start + 2000).map((person) => ({
+      rid: newInvitationRid(),
+      email: person.email,
+      first_name: person.firstName || null,
+      last_name: person.lastName || null,
+      city: person.city || null,
+      state: person.state || null,
+      event_history: person.eventHistory,
+    }));
+    const inserted = await queryRows<{ id: string; email: string }>(
+      tx,
+      sql`insert into invitations (rid, email, first_name, last_name, city, state, event_history, campaign, sent_at, expires_at)
+        select r.rid, r.email, r.first_name, r.last_name, r.city, r.state, r.event_history, ${PAST_ATTENDEE_CAMPAIGN}, ${sentAt}::timestamptz, ${expiresAt}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as r(rid text, email text, first_name text, last_name text, city text, state text, event_history jsonb)
+        returning id, email`,
+    );
+    created.push(...inserted.map((row) => ({ id: row.id, email: row.email, sentAt: now })));
+  }
+  return created;
+}

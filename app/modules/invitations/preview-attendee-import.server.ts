@@ -1,0 +1,81 @@
+import { lt } from "drizzle-orm";
+import { attendeeImports } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import type { StaffActor } from "~/modules/activity/record-activity.server";
+import { hasControlCharacters } from "../security/control-characters";
+import { mergedPeople, parseAttendeeCsv, type AttendeeImportPerson } from "./attendee-csv";
+import { attendeeFileSchema } from "./attendee-import-form";
+import { attendeeImportMessages } from "./attendee-import-messages";
+import { standingOf } from "./attendee-standing.server";
+import type { AttendeeImportPreview, PreviewPerson } from "./attendee-import-preview";
+import type { EffectiveInvitationStatus } from "./invitation-status";
+
+/** How long a preview can be confirmed; older ones are removed by the next preview. */
+export const PREVIEW_LIFETIME_HOURS = 24;
+/** Each list of the preview shows at most this many people; the counts are always complete. */
+export const PREVIEW_LIST_LIMIT = 100;
+
+export type PreviewOutcome =
+  | { ok: true; message: string; preview: AttendeeImportPreview }
+  | { ok: false; reason: "too-large" | "invalid"; message: string };
+
+const summary = (person: AttendeeImportPerson, status?: EffectiveInvitationStatus): PreviewPerson => ({
+  email: person.email,
+  fullName: person.fullName,
+  events: person.eventHistory.length,
+  rows: person.rows,
+  ...(status ? { status } : {}),
+});
+
+/**
+ * Staff upload a CSV of past attendees: it is read with the spec's rules, each person's standing
+ * is looked up, and the people are stored for the confirmation (docs/decisions/030). Nothing is
+ * invited or sent here.
+ */
+export async function previewAttendeeImport(
+  db: Database,
+  actor: StaffActor,
+  input: { fileName: string; size: number; text: string },
+  now = new Date(),
+): Promise<PreviewOutcome> {
+  const file = attendeeFileSchema.safeParse({ name: input.fileName, size: input.size });
+  if (!file.success) {
+    const tooLarge = input.size > 0 && file.error.issues.some((issue) => issue.path[0] === "size");
+    return { ok: false, reason: tooLarge ? "too-large" : "invalid", message: file.error.issues[0]?.message ?? attendeeImportMessages.noFile };
+  }
+  // A spreadsheet saved as .xlsx, or a picture: binary, not a CSV to read.
+  if (input.text.includes("\u0000") || input.text.includes("\uFFFD")) return { ok: false, reason: "invalid", message: attendeeImportMessages.notText };
+  const parsed = parseAttendeeCsv(input.text);
+  if (!parsed.ok) return { ok: false, reason: "invalid", message: parsed.message };
+
+  const standings = await standingOf(db, parsed.people, now);
+  const lists: AttendeeImportPreview["lists"] = { new: [], merged: [], members: [], unsubscribed: [], invited: [], invalid: parsed.dropped };
+  const counts = { new: 0, merged: 0, members: 0, unsubscribed: 0, invited: 0, invalid: parsed.dropped.length };
+  const add = (list: Exclude<keyof typeof lists, "invalid">, person: AttendeeImportPerson, status?: EffectiveInvitationStatus) => {
+    counts[list] += 1;
+    if (lists[list].length < PREVIEW_LIST_LIMIT) lists[list].push(summary(person, status));
+  };
+  for (const person of parsed.people) {
+    const standing = standings.get(person.email) ?? { kind: "new" as const };
+    if (standing.kind === "member") add("members", person);
+    else if (standing.kind === "unsubscribed") add("unsubscribed", person);
+    else if (standing.kind === "invited") add("invited", person, standing.status);
+    else add("new", person);
+  }
+  for (const person of mergedPeople(parsed.people)) add("merged", person);
+  lists.invalid = parsed.dropped.slice(0, PREVIEW_LIST_LIMIT);
+
+  const fileName = hasControlCharacters(input.fileName) ? "attendees.csv" : input.fileName.trim().slice(0, 200) || "attendees.csv";
+  const [stored] = await db
+    .insert(attendeeImports)
+    .values({ fileName, people: parsed.people, rowCount: parsed.rowCount, createdByUserId: actor.id, createdByEmail: actor.email })
+    .returning({ id: attendeeImports.id });
+  // Housekeeping: previews nobody confirmed within their lifetime are of no more use.
+  await db.delete(attendeeImports).where(lt(attendeeImports.createdAt, new Date(now.getTime() - PREVIEW_LIFETIME_HOURS * 3600_000)));
+
+  return {
+    ok: true,
+    message: attendeeImportMessages.previewed(parsed.people.length),
+    preview: { importId: stored!.id, fileName, rowCount: parsed.rowCount, people: parsed.people.length, counts, lists },
+  };
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { createElement } from "react";
+import type { Database } from "~/lib/db.server";
+import { firstErrorPerField } from "~/lib/form-errors";
+import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { queueEmail } from "../messaging/outbox.server";
+import { wakeOutbox } from "../messaging/outbox-wake.server";
+import { renderEmail } from "../messaging/render-email.server";
+import { InvitationEmail, invitationEmailContent } from "../messaging/templates/invitation";
+import { friendInvitationSchema } from "./friend-invitation-form";
+import { FRIEND_INVITATION_CAMPAIGN, friendInvitationMessages } from "./invitation-management-messages";
+
+export type FriendInvitationOutcome =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+/**
+ * The friend link of one invitation: the public friend page, with a random rid of its own and the
+ * campaign name, so the friend's listening is attributed to this invitation (public-site.md §7).
+ */
+export const friendInvitationLink = (publicUrl: string, rid: string) =>
+  `${publicUrl}/friend?rid=${encodeURIComponent(rid)}&campaign=${FRIEND_INVITATION_CAMPAIGN}`;
+
+/**
+ * Staff invite a friend by name and e-mail: the friend invitation e-mail with their personal link
+ * to /friend, written to the outbox in one transaction with the activity entry (which keeps the
+ * rid, to read the listening that follows).
+ */
+export async function sendFriendInvitation(db: Database, actor: StaffActor, input: unknown, options: { publicUrl: string }): Promise<FriendInvitationOutcome> {
+  const parsed = friendInvitationSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = firstErrorPerField(parsed.error.issues);
+    return { ok: false, message: friendInvitationMessages.error(Object.values(fieldErrors)[0] ?? friendInvitationMessages.failedReason), fieldErrors };
+  }
+  const { name, email } = parsed.data;
+  const rid = randomBytes(18).toString("base64url");
+  const link = friendInvitationLink(options.publicUrl, rid);
+  const { html, text } = await renderEmail(createElement(InvitationEmail, { kind: "friend", name: name.split(/\s+/)[0] ?? name, link, publicUrl: options.publicUrl }));
+  const queued = await db.transaction(async (tx) => {
+    const result = await queueEmail(tx, {
+      kind: "friend-invitation",
+      to: email,
+      subject: invitationEmailContent.friend.subject,
+      html,
+      text,
+      idempotencyKey: `friend-invitation:${rid}`,
+    });
+    await recordActivity(tx, actor, {
+      kind: "invitation.friend-sent",
+      subjectType: "friend-invitation",
+      subjectId: rid,
+      subjectLabel: email,
+      after: { name, email, campaign: FRIEND_INVITATION_CAMPAIGN },
+    });
+    return result;
+  });
+  await wakeOutbox(queued.id);
+  return { ok: true, message: friendInvitationMessages.sent(name, email) };
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/** The texts of the profile's e-mail preferences, data download and account deletion. */
+export const memberDataMessages = {
+  preferencesSaved: "Your e-mail preferences are saved.",
+  preferencesFailed: "Your e-mail preferences could not be saved just now; please try again.",
+  preferencesLoadFailed: "Your e-mail preferences could not be loaded just now; please reload the page.",
+  exportFailed: "Your data could not be gathered just now; please try again.",
+  deleteConfirmation: "Type DELETE to confirm.",
+  deleteFailed: "Your account could not be deleted just now; nothing was removed. Please try again.",
+  deleted: "Your account and your data have been deleted. Thank you for being with us.",
+  signedOut: "Please sign in again.",
+} as const;
+
+/** A checkbox as a form posts it: 'on' when ticked, absent when not. */
+const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+
+/** The profile's e-mail preferences: the newsletter, and campaign e-mails. Shared by the form and the server. */
+export const emailPreferencesSchema = z.object({ newsletter: checkbox, campaigns: checkbox });
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+
+/** Deleting an account is confirmed by typing DELETE (any letter case, spaces around ignored). */
+export const deleteAccountSchema = z.object({
+  confirmation: z
+    .string({ error: memberDataMessages.deleteConfirmation })
+    .transform((value) => value.trim().toUpperCase())
+    .pipe(z.literal("DELETE", { error: memberDataMessages.deleteConfirmation })),
+});
+
+/** The downloaded file's name: harmonia-data-2026-11-24.json. */
+export function exportFileName(brandSlug: string, now: Date): string {
+  return `${brandSlug}-data-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/** The address a deleted guest's reservation keeps: unique, and never deliverable (RFC 2606's .invalid). */
+export function deletedGuestAddress(reservationId: string): string {
+  return `deleted-${reservationId}@deleted.invalid`;
+}
+
+export const DELETED_GUEST_NAME = "Deleted guest";

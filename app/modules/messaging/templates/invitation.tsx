@@ -1,0 +1,50 @@
+import { Link, Text } from "@react-email/components";
+import { siteConfig } from "~/lib/site-config";
+import { EmailLayout, emailButton, emailText } from "./email-layout";
+
+const brand = siteConfig.brand.name;
+
+export type InvitationEmailKind = "past-attendee" | "friend";
+
+export const invitationEmailContent: Record<InvitationEmailKind, { subject: string; preview: string; lines: string[]; button: string }> = {
+  "past-attendee": {
+    subject: `A gift for you: 4 unreleased tracks from ${brand}`,
+    preview: "Thank you for sitting with us at the piano. Your gift is waiting.",
+    lines: [
+      `Thank you for joining us at one of our live piano meditations. As a thank-you, we would like to give you a gift of 4 unreleased tracks, recorded live at the piano.`,
+      "Complete your free membership with the button below and the music is yours, along with early invitations to our next gatherings.",
+    ],
+    button: "Accept my gift",
+  },
+  friend: {
+    subject: `A friend shared ${brand}'s unreleased music with you`,
+    preview: "Two unreleased piano tracks, waiting for you",
+    lines: [
+      "Someone who loves our live piano meditations wanted you to hear them. Two unreleased tracks, recorded live, are waiting for you on your own page.",
+      "No account needed to listen. If you like what you hear, you can ask for every song we have recorded for our members.",
+    ],
+    button: "Listen now",
+  },
+};
+
+/** An invitation: the past attendees' gift (link to /invitation) or a friend's (link to /friend). */
+export function InvitationEmail(props: { kind: InvitationEmailKind; name: string; link: string; publicUrl: string; expiryNote?: string }) {
+  const content = invitationEmailContent[props.kind];
+  return (
+    <EmailLayout preview={content.preview} publicUrl={props.publicUrl}>
+      <Text style={emailText}>{props.name ? `Hello ${props.name},` : "Hello,"}</Text>
+      {content.lines.map((line) => (
+        <Text key={line} style={emailText}>
+          {line}
+        </Text>
+      ))}
+      <Text style={emailText}>
+        <Link href={props.link} style={emailButton}>
+          {content.button}
+        </Link>
+      </Text>
+      <Text style={{ ...emailText, fontSize: 13 }}>Or paste this address into your browser: {props.link}</Text>
+      {props.expiryNote ? <Text style={{ ...emailText, fontSize: 13 }}>{props.expiryNote}</Text> : null}
+    </EmailLayout>
+  );
+}

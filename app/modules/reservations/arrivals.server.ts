@@ -1,0 +1,115 @@
+import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { events, reservations } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { firstErrorPerField } from "~/lib/form-errors";
+import { logFailure } from "~/lib/log.server";
+import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { can } from "~/modules/members/policy";
+import type { Role } from "~/modules/members/roles";
+import {
+  arrivalMessage,
+  arrivedAfter,
+  checkInMessages,
+  checkInSchema,
+  unchangedMessage,
+  type CheckInGuest,
+  type CheckInIntent,
+} from "./check-in";
+
+/** Staff at the door: who acts, with the role the policy reads. */
+export type CheckInActor = StaffActor & { role: Role };
+
+export type CheckInFailureReason = "forbidden" | "invalid" | "not-found" | "unchanged" | "failed";
+
+export type CheckInOutcome =
+  | { ok: true; message: string; reservationId: string; arrivedSeats: number; seats: number }
+  | { ok: false; reason: CheckInFailureReason; message: string; fieldErrors?: Record<string, string> };
+
+const refusal = "You may not check guests in.";
+
+/**
+ * One tap at the door, in one transaction with its activity-log line (docs/decisions/029). The
+ * reservation's row is locked, then `arrived_seats` is changed relative to its stored value by a
+ * conditional UPDATE, so taps from several devices queue on the row and each one counts: none is
+ * lost below the reservation's seats and none goes past them (the CHECK constraint refuses it too).
+ */
+export async function tapArrival(db: Database, actor: CheckInActor, input: unknown, allowed: readonly CheckInIntent[]): Promise<CheckInOutcome> {
+  if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: refusal };
+  const parsed = checkInSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = firstErrorPerField(parsed.error.issues);
+    // An unknown tap is a bad request; an id that cannot name a row names nothing there is.
+    if (fieldErrors.intent) return { ok: false, reason: "invalid", message: fieldErrors.intent, fieldErrors };
+    return { ok: false, reason: "not-found", message: fieldErrors.eventId ?? fieldErrors.reservationId ?? checkInMessages.guestNotFound, fieldErrors };
+  }
+  const { eventId, reservationId, intent } = parsed.data;
+  if (!allowed.includes(intent)) return { ok: false, reason: "invalid", message: checkInMessages.unknownAction };
+  try {
+    return await db.transaction(async (tx): Promise<CheckInOutcome> => {
+      const [guest] = await tx
+        .select({ eventId: reservations.eventId, name: reservations.visitorName, email: reservations.visitorEmail, seats: reservations.seats, arrivedSeats: reservations.arrivedSeats })
+        .from(reservations)
+        .where(eq(reservations.id, reservationId))
+        .for("no key update");
+      if (!guest || guest.eventId !== eventId) return { ok: false, reason: "not-found", message: checkInMessages.guestNotFound };
+      if (arrivedAfter(intent, guest.arrivedSeats, guest.seats) === null) {
+        return { ok: false, reason: "unchanged", message: unchangedMessage(intent, guest.name, guest.seats) };
+      }
+      const change =
+        intent === "undo"
+          ? { set: sql`${reservations.arrivedSeats} - 1`, when: gt(reservations.arrivedSeats, 0) }
+          : { set: intent === "arrive-all" ? sql`${reservations.seats}` : sql`${reservations.arrivedSeats} + 1`, when: lt(reservations.arrivedSeats, reservations.seats) };
+      const [after] = await tx
+        .update(reservations)
+        .set({ arrivedSeats: change.set })
+        .where(and(eq(reservations.id, reservationId), change.when))
+        .returning({ arrivedSeats: reservations.arrivedSeats, seats: reservations.seats });
+      if (!after) return { ok: false, reason: "unchanged", message: unchangedMessage(intent, guest.name, guest.seats) };
+      const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, eventId));
+      await recordActivity(tx, actor, {
+        kind: intent === "undo" ? "reservation.check-in-undone" : "reservation.checked-in",
+        subjectType: "reservation",
+        subjectId: reservationId,
+        subjectLabel: `${guest.name} <${guest.email}> · ${event?.title ?? eventId}`,
+        before: { arrivedSeats: guest.arrivedSeats },
+        after: { arrivedSeats: after.arrivedSeats },
+      });
+      return { ok: true, message: arrivalMessage(guest.name, after.arrivedSeats, after.seats), reservationId, ...after };
+    });
+  } catch (error) {
+    logFailure("reservations", "saving a check-in", error);
+    return { ok: false, reason: "failed", message: checkInMessages.couldNotSave };
+  }
+}
+
+export interface CheckInEvent {
+  id: string;
+  title: string;
+  startsAt: Date;
+  location: string | null;
+}
+
+export type CheckInListOutcome =
+  | { ok: true; event: CheckInEvent; guests: CheckInGuest[] }
+  | { ok: false; reason: "forbidden" | "not-found"; message: string };
+
+/** The door's list: the event and every reservation holder, by name. */
+export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: string): Promise<CheckInListOutcome> {
+  if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: refusal };
+  if (!checkInSchema.shape.eventId.safeParse(eventId).success) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
+  const [event] = await db.select({ id: events.id, title: events.title, startsAt: events.startsAt, location: events.location }).from(events).where(eq(events.id, eventId));
+  if (!event) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
+  const guests = await db
+    .select({
+      reservationId: reservations.id,
+      name: reservations.visitorName,
+      email: reservations.visitorEmail,
+      phone: reservations.phone,
+      seats: reservations.seats,
+      arrivedSeats: reservations.arrivedSeats,
+    })
+    .from(reservations)
+    .where(eq(reservations.eventId, eventId))
+    .orderBy(asc(sql`lower(${reservations.visitorName})`), asc(reservations.createdAt), asc(reservations.id));
+  return { ok: true, event, guests };
+}

@@ -1,0 +1,127 @@
+import { and, eq, sql } from "drizzle-orm";
+import { events, outbox, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { logFailure } from "~/lib/log.server";
+import { queueEmailToRender } from "../messaging/outbox.server";
+import { wakeOutbox } from "../messaging/outbox-wake.server";
+import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "../security/rate-limit.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "../security/too-many-attempts";
+import { guestMessages, tokenFailureMessage } from "./guest-messages";
+import { readGuestToken, spendGuestToken } from "./guest-tokens.server";
+import { textReminderKey } from "./text-reminders.server";
+import { announceOffers, lockEvent, makeOffers } from "./waiting-list.server";
+
+/** Cancelling is a write by a visitor (docs/decisions/013): counted per client address. */
+export const cancelAttemptLimit: RateLimitRule = { limit: 10, windowSeconds: 10 * 60 };
+
+export type CancelFailure = "invalid" | "used" | "expired" | "gone" | "started" | "bad-seats" | "could-not-cancel";
+
+export type CancellationView =
+  | { ok: true; reservation: ReservationRow; event: EventRow }
+  | { ok: false; reason: CancelFailure; message: string };
+
+const refusal = (reason: CancelFailure, message: string) => ({ ok: false as const, reason, message });
+
+/** What the cancel link's page shows (GET): the reservation and its event. Changes nothing. */
+export async function showCancellation(db: Database, token: string, now = new Date()): Promise<CancellationView> {
+  const lookup = await readGuestToken(db, token, "cancel-reservation", now);
+  if (!lookup.ok) return refusal(lookup.reason, tokenFailureMessage[lookup.reason]);
+  if (!lookup.token.reservationId) return refusal("gone", guestMessages.reservationGone);
+  const [row] = await db
+    .select({ reservation: reservations, event: events })
+    .from(reservations)
+    .innerJoin(events, eq(events.id, reservations.eventId))
+    .where(eq(reservations.id, lookup.token.reservationId));
+  if (!row) return refusal("gone", guestMessages.reservationGone);
+  if (row.event.startsAt.getTime() <= now.getTime()) return refusal("started", guestMessages.eventStarted);
+  return { ok: true, ...row };
+}
+
+export type CancelOutcome =
+  | { ok: true; event: EventRow; seatsCancelled: number; seatsLeft: number }
+  | ({ ok: false } & TooManyAttemptsRefusal)
+  | { ok: false; reason: CancelFailure; message: string };
+
+class Refused extends Error {
+  constructor(readonly outcome: CancelOutcome) {
+    super("cancellation refused");
+  }
+}
+
+/** The cancellation's e-mail, rendered when sent (guest-emails.server.ts). */
+export const CANCELLATION_RENDERER = "reservation-cancellation";
+
+/**
+ * A guest cancels some or all of their seats with their link (the POST of its page). One
+ * transaction: the link is used (once), the reservation's row then the event's row are locked, the
+ * seats are given back (a delete, or fewer seats: the triggers of docs/decisions/018 lower the
+ * counter), the cancellation e-mail is queued, and the freed seats are offered to the waiting list
+ * at once (held in the same transaction, so nobody else can take them first).
+ */
+export async function cancelReservation(
+  db: Database,
+  options: { client: LimitedClient; token: string; seats: number | "all"; now?: Date; offerHours: number },
+): Promise<CancelOutcome> {
+  const now = options.now ?? new Date();
+  if (options.seats !== "all" && !(Number.isInteger(options.seats) && options.seats >= 1 && options.seats <= 10)) {
+    return refusal("bad-seats", guestMessages.cancelSeats);
+  }
+  const limit = await consumeRateLimits(db, [{ key: `guest-cancel:ip:${options.client.ip}`, rule: cancelAttemptLimit }], options.client.rateLimitMultiplier).catch(
+    (error: unknown) => {
+      logFailure("reservations", "counting a cancellation attempt", error);
+      return null;
+    },
+  );
+  if (!limit) return refusal("could-not-cancel", guestMessages.couldNotCancel);
+  if (!limit.allowed) return { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) };
+
+  try {
+    const { outcome, offers, messageId } = await db.transaction(async (tx) => {
+      const used = await spendGuestToken(tx, options.token, "cancel-reservation", now);
+      if (!used.ok) throw new Refused(refusal(used.reason, tokenFailureMessage[used.reason]));
+      const reservationId = used.token.reservationId;
+      if (!reservationId) throw new Refused(refusal("gone", guestMessages.reservationGone));
+      // The reservation's row before the event's, as a staff delete (through its trigger) takes them.
+      const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, reservationId)).for("update");
+      if (!reservation) throw new Refused(refusal("gone", guestMessages.reservationGone));
+      const event = await lockEvent(tx, reservation.eventId);
+      if (!event) throw new Refused(refusal("gone", guestMessages.reservationGone));
+      if (event.startsAt.getTime() <= now.getTime()) throw new Refused(refusal("started", guestMessages.eventStarted));
+
+      const cancelled = options.seats === "all" ? reservation.seats : Math.min(options.seats, reservation.seats);
+      const left = reservation.seats - cancelled;
+      if (left === 0) {
+        await tx.delete(reservations).where(eq(reservations.id, reservation.id));
+        // A text reminder waiting for the end of quiet hours is not sent for a reservation that is gone.
+        await tx
+          .update(outbox)
+          .set({ status: "cancelled", lastError: "Reservation cancelled", updatedAt: sql`now()` })
+          .where(and(eq(outbox.idempotencyKey, textReminderKey(reservation.id)), eq(outbox.status, "pending")));
+      } else await tx.update(reservations).set({ seats: sql`${reservations.seats} - ${cancelled}` }).where(eq(reservations.id, reservation.id));
+
+      const queued = await queueEmailToRender(tx, {
+        kind: CANCELLATION_RENDERER,
+        to: reservation.visitorEmail,
+        subject: left === 0 ? `Reservation cancelled: ${event.title}` : `Reservation changed: ${event.title}`,
+        idempotencyKey: `reservation-cancellation:${used.token.tokenHash}`,
+        renderer: CANCELLATION_RENDERER,
+        refs: {
+          eventId: event.id,
+          reservationId: reservation.id,
+          name: reservation.visitorName,
+          seatsCancelled: String(cancelled),
+          seatsLeft: String(left),
+        },
+      });
+      const offers = await makeOffers(tx, event.id, { now, offerHours: options.offerHours });
+      return { outcome: { ok: true as const, event, seatsCancelled: cancelled, seatsLeft: left }, offers, messageId: queued.id };
+    });
+    await wakeOutbox(messageId).catch(() => undefined);
+    await announceOffers(offers);
+    return outcome;
+  } catch (error) {
+    if (error instanceof Refused) return error.outcome;
+    logFailure("reservations", "cancelling a reservation", error);
+    return refusal("could-not-cancel", guestMessages.couldNotCancel);
+  }
+}

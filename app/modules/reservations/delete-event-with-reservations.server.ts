@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/lib/db.server";
+import { removeEventWithReservations } from "~/modules/events/event-lifecycle.server";
+import { lockEventOrdering } from "~/modules/events/event-ordering.server";
+import { can } from "~/modules/members/policy";
+import { reservations } from "../../../db/schema";
+import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
+import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
+import { lockEvent } from "./waiting-list.server";
+
+/**
+ * The reservations page deletes an event together with its reservations (the spec's 'delete
+ * events and their reservations'), after a dialog naming how many. Its waiting list and guest
+ * links go with it (foreign keys). The display order is closed up under its lock (decision 021),
+ * and the activity log keeps the event's fields and the number of reservations removed.
+ */
+export async function deleteEventWithReservations(
+  db: Database,
+  actor: ReservationsActor,
+  input: { eventId: string },
+): Promise<ReservationsAdminOutcome<{ reservationsDeleted: number }>> {
+  const failed = messages.deleteEventFailed;
+  if (!can(actor, "manage-reservations")) return refused("forbidden", failedWith(failed, messages.notAllowed));
+  return db.transaction(async (tx) => {
+    await lockEventOrdering(tx);
+    // Reservation rows before the event's row: the order cancellations and the triggers take them.
+    await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, input.eventId)).for("update");
+    const event = await lockEvent(tx, input.eventId);
+    if (!event) return refused("not-found", failedWith(failed, messages.eventGone));
+    const reservationsDeleted = await removeEventWithReservations(tx, actor, event);
+    return { ok: true as const, message: messages.eventDeleted(reservationsDeleted), reservationsDeleted };
+  });
+}

@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/lib/db.server";
+import { recordActivity } from "~/modules/activity/record-activity.server";
+import { can } from "~/modules/members/policy";
+import { reservations, type WaitlistEntryRow } from "../../../db/schema";
+import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
+import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
+import { announceOffers, lockEvent, makeOffers, type OfferSettings } from "./waiting-list.server";
+
+/**
+ * Staff delete one reservation. Its seats return at once (the seat counter's trigger, decision
+ * 018), and in the same transaction they are offered to the waiting list (027), so nobody takes
+ * them in between. Locks the reservation's row, then the event's: the order every seat write uses.
+ */
+export async function deleteReservation(
+  db: Database,
+  actor: ReservationsActor,
+  input: { reservationId: string },
+  settings: OfferSettings,
+): Promise<ReservationsAdminOutcome<{ seats: number }>> {
+  const failed = messages.deleteReservationFailed;
+  if (!can(actor, "manage-reservations")) return refused("forbidden", failedWith(failed, messages.notAllowed));
+  const outcome = await db.transaction(async (tx) => {
+    const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, input.reservationId)).for("update");
+    if (!reservation) return refused("not-found", failedWith(failed, messages.reservationGone));
+    const event = await lockEvent(tx, reservation.eventId);
+    await tx.delete(reservations).where(eq(reservations.id, reservation.id));
+    const offers: WaitlistEntryRow[] = await makeOffers(tx, reservation.eventId, settings);
+    await recordActivity(tx, actor, {
+      kind: "reservation.deleted",
+      subjectType: "reservation",
+      subjectId: reservation.id,
+      subjectLabel: `${reservation.visitorEmail} · ${event?.title ?? reservation.eventId}`,
+      before: { name: reservation.visitorName, email: reservation.visitorEmail, seats: reservation.seats, eventId: reservation.eventId },
+    });
+    return { ok: true as const, message: messages.reservationDeleted, seats: reservation.seats, offers };
+  });
+  if (!outcome.ok) return outcome;
+  await announceOffers(outcome.offers);
+  return { ok: true, message: outcome.message, seats: outcome.seats };
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { Database } from "~/lib/db.server";
+import { defineJob } from "~/lib/jobs/define-job";
+import { pruneGuestTokens } from "./guest-tokens.server";
+import { queueDueReminders } from "./reminders.server";
+import { processWaitingLists } from "./waiting-list.server";
+
+/**
+ * The reservations module's jobs: the waiting lists' pass (every minute: expire offers, offer free
+ * seats) and the reminders' pass (every five minutes). Singletons, and safe on any instance: every
+ * write they make is conditional or keyed, so a second run finds nothing to do.
+ */
+export function reservationJobs(options: { db: Database; offerHours: number; publicUrl: string; timeZone: string }) {
+  const waitingLists = defineJob({
+    name: "waiting-list-offers",
+    payload: z.object({}),
+    schedule: "* * * * *",
+    policy: "singleton",
+    pollingIntervalSeconds: 5,
+    retry: { limit: 2, delaySeconds: 10, backoff: true },
+    async handler() {
+      await processWaitingLists(options.db, { now: new Date(), offerHours: options.offerHours });
+      await pruneGuestTokens(options.db, new Date());
+    },
+  });
+  const reminders = defineJob({
+    name: "reservation-reminders",
+    payload: z.object({}),
+    schedule: "*/5 * * * *",
+    policy: "singleton",
+    pollingIntervalSeconds: 10,
+    retry: { limit: 2, delaySeconds: 30, backoff: true },
+    async handler() {
+      await queueDueReminders(options.db, new Date(), { publicUrl: options.publicUrl, timeZone: options.timeZone });
+    },
+  });
+  return { waitingLists, reminders, all: [waitingLists, reminders] };
+}

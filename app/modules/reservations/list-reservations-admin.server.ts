@@ -1,0 +1,98 @@
+import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/lib/db.server";
+import { events, reservations } from "../../../db/schema";
+import { listWaitingList, type WaitingListLine } from "./waiting-list.server";
+
+export interface AdminReservation {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  seats: number;
+  createdAt: Date;
+}
+
+export interface AdminEvent {
+  id: string;
+  title: string;
+  slug: string;
+  startsAt: Date;
+  isPast: boolean;
+  status: "draft" | "published";
+  isActive: boolean;
+  maxSeats: number | null;
+  /** `events.seats_taken`: reservations plus seats held for waiting-list offers. */
+  seatsTaken: number;
+  remindersEnabled: boolean;
+  /** Every reservation of the event, whatever the search shows (the delete dialog names it). */
+  reservationCount: number;
+  /** The reservations shown: all of them, or those matching the search. */
+  reservations: AdminReservation[];
+  waitingList: WaitingListLine[];
+}
+
+/** `%text%` for ILIKE, with the pattern's own wildcards taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The reservations page: every event that takes reservations here (max seats set) or has some,
+ * upcoming ones first (soonest first), then past ones (latest first), each with its reservations
+ * (oldest first) and waiting list. A search (guest name or e-mail, in the database) keeps only
+ * the matching reservations and the events that have any.
+ */
+export async function listReservationsAdmin(db: Database, options: { search?: string; now?: Date } = {}): Promise<AdminEvent[]> {
+  const now = options.now ?? new Date();
+  const search = options.search?.trim() ?? "";
+  const counts = db
+    .select({ eventId: reservations.eventId, total: count().as("total") })
+    .from(reservations)
+    .groupBy(reservations.eventId)
+    .as("counts");
+  const eventRows = await db
+    .select({ event: events, total: counts.total })
+    .from(events)
+    .leftJoin(counts, eq(counts.eventId, events.id))
+    .where(or(isNotNull(events.maxSeats), sql`${counts.total} > 0`))
+    .orderBy(
+      sql`case when ${events.startsAt} >= ${now.toISOString()} then 0 else 1 end`,
+      sql`case when ${events.startsAt} >= ${now.toISOString()} then ${events.startsAt} end asc`,
+      sql`${events.startsAt} desc`,
+      asc(events.id),
+    );
+  if (eventRows.length === 0) return [];
+
+  const conditions: SQL[] = [inArray(reservations.eventId, eventRows.map((row) => row.event.id))];
+  if (search) conditions.push(or(ilike(reservations.visitorName, containing(search)), ilike(reservations.visitorEmail, containing(search)))!);
+  const reservationRows = await db
+    .select()
+    .from(reservations)
+    .where(and(...conditions))
+    .orderBy(asc(reservations.createdAt), asc(reservations.id));
+  const byEvent = new Map<string, AdminReservation[]>();
+  for (const row of reservationRows) {
+    const list = byEvent.get(row.eventId) ?? [];
+    list.push({ id: row.id, name: row.visitorName, email: row.visitorEmail, phone: row.phone, seats: row.seats, createdAt: row.createdAt });
+    byEvent.set(row.eventId, list);
+  }
+
+  const shown = search ? eventRows.filter((row) => byEvent.has(row.event.id)) : eventRows;
+  return Promise.all(
+    shown.map(async ({ event, total }) => ({
+      id: event.id,
+      title: event.title,
+      slug: event.slug,
+      startsAt: event.startsAt,
+      isPast: event.startsAt.getTime() < now.getTime(),
+      status: event.status,
+      isActive: event.isActive,
+      maxSeats: event.maxSeats,
+      seatsTaken: event.seatsTaken,
+      remindersEnabled: event.remindersEnabled,
+      reservationCount: Number(total ?? 0),
+      reservations: byEvent.get(event.id) ?? [],
+      waitingList: await listWaitingList(db, event.id),
+    })),
+  );
+}

@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/lib/db.server";
+import { firstErrorPerField } from "~/lib/form-errors";
+import { recordActivity } from "~/modules/activity/record-activity.server";
+import { maxSeatsSchema } from "~/modules/events/ticketed-event-form";
+import { can } from "~/modules/members/policy";
+import { events, type WaitlistEntryRow } from "../../../db/schema";
+import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
+import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
+import { announceOffers, lockEvent, makeOffers, type OfferSettings } from "./waiting-list.server";
+
+/**
+ * Staff change an event's max seats from its row. Refused below the seats already taken (held
+ * waiting-list offers count: they are in `seats_taken`), checked under the event's row lock so a
+ * reservation arriving meanwhile cannot slip under it; the CHECK constraint backs it. Seats a
+ * raise frees go to the waiting list in the same transaction.
+ */
+export async function setMaxSeats(
+  db: Database,
+  actor: ReservationsActor,
+  input: { eventId: string; maxSeats: unknown },
+  settings: OfferSettings,
+): Promise<ReservationsAdminOutcome<{ maxSeats: number }>> {
+  const failed = messages.seatsFailed;
+  if (!can(actor, "manage-reservations")) return refused("forbidden", failedWith(failed, messages.notAllowed));
+  const values = { maxSeats: typeof input.maxSeats === "string" ? input.maxSeats : "" };
+  const parsed = maxSeatsSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors = firstErrorPerField(parsed.error.issues);
+    return refused("invalid", failedWith(failed, fieldErrors.maxSeats), { fieldErrors, values });
+  }
+  const maxSeats = parsed.data.maxSeats;
+  const outcome = await db.transaction(async (tx) => {
+    const before = await lockEvent(tx, input.eventId);
+    if (!before) return refused("not-found", failedWith(failed, messages.eventGone));
+    if (maxSeats < before.seatsTaken) {
+      const reason = messages.seatsBelowTaken(before.seatsTaken);
+      return refused("invalid", failedWith(failed, reason), { fieldErrors: { maxSeats: reason }, values });
+    }
+    if (before.maxSeats === maxSeats) return { ok: true as const, message: messages.seatsSaved(maxSeats), maxSeats, offers: [] as WaitlistEntryRow[] };
+    await tx.update(events).set({ maxSeats, updatedAt: new Date() }).where(eq(events.id, before.id));
+    await recordActivity(tx, actor, {
+      kind: "event.seats-changed",
+      subjectType: "event",
+      subjectId: before.id,
+      subjectLabel: before.title,
+      before: { maxSeats: before.maxSeats },
+      after: { maxSeats },
+    });
+    const offers = await makeOffers(tx, before.id, settings);
+    return { ok: true as const, message: messages.seatsSaved(maxSeats), maxSeats, offers };
+  });
+  if (!outcome.ok) return outcome;
+  await announceOffers(outcome.offers);
+  return { ok: true, message: outcome.message, maxSeats: outcome.maxSeats };
+}

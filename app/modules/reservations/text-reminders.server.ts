@@ -1,0 +1,81 @@
+import { outbox, type EventRow, type ReservationRow } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { siteConfig } from "~/lib/site-config";
+import { eventPageUrl } from "../events/event-calendar";
+import { formatEventTime } from "../events/event-dates";
+import { nextSendingTime } from "../sms/quiet-hours";
+import { queueText } from "../sms/queue-text.server";
+import { hasSmsConsent, loadSmsConsent, type SmsConsent } from "../sms/sms-consent.server";
+import { personaliseSms, toE164 } from "../sms/sms-texts";
+import { wakeTexts } from "../sms/sms-wake.server";
+
+/** One text reminder per reservation, whichever instance queues it and however often. */
+export const textReminderKey = (reservationId: string) => `sms-reminder:${reservationId}:day-before`;
+
+export interface TextReminderOptions {
+  timeZone?: string;
+  /** For the event's page in the text; left out without it. */
+  publicUrl?: string;
+}
+
+/**
+ * The day-before reminder by text, for guests who gave SMS consent (their e-mail or phone matches
+ * a community sign-up or a member's SMS consent) and a valid phone. It goes through `queueText`
+ * like every text: it counts towards the 4 a month, and a refusal (opted out, limit reached) is
+ * logged once and kept as a failed outbox row under the reminder's key. Keyed per reservation, so it goes once across instances and restarts. Due
+ * during quiet hours, it waits for 10:00 when that is still before the event.
+ */
+export async function queueTextReminders(
+  db: Database,
+  due: readonly { reservation: ReservationRow; event: EventRow }[],
+  now: Date,
+  options: TextReminderOptions = {},
+): Promise<number> {
+  const timeZone = options.timeZone ?? siteConfig.venue.timeZone;
+  const withPhones = due.flatMap((entry) => {
+    const phone = entry.reservation.phone ? toE164(entry.reservation.phone) : null;
+    return phone ? [{ ...entry, phone }] : [];
+  });
+  if (withPhones.length === 0) return 0;
+  let consent: SmsConsent | undefined;
+  let queued = 0;
+  for (const { reservation, event, phone } of withPhones) {
+    consent ??= await loadSmsConsent(db);
+    if (!hasSmsConsent(consent, { email: reservation.visitorEmail, phone })) continue;
+    const morning = nextSendingTime(now, timeZone);
+    const text = {
+      to: phone,
+      body: "",
+      kind: "sms-reminder",
+      idempotencyKey: textReminderKey(reservation.id),
+      sendAt: morning > now && morning < event.startsAt ? morning : undefined,
+      meta: { campaign: "event_reminder", reservationId: reservation.id },
+    };
+    const link = options.publicUrl ? ` ${eventPageUrl(event, options.publicUrl)}` : "";
+    const place = event.location ? ` at ${event.location}` : "";
+    text.body = personaliseSms(`Hi {name}, a reminder: ${event.title} is tomorrow, ${formatEventTime(event.startsAt, timeZone)}${place}.${link}`, reservation.visitorName);
+    const outcome = await queueText(db, text, { timeZone, now });
+    if (outcome.ok) {
+      if (outcome.created) queued += 1;
+      continue;
+    }
+    // The refusal is kept under the reminder's key, so the next passes neither try nor log it again.
+    const [recorded] = await db
+      .insert(outbox)
+      .values({
+        channel: "sms",
+        kind: text.kind,
+        recipient: phone,
+        bodyText: text.body,
+        meta: text.meta,
+        idempotencyKey: text.idempotencyKey,
+        status: "failed",
+        lastError: `Not sent: ${outcome.message}`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: outbox.id });
+    if (recorded) console.log(`[reminders] text reminder for reservation ${reservation.id} not sent: ${outcome.message}`);
+  }
+  if (queued > 0) wakeTexts();
+  return queued;
+}

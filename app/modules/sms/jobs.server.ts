@@ -1,0 +1,26 @@
+import { z } from "zod";
+import type { Database } from "~/lib/db.server";
+import { defineJob } from "~/lib/jobs/define-job";
+import type { Transport } from "~/modules/messaging/transports.server";
+import { createOutboxSender } from "~/modules/messaging/outbox-sender.server";
+
+/**
+ * Texts leave the outbox through a sender of their own: one at a time, paced by the transport
+ * (SMS_RATE_PER_SECOND), so a slow SMS queue never holds up e-mail, nor e-mail the texts. Like
+ * the e-mail sender, jobs only wake it: `sms-sweep` every minute (quiet-hour sends, retries, a
+ * lost wake-up), any instance answering.
+ */
+export function smsJobs({ db, transport, retryDelaySeconds }: { db: Database; transport: Transport; retryDelaySeconds: number }) {
+  const sender = createOutboxSender({ db, transports: { sms: transport }, retryDelaySeconds, concurrency: 1, batchSize: 10 });
+  const sweep = defineJob({
+    name: "sms-sweep",
+    payload: z.object({}),
+    schedule: "* * * * *",
+    policy: "singleton",
+    pollingIntervalSeconds: 5,
+    async handler() {
+      sender.wake();
+    },
+  });
+  return { sender, all: [sweep] };
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { community, outbox, userProfiles } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { queueText } from "./queue-text.server";
+import { smsFormSchema } from "./sms-form";
+import { isWithinSendingHours } from "./quiet-hours";
+import { personaliseSms, smsMessages, toE164 } from "./sms-texts";
+import { wakeTexts } from "./sms-wake.server";
+
+export type SendTextOutcome =
+  | { ok: true; status: "sent"; sid: string; message: string; warning?: string }
+  | { ok: true; status: "queued"; message: string; warning?: string }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+export interface SendTextOptions {
+  timeZone: string;
+  now?: Date;
+  /** How long to wait for the send before answering 'queued' (the text still goes out). */
+  waitMilliseconds?: number;
+  /** The form's one-time key: a resubmitted form finds its text instead of sending a second. */
+  submissionKey?: string;
+}
+
+/**
+ * Staff send one text to one number. It goes through the outbox like every text (opt-out list,
+ * 4 a month, retries); the use case then waits a few seconds for Twilio's answer, so the form can
+ * say 'SMS sent successfully! Message SID: …' as the spec does, or that it is queued for a retry.
+ */
+export async function sendTextToNumber(db: Database, actor: StaffActor, input: unknown, options: SendTextOptions): Promise<SendTextOutcome> {
+  const parsed = smsFormSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return { ok: false, message: Object.values(fieldErrors)[0] ?? smsMessages.failed, fieldErrors };
+  }
+  const phone = toE164(parsed.data.phone);
+  if (!phone) return { ok: false, message: smsMessages.phoneInvalid, fieldErrors: { phone: smsMessages.phoneInvalid } };
+
+  const name = await nameForPhone(db, phone);
+  const now = options.now ?? new Date();
+  const queued = await queueText(
+    db,
+    {
+      to: phone,
+      body: personaliseSms(parsed.data.message, name),
+      kind: `sms-${parsed.data.campaign}`,
+      idempotencyKey: `sms:single:${options.submissionKey ?? randomUUID()}`,
+      meta: { campaign: parsed.data.campaign, sentBy: actor.email },
+    },
+    {
+      timeZone: options.timeZone,
+      now,
+      inTransaction: (tx, id) =>
+        recordActivity(tx, actor, { kind: "sms.sent", subjectType: "phone", subjectId: id, subjectLabel: phone, after: { campaign: parsed.data.campaign } }),
+    },
+  );
+  if (!queued.ok) return { ok: false, message: queued.message, fieldErrors: { phone: queued.message } };
+  wakeTexts();
+  const warning = isWithinSendingHours(now, options.timeZone) ? undefined : smsMessages.quietHours;
+
+  const deadline = Date.now() + (options.waitMilliseconds ?? 8000);
+  for (;;) {
+    const [row] = await db
+      .select({ status: outbox.status, providerId: outbox.providerId, lastError: outbox.lastError })
+      .from(outbox)
+      .where(eq(outbox.id, queued.id));
+    if (row?.status === "sent" && row.providerId) return { ok: true, status: "sent", sid: row.providerId, message: smsMessages.sent(row.providerId), warning };
+    if (row?.status === "failed") return { ok: false, message: `${smsMessages.failed}: ${row.lastError ?? "unknown reason"}` };
+    if (Date.now() >= deadline) {
+      const reason = row?.lastError ? ` (last attempt: ${row.lastError})` : "";
+      return { ok: true, status: "queued", message: `The text is queued and will be sent as soon as Twilio takes it${reason}.`, warning };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The first name we know for a number (community list, then members' directory), for {name}. */
+async function nameForPhone(db: Database, phone: string): Promise<string | null> {
+  // Stored numbers are as people typed them: compare their digits with the number's national digits.
+  const digits = phone.replace(/\D/g, "");
+  const national = digits.length > 10 ? digits.slice(-10) : digits;
+  const matches = (column: typeof community.phone | typeof userProfiles.phone) =>
+    sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 10) = ${national}`;
+  const [member] = await db.select({ name: community.name }).from(community).where(matches(community.phone)).limit(1);
+  if (member?.name) return member.name;
+  const [profile] = await db
+    .select({ name: userProfiles.firstName })
+    .from(userProfiles)
+    .where(matches(userProfiles.phone))
+    .limit(1);
+  return profile?.name ?? null;
+}

@@ -1,0 +1,128 @@
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { community, events, reservations, userProfiles } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { toE164 } from "./sms-texts";
+
+/** A number a group text may go to, with the name {name} becomes. */
+export interface TextRecipient {
+  phone: string;
+  name: string | null;
+  email: string | null;
+}
+
+/**
+ * Who gave SMS consent: every community sign-up (its one consent covers Terms, Privacy, e-mail and
+ * SMS; public-site.md §5) and every member who accepted an invitation with SMS consent
+ * (`user_profiles.sms_consent_at`). Numbers are compared in E.164; e-mail addresses lower-cased.
+ */
+export interface SmsConsent {
+  /** Consented numbers with the first name we know for each (members' directory first). */
+  numbers: Map<string, TextRecipient>;
+  emails: Set<string>;
+}
+
+export async function loadSmsConsent(db: Database): Promise<SmsConsent> {
+  const profiles = await db
+    .select({ email: userProfiles.email, phone: userProfiles.phone, firstName: userProfiles.firstName })
+    .from(userProfiles)
+    .where(isNotNull(userProfiles.smsConsentAt))
+    .orderBy(asc(userProfiles.createdAt));
+  const signUps = await db
+    .select({ email: community.email, phone: community.phone, name: community.name })
+    .from(community)
+    .where(isNotNull(community.consentAcceptedAt))
+    .orderBy(asc(community.createdAt));
+  const numbers = new Map<string, TextRecipient>();
+  const emails = new Set<string>();
+  const add = (email: string, phone: string | null, name: string | null) => {
+    const address = email.trim().toLowerCase();
+    emails.add(address);
+    const number = phone ? toE164(phone) : null;
+    if (number && !numbers.has(number)) numbers.set(number, { phone: number, name: name?.trim() || null, email: address });
+  };
+  for (const row of profiles) add(row.email, row.phone, row.firstName);
+  for (const row of signUps) add(row.email, row.phone, row.name);
+  return { numbers, emails };
+}
+
+export function hasSmsConsent(consent: SmsConsent, guest: { email: string; phone: string }): boolean {
+  return consent.emails.has(guest.email.trim().toLowerCase()) || consent.numbers.has(guest.phone);
+}
+
+/** Everyone on the community list (or members' directory) with SMS consent and a valid phone, each number once. */
+export async function communityTextRecipients(db: Database): Promise<TextRecipient[]> {
+  return [...(await loadSmsConsent(db)).numbers.values()];
+}
+
+/** Why guests of an event are left out of a group text (the page says how many of each). */
+export interface GuestsLeftOut {
+  noPhone: number;
+  invalidPhone: number;
+  noConsent: number;
+}
+
+export interface EventGuestAudience {
+  /** Reservations of the event (cancelled ones are gone). */
+  guests: number;
+  recipients: TextRecipient[];
+  leftOut: GuestsLeftOut;
+}
+
+/**
+ * The guests of one event who may be texted: a reservation with a valid phone whose e-mail or
+ * phone matches an SMS consent. Two reservations with one number give one recipient.
+ */
+export async function eventGuestAudience(db: Database, eventId: string, consent?: SmsConsent): Promise<EventGuestAudience> {
+  const known = consent ?? (await loadSmsConsent(db));
+  const rows = await db
+    .select({ email: reservations.visitorEmail, phone: reservations.phone, name: reservations.visitorName })
+    .from(reservations)
+    .where(eq(reservations.eventId, eventId))
+    .orderBy(asc(reservations.createdAt));
+  const leftOut: GuestsLeftOut = { noPhone: 0, invalidPhone: 0, noConsent: 0 };
+  const byPhone = new Map<string, TextRecipient>();
+  for (const row of rows) {
+    if (!row.phone?.trim()) {
+      leftOut.noPhone += 1;
+      continue;
+    }
+    const phone = toE164(row.phone);
+    if (!phone) {
+      leftOut.invalidPhone += 1;
+      continue;
+    }
+    if (!hasSmsConsent(known, { email: row.email, phone })) {
+      leftOut.noConsent += 1;
+      continue;
+    }
+    if (!byPhone.has(phone)) byPhone.set(phone, { phone, name: row.name, email: row.email.trim().toLowerCase() });
+  }
+  return { guests: rows.length, recipients: [...byPhone.values()], leftOut };
+}
+
+export interface EventAudienceSummary extends EventGuestAudience {
+  eventId: string;
+  title: string;
+  startsAt: string;
+}
+
+/**
+ * The events the group form offers (those with guests, from a week ago on, soonest first), each
+ * with how many of its guests can be texted and why the others cannot.
+ */
+export async function listEventAudiences(db: Database, now: Date = new Date()): Promise<EventAudienceSummary[]> {
+  const rows = await db
+    .selectDistinct({ id: events.id, title: events.title, startsAt: events.startsAt })
+    .from(events)
+    .innerJoin(reservations, eq(reservations.eventId, events.id))
+    .where(and(sql`${events.startsAt} > ${new Date(now.getTime() - 7 * 86_400_000).toISOString()}::timestamptz`))
+    .orderBy(asc(events.startsAt))
+    .limit(50);
+  const consent = await loadSmsConsent(db);
+  const summaries: EventAudienceSummary[] = [];
+  for (const row of rows) {
+    const audience = await eventGuestAudience(db, row.id, consent);
+    summaries.push({ eventId: row.id, title: row.title, startsAt: row.startsAt.toISOString(), ...audience });
+  }
+  return summaries;
+}

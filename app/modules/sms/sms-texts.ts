@@ -1,0 +1,76 @@
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
+
+/** The staff SMS form's words (spec members-and-staff.md sections 5, 8, 9) and the server's own. */
+export const smsMessages = {
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Please enter a valid phone number, e.g. +1 619 555 0100.",
+  messageRequired: "Message is required",
+  messageTooLong: "Messages can be at most 1600 characters.",
+  failed: "Failed to send SMS",
+  sent: (sid: string) => `SMS sent successfully! Message SID: ${sid}`,
+  monthlyLimit: "This number has already received 4 texts this month.",
+  optedOut: "This number has opted out of texts (it replied STOP). It can opt back in by replying START.",
+  notConfigured: "SMS is not configured on this server; the text went to the dev mailbox.",
+  audienceRequired: "Choose who the text goes to.",
+  eventRequired: "Choose the event whose guests get the text.",
+  nobodyToText: "Nobody in this group can be texted (no SMS consent and phone, or all opted out or at 4 texts this month); nothing was sent.",
+  skippedOptedOut: "Opted out (replied STOP)",
+  skippedMonthlyLimit: "Already received 4 texts this month",
+  groupQueued: (count: number, skipped: number) =>
+    `Texting ${count} number${count === 1 ? "" : "s"}${skipped ? ` (${skipped} skipped)` : ""}.`,
+  groupScheduled: (count: number, skipped: number, at: string) =>
+    `Scheduled for ${at}: ${count} number${count === 1 ? "" : "s"}${skipped ? ` (${skipped} skipped)` : ""}. You can cancel it until then.`,
+  quietHours: "It is outside 10am–8pm at the venue: people may be asleep or busy. Texts are best sent between 10am and 8pm.",
+} as const;
+
+export const SMS_MAX_CHARACTERS = 1600;
+export const SMS_MONTHLY_LIMIT = 4;
+export const SMS_OPT_OUT_FOOTER = "Reply STOP to opt out";
+
+/**
+ * A phone number in E.164 form (+16195550100), or null when it is not a valid number. Numbers
+ * without a country code are read as US numbers (the brand's venue is in California).
+ */
+export function toE164(input: string, defaultRegion: CountryCode = "US"): string | null {
+  const parsed = parsePhoneNumberFromString(input.trim(), defaultRegion);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/**
+ * The text a person receives: `{name}` becomes their first name (or 'friend', the spec's default),
+ * and every text ends with how to opt out, unless the message already says it.
+ */
+export function personaliseSms(message: string, name: string | null | undefined): string {
+  const firstName = name?.trim().split(/\s+/)[0] || "friend";
+  const text = message.replaceAll("{name}", firstName).trim();
+  return /reply stop/i.test(text) ? text : `${text}\n${SMS_OPT_OUT_FOOTER}`;
+}
+
+export type InboundKeyword = "stop" | "start" | "help";
+
+const stopWords = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"]);
+const startWords = new Set(["START", "YES", "UNSTOP"]);
+const helpWords = new Set(["HELP", "INFO"]);
+
+/**
+ * What an incoming text asks, by Twilio's keywords: one word, any case, surrounding spaces and
+ * punctuation ignored. Twilio's own `OptOutType` (STOP, START, HELP) wins when present.
+ */
+export function inboundKeyword(body: string, optOutType?: string | null): InboundKeyword | null {
+  const type = optOutType?.trim().toUpperCase();
+  if (type === "STOP") return "stop";
+  if (type === "START") return "start";
+  if (type === "HELP") return "help";
+  const word = body.trim().replace(/[.!?]+$/, "").toUpperCase();
+  if (stopWords.has(word)) return "stop";
+  if (startWords.has(word)) return "start";
+  if (helpWords.has(word)) return "help";
+  return null;
+}
+
+/** The calendar month a text counts towards, in the venue's time zone: '2026-11'. */
+export function smsMonthOf(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit" }).formatToParts(at);
+  const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
+  return `${part("year")}-${part("month")}`;
+}

@@ -1,0 +1,106 @@
+import { Form, useSearchParams } from "react-router";
+import { FilterSelect } from "~/components/admin/filter-select";
+import type { Route } from "./+types/activity";
+import { Pager } from "~/components/admin/pager";
+import { requireStaffPage } from "~/routes/guards.server";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { activityKindLabel, activityKinds, isActivityKind } from "~/modules/activity/activity-kinds";
+import { listActivity } from "~/modules/activity/list-activity.server";
+import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { getRuntime } from "../../../server/runtime";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Activity", description: "Staff activity log", noIndex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaffPage(request, "view-activity");
+  const query = new URL(request.url).searchParams;
+  const kind = query.get("kind") ?? "";
+  const page = await listActivity(getRuntime().database.db, {
+    actorEmail: query.get("person") || undefined,
+    kind: isActivityKind(kind) ? kind : undefined,
+    page: Number(query.get("page") ?? 1),
+  });
+  return {
+    ...page,
+    entries: page.entries.map((entry) => ({
+      id: entry.id,
+      actorEmail: entry.actorEmail,
+      kind: activityKindLabel(entry.kind),
+      subject: entry.subjectLabel ?? entry.subjectId ?? entry.subjectType,
+      subjectType: entry.subjectType,
+      changes: describeChanges(entry.before, entry.after),
+      when: `${formatEventDate(entry.createdAt, siteConfig.venue.timeZone)}, ${formatEventTime(entry.createdAt, siteConfig.venue.timeZone)}`,
+      at: entry.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** 'field: before → after' for each field an edit changed. */
+function describeChanges(before: unknown, after: unknown): string[] {
+  if (!before || !after || typeof before !== "object" || typeof after !== "object") return [];
+  const from = before as Record<string, unknown>;
+  const to = after as Record<string, unknown>;
+  const show = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : typeof value === "string" ? value : JSON.stringify(value));
+  return Object.keys(to).map((key) => `${key}: ${show(from[key])} → ${show(to[key])}`);
+}
+
+export default function ActivityPage({ loaderData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  return (
+    <section aria-labelledby="activity-title" className="mt-6">
+      <h1 id="activity-title" className="text-4xl text-ivory">
+        Activity
+      </h1>
+      <p className="mt-2 text-sand">Every change made in the staff area, newest first ({loaderData.total}).</p>
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filter the activity log">
+        <FilterSelect
+          id="activity-person"
+          name="person"
+          label="Person"
+          anyLabel="Everyone"
+          defaultValue={search.get("person") ?? ""}
+          options={loaderData.actors.map((email) => [email, email] as const)}
+        />
+        <FilterSelect
+          id="activity-kind"
+          name="kind"
+          label="Kind"
+          anyLabel="Every kind"
+          defaultValue={search.get("kind") ?? ""}
+          options={Object.entries(activityKinds)}
+        />
+        <button type="submit" className="button-secondary">
+          Filter
+        </button>
+      </Form>
+      {loaderData.entries.length === 0 ? (
+        <p className="mt-8 text-sand">Nothing has been recorded yet.</p>
+      ) : (
+        <ol className="mt-6 divide-y divide-sand/10 rounded-2xl border border-sand/15" aria-label="Activity entries">
+          {loaderData.entries.map((entry) => (
+            <li key={entry.id} className="grid gap-1 p-4 sm:grid-cols-[12rem_1fr]">
+              <time dateTime={entry.at} className="text-sm text-mist">
+                {entry.when}
+              </time>
+              <div>
+                <p className="text-ivory">
+                  <span className="font-semibold">{entry.kind}</span>: {entry.subject}
+                </p>
+                <p className="text-sm text-sand">by {entry.actorEmail}</p>
+                {entry.changes.length ? (
+                  <ul className="mt-1 text-sm break-words text-sand">
+                    {entry.changes.map((change) => (
+                      <li key={change}>{change}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pager page={loaderData.page} pageCount={loaderData.pageCount} label="Activity pages" />
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { data } from "react-router";
+import { SmsForm, type SmsOutcome } from "~/components/admin/sms/sms-form";
+import { sendSmsFromForm } from "./sms-action.server";
+import type { Route } from "./+types/communications";
+import { CampaignComposer } from "~/components/admin/campaigns/campaign-composer";
+import { CampaignList } from "~/components/admin/campaigns/campaign-list";
+import { AttendeeImport } from "~/components/admin/campaigns/attendee-import";
+import { useOutcomeToast } from "~/components/admin/staff-outcome";
+import { pageMeta } from "~/lib/seo";
+import { campaignMessages } from "~/modules/campaigns/campaign-messages";
+import { DEFAULT_CAMPAIGN } from "~/modules/campaigns/campaign-form";
+import { listCampaigns, listFailedRecipients, listTextRecipients } from "~/modules/campaigns/campaign-progress.server";
+import { createTextCampaign, describeTextAudiences } from "~/modules/campaigns/create-text-campaign.server";
+import { formatVenueTime } from "~/modules/sms/quiet-hours";
+import { smsMessages } from "~/modules/sms/sms-texts";
+import { siteConfig } from "~/lib/site-config";
+import { SmsGroupForm } from "~/components/admin/sms/sms-group-form";
+import type { StaffOutcome } from "~/components/admin/staff-outcome";
+import { renderCampaignPreview, sendCampaignPreview } from "~/modules/campaigns/campaign-preview.server";
+import { communityNameOf, listCommunityRecipients } from "~/modules/campaigns/community-recipients.server";
+import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients } from "~/modules/campaigns/control-campaign.server";
+import { createCampaign } from "~/modules/campaigns/create-campaign.server";
+import { requireStaffPage } from "~/routes/guards.server";
+import { getRuntime } from "../../../server/runtime";
+import type { ComposerActionData } from "~/components/admin/campaigns/composer-types";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Communications", description: "E-mail campaigns", noIndex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, "send-communications");
+  const db = getRuntime().database.db;
+  const query = new URL(request.url).searchParams;
+  const filter = { search: query.get("q") ?? "", interest: query.get("interest") ?? "" };
+  const timeZone = siteConfig.venue.timeZone;
+  const [community, campaigns, textAudiences] = await Promise.all([
+    listCommunityRecipients(db, filter),
+    listCampaigns(db),
+    describeTextAudiences(db, { timeZone }),
+  ]);
+  const failed: Record<string, Awaited<ReturnType<typeof listFailedRecipients>>> = {};
+  const textRecipients: Record<string, Awaited<ReturnType<typeof listTextRecipients>>> = {};
+  const scheduledLabels: Record<string, string> = {};
+  for (const campaign of campaigns) {
+    if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, 50);
+    if (campaign.channel === "sms") textRecipients[campaign.id] = await listTextRecipients(db, campaign.id);
+    if (campaign.scheduledFor) scheduledLabels[campaign.id] = formatVenueTime(new Date(campaign.scheduledFor), timeZone);
+  }
+  return { me: user.email, filter, community, campaigns, failed, textRecipients, scheduledLabels, textAudiences, defaultCampaign: DEFAULT_CAMPAIGN };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "send-communications");
+  const runtime = getRuntime();
+  const db = runtime.database.db;
+  const publicUrl = runtime.env.PUBLIC_URL;
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent");
+  const recipients = form.getAll("recipients").filter((value): value is string => typeof value === "string" && value.trim() !== "");
+  const composer = { campaign: text("campaign"), subject: text("subject"), message: text("message") };
+  const values = { ...composer, previewAs: text("previewAs") };
+  const answer = (body: ComposerActionData, status = 200) => data<ComposerActionData>(body, { status });
+  const campaignId = text("campaignId");
+  if (intent === "send-sms") {
+    const sms = await sendSmsFromForm(user, { phone: text("phone"), message: text("message"), campaign: text("campaign") });
+    return data(sms, { status: sms.ok ? 200 : 400 });
+  }
+  if (intent === "send-sms-group") {
+    const values = { audience: text("audience"), eventId: text("eventId"), message: text("message"), campaign: text("campaign"), timing: text("timing") };
+    const outcome = await createTextCampaign(db, user, values, { starter: runtime.campaigns, timeZone: siteConfig.venue.timeZone }).catch((error: unknown) => {
+      console.error("[sms] group text failed:", error);
+      return null;
+    });
+    if (!outcome) {
+      const message = `${smsMessages.failed}: the server could not do it just now; please try again`;
+      return data({ ok: false as const, intent, message, values }, { status: 503 });
+    }
+    if (!outcome.ok) return data({ ok: false as const, intent, message: outcome.message, fieldErrors: outcome.fieldErrors, values }, { status: 400 });
+    return data({ ok: true as const, intent, message: outcome.message });
+  }
+
+  try {
+    switch (intent) {
+      case "preview": {
+        const previewAs = values.previewAs || recipients[0] || "";
+        const name = previewAs ? await communityNameOf(db, previewAs) : null;
+        const outcome = await renderCampaignPreview(composer, { name }, publicUrl);
+        if (!outcome.ok) return answer({ ...outcome, intent, values, recipients }, 400);
+        return answer({ ok: true, intent, message: outcome.message, values, recipients, previewHtml: outcome.html, previewFor: previewAs || "friend" });
+      }
+      case "send-preview": {
+        const outcome = await sendCampaignPreview(db, user, composer, publicUrl);
+        return answer({ ...outcome, intent, values, recipients }, outcome.ok ? 200 : 400);
+      }
+      case "send":
+      case "send-all": {
+        // 'send-all' is the answer to 'Send to ALL community?' (the dialog, or the page's question without JavaScript).
+        const audience = intent === "send-all" ? "all" : "selected";
+        if (audience === "selected" && recipients.length === 0) {
+          // Nobody ticked: the spec asks before sending to everyone (the dialog does it with JavaScript).
+          const check = await renderCampaignPreview(composer, { name: null }, publicUrl);
+          if (!check.ok) return answer({ ...check, intent, values, recipients }, 400);
+          return answer({ ok: false, intent, message: campaignMessages.confirmAll, needsConfirmAll: true, values, recipients });
+        }
+        const outcome = await createCampaign(db, user, { ...composer, audience, recipients }, runtime.campaigns);
+        if (!outcome.ok) {
+          const message = outcome.fieldErrors ? outcome.message : campaignMessages.sendFailed(outcome.message);
+          return answer({ ...outcome, message, intent, values, recipients }, 400);
+        }
+        return answer({ ok: true, intent, message: outcome.message });
+      }
+      case "pause":
+        return control(await pauseCampaign(db, user, campaignId));
+      case "resume":
+        return control(await resumeCampaign(db, user, campaignId, runtime.campaigns));
+      case "cancel":
+        return control(await cancelCampaign(db, user, campaignId));
+      case "retry":
+        return control(await retryFailedRecipients(db, user, campaignId, text("recipientId") || undefined));
+      default:
+        return answer({ ok: false, intent, message: "Unknown action." }, 400);
+    }
+  } catch (error) {
+    console.error(`[campaigns] ${intent} failed:`, error);
+    const reason = "the server could not do it just now; please try again";
+    const message = intent === "send-preview" ? campaignMessages.previewFailed(reason) : campaignMessages.sendFailed(reason);
+    return answer({ ok: false, intent, message, values, recipients }, 503);
+  }
+
+  function control(outcome: { ok: boolean; message: string }) {
+    return answer({ ok: outcome.ok, intent, message: outcome.message } as ComposerActionData, outcome.ok ? 200 : 409);
+  }
+}
+
+export default function CommunicationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  useOutcomeToast(actionData);
+  return (
+    <div className="mt-6 space-y-12">
+      <section aria-labelledby="campaign-composer-title">
+        <h1 id="campaign-composer-title" className="text-4xl text-ivory">
+          Communications
+        </h1>
+        <p className="mt-2 text-sand">
+          E-mail the community a message with each person&apos;s own sign-in link. Unsubscribed addresses are always skipped.
+        </p>
+        <CampaignComposer
+          community={loaderData.community}
+          filter={loaderData.filter}
+          me={loaderData.me}
+          defaultCampaign={loaderData.defaultCampaign}
+          actionData={actionData}
+        />
+      </section>
+      <CampaignList
+        campaigns={loaderData.campaigns}
+        failed={loaderData.failed}
+        textRecipients={loaderData.textRecipients}
+        scheduledLabels={loaderData.scheduledLabels}
+      />
+      <AttendeeImport />
+      <section aria-labelledby="sms-title">
+        <h2 id="sms-title" className="text-2xl text-ivory">
+          Text messages
+        </h2>
+        <p className="mt-2 text-sand">
+          Every text goes through the outbox: numbers that replied STOP and numbers that already had 4 texts this month are
+          refused (a group text reports them as skipped).
+        </p>
+        <div className="mt-6">
+          <SmsForm fallback={actionData?.intent === "send-sms" ? (actionData as SmsOutcome) : undefined} />
+        </div>
+        <div className="mt-10 max-w-3xl">
+          <SmsGroupForm
+            audiences={loaderData.textAudiences}
+            fallback={actionData?.intent === "send-sms-group" ? (actionData as StaffOutcome) : undefined}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}

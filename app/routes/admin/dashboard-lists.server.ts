@@ -1,0 +1,63 @@
+import type { Database } from "~/lib/db.server";
+import type { ListQuery } from "~/lib/list-page";
+import { exportList } from "~/modules/activity/export-list.server";
+import type { StaffActor } from "~/modules/activity/record-activity.server";
+import {
+  allCommunitySignups,
+  allNewsletter,
+  allWaitlist,
+  communitySignupCsvColumns,
+  listCommunitySignups,
+  listNewsletter,
+  listWaitlist,
+  newsletterCsvColumns,
+  waitlistCsvColumns,
+} from "~/modules/community/list-sign-ups.server";
+import { communityStats } from "~/modules/campaigns/campaign-stats.server";
+import { allInvitationStatus, invitationStatusCsvColumns, listInvitationStatus } from "~/modules/invitations/list-invitation-status.server";
+import { allUserProfiles, listUserProfiles, userProfileCsvColumns } from "~/modules/members/list-user-profiles.server";
+import type { DashboardListKey } from "~/components/admin/dashboard/dashboard-lists";
+import { logFailure } from "~/lib/log.server";
+
+/**
+ * Which module reads each dashboard list: one page for the dashboard, the whole list for export.
+ * The lists live in their own modules; this only names them for the two routes that show them.
+ */
+export async function readListPage(db: Database, key: DashboardListKey, query: ListQuery) {
+  switch (key) {
+    case "community": {
+      // Each person's last campaign-link click and plays, from the campaigns module, beside their
+      // sign-up. They are extras: when they cannot be read, the list still shows, with '—' there.
+      const page = await listCommunitySignups(db, query);
+      const stats = await communityStats(db, page.rows.map((row) => row.email)).catch((error: unknown) => {
+        logFailure("dashboard", "reading the community's clicks and plays", error);
+        return null;
+      });
+      const rows = page.rows.map((row) => ({
+        ...row,
+        lastClickAt: stats ? (stats.clickedMap[row.email] ?? null) : null,
+        plays: stats ? (stats.playCountMap[row.email] ?? 0) : null,
+      }));
+      return { key, ...page, rows };
+    }
+    case "signups":
+      return { key, ...(await listUserProfiles(db, query)) };
+    case "waitlist":
+      return { key, ...(await listWaitlist(db, query)) };
+    case "newsletter":
+      return { key, ...(await listNewsletter(db, query)) };
+    case "invitations":
+      return { key, ...(await listInvitationStatus(db, query)) };
+  }
+}
+
+export type DashboardListPage = Awaited<ReturnType<typeof readListPage>>;
+
+/** The export of each list: the whole list, newest first, written to the activity log. */
+export const exportDashboardList: Record<DashboardListKey, (db: Database, actor: StaffActor) => Promise<{ csv: string; rows: number }>> = {
+  community: (db, actor) => exportList(db, actor, { name: "community", read: allCommunitySignups, columns: communitySignupCsvColumns }),
+  signups: (db, actor) => exportList(db, actor, { name: "signups", read: allUserProfiles, columns: userProfileCsvColumns }),
+  waitlist: (db, actor) => exportList(db, actor, { name: "waitlist", read: allWaitlist, columns: waitlistCsvColumns }),
+  newsletter: (db, actor) => exportList(db, actor, { name: "newsletter", read: allNewsletter, columns: newsletterCsvColumns }),
+  invitations: (db, actor) => exportList(db, actor, { name: "invitations", read: (tx) => allInvitationStatus(tx), columns: invitationStatusCsvColumns }),
+};

@@ -1,0 +1,77 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/dashboard";
+import { DashboardPage } from "~/components/admin/dashboard/dashboard-page";
+import { isDashboardListKey } from "~/components/admin/dashboard/dashboard-lists";
+import type { StaffOutcome } from "~/components/admin/staff-outcome";
+import { readForm } from "~/lib/form-data.server";
+import { pageNumber } from "~/lib/list-page";
+import { settle } from "~/lib/settle.server";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { deleteCommunityMember } from "~/modules/community/delete-community-member.server";
+import { communityStaffMessages } from "~/modules/community/community-staff-messages";
+import { signUpTrend } from "~/modules/community/sign-up-trend.server";
+import { summariseEvents } from "~/modules/events/summarise-events.server";
+import { deleteUserProfile } from "~/modules/members/delete-user-profile.server";
+import { memberDirectoryMessages } from "~/modules/members/member-directory-messages";
+import { listeningAnalytics } from "~/modules/music/listening-analytics.server";
+import { requireStaffPage } from "~/routes/guards.server";
+import { readListPage } from "./dashboard-lists.server";
+import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
+import { getRuntime } from "../../../server/runtime";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashboard", description: "Staff dashboard", noIndex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaffPage(request, "open-dashboard");
+  const query = new URL(request.url).searchParams;
+  const requested = query.get("list");
+  const listKey = isDashboardListKey(requested) ? requested : "community";
+  const search = (query.get("q") ?? "").trim().slice(0, 200);
+  const db = getRuntime().database.db;
+  const now = new Date();
+  const timeZone = siteConfig.venue.timeZone;
+  const [events, signUps, listening, list] = await Promise.all([
+    settle("dashboard", "reading the events summary", summariseEvents(db, now)),
+    settle("dashboard", "reading the sign-up trend", signUpTrend(db, now, timeZone)),
+    settle("dashboard", "reading the listening analytics", listeningAnalytics(db, now, timeZone)),
+    settle("dashboard", `reading the ${listKey} list`, readListPage(db, listKey, { search, page: pageNumber(query.get("page")) })),
+  ]);
+  return { events, signUps, listening, list, listKey, search, timeZone, failed: [events, signUps, listening, list].some((part) => !part.ok) };
+}
+
+const deleteInput = z.object({
+  intent: z.enum(["delete-community-member", "delete-signup"]),
+  id: z.uuid(),
+});
+
+/** Deletes from the lists; a plain form post (no JavaScript) and a fetcher get the same outcome. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "open-dashboard");
+  const form = await readForm(request);
+  if (isInvitationIntent(form.intent)) {
+    // Invitations are communications: their own right, whoever may open the dashboard.
+    await requireStaffPage(request, "send-communications");
+    const outcome = await invitationAction(user, form.intent, form, getRuntime().env.PUBLIC_URL);
+    return data<StaffOutcome>(outcome.body, { status: outcome.status });
+  }
+  const parsed = deleteInput.safeParse(form);
+  const failure = form.intent === "delete-signup" ? memberDirectoryMessages.deleteFailed : communityStaffMessages.deleteFailed;
+  if (!parsed.success) return data<StaffOutcome>({ ok: false, intent: form.intent, message: failure }, { status: 400 });
+  const db = getRuntime().database.db;
+  const { intent, id } = parsed.data;
+  try {
+    const outcome = intent === "delete-community-member" ? await deleteCommunityMember(db, user, { id }) : await deleteUserProfile(db, user, { id });
+    if (!outcome.ok) return data<StaffOutcome>({ ok: false, intent, message: failure }, { status: 404 });
+    const message = intent === "delete-community-member" ? communityStaffMessages.deleted(outcome.email) : memberDirectoryMessages.deleted(outcome.email);
+    return data<StaffOutcome>({ ok: true, intent, message });
+  } catch (error) {
+    console.error(`[dashboard] ${intent} failed:`, error);
+    return data<StaffOutcome>({ ok: false, intent, message: failure }, { status: 500 });
+  }
+}
+
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
+  return <DashboardPage data={loaderData} outcome={actionData} />;
+}

@@ -1,0 +1,171 @@
+import { useCallback, useMemo, useState } from "react";
+import { data, Form, Link, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/event-check-in";
+import { ArrivalCountsPanel } from "~/components/admin/check-in/arrival-counts";
+import { GuestRow } from "~/components/admin/check-in/guest-row";
+import { PrintableGuestList } from "~/components/admin/check-in/printable-guest-list";
+import { useLiveRefresh } from "~/components/admin/check-in/use-live-refresh";
+import type { StaffOutcome } from "~/components/admin/staff-outcome";
+import { readForm } from "~/lib/form-data.server";
+import { logFailure } from "~/lib/log.server";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { loadCheckIn, type CheckInOutcome } from "~/modules/reservations/arrivals.server";
+import { checkInGuest } from "~/modules/reservations/check-in-guest.server";
+import { checkInMessages, countArrivals, guestMatches } from "~/modules/reservations/check-in";
+import { undoCheckIn } from "~/modules/reservations/undo-check-in.server";
+import { requireStaffPage } from "~/routes/guards.server";
+import { getRuntime } from "../../../server/runtime";
+
+/** How often the door's list reloads to show the other devices' taps. */
+const REFRESH_MS = 5_000;
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Check-in", description: "Staff check-in at the door", noIndex: true });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, "manage-reservations");
+  let outcome: Awaited<ReturnType<typeof loadCheckIn>>;
+  try {
+    outcome = await loadCheckIn(getRuntime().database.db, user, params.eventId);
+  } catch (error) {
+    logFailure("reservations", "loading the check-in list", error);
+    return { loadFailed: true as const };
+  }
+  if (!outcome.ok) throw data({ message: outcome.message }, { status: outcome.reason === "forbidden" ? 403 : 404 });
+  const timeZone = siteConfig.venue.timeZone;
+  const { event, guests } = outcome;
+  return {
+    loadFailed: false as const,
+    event: { id: event.id, title: event.title, when: `${formatEventDate(event.startsAt, timeZone)}, ${formatEventTime(event.startsAt, timeZone)}`, location: event.location },
+    guests,
+  };
+}
+
+const statusOf: Record<Extract<CheckInOutcome, { ok: false }>["reason"], number> = { forbidden: 403, invalid: 400, "not-found": 404, unchanged: 409, failed: 503 };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "manage-reservations");
+  const form = await readForm(request);
+  const input = { ...form, eventId: params.eventId };
+  const db = getRuntime().database.db;
+  const outcome = form.intent === "undo" ? await undoCheckIn(db, user, input) : await checkInGuest(db, user, input);
+  if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
+  return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: statusOf[outcome.reason] });
+}
+
+/**
+ * Typing in the search box changes only `q`, which the page filters by itself: no reload for
+ * that. Every tap reloads, a refused one too (another device may have changed the guest).
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return true;
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
+    const withoutQuery = (url: URL) => {
+      const search = new URLSearchParams(url.search);
+      search.delete("q");
+      return search.toString();
+    };
+    if (withoutQuery(currentUrl) === withoutQuery(nextUrl)) return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+export default function CheckInPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const [query, setQuery] = useState(searchParams.get("q") ?? "");
+  const [shown, setShown] = useState<ReadonlyMap<string, number>>(new Map());
+  useLiveRefresh(REFRESH_MS);
+
+  const onArrivedChange = useCallback((reservationId: string, arrived: number) => {
+    setShown((current) => (current.get(reservationId) === arrived ? current : new Map(current).set(reservationId, arrived)));
+  }, []);
+  const guests = useMemo(() => (loaderData.loadFailed ? [] : loaderData.guests), [loaderData]);
+  const counts = useMemo(() => countArrivals(guests.map((guest) => ({ seats: guest.seats, arrivedSeats: shown.get(guest.reservationId) ?? guest.arrivedSeats }))), [guests, shown]);
+
+  if (loaderData.loadFailed) {
+    return (
+      <section className="mt-6">
+        <h1 className="text-3xl text-ivory">Check-in</h1>
+        <p role="alert" className="mt-6 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-danger">
+          {checkInMessages.couldNotLoad}
+        </p>
+      </section>
+    );
+  }
+
+  const { event } = loaderData;
+  const action = `${location.pathname}${location.search}`;
+  const matching = guests.filter((guest) => guestMatches(guest, query)).length;
+
+  return (
+    <section aria-labelledby="check-in-title" className="mx-auto mt-4 max-w-3xl">
+      <p>
+        <Link to="/admin/eventreservations" className="inline-flex min-h-11 items-center text-sm text-amber underline-offset-4 hover:underline">
+          ← Event reservations
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 id="check-in-title" className="text-3xl break-words text-ivory">
+            Check-in: {event.title}
+          </h1>
+          <p className="mt-1 text-sand">
+            {event.when}
+            {event.location ? ` · ${event.location}` : ""}
+          </p>
+        </div>
+        <button type="button" className="button-secondary" onClick={() => window.print()}>
+          Print guest list
+        </button>
+      </div>
+
+      <ArrivalCountsPanel counts={counts} />
+
+      {actionData ? (
+        <p role={actionData.ok ? "status" : "alert"} className={`mt-4 rounded-2xl border p-3 ${actionData.ok ? "border-sage/50 text-ivory" : "border-danger/50 text-danger"}`}>
+          {actionData.message}
+        </p>
+      ) : null}
+
+      <Form method="get" role="search" aria-label="Guests" className="mt-6 flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="guest-search" className="block text-sm font-semibold text-sand">
+            Search guests by name or e-mail
+          </label>
+          <input
+            id="guest-search"
+            name="q"
+            type="search"
+            autoComplete="off"
+            value={query}
+            onChange={(change) => {
+              const value = change.target.value;
+              setQuery(value);
+              setSearchParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true });
+            }}
+            className="input-field mt-1"
+          />
+        </div>
+        <button type="submit" className="button-secondary">
+          Search
+        </button>
+      </Form>
+
+      <h2 className="sr-only">Guests</h2>
+      {guests.length === 0 ? (
+        <p className="mt-6 text-sand">No guests have reserved seats for this event yet.</p>
+      ) : matching === 0 ? (
+        <p className="mt-6 text-sand">No guest matches “{query}”.</p>
+      ) : null}
+      <ul className="mt-4 grid gap-3">
+        {guests.map((guest) => (
+          <GuestRow key={guest.reservationId} guest={guest} action={action} hidden={!guestMatches(guest, query)} onArrivedChange={onArrivedChange} />
+        ))}
+      </ul>
+
+      <PrintableGuestList title={event.title} when={event.when} guests={guests} />
+    </section>
+  );
+}

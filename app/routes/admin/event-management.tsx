@@ -1,0 +1,244 @@
+import { useCallback } from "react";
+import { FilterSelect } from "~/components/admin/filter-select";
+import { data, Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import type { Route } from "./+types/event-management";
+import { EventEditor, emptyEventValues, type EventEditorValues } from "~/components/admin/event-editor";
+import { EventStatsGrid } from "~/components/admin/event-stats-grid";
+import { EVENT_ROW_FETCHER, ManagedEventsTable, PermanentDeletePanel, type ManagedEventView } from "~/components/admin/managed-events-table";
+import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
+import { requireStaffPage } from "~/routes/guards.server";
+import type { Database } from "~/lib/db.server";
+import { logFailure } from "~/lib/log.server";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { eventFormValues } from "~/modules/events/event-form";
+import { deleteEventPermanently, duplicateEvent, hideEvent, restoreEvent, toggleFeatured, toggleStatus } from "~/modules/events/event-lifecycle.server";
+import { eventFailures } from "~/modules/events/event-management-messages";
+import type { EventActor, EventOutcome } from "~/modules/events/event-management.server";
+import { moveEventDown, moveEventUp } from "~/modules/events/event-ordering.server";
+import { instantToVenueDateTime } from "~/modules/events/event-venue-time";
+import { loadEventManagement, type ManagedEvent, type ManagedEventFilter } from "~/modules/events/list-managed-events.server";
+import { createEvent, updateEvent } from "~/modules/events/save-event.server";
+import { getRuntime } from "../../../server/runtime";
+
+const PAGE = "/admin/eventmanagement";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Event management", description: "Staff event management", noIndex: true });
+
+function filterOf(query: URLSearchParams): ManagedEventFilter {
+  const status = query.get("status");
+  const active = query.get("active");
+  return {
+    status: status === "draft" || status === "published" ? status : undefined,
+    active: active === "active" ? true : active === "inactive" ? false : undefined,
+  };
+}
+
+function toView(event: ManagedEvent): ManagedEventView {
+  const timeZone = siteConfig.venue.timeZone;
+  return {
+    id: event.id,
+    title: event.title,
+    slug: event.slug,
+    image: event.image,
+    dateLabel: formatEventDate(event.startsAt, timeZone),
+    timeLabel: formatEventTime(event.startsAt, timeZone),
+    location: event.location,
+    status: event.status,
+    isActive: event.isActive,
+    featured: event.featured,
+    seatsTaken: event.seatsTaken,
+    maxSeats: event.maxSeats,
+    position: event.position,
+    isFirst: event.isFirst,
+    isLast: event.isLast,
+    placement: event.placement,
+    reservationCount: event.reservationCount,
+  };
+}
+
+function editorValues(event: ManagedEvent): EventEditorValues {
+  return {
+    id: event.id,
+    title: event.title,
+    image: event.image,
+    ...instantToVenueDateTime(event.startsAt, siteConfig.venue.timeZone),
+    description: event.description,
+    location: event.location ?? "",
+    address: event.address ?? "",
+    ticketsLink: event.getTicketsLink ?? "",
+    button: event.button ?? "",
+    maxSeats: event.maxSeats === null ? "" : String(event.maxSeats),
+    placement: event.placement ?? "",
+    soldOut: event.soldOut,
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, "manage-events");
+  const query = new URL(request.url).searchParams;
+  try {
+    const page = await loadEventManagement(getRuntime().database.db, user, filterOf(query));
+    if (!page.ok) throw data({ message: page.message }, { status: 403 });
+    const editing = page.all.find((event) => event.id === query.get("edit"));
+    const confirming = page.all.find((event) => event.id === query.get("confirmDelete") && !event.isActive);
+    return {
+      loadFailed: false as const,
+      events: page.events.map(toView),
+      stats: page.stats,
+      locations: page.locations,
+      editing: editing ? editorValues(editing) : null,
+      confirming: confirming ? toView(confirming) : null,
+      creating: query.get("new") === "1",
+      timeZone: siteConfig.venue.timeZone,
+    };
+  } catch (error) {
+    if (error instanceof Response || (typeof error === "object" && error !== null && "init" in error)) throw error;
+    logFailure("events", "loading the event management page", error);
+    return { loadFailed: true as const, timeZone: siteConfig.venue.timeZone };
+  }
+}
+
+/** The row buttons' intents, each one use case taking the event's id. */
+const rowActions: Record<string, (db: Database, actor: EventActor, input: { id: string }) => Promise<EventOutcome>> = {
+  "toggle-featured": toggleFeatured,
+  "toggle-status": toggleStatus,
+  "move-up": moveEventUp,
+  "move-down": moveEventDown,
+  duplicate: duplicateEvent,
+  hide: hideEvent,
+  restore: restoreEvent,
+  "delete-permanently": deleteEventPermanently,
+};
+
+const statusOf = { forbidden: 403, "not-found": 404, invalid: 400, conflict: 409 } as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "manage-events");
+  const form = Object.fromEntries(await request.formData());
+  const intent = String(form.intent ?? "");
+  const id = typeof form.id === "string" ? form.id : "";
+  const db = getRuntime().database.db;
+  let outcome: EventOutcome;
+  if (intent === "create") outcome = await createEvent(db, user, eventFormValues(form));
+  else if (intent === "update") outcome = await updateEvent(db, user, { ...eventFormValues(form), id });
+  else if (rowActions[intent]) outcome = await rowActions[intent](db, user, { id });
+  else return data<StaffOutcome>({ ok: false, intent, message: "Unknown action" }, { status: 400 });
+
+  if (outcome.ok) return data<StaffOutcome>({ ok: true, intent, message: outcome.message });
+  return data<StaffOutcome>(
+    { ok: false, intent, message: outcome.message, fieldErrors: outcome.fieldErrors, values: outcome.values ? { ...outcome.values, ...(id ? { id } : {}) } : undefined },
+    { status: statusOf[outcome.reason] },
+  );
+}
+
+export default function EventManagementPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const rowFetcher = useFetcher<StaffOutcome>({ key: EVENT_ROW_FETCHER });
+  useOutcomeToast(rowFetcher.data);
+  useOutcomeToast(loaderData.loadFailed ? { ok: false, message: eventFailures.load } : null);
+
+  const filters = new URLSearchParams();
+  for (const name of ["status", "active"]) if (search.get(name)) filters.set(name, search.get(name)!);
+  const listHref = filters.size ? `${PAGE}?${filters}` : PAGE;
+  const withParam = (name: string, value: string) => {
+    const query = new URLSearchParams(filters);
+    query.set(name, value);
+    return `${PAGE}?${query}`;
+  };
+  const onSaved = useCallback(() => navigate(listHref, { preventScrollReset: true }), [navigate, listHref]);
+
+  if (loaderData.loadFailed) {
+    return (
+      <section className="mt-6">
+        <h1 className="text-4xl text-ivory">Event management</h1>
+        <p role="alert" className="mt-6 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-danger">
+          {eventFailures.load}
+        </p>
+      </section>
+    );
+  }
+
+  // Without JavaScript the form posts here and the page answers with what the action said.
+  const failedForm = actionData && !actionData.ok && (actionData.intent === "create" || actionData.intent === "update") ? actionData : null;
+  const editorMode = failedForm ? (failedForm.intent as "create" | "update") : loaderData.editing ? "update" : loaderData.creating ? "create" : null;
+  const editorValuesShown: EventEditorValues | null = failedForm
+    ? { ...emptyEventValues, ...failedForm.values, soldOut: failedForm.values?.soldOut === "on" }
+    : (loaderData.editing ?? (loaderData.creating ? emptyEventValues : null));
+
+  return (
+    <section aria-labelledby="events-title" className="mt-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id="events-title" className="text-4xl text-ivory">
+            Event management
+          </h1>
+          <p className="mt-2 text-sand">Events in the order the site shows them. Times are the venue&apos;s ({loaderData.timeZone}).</p>
+        </div>
+        <Link to={withParam("new", "1")} className="button-primary" preventScrollReset>
+          New event
+        </Link>
+      </div>
+
+      {actionData ? (
+        <p role={actionData.ok ? "status" : "alert"} className={`mt-4 rounded-2xl border p-3 ${actionData.ok ? "border-sage/50 text-ivory" : "border-danger/50 text-danger"}`}>
+          {actionData.message}
+        </p>
+      ) : null}
+
+      <EventStatsGrid stats={loaderData.stats} />
+
+      {editorMode && editorValuesShown ? (
+        <EventEditor
+          key={`${editorMode}-${editorValuesShown.id ?? "new"}`}
+          mode={editorMode}
+          values={editorValuesShown}
+          errors={failedForm?.fieldErrors ?? {}}
+          locations={loaderData.locations}
+          action={listHref}
+          cancelHref={listHref}
+          timeZoneLabel={loaderData.timeZone}
+          onSaved={onSaved}
+        />
+      ) : null}
+
+      {loaderData.confirming ? <PermanentDeletePanel event={loaderData.confirming} action={listHref} cancelHref={listHref} /> : null}
+
+      <Form method="get" className="mt-8 flex flex-wrap items-end gap-3" aria-label="Filter events">
+        <FilterSelect
+          id="filter-status"
+          name="status"
+          label="Status"
+          anyLabel="All"
+          defaultValue={search.get("status") ?? ""}
+          options={[
+            ["draft", "Draft"],
+            ["published", "Published"],
+          ]}
+        />
+        <FilterSelect
+          id="filter-active"
+          name="active"
+          label="Active"
+          anyLabel="All"
+          defaultValue={search.get("active") ?? ""}
+          options={[
+            ["active", "Active"],
+            ["inactive", "Inactive (deleted)"],
+          ]}
+        />
+        <button type="submit" className="button-secondary">
+          Filter
+        </button>
+      </Form>
+
+      {loaderData.events.length === 0 ? (
+        <p className="mt-8 text-sand">No events match.</p>
+      ) : (
+        <ManagedEventsTable events={loaderData.events} action={listHref} editHref={(id) => withParam("edit", id)} confirmHref={(id) => withParam("confirmDelete", id)} />
+      )}
+    </section>
+  );
+}

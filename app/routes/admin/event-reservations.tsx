@@ -1,0 +1,207 @@
+import { data, Form, Link, useSearchParams } from "react-router";
+import type { Route } from "./+types/event-reservations";
+import { CampaignList } from "~/components/admin/campaigns/campaign-list";
+import { CreateTicketedEventForm } from "~/components/admin/reservations/create-ticketed-event-form";
+import { ReservationEventsTable, type ReservationEventView } from "~/components/admin/reservations/reservation-events-table";
+import { useOutcomeToast } from "~/components/admin/staff-outcome";
+import type { ReservationsPageOutcome } from "~/components/admin/reservations/page-outcome";
+import { logFailure } from "~/lib/log.server";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { EVENT_ATTENDEES } from "~/modules/campaigns/announcement-form";
+import { listCampaigns, listFailedRecipients } from "~/modules/campaigns/campaign-progress.server";
+import { controlEventAttendeeMail, sendEventAttendeeMail } from "~/modules/campaigns/event-attendees.server";
+import { createTicketedEvent } from "~/modules/events/create-ticketed-event.server";
+import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { ticketedEventValues } from "~/modules/events/ticketed-event-form";
+import { can } from "~/modules/members/policy";
+import { deleteEventWithReservations } from "~/modules/reservations/delete-event-with-reservations.server";
+import { deleteReservation } from "~/modules/reservations/delete-reservation.server";
+import { listReservationsAdmin, type AdminEvent } from "~/modules/reservations/list-reservations-admin.server";
+import { offerManually } from "~/modules/reservations/offer-manually.server";
+import { failedWith, reservationsAdminMessages as messages } from "~/modules/reservations/reservations-admin-messages";
+import { setMaxSeats } from "~/modules/reservations/set-max-seats.server";
+import { setRemindersEnabled } from "~/modules/reservations/set-reminders-enabled.server";
+import { requireStaffPage } from "~/routes/guards.server";
+import { getRuntime } from "../../../server/runtime";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Event reservations", description: "Staff reservations", noIndex: true });
+
+function toView(event: AdminEvent): ReservationEventView {
+  const timeZone = siteConfig.venue.timeZone;
+  return {
+    id: event.id,
+    title: event.title,
+    slug: event.slug,
+    dateLabel: formatEventDate(event.startsAt, timeZone),
+    timeLabel: formatEventTime(event.startsAt, timeZone),
+    isPast: event.isPast,
+    published: event.status === "published" && event.isActive,
+    maxSeats: event.maxSeats,
+    seatsTaken: event.seatsTaken,
+    remindersEnabled: event.remindersEnabled,
+    reservationCount: event.reservationCount,
+    reservations: event.reservations.map((reservation) => ({ ...reservation, createdAt: reservation.createdAt.toISOString() })),
+    waitingList: event.waitingList.map((line) => ({
+      id: line.id,
+      position: line.position,
+      place: line.place,
+      name: line.name,
+      email: line.email,
+      seats: line.seats,
+      status: line.status,
+      offerExpiresAt: line.offerExpiresAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, "manage-reservations");
+  const search = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const mayMail = can(user, "mail-event-attendees");
+  try {
+    const db = getRuntime().database.db;
+    const [events, campaigns] = await Promise.all([listReservationsAdmin(db, { search }), mayMail ? listCampaigns(db, 20, { kind: EVENT_ATTENDEES }) : []]);
+    const failed: Record<string, Awaited<ReturnType<typeof listFailedRecipients>>> = {};
+    for (const campaign of campaigns) if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, 50);
+    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, timeZone: siteConfig.venue.timeZone };
+  } catch (error) {
+    logFailure("reservations", "loading the reservations page", error);
+    return { loadFailed: true as const, search, timeZone: siteConfig.venue.timeZone };
+  }
+}
+
+const statusOf = { forbidden: 403, "not-found": 404, invalid: 400, "no-recipients": 400 } as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "manage-reservations");
+  const form = Object.fromEntries(await request.formData());
+  const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
+  const intent = text("intent");
+  const runtime = getRuntime();
+  const db = runtime.database.db;
+  const offers = { now: new Date(), offerHours: runtime.env.WAITLIST_OFFER_HOURS };
+  const answer = (outcome: ReservationsPageOutcome, status = 200) => data<ReservationsPageOutcome>(outcome, { status });
+  const failure = (outcome: { ok: false; reason: keyof typeof statusOf; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }, target?: string) =>
+    answer({ ok: false, intent, target, message: outcome.message, fieldErrors: outcome.fieldErrors, values: outcome.values }, statusOf[outcome.reason]);
+
+  try {
+    switch (intent) {
+      case "create-event": {
+        const outcome = await createTicketedEvent(db, user, ticketedEventValues(form));
+        if (!outcome.ok) return answer({ ok: false, intent, message: outcome.message, fieldErrors: outcome.fieldErrors, values: outcome.values }, outcome.reason === "forbidden" ? 403 : outcome.reason === "not-found" ? 404 : 400);
+        return answer({ ok: true, intent, message: outcome.message });
+      }
+      case "set-max-seats": {
+        const outcome = await setMaxSeats(db, user, { eventId: text("eventId"), maxSeats: text("maxSeats") }, offers);
+        return outcome.ok ? answer({ ok: true, intent, target: text("eventId"), message: outcome.message }) : failure(outcome, text("eventId"));
+      }
+      case "delete-reservation": {
+        const outcome = await deleteReservation(db, user, { reservationId: text("reservationId") }, offers);
+        return outcome.ok ? answer({ ok: true, intent, message: outcome.message }) : failure(outcome, text("eventId"));
+      }
+      case "delete-event": {
+        const outcome = await deleteEventWithReservations(db, user, { eventId: text("eventId") });
+        return outcome.ok ? answer({ ok: true, intent, message: outcome.message }) : failure(outcome, text("eventId"));
+      }
+      case "offer-seats": {
+        const outcome = await offerManually(db, user, text("entryId"), offers);
+        if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.offerFailed, outcome.message) }, outcome.reason === "not-found" ? 404 : 409);
+        return answer({ ok: true, intent, target: text("eventId"), message: messages.offered(outcome.entry.email) });
+      }
+      case "set-reminders": {
+        const enabled = text("enabled") === "true";
+        const outcome = await setRemindersEnabled(db, user, text("eventId"), enabled);
+        if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.remindersFailed, outcome.message) }, 404);
+        return answer({ ok: true, intent, target: text("eventId"), message: enabled ? messages.remindersOn : messages.remindersOff });
+      }
+      case "send-attendee-mail": {
+        const outcome = await sendEventAttendeeMail(db, user, { eventId: text("eventId"), subject: text("subject"), message: text("message") }, runtime.campaigns);
+        if (outcome.ok) return answer({ ok: true, intent, target: text("eventId"), message: messages.announcementQueued(outcome.queued, outcome.skipped) });
+        const message = outcome.reason === "no-recipients" ? outcome.message : messages.announcementFailed(outcome.message);
+        return failure({ ...outcome, message, values: { subject: text("subject"), message: text("message") } }, text("eventId"));
+      }
+      case "pause":
+      case "resume":
+      case "cancel":
+      case "retry": {
+        const outcome = await controlEventAttendeeMail(db, user, { campaignId: text("campaignId"), intent, recipientId: text("recipientId") || undefined }, runtime.campaigns);
+        return answer({ ok: outcome.ok, intent, message: outcome.message } as ReservationsPageOutcome, outcome.ok ? 200 : can(user, "mail-event-attendees") ? 409 : 403);
+      }
+      default:
+        return answer({ ok: false, intent, message: "Unknown action." }, 400);
+    }
+  } catch (error) {
+    logFailure("reservations", `the reservations page's ${intent}`, error);
+    return answer({ ok: false, intent, target: text("eventId") || undefined, message: failedWith(failureTextOf(intent), "the server could not do it just now; please try again") }, 503);
+  }
+}
+
+/** The spec's failure text of each action, for an answer the use case could not give. */
+function failureTextOf(intent: string): string {
+  const texts: Record<string, string> = {
+    "create-event": "Failed to create event",
+    "set-max-seats": messages.seatsFailed,
+    "delete-reservation": messages.deleteReservationFailed,
+    "delete-event": messages.deleteEventFailed,
+    "offer-seats": messages.offerFailed,
+    "set-reminders": messages.remindersFailed,
+    "send-attendee-mail": "Failed to send announcement",
+  };
+  return texts[intent] ?? "Failed";
+}
+
+export default function EventReservationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  // Row actions answer through their row's fetcher; what arrives here is a form posted without JavaScript, or a campaign control.
+  useOutcomeToast(actionData);
+  const banner = actionData && !actionData.ok && !actionData.target && !actionData.fieldErrors ? actionData.message : null;
+  return (
+    <section aria-labelledby="reservations-title" className="mt-6">
+      <Link to="/admin" className="text-sm text-amber underline-offset-4 hover:underline">
+        ← Back to the dashboard
+      </Link>
+      <h1 id="reservations-title" className="mt-3 text-4xl text-ivory">
+        Event reservations
+      </h1>
+      <p className="mt-2 text-sand">Who is coming, seat limits and the guests&apos; mail. Times are the venue&apos;s ({loaderData.timeZone}).</p>
+
+      {loaderData.loadFailed || banner ? (
+        <p role="alert" className="mt-6 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-danger">
+          {loaderData.loadFailed ? messages.loadFailed : banner}
+        </p>
+      ) : null}
+
+      <CreateTicketedEventForm timeZone={loaderData.timeZone} fallback={actionData?.intent === "create-event" ? actionData : undefined} />
+
+      <Form method="get" role="search" aria-label="Search guests" className="mt-10 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 grow sm:max-w-md">
+          <label htmlFor="guest-search" className="block text-sm text-sand">
+            Guest name or e-mail
+          </label>
+          <input id="guest-search" name="q" type="search" defaultValue={params.get("q") ?? ""} className="input-field mt-1.5" />
+        </div>
+        <button type="submit" className="button-secondary">
+          Search
+        </button>
+        {loaderData.search ? (
+          <Link to="/admin/eventreservations" className="button-secondary">
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+
+      {loaderData.loadFailed ? null : loaderData.events.length === 0 ? (
+        <p className="mt-8 text-sand">{loaderData.search ? `No guest matches “${loaderData.search}”.` : "No event takes reservations yet."}</p>
+      ) : (
+        <ReservationEventsTable events={loaderData.events} searching={Boolean(loaderData.search)} mayMail={loaderData.mayMail} fallback={actionData?.target ? actionData : undefined} />
+      )}
+
+      {!loaderData.loadFailed && loaderData.mayMail ? (
+        <div className="mt-12">
+          <CampaignList campaigns={loaderData.campaigns} failed={loaderData.failed} />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Route } from "./+types/export-list";
+import { requireStaffApi } from "~/routes/guards.server";
+import { isDashboardListKey } from "~/components/admin/dashboard/dashboard-lists";
+import { exportDashboardList } from "./dashboard-lists.server";
+import { getRuntime } from "../../../server/runtime";
+
+/**
+ * GET /admin/export/:list — the whole list as a CSV download (admins: the dashboard's policy
+ * action). Visitors get 401 and other people 403, as JSON like every staff endpoint.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireStaffApi(request, "open-dashboard");
+  if (!isDashboardListKey(params.list)) return Response.json({ error: "There is no such list to export." }, { status: 404 });
+  const { csv } = await exportDashboardList[params.list](getRuntime().database.db, user);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="harmonia-${params.list}-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

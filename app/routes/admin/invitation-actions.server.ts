@@ -1,0 +1,45 @@
+import type { StaffOutcome } from "~/components/admin/staff-outcome";
+import type { SignedInUser } from "~/routes/guards.server";
+import { friendInvitationMessages, invitationManagementMessages } from "~/modules/invitations/invitation-management-messages";
+import { resendInvitation, revokeInvitation } from "~/modules/invitations/manage-invitation.server";
+import { sendFriendInvitation } from "~/modules/invitations/send-friend-invitation.server";
+import { getRuntime } from "../../../server/runtime";
+
+const intents = ["resend-invitation", "revoke-invitation", "send-friend-invitation"] as const;
+export type InvitationIntent = (typeof intents)[number];
+
+export function isInvitationIntent(intent: string | undefined): intent is InvitationIntent {
+  return (intents as readonly string[]).includes(intent ?? "");
+}
+
+const statusOf = { "not-found": 404, accepted: 409, revoked: 409 } as const;
+
+/**
+ * The dashboard's invitation intents (the invitation status list's resend and revoke, the friend
+ * invitation generator): one use case each, its outcome mapped to a status and a toast.
+ */
+export async function invitationAction(
+  user: SignedInUser,
+  intent: InvitationIntent,
+  form: Record<string, string>,
+  publicUrl: string,
+): Promise<{ status: number; body: StaffOutcome }> {
+  const db = getRuntime().database.db;
+  try {
+    if (intent === "send-friend-invitation") {
+      const values = { name: form.name ?? "", email: form.email ?? "" };
+      const outcome = await sendFriendInvitation(db, user, values, { publicUrl });
+      if (outcome.ok) return { status: 200, body: { ok: true, intent, message: outcome.message } };
+      return { status: 400, body: { ok: false, intent, message: outcome.message, fieldErrors: outcome.fieldErrors, values } };
+    }
+    const change = intent === "resend-invitation" ? resendInvitation : revokeInvitation;
+    const outcome = await change(db, user, { invitationId: form.id ?? "" });
+    if (outcome.ok) return { status: 200, body: { ok: true, intent, message: outcome.message } };
+    return { status: statusOf[outcome.reason], body: { ok: false, intent, message: outcome.message } };
+  } catch (error) {
+    console.error(`[dashboard] ${intent} failed:`, error);
+    const message =
+      intent === "send-friend-invitation" ? friendInvitationMessages.error(friendInvitationMessages.failedReason) : invitationManagementMessages.failed;
+    return { status: 503, body: { ok: false, intent, message } };
+  }
+}

@@ -1,0 +1,52 @@
+import { NavLink, Outlet } from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/staff-layout";
+import { actionForStaffPath, staffNavigation } from "~/components/admin/staff-navigation";
+import { requireStaffPage } from "~/routes/guards.server";
+import { can } from "~/modules/members/policy";
+
+/**
+ * The staff area's shell: it authorises each page once, by the policy action of the page's
+ * navigation entry (signed out 401, without the role 403, both with the spec's words), and shows
+ * only the navigation the person may use. Each page's own loader and action ask the policy again
+ * for what they do: loaders run side by side, so none may rely on this one having refused first.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, actionForStaffPath(new URL(request.url).pathname));
+  return {
+    email: user.email,
+    navigation: staffNavigation.filter((item) => can(user, item.action)).map(({ label, to }) => ({ label, to })),
+  };
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="px-4 pb-16 sm:px-6">
+      <div className="mx-auto max-w-7xl">
+        <nav aria-label="Staff" className="sticky top-(--header-height) z-20 -mx-4 border-b border-sand/15 bg-night/95 px-4 sm:-mx-6 sm:px-6">
+          <ul className="flex gap-1 overflow-x-auto py-2">
+            {loaderData.navigation.map((item) => (
+              <li key={item.to} className="shrink-0">
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/admin"}
+                  className={({ isActive }) =>
+                    `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-amber ${
+                      isActive ? "bg-amber text-night" : "text-sand hover:bg-amber/10 hover:text-ivory"
+                    }`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="mt-3 text-right text-xs text-mist">Signed in as {loaderData.email}</p>
+        <Outlet />
+      </div>
+      {/* Sonner draws its close button 20 px square; 24 px is WCAG 2.2's smallest target (2.5.8). */}
+      <Toaster theme="dark" richColors closeButton position="top-right" toastOptions={{ classNames: { closeButton: "size-6!" } }} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import type { Route } from "./+types/send-announcement";
+import { getDb } from "~/lib/db.server";
+import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
+import { logFailure } from "~/lib/log.server";
+import { campaignMessages } from "~/modules/campaigns/campaign-messages";
+import { sendAnnouncementToAddresses, sendEventAttendeeMail } from "~/modules/campaigns/event-attendees.server";
+import { reservationsAdminMessages } from "~/modules/reservations/reservations-admin-messages";
+import { requireStaffApi } from "~/routes/guards.server";
+import { getRuntime } from "../../../server/runtime";
+
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/** The spec's two forms: `{ subject, to, html }` or `{ eventId, subject, html }`. */
+const requestSchema = z.object(
+  {
+    eventId: z.string({ error: "eventId must be a string." }).optional(),
+    to: z.array(z.string({ error: "to must be a list of addresses." }), { error: "to must be a list of addresses." }).max(50_000).optional(),
+    subject: z.string({ error: "subject must be a string." }).default(""),
+    html: z.string({ error: "html must be a string." }).default(""),
+  },
+  { error: "The request body must be a JSON object with subject, html and either to or eventId." },
+);
+
+const statusOf = { forbidden: 403, "not-found": 400, invalid: 400, "no-recipients": 400 } as const;
+
+/**
+ * POST /api/sendAnnouncement (staff; session cookie or bearer) → `{ sent }`, the number of
+ * recipients queued on the campaigns' durable bulk send, or 400 `{ error }`. With `eventId` it
+ * mails the event's reservation holders (admins and event staff: policy `mail-event-attendees`);
+ * with `to`, a list of addresses (admins: `send-communications`). `html` is the message, read as
+ * Markdown like every campaign's (raw HTML tags are shown as text). No personal sign-in link.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const user = await requireStaffApi(request, "mail-event-attendees");
+  const body = await readJsonBody(request, MAX_BODY_BYTES);
+  if (!body.ok) return Response.json({ error: body.error }, { status: 400 });
+  const parsed = requestSchema.safeParse(body.value);
+  if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? campaignMessages.subjectAndMessage }, { status: 400 });
+  const { eventId, to, subject, html } = parsed.data;
+  if (eventId === undefined && to === undefined) return Response.json({ error: "Give either to (a list of addresses) or eventId." }, { status: 400 });
+  try {
+    const starter = getRuntime().campaigns;
+    const outcome =
+      eventId !== undefined
+        ? await sendEventAttendeeMail(getDb(), user, { eventId, subject, message: html }, starter)
+        : await sendAnnouncementToAddresses(getDb(), user, { to: to!, subject, message: html }, starter);
+    if (!outcome.ok) return Response.json({ error: outcome.message }, { status: statusOf[outcome.reason] });
+    return Response.json({ sent: outcome.queued });
+  } catch (error) {
+    logFailure("campaigns", "sendAnnouncement", error);
+    return Response.json({ error: reservationsAdminMessages.announcementFailed("the announcement could not be saved; please try again") }, { status: 503 });
+  }
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

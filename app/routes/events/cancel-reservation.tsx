@@ -1,0 +1,122 @@
+import { data, Form, useNavigation } from "react-router";
+import { AuthCard, FormBanner } from "~/components/members/auth-card";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { readForm } from "~/lib/form-data.server";
+import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { cancelReservation, showCancellation } from "~/modules/reservations/cancel-reservation.server";
+import { BackToEventLink, GuestLinkProblem } from "~/components/events/guest-link-card";
+import type { Route } from "./+types/cancel-reservation";
+
+/**
+ * A guest's own cancel link (from the confirmation, the reminders, the page after reserving).
+ * Opening it (as a mail scanner does) only shows the reservation; the seats go back when the guest
+ * presses the button, which posts the token back here.
+ */
+export const headers: Route.HeadersFunction = (args) => ({ ...passRetryAfter(args), "Cache-Control": "private, no-store" });
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Cancel your reservation", description: `Cancel seats at a ${siteConfig.brand.name} gathering.`, noIndex: true });
+
+const seatsLabel = (seats: number) => `${seats} ${seats === 1 ? "seat" : "seats"}`;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  // A used or expired link still gets a page saying so (200): after a successful POST this loader
+  // runs again for the answer's page and finds the link used, and must not turn the answer into an error.
+  const view = await showCancellation(getDb(), token);
+  if (!view.ok) return data({ token, problem: view.message, reservation: null }, { status: view.reason === "invalid" ? 404 : 200 });
+  const { timeZone } = siteConfig.venue;
+  return {
+    token,
+    problem: null,
+    reservation: {
+      name: view.reservation.visitorName,
+      seats: view.reservation.seats,
+      eventTitle: view.event.title,
+      eventSlug: view.event.slug,
+      dateLabel: formatEventDate(view.event.startsAt, timeZone),
+      timeLabel: formatEventTime(view.event.startsAt, timeZone),
+      location: view.event.location,
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const env = getEnv();
+  const seats = form.seats === "all" ? "all" : Number(form.seats);
+  const outcome = await cancelReservation(getDb(), {
+    client: { ip: context.clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER },
+    token: form.token ?? "",
+    seats,
+    offerHours: env.WAITLIST_OFFER_HOURS,
+  });
+  if (!outcome.ok) {
+    const status = outcome.reason === "too-many-attempts" ? 429 : outcome.reason === "bad-seats" ? 400 : outcome.reason === "could-not-cancel" ? 503 : 410;
+    return data({ ok: false as const, error: outcome.message }, outcome.reason === "too-many-attempts" ? tooManyAttemptsInit(outcome.retryAfterSeconds) : { status });
+  }
+  return { ok: true as const, eventTitle: outcome.event.title, eventSlug: outcome.event.slug, seatsCancelled: outcome.seatsCancelled, seatsLeft: outcome.seatsLeft };
+}
+
+export default function CancelReservation({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (actionData?.ok) {
+    return (
+      <AuthCard eyebrow="Reservation" title={actionData.seatsLeft === 0 ? "Your reservation is cancelled" : "Your reservation is changed"}>
+        <div role="status">
+          <FormBanner tone="success">
+            {actionData.seatsLeft === 0
+              ? `${seatsLabel(actionData.seatsCancelled)} for ${actionData.eventTitle} went back to the guest list.`
+              : `You gave back ${seatsLabel(actionData.seatsCancelled)}; ${seatsLabel(actionData.seatsLeft)} ${actionData.seatsLeft === 1 ? "is" : "are"} still reserved for you at ${actionData.eventTitle}.`}
+          </FormBanner>
+        </div>
+        <p className="mt-5 text-sm text-mist">A confirmation is on its way by e-mail.</p>
+        <BackToEventLink slug={actionData.eventSlug} />
+      </AuthCard>
+    );
+  }
+  const { reservation } = loaderData;
+  if (!reservation) {
+    return (
+      <GuestLinkProblem eyebrow="Reservation" title="This link no longer works" problem={loaderData.problem} />
+    );
+  }
+  const busy = navigation.state !== "idle";
+  return (
+    <AuthCard
+      eyebrow="Reservation"
+      title="Cancel your reservation"
+      intro={
+        <>
+          {reservation.name}, you have {seatsLabel(reservation.seats)} at <strong className="text-ivory">{reservation.eventTitle}</strong> on{" "}
+          {reservation.dateLabel} at {reservation.timeLabel}
+          {reservation.location ? ` · ${reservation.location}` : ""}.
+        </>
+      }
+    >
+      {actionData?.error ? <FormBanner tone="error">{actionData.error}</FormBanner> : null}
+      <Form method="post" className="mt-4 space-y-5">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <label className="block">
+          <span className="block text-sm text-sand">Seats to cancel</span>
+          <select name="seats" defaultValue="all" className="mt-2 w-full rounded-xl border border-ember bg-night px-4 py-3 text-ivory">
+            <option value="all">All {seatsLabel(reservation.seats)} (cancel the reservation)</option>
+            {Array.from({ length: reservation.seats - 1 }, (_, index) => index + 1).map((seats) => (
+              <option key={seats} value={seats}>
+                {seatsLabel(seats)} (keep {seatsLabel(reservation.seats - seats)})
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button-primary w-full" disabled={busy}>
+          {busy ? "Cancelling..." : "Cancel seats"}
+        </button>
+      </Form>
+      <p className="mt-5 text-sm text-mist">Seats you give back go to the next guest on the waiting list.</p>
+    </AuthCard>
+  );
+}

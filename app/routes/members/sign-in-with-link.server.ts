@@ -1,0 +1,26 @@
+import { logFailure } from "~/lib/log.server";
+import { getAuth } from "~/lib/auth.server";
+import { authHeaders } from "~/routes/guards.server";
+
+/**
+ * Uses a sign-in link's token through better-auth (which creates the member on first use) and
+ * returns the session cookies to set, or null when the token is not valid (used, expired, unknown).
+ */
+export async function signInWithLinkToken(request: Request, clientIp: string, token: string, next: string): Promise<Headers | null> {
+  const response = await getAuth()
+    .api.magicLinkVerify({
+      query: { token, callbackURL: next, errorCallbackURL: "/login/link" },
+      headers: authHeaders(request, clientIp),
+      asResponse: true,
+    })
+    .catch((error: unknown) => {
+      logFailure("auth", "sign-in link verification", error);
+      return null;
+    });
+  const location = response?.headers.get("location");
+  const setCookies = response?.headers.getSetCookie() ?? [];
+  if (!location || setCookies.length === 0 || new URL(location, "http://x").searchParams.has("error")) return null;
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { events, reservations } from "./events";
+
+/** Where a waiting-list entry stands (docs/decisions/027). Only `offered` holds seats. */
+export const waitlistStatus = pgEnum("waitlist_status", ["waiting", "offered", "claimed", "expired", "left"]);
+
+/**
+ * A guest waiting for seats at a full event (not the launch `waitlist`). While `offered`, the
+ * entry's seats are counted in `events.seats_taken` (a hold) until `offer_expires_at`; claiming
+ * turns the hold into a reservation without counting the seats again.
+ */
+export const waitlistEntries = pgTable(
+  "waitlist_entries",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    email: text().notNull(),
+    /** The address normalised: one inbox is on an event's list once. */
+    emailKey: text("email_key").notNull(),
+    phone: text(),
+    seats: integer().notNull(),
+    /** Order of joining within the event, 1 first; the place shown counts only those still waiting. */
+    position: integer().notNull(),
+    status: waitlistStatus().notNull().default("waiting"),
+    offeredAt: timestamp("offered_at", { withTimezone: true }),
+    offerExpiresAt: timestamp("offer_expires_at", { withTimezone: true }),
+    /** The reservation a claimed offer became. */
+    reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("waitlist_entries_event_position_idx").on(table.eventId, table.position),
+    uniqueIndex("waitlist_entries_event_active_address_idx")
+      .on(table.eventId, table.emailKey)
+      .where(sql`${table.status} in ('waiting', 'offered')`),
+    index("waitlist_entries_offer_expiry_idx").on(table.status, table.offerExpiresAt),
+    check("waitlist_entries_seats_range", sql`${table.seats} BETWEEN 1 AND 10`),
+    check("waitlist_entries_offer_has_expiry", sql`${table.status} <> 'offered' OR ${table.offerExpiresAt} IS NOT NULL`),
+  ],
+);
+
+/** What a guest link lets its holder do. */
+export const guestTokenPurpose = pgEnum("guest_token_purpose", ["cancel-reservation", "claim-offer", "waiting-list-entry"]);
+
+/**
+ * The links guests get by e-mail that act (cancel seats, claim an offer, see one's place and leave
+ * the list). Only the SHA-256 of the random token is stored; a link is minted per e-mail when the
+ * e-mail is rendered, so a reservation may have several live links. `used_at`: a link that acted
+ * works no more.
+ */
+export const guestTokens = pgTable(
+  "guest_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: guestTokenPurpose().notNull(),
+    reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
+    waitlistEntryId: uuid("waitlist_entry_id").references(() => waitlistEntries.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("guest_tokens_reservation_idx").on(table.reservationId), index("guest_tokens_expiry_idx").on(table.expiresAt)],
+);
+
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+export type GuestTokenRow = typeof guestTokens.$inferSelect;

@@ -1,0 +1,143 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { staffAccounts } from "../support/accounts";
+import { signInWithLink } from "../support/auth";
+import { linkIn, waitForMail } from "../support/mail";
+import { hydrated } from "../support/hydration";
+
+/** The attendee import and the friend invitation generator in a browser, from the upload to the invitee's prefilled form. */
+
+/** Axe on the import's section (the toast shown beside it is the staff shell's, checked by its own tests). */
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include("section[aria-labelledby='attendee-import-title']").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  expect(results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
+}
+
+const field = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
+
+test("upload a CSV, see the preview, confirm; the invitee's e-mailed link opens a prefilled form", async ({ page, browser }) => {
+  const stamp = Date.now().toString(36);
+  const regular = `regular-${stamp}@example.com`;
+  const once = `once-${stamp}@example.com`;
+  const csv = [
+    "First Name,Last Name,Email,City,State,Event Name,Event Start Date",
+    `Rita,Regular,${regular},San Diego,CA,Spring Session,2025-04-06`,
+    `Rita,Regular,${regular},San Diego,CA,Summer Session,2025-07-20`,
+    `Rita,Regular,${regular},San Diego,CA,Autumn Session,2025-10-05`,
+    `Olly,Once,${once},La Jolla,CA,Sunset Session,Sep 14th`,
+    "Nobody,Here,no address,,,Sunset Session,2025-09-14",
+    "TOTALS,,,,,,",
+  ].join("\n");
+
+  await signInWithLink(page, staffAccounts.imports[0]!, "/admin/communications");
+  const section = page.getByRole("region", { name: "Invite past attendees" });
+  // No file chosen: said under the field, nothing sent.
+  await section.getByRole("button", { name: "Preview import" }).click();
+  await expect(section.getByText("Please choose a CSV file to import.")).toBeVisible();
+  await expect(section.getByLabel("Attendee CSV file")).toBeFocused();
+
+  await section.getByLabel("Attendee CSV file").setInputFiles({ name: "past-attendees.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await section.getByRole("button", { name: "Preview import" }).click();
+  await expect(section.getByRole("heading", { name: "Preview of past-attendees.csv" })).toBeFocused();
+  await expect(section.getByTestId("import-count-new")).toHaveText("2");
+  await expect(section.getByTestId("import-count-merged")).toHaveText("1");
+  await expect(section.getByTestId("import-count-invalid")).toHaveText("2");
+  await expect(section.getByTestId("import-count-members")).toHaveText("0");
+  await expectNoAxeViolations(page);
+
+  await section.getByRole("button", { name: "Confirm: invite 2 people" }).click();
+  await expect(section.getByRole("status").filter({ hasText: "2 invitations created" })).toBeVisible();
+
+  const mail = await waitForMail(regular);
+  expect(mail.text).toContain("4 unreleased tracks");
+  expect(mail.text).toContain("expires in 30 days");
+  const link = linkIn(mail, "/invitation?rid=");
+  expect(link).toContain("campaign=past_attendee_invitation");
+
+  const context = await browser.newContext();
+  const invitee = await context.newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByRole("heading", { name: "Complete Your Membership" })).toBeVisible();
+  await expect(field(invitee, "First name")).toHaveValue("Rita");
+  await expect(field(invitee, "Last name")).toHaveValue("Regular");
+  await expect(field(invitee, "Email")).toHaveValue(regular);
+  await expect(field(invitee, "City")).toHaveValue("San Diego");
+  // Three past events: 'everything'; one: 'important' (the spec's default).
+  await expect(invitee.getByRole("radio", { name: /^Everything/ })).toBeChecked();
+  await invitee.goto(linkIn(await waitForMail(once), "/invitation?rid="));
+  await expect(field(invitee, "First name")).toHaveValue("Olly");
+  await expect(invitee.getByRole("radio", { name: /^Important/ })).toBeChecked();
+  await context.close();
+
+  // The same file again: nobody new.
+  await page.reload();
+  await section.getByLabel("Attendee CSV file").setInputFiles({ name: "past-attendees.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await section.getByRole("button", { name: "Preview import" }).click();
+  await expect(section.getByTestId("import-count-new")).toHaveText("0");
+  await expect(section.getByTestId("import-count-invited")).toHaveText("2");
+});
+
+test("the friend invitation generator checks both fields, then e-mails a personal /friend link", async ({ page }) => {
+  const friend = `friend-${Date.now().toString(36)}@example.com`;
+  await signInWithLink(page, staffAccounts.imports[1]!, "/admin");
+  const panel = page.getByRole("region", { name: "Friend invitation generator" });
+  await panel.getByLabel("Friend's name").fill("   ");
+  await panel.getByRole("button", { name: "Send friend invitation" }).click();
+  await expect(panel.getByText("Please enter your friend's name.")).toBeVisible();
+  await expect(panel.getByText("Please enter your friend's e-mail address.")).toBeVisible();
+  await expect(panel.getByLabel("Friend's name")).toBeFocused();
+
+  await panel.getByLabel("Friend's name").fill("Fay Wray");
+  await panel.getByLabel("Friend's e-mail").fill(friend);
+  await panel.getByRole("button", { name: "Send friend invitation" }).click();
+  await expect(page.getByText(`Friend invitation sent to Fay Wray (${friend}).`)).toBeVisible();
+  await expect(panel.getByLabel("Friend's name")).toHaveValue("");
+
+  const mail = await waitForMail(friend);
+  expect(mail.text).toContain("Hello Fay,");
+  expect(linkIn(mail, "/friend?")).toMatch(/\/friend\?rid=[A-Za-z0-9_-]+&campaign=friend_invitation$/);
+});
+
+test("resend and revoke from the invitation status list, each after its confirmation; at 360 px the preview fits", async ({ page, browser }) => {
+  const email = `resend-${Date.now().toString(36)}@example.com`;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInWithLink(page, staffAccounts.imports[2]!, "/admin/communications");
+  const section = page.getByRole("region", { name: "Invite past attendees" });
+  await section.getByLabel("Attendee CSV file").setInputFiles({
+    name: "one.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`Email,First Name,Last Name,Event Name,Event Start Date\n${email},Rae,Send,Sunset Session,2025-09-14\n`),
+  });
+  await section.getByRole("button", { name: "Preview import" }).click();
+  await expect(section.getByTestId("import-count-new")).toHaveText("1");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await section.getByRole("button", { name: "Confirm: invite 1 person" }).click();
+  await expect(section.getByRole("status").filter({ hasText: "1 invitation created" })).toBeVisible();
+  const oldLink = linkIn(await waitForMail(email), "/invitation?rid=");
+
+  await page.goto(`/admin?list=invitations&q=${encodeURIComponent(email)}`);
+  await hydrated(page);
+  const table = page.getByRole("table", { name: "Invitation status" });
+  const resend = table.getByRole("button", { name: `Resend the invitation to ${email}` });
+  await resend.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: "Resend invitation?" });
+  await expect(dialog).toContainText("The link they have now stops working.");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(`Invitation resent to ${email} with a new link; the old link no longer works.`)).toBeVisible();
+  const newLink = linkIn(await waitForMail(email, 2), "/invitation?rid=");
+  expect(newLink).not.toBe(oldLink);
+
+  await table.getByRole("button", { name: `Revoke the invitation to ${email}` }).click();
+  await page.getByRole("alertdialog", { name: "Revoke invitation?" }).getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByText(`Invitation to ${email} revoked; its link no longer works.`)).toBeVisible();
+  await expect(table.getByText("Revoked", { exact: true })).toBeVisible();
+
+  const context = await browser.newContext();
+  const invitee = await context.newPage();
+  await invitee.goto(newLink);
+  await expect(invitee.getByText("This invitation is no longer valid.", { exact: false })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,318 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteConfig } from "~/lib/site-config";
+import { slugForEvent } from "~/modules/events/event-slug";
+import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
+import { ticketedEventMessages } from "~/modules/events/ticketed-event-form";
+import { reservationsAdminMessages } from "~/modules/reservations/reservations-admin-messages";
+import { mailsTo } from "../support/campaigns";
+import { signInOverHttp } from "../support/http-session";
+import { decodedBody, headerOf, SmtpSink } from "../support/smtp-sink";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { waitFor } from "../support/wait-for";
+
+/**
+ * The reservations page over HTTP, as a browser without JavaScript posts it: creating an event
+ * (default 50 seats, the spec's validation), max seats refused below the seats taken, deleting a
+ * reservation (its seats return at once) and an event with its reservations, the server-side
+ * search, the guest list's CSV, and the attendee mail received once per address over SMTP.
+ */
+describe("the reservations page over HTTP", () => {
+  let server: TestServer;
+  let sink: SmtpSink;
+  const stamp = Date.now().toString(36);
+  const admin = `res-admin-${stamp}@example.com`;
+  const usher = `res-usher-${stamp}@example.com`;
+  let adminCookie = "";
+  let usherCookie = "";
+
+  beforeAll(async () => {
+    sink = await SmtpSink.onFreePort();
+    await sink.start();
+    server = await startTestServer({
+      SMTP_URL: sink.url,
+      SEED_DEMO_CONTENT: "false",
+      ADMIN_EMAILS: admin,
+      EVENT_STAFF_EMAILS: usher,
+      RATE_LIMIT_MULTIPLIER: "50",
+      OUTBOX_RETRY_DELAY_SECONDS: "1",
+    });
+    adminCookie = await signInOverHttp(server.url, sink, admin);
+    usherCookie = await signInOverHttp(server.url, sink, usher);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sink?.stop();
+  });
+
+  const PAGE = "/admin/eventreservations";
+  const date = "2031-09-14";
+  let minute = 0;
+  function nextTime() {
+    minute += 1;
+    return `${String(10 + Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}`;
+  }
+
+  async function post(fields: Record<string, string>, cookie = adminCookie) {
+    const response = await fetch(`${server.url}${PAGE}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+      body: new URLSearchParams(fields),
+    });
+    return { status: response.status, html: await response.text() };
+  }
+  const page = async (query = "", cookie = adminCookie) => (await fetch(`${server.url}${PAGE}${query}`, { headers: { Cookie: cookie } })).text();
+
+  /** The event's group of rows on the page: its id and what it shows. */
+  async function groupOf(title: string, query = "") {
+    const html = await page(query);
+    const start = html.indexOf(`<tbody aria-label="${title}"`);
+    if (start < 0) return null;
+    // Up to the next event's group (nested tables of guests and the waiting list have no label).
+    const next = html.indexOf('<tbody aria-label="', start + 1);
+    // The last group ends before the first script after it (the page's data for hydration names every guest).
+    const group = html.slice(start, next === -1 ? html.indexOf("<script", start) : next);
+    const id = /name="eventId" value="([0-9a-f-]{36})"/.exec(group)?.[1];
+    const seats = /data-testid="seat-figures"[^>]*>([\s\S]*?)<\/p>/.exec(group)?.[1];
+    return { id: id!, seats: seats?.replace(/<!-- -->/g, ""), html: group };
+  }
+
+  async function createEvent(name: string, maxSeats?: string, cookie = adminCookie) {
+    const time = nextTime();
+    const fields: Record<string, string> = { intent: "create-event", name, date, time };
+    if (maxSeats !== undefined) fields.maxSeats = maxSeats;
+    const answer = await post(fields, cookie);
+    const slug = slugForEvent(name, venueDateTimeToInstant(date, time, siteConfig.venue.timeZone));
+    return { ...answer, slug };
+  }
+
+  async function reserve(slug: string, name: string, email: string, seats: number) {
+    const response = await fetch(`${server.url}/events/${slug}/reserve`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name, email, phone: "", seats: String(seats) }),
+    });
+    expect(response.status, `reserving for ${email}`).toBe(200);
+  }
+
+  it("creates a published event that takes reservations, with 50 seats unless told otherwise", async () => {
+    const created = await createEvent(`Autumn Circle ${stamp}`);
+    expect(created.status).toBe(200);
+    expect(created.html).toContain("Event created successfully!");
+    const group = await groupOf(`Autumn Circle ${stamp}`);
+    expect(group?.seats).toBe("0 taken / 50 max / 50 left");
+    // Published and active: its public page exists at the spec's slug, with the reservation form.
+    const publicPage = await fetch(`${server.url}/events/${created.slug}`);
+    expect(publicPage.status).toBe(200);
+    expect(created.slug).toMatch(new RegExp(`^autumn-circle-${stamp}-\\d+$`));
+
+    const blank = await createEvent(`Blank Seats ${stamp}`, "");
+    expect(blank.status).toBe(200);
+    expect((await groupOf(`Blank Seats ${stamp}`))?.seats).toBe("0 taken / 50 max / 50 left");
+    const twelve = await createEvent(`Twelve Seats ${stamp}`, "12", usherCookie);
+    expect(twelve.status, "event staff may create events here").toBe(200);
+    expect((await groupOf(`Twelve Seats ${stamp}`))?.seats).toBe("0 taken / 12 max / 12 left");
+
+    const activity = await (await fetch(`${server.url}/admin/activity`, { headers: { Cookie: adminCookie } })).text();
+    expect(activity).toContain(`Twelve Seats ${stamp}`);
+  });
+
+  it("refuses a nameless, dateless or seatless event with the reason under the field, keeping what was typed", async () => {
+    const noName = await post({ intent: "create-event", name: " ", date, time: "18:00", maxSeats: "20" });
+    expect(noName.status).toBe(400);
+    expect(noName.html).toContain(`Failed to create event: ${ticketedEventMessages.name}`);
+    expect(noName.html).toContain('id="new-event-name-error"');
+    expect(noName.html).toMatch(/name="maxSeats"[^>]*value="20"/);
+
+    const noDate = await post({ intent: "create-event", name: "Dateless", date: "", time: "" });
+    expect(noDate.status).toBe(400);
+    expect(noDate.html).toContain(ticketedEventMessages.date);
+    expect(noDate.html).toContain(ticketedEventMessages.time);
+    expect(noDate.html).toMatch(/name="name"[^>]*value="Dateless"/);
+
+    for (const maxSeats of ["0", "-3", "1.5", "lots"]) {
+      const refused = await post({ intent: "create-event", name: "Seatless", date, time: "18:30", maxSeats });
+      expect(refused.status, maxSeats).toBe(400);
+      expect(refused.html).toContain(ticketedEventMessages.maxSeats);
+    }
+    expect(await groupOf("Seatless")).toBeNull();
+  });
+
+  it("refuses max seats below the seats taken with the reason under the row, and accepts them above", async () => {
+    const name = `Small Room ${stamp}`;
+    const { slug } = await createEvent(name, "10");
+    await reserve(slug, "Ada Guest", `ada-${stamp}@example.com`, 3);
+    const { id } = (await groupOf(name))!;
+    expect((await groupOf(name))?.seats).toBe("3 taken / 10 max / 7 left");
+
+    const refused = await post({ intent: "set-max-seats", eventId: id, maxSeats: "2" });
+    expect(refused.status).toBe(400);
+    const row = refused.html.slice(refused.html.indexOf(`<tbody aria-label="${name}"`));
+    expect(row).toContain(`id="row-error-${id}"`);
+    expect(row).toContain(`${reservationsAdminMessages.seatsFailed}: ${reservationsAdminMessages.seatsBelowTaken(3)}`);
+    expect((await groupOf(name))?.seats).toBe("3 taken / 10 max / 7 left");
+
+    expect((await post({ intent: "set-max-seats", eventId: id, maxSeats: "0" })).status).toBe(400);
+    expect((await post({ intent: "set-max-seats", eventId: id, maxSeats: "3" })).status).toBe(200);
+    expect((await groupOf(name))?.seats).toBe("3 taken / 3 max / 0 left");
+    expect((await post({ intent: "set-max-seats", eventId: id, maxSeats: "40" }, usherCookie)).status).toBe(200);
+    expect((await groupOf(name))?.seats).toBe("3 taken / 40 max / 37 left");
+  });
+
+  it("deletes a reservation and its seats return at once", async () => {
+    const name = `Return Seats ${stamp}`;
+    const { slug } = await createEvent(name, "5");
+    await reserve(slug, "Bea Guest", `bea-${stamp}@example.com`, 4);
+    await reserve(slug, "Cy Guest", `cy-${stamp}@example.com`, 1);
+    const group = (await groupOf(name))!;
+    expect(group.seats).toBe("5 taken / 5 max / 0 left");
+    const reservationId = /name="reservationId" value="([0-9a-f-]{36})"[\s\S]*?/.exec(group.html.slice(group.html.indexOf("Bea Guest")))?.[1];
+    expect(reservationId).toBeTruthy();
+
+    const deleted = await post({ intent: "delete-reservation", reservationId: reservationId!, eventId: group.id }, usherCookie);
+    expect(deleted.status).toBe(200);
+    expect(deleted.html).toContain(reservationsAdminMessages.reservationDeleted);
+    const after = (await groupOf(name))!;
+    expect(after.seats).toBe("1 taken / 5 max / 4 left");
+    expect(after.html).not.toContain("Bea Guest");
+
+    const again = await post({ intent: "delete-reservation", reservationId: reservationId!, eventId: group.id });
+    expect(again.status).toBe(404);
+    expect(again.html).toContain(`${reservationsAdminMessages.deleteReservationFailed}: ${reservationsAdminMessages.reservationGone}`);
+  });
+
+  it("deletes an event together with its reservations", async () => {
+    const name = `Farewell ${stamp}`;
+    const { slug } = await createEvent(name, "8");
+    await reserve(slug, "Dee Guest", `dee-${stamp}@example.com`, 2);
+    await reserve(slug, "Eli Guest", `eli-${stamp}@example.com`, 1);
+    const group = (await groupOf(name))!;
+    expect(group.html).toContain("its 2 reservations will be deleted");
+
+    const deleted = await post({ intent: "delete-event", eventId: group.id });
+    expect(deleted.status).toBe(200);
+    expect(deleted.html).toContain(reservationsAdminMessages.eventDeleted(2));
+    expect(await groupOf(name)).toBeNull();
+    expect((await fetch(`${server.url}/events/${slug}`)).status).toBe(404);
+    const again = await post({ intent: "delete-event", eventId: group.id });
+    expect(again.status).toBe(404);
+    expect(again.html).toContain(`${reservationsAdminMessages.deleteEventFailed}: ${reservationsAdminMessages.eventGone}`);
+  });
+
+  it("searches guests by name or e-mail on the server", async () => {
+    const name = `Search Night ${stamp}`;
+    const { slug } = await createEvent(name, "20");
+    await reserve(slug, "Fiona Findme", `fiona-${stamp}@example.com`, 1);
+    await reserve(slug, "Gus Other", `gus-${stamp}@example.com`, 1);
+
+    const byName = (await groupOf(name, `?q=${encodeURIComponent("findme")}`))!;
+    expect(byName.html).toContain("Fiona Findme");
+    expect(byName.html).not.toContain("Gus Other");
+    // A search opens the matching lists.
+    expect(byName.html).toMatch(/<details[^>]*open/);
+    const byEmail = (await groupOf(name, `?q=${encodeURIComponent(`gus-${stamp}@`)}`))!;
+    expect(byEmail.html).toContain("Gus Other");
+    expect(byEmail.html).not.toContain("Fiona Findme");
+    const none = await page(`?q=${encodeURIComponent(`nobody-${stamp}`)}`);
+    expect(none).toContain(`No guest matches “nobody-${stamp}”.`);
+    expect(none).not.toContain(`<tbody aria-label="${name}"`);
+    expect(await page(`?q=${encodeURIComponent("%_\\")}`)).toContain("Event reservations");
+  });
+
+  it("exports one event's guest list as formula-safe CSV, logged", async () => {
+    const name = `Export Evening ${stamp}`;
+    const { slug } = await createEvent(name, "20");
+    await reserve(slug, "=HYPERLINK(1)", `hyper-${stamp}@example.com`, 2);
+    await reserve(slug, "Hana Guest", `hana-${stamp}@example.com`, 1);
+    const { id } = (await groupOf(name))!;
+
+    const response = await fetch(`${server.url}${PAGE}/${id}/guests.csv`, { headers: { Cookie: usherCookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    expect(response.headers.get("content-disposition")).toContain(`guests-${slug}.csv`);
+    const lines = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("Name,Email,Phone,Seats,Reserved at");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(new RegExp(`^"'=HYPERLINK\\(1\\)",hyper-${stamp}@example.com,,2,`));
+    expect(lines[2]).toMatch(new RegExp(`^Hana Guest,hana-${stamp}@example.com,,1,`));
+
+    expect((await fetch(`${server.url}${PAGE}/${id}/guests.csv`)).status).toBe(401);
+    expect((await fetch(`${server.url}${PAGE}/00000000-0000-4000-8000-000000000000/guests.csv`, { headers: { Cookie: adminCookie } })).status).toBe(404);
+    expect((await fetch(`${server.url}${PAGE}/not-an-id/guests.csv`, { headers: { Cookie: adminCookie } })).status).toBe(404);
+    const activity = await (await fetch(`${server.url}/admin/activity`, { headers: { Cookie: adminCookie } })).text();
+    expect(activity).toContain(`guests of ${slug}`);
+  });
+
+  it("shows the waiting list, offers seats from it (refused when they do not fit) and switches reminders", async () => {
+    const name = `Full House ${stamp}`;
+    const { slug } = await createEvent(name, "1");
+    await reserve(slug, "Kai Guest", `kai-${stamp}@example.com`, 1);
+    const joined = await fetch(`${server.url}/events/${slug}/waiting-list`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Lena Waiter", email: `lena-${stamp}@example.com`, phone: "", seats: "2" }),
+    });
+    expect(joined.status).toBe(200);
+    const group = (await groupOf(name))!;
+    expect(group.html).toContain("Lena Waiter");
+    expect(group.html).toMatch(/Waiting/);
+    const entryId = /name="entryId" value="([0-9a-f-]{36})"/.exec(group.html)![1]!;
+
+    const refused = await post({ intent: "offer-seats", entryId, eventId: group.id }, usherCookie);
+    expect(refused.status).toBe(409);
+    expect(refused.html).toContain("Failed to offer seats: Not enough free seats for this group.");
+
+    // Raising max seats offers the freed seats to the waiting list at once; they are held (taken).
+    expect((await post({ intent: "set-max-seats", eventId: group.id, maxSeats: "3" })).status).toBe(200);
+    const offered = (await groupOf(name))!;
+    expect(offered.seats).toBe("3 taken / 3 max / 0 left");
+    expect(offered.html).toMatch(/Offered(<!-- -->)? until/);
+
+    expect(group.html).toContain('role="switch" aria-checked="true"');
+    const off = await post({ intent: "set-reminders", eventId: group.id, enabled: "false" }, usherCookie);
+    expect(off.status).toBe(200);
+    expect(off.html).toContain(reservationsAdminMessages.remindersOff);
+    expect((await groupOf(name))!.html).toContain("Reminder e-mails: <!-- -->off");
+  });
+
+  it("mails every reservation holder once from the event's row, without a sign-in link; none when nobody reserved", async () => {
+    const empty = `Quiet Evening ${stamp}`;
+    await createEvent(empty, "5");
+    const emptyId = (await groupOf(empty))!.id;
+    const refused = await post({ intent: "send-attendee-mail", eventId: emptyId, subject: "Hello", message: "Nobody here" }, usherCookie);
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain(reservationsAdminMessages.noRecipients);
+
+    const name = `Mail Night ${stamp}`;
+    const { slug } = await createEvent(name, "20");
+    const guests = [`ivy-${stamp}@example.com`, `jon-${stamp}@example.com`];
+    await reserve(slug, "Ivy Guest", guests[0]!, 2);
+    await reserve(slug, "Jon Guest", guests[1]!, 1);
+    // The same inbox again, typed differently: it gets one e-mail.
+    await reserve(slug, "Ivy Again", `  IVY-${stamp}@Example.com`, 1);
+    const { id } = (await groupOf(name))!;
+
+    const missing = await post({ intent: "send-attendee-mail", eventId: id, subject: "", message: "Text" });
+    expect(missing.status).toBe(400);
+    expect(missing.html).toContain("Please enter a subject and a message.");
+
+    const sent = await post({ intent: "send-attendee-mail", eventId: id, subject: `Parking ${stamp}`, message: "Park on **Elm Street**. [The evening]({{link}})" }, usherCookie);
+    expect(sent.status).toBe(200);
+    expect(sent.html).toContain(reservationsAdminMessages.announcementQueued(2, 0));
+    for (const guest of guests) {
+      const [mail] = await waitFor(() => {
+        const found = mailsTo(sink, guest).filter((message) => message.subject === `Parking ${stamp}`);
+        return found.length ? found : undefined;
+      });
+      const body = decodedBody(mail!);
+      expect(body).toContain("<strong>Elm Street</strong>");
+      expect(body).not.toContain("/login/campaign");
+      expect(body).toContain(`/events/${slug}`);
+      expect(headerOf(mail!, "List-Unsubscribe")).toContain("/unsubscribe?token=");
+    }
+    // Once the campaign has completed (every message sent), each address still has exactly one.
+    const completed = new RegExp(`campaign-status">Completed</span> · (<!-- -->)?event_attendees_${id}`);
+    await waitFor(async () => completed.test(await page()) || undefined);
+    for (const guest of guests) expect(mailsTo(sink, guest).filter((message) => message.subject === `Parking ${stamp}`)).toHaveLength(1);
+  });
+});

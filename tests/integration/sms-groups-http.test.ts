@@ -1,0 +1,126 @@
+import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCommunitySignup } from "~/modules/demo/factories/community";
+import { campaignsOnPage, postCommunications } from "../support/campaigns";
+import { signInOverHttp } from "../support/http-session";
+import { SmtpSink } from "../support/smtp-sink";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { TwilioFake } from "../support/twilio-fake";
+import { waitFor } from "../support/wait-for";
+
+/**
+ * The group text over HTTP, as the staff page posts it, against the production server and a local
+ * server speaking Twilio's Messages API: who may send it, its validation, consent and opt-outs,
+ * and the progress and per-recipient results the page shows. 'Send now' keeps it independent of
+ * the hour the test runs at (quiet hours are tested with the clock moved in sms-groups.test.ts).
+ */
+describe("group texts from /admin/communications", () => {
+  let server: TestServer;
+  let sink: SmtpSink;
+  const twilio = new TwilioFake();
+  const stamp = Date.now().toString(36);
+  const admin = `group-admin-${stamp}@example.com`;
+  const usher = `group-usher-${stamp}@example.com`;
+  const member = `group-member-${stamp}@example.com`;
+  const cookies: Record<string, string> = {};
+  let publicUrl: string;
+
+  beforeAll(async () => {
+    await twilio.start();
+    sink = await SmtpSink.onFreePort();
+    await sink.start();
+    server = await startTestServer({
+      ...twilio.env(),
+      SMTP_URL: sink.url,
+      ADMIN_EMAILS: admin,
+      EVENT_STAFF_EMAILS: usher,
+      SEED_DEMO_CONTENT: "false",
+      RATE_LIMIT_MULTIPLIER: "50",
+      SMS_RATE_PER_SECOND: "50",
+    });
+    publicUrl = `http://localhost:${new URL(server.url).port}`;
+    for (const email of [admin, usher, member]) cookies[email] = await signInOverHttp(server.url, sink, email);
+    for (const [name, phone] of [
+      ["Lena Group", "619-555-8101"],
+      ["Omar Group", "(619) 555-8102"],
+    ]) {
+      const joined = await fetch(`${server.url}/join`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: new URLSearchParams({ intent: "join", ...buildCommunitySignup({ name: name!, phone: phone! }) }),
+      });
+      expect(joined.status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await sink?.stop();
+    await twilio.stop();
+  });
+
+  const groupText = (cookie: string, fields: Record<string, string> = {}) =>
+    postCommunications(server.url, cookie, {
+      intent: "send-sms-group",
+      audience: "community",
+      message: "Hello {name}, the winter circle opens Sunday",
+      campaign: "general",
+      timing: "now",
+      ...fields,
+    });
+  const reply = (from: string, body: string) => {
+    const params = { From: from, To: "+16195550100", Body: body, AccountSid: twilio.accountSid, MessageSid: `SM${Date.now()}` };
+    return fetch(`${server.url}/api/sms/inbound`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Twilio-Signature": getExpectedTwilioSignature(twilio.authToken, `${publicUrl}/api/sms/inbound`, params),
+      },
+      body: new URLSearchParams(params),
+    });
+  };
+
+  it("refuses visitors (401), members and event staff (403), and bad input (400) with the message under its field", async () => {
+    const visitor = await fetch(`${server.url}/admin/communications`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: new URLSearchParams({ intent: "send-sms-group", audience: "community", message: "Hi", timing: "now" }),
+    });
+    expect(visitor.status).toBe(401);
+    expect((await groupText(cookies[member]!)).status).toBe(403);
+    expect((await groupText(cookies[usher]!)).status).toBe(403);
+
+    const empty = await groupText(cookies[admin]!, { message: "   " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Message is required");
+    const noEvent = await groupText(cookies[admin]!, { audience: "event", eventId: "" });
+    expect(noEvent.status).toBe(400);
+    expect(await noEvent.text()).toContain("Choose the event whose guests get the text.");
+    expect((await groupText(cookies[admin]!, { message: "x".repeat(1601) })).status).toBe(400);
+    expect(twilio.received).toEqual([]);
+  });
+
+  it("texts everyone with consent, skips a number that replied STOP, and shows progress and each recipient's result", async () => {
+    const first = await groupText(cookies[admin]!);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("Texting 2 numbers.");
+    await waitFor(() => (twilio.to("+16195558101").length && twilio.to("+16195558102").length ? true : undefined));
+    expect(twilio.to("+16195558101").map((message) => message.body)).toEqual(["Hello Lena, the winter circle opens Sunday\nReply STOP to opt out"]);
+
+    expect((await reply("+16195558102", "STOP")).status).toBe(200);
+    const second = await groupText(cookies[admin]!, { message: "Second note for {name}" });
+    expect(await second.text()).toContain("Texting 1 number (1 skipped).");
+    await waitFor(() => (twilio.to("+16195558101").length === 2 ? true : undefined));
+    expect(twilio.to("+16195558102")).toHaveLength(1);
+
+    const page = await (await fetch(`${server.url}/admin/communications`, { headers: { Cookie: cookies[admin]! } })).text();
+    const [latest] = await waitFor(async () => {
+      const shown = await campaignsOnPage(server.url, cookies[admin]!);
+      return shown[0]?.status === "Completed" ? shown : undefined;
+    });
+    expect(latest!.counts).toMatchObject({ Recipients: "2", Queued: "0", Sent: "1", Skipped: "1" });
+    expect(page).toContain("+16195558102");
+    expect(page).toContain("Opted out (replied STOP)");
+    expect(page).toContain("Text to everyone with SMS consent");
+  });
+});

@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Staff-only libraries stay out of the public pages' JavaScript (STACK.md pitfall 12): in the
+ * production build, no script a non-staff page loads (the entry, root, and the page's route module
+ * with its imports) contains recharts. Run after `react-router build`.
+ */
+const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
+
+interface ManifestEntry {
+  module: string;
+  imports?: string[];
+}
+
+function readManifest(): { entry: ManifestEntry; routes: Record<string, ManifestEntry & { id: string }> } {
+  const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error("No build: run `npx react-router build` first.");
+  const source = readFileSync(path.join(assets, file), "utf8");
+  return JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, ""));
+}
+
+const scriptsOf = (entry: ManifestEntry) => [entry.module, ...(entry.imports ?? [])];
+const hasRecharts = (script: string) => readFileSync(path.join(assets, path.basename(script)), "utf8").includes("recharts-surface");
+
+describe("staff-only code in the browser bundles", () => {
+  const manifest = readManifest();
+  const routes = Object.values(manifest.routes);
+
+  it("loads recharts on the dashboard", () => {
+    const dashboard = manifest.routes["routes/admin/dashboard"];
+    expect(dashboard).toBeDefined();
+    expect(scriptsOf(dashboard!).some(hasRecharts)).toBe(true);
+  });
+
+  it("never loads recharts on a page outside the staff area", () => {
+    const publicScripts = new Set([...scriptsOf(manifest.entry), ...routes.filter((route) => !route.id.startsWith("routes/admin/")).flatMap(scriptsOf)]);
+    expect(publicScripts.size).toBeGreaterThan(10);
+    expect([...publicScripts].filter(hasRecharts)).toEqual([]);
+  });
+});
