@@ -53,17 +53,21 @@ export function escapeCalendarText(value: string): string {
     .replace(/\r\n|\r|\n/g, "\\n");
 }
 
+/** How many octets UTF-8 takes for one code point. */
+const utf8Octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
 /**
  * Folds a content line so no physical line exceeds 75 octets (RFC 5545 §3.1): continuation lines
  * start with one space, and a multi-byte character is never split.
  */
 export function foldCalendarLine(line: string): string {
-  const encoder = new TextEncoder();
+  // Most lines are short ASCII: nothing to fold, and no per-character work.
+  if (line.length <= MAX_LINE_OCTETS && !/[^\x00-\x7f]/.test(line)) return line;
   const parts: string[] = [];
   let current = "";
   let currentOctets = 0;
   for (const character of line) {
-    const octets = encoder.encode(character).length;
+    const octets = utf8Octets(character.codePointAt(0)!);
     // Every line after the first carries the leading space, which counts towards its 75 octets.
     const limit = parts.length === 0 ? MAX_LINE_OCTETS : MAX_LINE_OCTETS - 1;
     if (currentOctets + octets > limit) {

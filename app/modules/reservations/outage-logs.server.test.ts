@@ -21,9 +21,9 @@ describe("reservations while the database is down", () => {
         reserveSeats(handle.db, { eventSlug: "outage", name: "Ada", email: `ada${index}@example.com`, phone: "", seats: 1 }),
       ),
     );
-    expect(outcomes.every((outcome) => !outcome.ok && outcome.reason === "could-not-save")).toBe(true);
+    expect(outcomes.every((outcome) => !outcome.ok && outcome.reason === "could-not-check")).toBe(true);
     const ours = lines.filter((line) => line.startsWith("[reservations]"));
-    expect(ours).toEqual([expect.stringMatching(/^\[reservations\] the reservation transaction failed: the database is unavailable \(.*ECONNREFUSED.*\)$/)]);
+    expect(ours).toEqual([expect.stringMatching(/^\[reservations\] reading the event to reserve failed: the database is unavailable \(.*ECONNREFUSED.*\)$/)]);
     expect(lines.join("\n")).not.toMatch(/\n\s+at /);
   });
 });

@@ -58,26 +58,52 @@ describe("reserveSeats", () => {
     expect(await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: ticketsOnly.id }, { now })).toMatchObject({ reason: "not-taking-reservations" });
   });
 
-  it("keeps the reservation when writing its e-mail fails", async () => {
+  it("checks the event as it is now, even right after a reservation read it open, and keeps nothing it refuses", async () => {
+    const event = await createEvent({ title: "Closing soon", startsAt: later, maxSeats: 5 });
+    expect((await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: event.id }, { now })).ok).toBe(true);
+    // Within the same second: the first look may come from the moment-old read, the UPDATE may not.
+    await database.handle.db.update(events).set({ status: "draft" }).where(eq(events.id, event.id));
+    expect(await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: event.id }, { now })).toMatchObject({
+      ok: false,
+      message: reservationMessages.eventNotFound,
+    });
+    await database.handle.db.update(events).set({ status: "published", soldOut: true }).where(eq(events.id, event.id));
+    expect(await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: event.id }, { now })).toMatchObject({
+      ok: false,
+      message: reservationMessages.notEnoughSeats,
+    });
+    await database.handle.db.update(events).set({ soldOut: false }).where(eq(events.id, event.id));
+    expect((await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: event.id }, { now })).ok).toBe(true);
+    await database.handle.db.delete(reservations).where(eq(reservations.eventId, event.id));
+    await database.handle.db.delete(events).where(eq(events.id, event.id));
+    expect(await reserveSeats(database.handle.db, { ...guest, seats: 1, eventId: event.id }, { now })).toMatchObject({
+      ok: false,
+      message: reservationMessages.eventNotFound,
+    });
+    expect(await queryRows(database.handle.db, sql`select id from outbox where recipient = ${guest.email} and meta->>'reservationId' is not null and not exists (select 1 from reservations r where r.id::text = outbox.meta->>'reservationId')`)).toHaveLength(0);
+  });
+
+  it("keeps neither the reservation nor its seats when its e-mail cannot be queued, and says so", async () => {
     const event = await createEvent({ title: "Mail trouble", startsAt: later, maxSeats: 5 });
     const outcome = await reserveSeats(
       database.handle.db,
       { ...guest, seats: 2, eventId: event.id },
       { now, afterReserved: async (tx) => { await tx.execute(sql`select * from no_such_table`); return undefined; } },
     );
-    expect(outcome.ok).toBe(true);
-    expect(await database.handle.db.select().from(reservations).where(eq(reservations.eventId, event.id))).toHaveLength(1);
+    expect(outcome).toEqual({ ok: false, reason: "could-not-save", message: reservationMessages.couldNotSave });
+    expect(await database.handle.db.select().from(reservations).where(eq(reservations.eventId, event.id))).toHaveLength(0);
+    expect(await reservedSeats(event.id)).toBe(0);
   });
 
-  it("says 'Could not check reservations.' when the seats cannot be counted, and keeps nothing", async () => {
+  it("says 'Could not check reservations.' when the event's seats cannot be read, and keeps nothing", async () => {
     const event = await createEvent({ title: "Counting trouble", startsAt: later, maxSeats: 5 });
     const db = database.handle.db;
-    await db.execute(sql`alter table reservations rename to reservations_away`);
+    await db.execute(sql`alter table events rename to events_away`);
     try {
       const outcome = await reserveSeats(db, { ...guest, seats: 1, eventId: event.id }, { now });
       expect(outcome).toEqual({ ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck });
     } finally {
-      await db.execute(sql`alter table reservations_away rename to reservations`);
+      await db.execute(sql`alter table events_away rename to events`);
     }
     expect(await reservedSeats(event.id)).toBe(0);
   });

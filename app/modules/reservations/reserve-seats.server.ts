@@ -23,8 +23,9 @@ export type ReserveOutcome =
 export type AfterCommit = () => Promise<void>;
 
 /**
- * Work done inside the reservation's transaction once the seats are held (the confirmation e-mail).
- * What it returns runs after the commit, when the e-mail's row is visible to the outbox worker.
+ * Work done inside the reservation's transaction once the reservation is inserted, before the seats
+ * are taken (the confirmation e-mail's outbox row); if it fails, nothing is kept. What it returns
+ * runs after the commit, when the e-mail's row is visible to the outbox worker.
  */
 export type AfterReserved = (tx: Database, reservation: ReservationRow, event: EventRow) => Promise<AfterCommit | undefined>;
 
@@ -77,6 +78,49 @@ class SubmittedAlready extends Error {
 const isUniqueViolation = (error: unknown) =>
   typeof error === "object" && error !== null && (error as { cause?: { code?: unknown } }).cause?.code === "23505";
 
+const isForeignKeyViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { cause?: { code?: unknown } }).cause?.code === "23503";
+
+/**
+ * Why the event as read cannot take these seats, or undefined when it looks like it can (the
+ * conditional UPDATE decides). The same checks, in the same order, as whyNotReserved.
+ */
+function refusalBeforeWriting(event: EventRow | undefined, seats: number, now: Date): ReserveOutcome | undefined {
+  const why = whyNotReserved(event, seats, now);
+  return !why.ok && why.reason === "could-not-check" ? undefined : why;
+}
+
+/**
+ * Events that were open for reservations when last read, for a moment (docs/decisions/033): a
+ * burst of reservations for one event reads its row once a second instead of once per request.
+ * Only the first look comes from here. The conditional UPDATE checks every condition again on the
+ * row as it is, so a stale entry can never sell a seat that is not there or reserve a closed
+ * event; it only costs that one attempt a rollback, and a refusal forgets the entry.
+ */
+const reservableEvents = (() => {
+  const FRESH_MS = 1000;
+  const MAX_ENTRIES = 500;
+  const entries = new Map<string, { event: EventRow; readAt: number }>();
+  return {
+    get(key: string, now: Date): EventRow | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      const age = now.getTime() - entry.readAt;
+      if (age >= 0 && age < FRESH_MS) return entry.event;
+      entries.delete(key);
+      return undefined;
+    },
+    set(key: string, event: EventRow, now: Date) {
+      if (entries.has(key)) return;
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, { event, readAt: now.getTime() });
+    },
+    forget(key: string) {
+      entries.delete(key);
+    },
+  };
+})();
+
 /** Why the conditional UPDATE matched nothing, in the order the catalogue's checks have always run. */
 function whyNotReserved(event: EventRow | undefined, seats: number, now: Date): ReserveOutcome {
   if (!event || event.status !== "published" || !event.isActive) return failure("event-not-found", reservationMessages.eventNotFound);
@@ -91,14 +135,18 @@ function whyNotReserved(event: EventRow | undefined, seats: number, now: Date): 
 }
 
 /**
- * Reserves seats without ever overselling (docs/decisions/008, 018): one transaction takes the
- * seats with one conditional UPDATE of the event's counter (`seats_taken + n <= max_seats`, which
- * also locks the event's row until the commit, so concurrent reservations for it queue up on every
- * instance sharing the database, and a CHECK constraint refuses any oversold counter whatever
- * writes it), counts the seats the guest's address already holds (however it is spelled, at most
- * MAX_SEATS_PER_ADDRESS), inserts, and runs `afterReserved` (the confirmation e-mail is written to
- * the outbox in the same transaction; its failure is logged and never loses the seats), then,
- * after the commit, the follow-up `afterReserved` returned (waking the outbox).
+ * Reserves seats without ever overselling (docs/decisions/008, 018, 033). The event is read first,
+ * outside any transaction, so a refusal (sold out, closed, unknown) writes nothing. Then one
+ * transaction inserts the reservation and runs `afterReserved` (the confirmation e-mail is written
+ * to the outbox: both are kept or neither), and only then
+ * takes the seats with one conditional UPDATE of the event's counter (`seats_taken + n <=
+ * max_seats`). That UPDATE locks the event's row until the commit, so concurrent reservations for
+ * one event queue up on every instance sharing the database; taking it last holds the lock for two
+ * round trips (the address's sum and the commit) instead of the whole transaction. A CHECK
+ * constraint refuses any oversold counter whatever writes it. Under the lock, the seats the guest's
+ * address holds (however it is spelled, this reservation included) are counted against
+ * MAX_SEATS_PER_ADDRESS. After the commit, the follow-up `afterReserved` returned runs (waking the
+ * outbox).
  */
 export async function reserveSeats(
   db: Database,
@@ -106,67 +154,37 @@ export async function reserveSeats(
   options: { now?: Date; afterReserved?: AfterReserved } = {},
 ): Promise<ReserveOutcome> {
   const now = options.now ?? new Date();
+  const whichEvent = "eventId" in input ? eq(events.id, input.eventId) : eq(events.slug, input.eventSlug);
+  const cacheKey = "eventId" in input ? `id:${input.eventId}` : `slug:${input.eventSlug}`;
+  let current: EventRow | undefined = reservableEvents.get(cacheKey, now);
+  try {
+    current ??= (await db.select().from(events).where(whichEvent))[0];
+  } catch (error) {
+    logFailure("reservations", "reading the event to reserve", error);
+    return failure("could-not-check", reservationMessages.couldNotCheck);
+  }
+  const refusal = refusalBeforeWriting(current, input.seats, now);
+  if (refusal) {
+    // A retry whose first attempt took the last seats still gets its reservation.
+    const replayed = current ? await replay(db, { eventId: current.id }, input.submissionKey).catch(() => undefined) : undefined;
+    return replayed ?? refusal;
+  }
+  const event = current!;
+  const eventId = event.id;
+  reservableEvents.set(cacheKey, event, now);
+
   let afterCommit: AfterCommit | undefined;
   let outcome: ReserveOutcome;
-  const whichEvent = "eventId" in input ? eq(events.id, input.eventId) : eq(events.slug, input.eventSlug);
   try {
     outcome = await db.transaction(async (tx) => {
-      // Check and take in one statement: no sum over the reservations, and a refusal writes nothing.
-      const [event] = await tx
-        .update(events)
-        .set({ seatsTaken: sql`${events.seatsTaken} + ${input.seats}` })
-        .where(
-          and(
-            whichEvent,
-            eq(events.status, "published"),
-            eq(events.isActive, true),
-            eq(events.soldOut, false),
-            isNotNull(events.maxSeats),
-            gte(events.startsAt, now),
-            sql`${events.seatsTaken} + ${input.seats} <= ${events.maxSeats}`,
-          ),
-        )
-        .returning();
-      if (!event) {
-        // Read once, only on the refusal path, to say why.
-        const [current] = await tx.select().from(events).where(whichEvent);
-        // A retry whose first attempt took the last seats still gets its reservation.
-        const replayed = current ? await replay(tx, { eventId: current.id }, input.submissionKey) : undefined;
-        throw new ReservationRefused(replayed ?? whyNotReserved(current, input.seats, now));
-      }
-      // Under the event's row lock: a submission with the same key either committed before this
-      // transaction got the lock (and is seen now, READ COMMITTED) or is waiting behind it.
-      const replayed = await replay(tx, { eventId: event.id }, input.submissionKey);
-      if (replayed) throw new ReservationRefused(replayed);
-      // The disabled labels are matched loosely in code; throwing rolls the seats back.
-      if (disabledLabel(event.button)) throw refuse("not-taking-reservations", reservationMessages.notTakingReservations);
-
       // Every spelling of one inbox shares this key (stored with each reservation, indexed).
       const addressKey = normaliseAddress(input.email);
-      let reservedByAddress: number;
-      try {
-        const [row] = await queryRows<{ addressSeats: number }>(
-          tx,
-          sql`select coalesce(sum(${reservations.seats}), 0)::int as "addressSeats"
-              from ${reservations} where ${reservations.eventId} = ${event.id} and ${reservations.visitorEmailKey} = ${addressKey}`,
-        );
-        reservedByAddress = Number(row?.addressSeats ?? 0);
-      } catch (error) {
-        logFailure("reservations", "summing the address's seats", error);
-        throw refuse("could-not-check", reservationMessages.couldNotCheck);
-      }
-      // Counted while the UPDATE above holds the event's row, so parallel requests for one address
-      // cannot pass it together.
-      if (reservedByAddress + input.seats > MAX_SEATS_PER_ADDRESS) {
-        throw refuse("seats-per-address-reached", seatsPerAddressRefusal(MAX_SEATS_PER_ADDRESS - reservedByAddress));
-      }
-
       let reservation: ReservationRow;
       try {
         const [row] = await tx
           .insert(reservations)
           .values({
-            eventId: event.id,
+            eventId,
             visitorName: input.name,
             visitorEmail: input.email,
             visitorEmailKey: addressKey,
@@ -178,24 +196,73 @@ export async function reserveSeats(
         if (!row) throw new Error("the insert returned no row");
         reservation = row;
       } catch (error) {
-        // Not expected under the row lock, but the unique index is the last word on the key.
-        if (input.submissionKey && isUniqueViolation(error)) throw new SubmittedAlready(event.id);
+        // The same submission committed first (the unique index waits for it): answered with its reservation.
+        if (input.submissionKey && isUniqueViolation(error)) throw new SubmittedAlready(eventId);
+        // The event went since it was read (its reservations' foreign key).
+        if (isForeignKeyViolation(error)) throw refuse("event-not-found", reservationMessages.eventNotFound);
         logFailure("reservations", "saving the reservation", error);
         throw refuse("could-not-save", reservationMessages.couldNotSave);
       }
 
       if (options.afterReserved) {
-        // A savepoint: if writing the e-mail fails, only that part is rolled back.
-        afterCommit = await tx
-          .transaction((savepoint) => options.afterReserved!(savepoint as unknown as Database, reservation, event))
-          .catch((error: unknown) => {
-            logFailure("reservations", "queueing the confirmation e-mail", error);
-            return undefined;
-          });
+        // In the same transaction, no savepoint: the confirmation exists exactly when the seats do.
+        // It is a small row now (rendered when it is sent), so a failure here is the database's,
+        // and the visitor is told the reservation was not saved rather than left without an e-mail.
+        afterCommit = await options.afterReserved(tx, reservation, event).catch((error: unknown) => {
+          logFailure("reservations", "queueing the confirmation e-mail", error);
+          throw refuse("could-not-save", reservationMessages.couldNotSave);
+        });
       }
-      return { ok: true as const, reservation, event };
+
+      // Check and take in one statement, last, so the event's row is locked for as short a time as possible.
+      const [taken] = await tx
+        .update(events)
+        .set({ seatsTaken: sql`${events.seatsTaken} + ${input.seats}` })
+        .where(
+          and(
+            eq(events.id, eventId),
+            eq(events.status, "published"),
+            eq(events.isActive, true),
+            eq(events.soldOut, false),
+            isNotNull(events.maxSeats),
+            gte(events.startsAt, now),
+            sql`${events.seatsTaken} + ${input.seats} <= ${events.maxSeats}`,
+          ),
+        )
+        .returning();
+      if (!taken) {
+        // Read once, only on the refusal path, to say why (the rollback takes the reservation back).
+        const [changed] = await tx.select().from(events).where(eq(events.id, eventId));
+        throw new ReservationRefused(whyNotReserved(changed, input.seats, now));
+      }
+      // The disabled labels are matched loosely in code; throwing rolls the seats back.
+      if (disabledLabel(taken.button)) throw refuse("not-taking-reservations", reservationMessages.notTakingReservations);
+
+      let reservedByAddress: number;
+      try {
+        // Read under the event's row lock (READ COMMITTED: a new snapshot for this statement), so
+        // every reservation for this event that committed before the lock was granted is counted,
+        // and parallel requests for one address cannot pass together.
+        const [row] = await queryRows<{ addressSeats: number }>(
+          tx,
+          sql`select coalesce(sum(${reservations.seats}), 0)::int as "addressSeats"
+              from ${reservations} where ${reservations.eventId} = ${eventId} and ${reservations.visitorEmailKey} = ${addressKey}`,
+        );
+        reservedByAddress = Number(row?.addressSeats ?? 0);
+      } catch (error) {
+        logFailure("reservations", "summing the address's seats", error);
+        throw refuse("could-not-check", reservationMessages.couldNotCheck);
+      }
+      // The sum includes this reservation's own seats.
+      if (reservedByAddress > MAX_SEATS_PER_ADDRESS) {
+        throw refuse("seats-per-address-reached", seatsPerAddressRefusal(MAX_SEATS_PER_ADDRESS - (reservedByAddress - input.seats)));
+      }
+      return { ok: true as const, reservation, event: taken };
     });
   } catch (error) {
+    afterCommit = undefined;
+    // Whatever refused it, the next attempt reads the event afresh.
+    reservableEvents.forget(cacheKey);
     // Rolled back: a refusal, or a retry answered with the reservation it already made.
     if (error instanceof ReservationRefused) return error.outcome;
     if (error instanceof SubmittedAlready) {
