@@ -15,7 +15,7 @@
 // the oversold figure compares every event's reserved seats with its max_seats and must be 0, and
 // every event's seat counter must equal its reservations' seats.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,6 +66,40 @@ function cpuSecondsOf(pid) {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CPU seconds each local PostgreSQL process has used, by pid (Linux /proc). The server's
+ * connections live through the timed phase, so the difference of two readings is what the
+ * database spent on it (a process started between them counts from zero).
+ */
+function postgresCpuByPid() {
+  const byPid = new Map();
+  let entries = [];
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return undefined;
+  }
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.split(") ")[1].split(" ");
+      byPid.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return byPid;
+}
+
+function postgresCpuSince(before) {
+  const after = postgresCpuByPid();
+  if (!before || !after || after.size === 0) return undefined;
+  let seconds = 0;
+  for (const [pid, used] of after) seconds += used - (before.get(pid) ?? 0);
+  return seconds;
 }
 
 function percentile(sorted, fraction) {
@@ -256,8 +290,13 @@ async function benchmark(kind, location) {
   try {
     await runClients(warmUpSeconds, (index) => postReservation(server.base, seeded.warmUp.slug, 1_000_000 + index));
     const cpuBefore = server.cpuSeconds();
+    const postgresBefore = kind === "PostgreSQL" ? postgresCpuByPid() : undefined;
+    const clientBefore = process.cpuUsage();
     httpRun = await runClients(seconds, (index) => postReservation(server.base, seeded.http.slug, 2_000_000 + index));
+    const client = process.cpuUsage(clientBefore);
+    httpRun.clientCpuSeconds = (client.user + client.system) / 1e6;
     httpRun.serverCpuSeconds = cpuBefore === undefined ? undefined : server.cpuSeconds() - cpuBefore;
+    httpRun.postgresCpuSeconds = kind === "PostgreSQL" ? postgresCpuSince(postgresBefore) : undefined;
     await runBurst(SOLD_OUT_EVENT_SEATS * 5, (index) => postReservation(server.base, seeded.soldOut.slug, 3_000_000 + index, 1 + (index % 4)));
   } finally {
     await server.stop();
@@ -295,6 +334,15 @@ async function benchmark(kind, location) {
   console.log(
     `  CPU per reservation in Node (database server not counted): server ${cpuPer(httpRun.serverCpuSeconds, httpRow.reservations)}, direct ${cpuPer(directCpuSeconds, directRun.succeeded)}`,
   );
+  // Where a machine's cores go over HTTP: the server, the database (local PostgreSQL only; the
+  // embedded one is inside the server) and this load generator share them.
+  const httpCpu = [httpRun.serverCpuSeconds, httpRun.postgresCpuSeconds, httpRun.clientCpuSeconds];
+  if (httpCpu.every((value) => value !== undefined)) {
+    const total = httpCpu.reduce((sum, value) => sum + value, 0);
+    console.log(
+      `  CPU per reservation over HTTP, all processes: server ${cpuPer(httpCpu[0], httpRow.reservations)} + PostgreSQL ${cpuPer(httpCpu[1], httpRow.reservations)} + load generator ${cpuPer(httpCpu[2], httpRow.reservations)} = ${cpuPer(total, httpRow.reservations)}; ${availableParallelism()} cores allow at most ${((availableParallelism() * httpRow.reservations) / total).toFixed(0)}/s`,
+    );
+  }
   console.log(`  load average     ${loadavg().map((value) => value.toFixed(1)).join(" ")} on ${availableParallelism()} cores`);
   console.log(
     `  sold-out burst   ${SOLD_OUT_EVENT_SEATS * 5} attempts of 1-4 seats for ${SOLD_OUT_EVENT_SEATS} seats: ${soldOutRow.seats} reserved in ${soldOutRow.reservations} reservations`,
