@@ -75,7 +75,7 @@ function cpuSecondsOf(pid) {
  */
 function postgresCpuByPid() {
   const byPid = new Map();
-  let entries = [];
+  let entries;
   try {
     entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
   } catch {

@@ -62,7 +62,7 @@ const utf8Octets = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x
  */
 export function foldCalendarLine(line: string): string {
   // Most lines are short ASCII: nothing to fold, and no per-character work.
-  if (line.length <= MAX_LINE_OCTETS && !/[^\x00-\x7f]/.test(line)) return line;
+  if (line.length <= MAX_LINE_OCTETS && !/[^ -~\t]/.test(line)) return line;
   const parts: string[] = [];
   let current = "";
   let currentOctets = 0;

@@ -260,7 +260,6 @@ export async function reserveSeats(
       return { ok: true as const, reservation, event: taken };
     });
   } catch (error) {
-    afterCommit = undefined;
     // Whatever refused it, the next attempt reads the event afresh.
     reservableEvents.forget(cacheKey);
     // Rolled back: a refusal, or a retry answered with the reservation it already made.
