@@ -55,6 +55,10 @@ export async function queueTextIn(
   text: QueuedText & { campaignId?: string },
   options: { timeZone: string; now?: Date },
 ): Promise<QueueTextOutcome> {
+  // Two instances (or two sweeps) queueing the same text would both find no row below, both count
+  // it and one would then fail on the key's unique index: the second waits here for the first's
+  // commit instead, and finds its row.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`outbox:${text.idempotencyKey}`}, 0))`);
   const [existing] = await tx.select({ id: outbox.id }).from(outbox).where(eq(outbox.idempotencyKey, text.idempotencyKey));
   if (existing) return { ok: true, id: existing.id, created: false };
   const [optedOut] = await tx.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, text.to));

@@ -50,6 +50,17 @@ describe("texts: the outbox, the monthly limit, opt-outs and Twilio", () => {
     expect(count?.count).toBe(1);
   });
 
+  it("queues and counts a text once when it is queued under one key many times at once (two instances, two sweeps)", async () => {
+    const to = number();
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => queueText(db(), text(to, "raced"), venue)));
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    expect(outcomes.filter((outcome) => outcome.ok && outcome.created)).toHaveLength(1);
+    expect(new Set(outcomes.map((outcome) => (outcome.ok ? outcome.id : "")))).toHaveProperty("size", 1);
+    expect(await db().select({ id: outbox.id }).from(outbox).where(eq(outbox.idempotencyKey, `sms-test:raced`))).toHaveLength(1);
+    const [count] = await db().select().from(smsMonthlyCounts).where(eq(smsMonthlyCounts.phone, to));
+    expect(count?.count).toBe(1);
+  });
+
   it("never queues a text to a number that opted out, until it opts back in", async () => {
     const to = number();
     await optOut(db(), to, "reply");
