@@ -1,6 +1,9 @@
 // `npm run bench:pages`: Lighthouse 12 (mobile preset) in /usr/bin/chromium against the production
-// server on a fresh embedded database. Prints each category score and the JavaScript each page
-// loads (bytes over the wire, gzip), against the targets. Run `npm run build` first.
+// server on a fresh embedded database. Prints, per page, the category scores, first and largest
+// contentful paint, total blocking time, layout shift, the JavaScript it loads and its whole
+// transfer (bytes over the wire; the home page's hero video, which starts after first paint, is
+// left out), the median of BENCH_RUNS runs (default 3), and exits 1 when any budget of issue 16 is
+// missed, naming it. BENCH_PAGES=/,/about limits the pages. Run `npm run build` first.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,13 +13,23 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const pages = ["/", "/about", "/harmonize", "/meditations", "/contact", "/events", "/rsvp"];
+const allPages = ["/", "/about", "/harmonize", "/meditations", "/contact", "/events", "/rsvp", "/vip", "/join", "/login"];
+const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : allPages;
 const port = Number(process.env.BENCH_PORT ?? 4380);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
-/** JavaScript per page, KiB gzip: the home page carries two forms, the video and the letter graphic. */
-const jsBudgetKiB = { "/": 150, default: 130 };
-const budgetOf = (page) => jsBudgetKiB[page] ?? jsBudgetKiB.default;
+const KIB = 1024;
+/** Issue 16's budgets; `home` overrides for /, which carries the video hero, two forms and the letter graphic. */
+const budgets = {
+  scores: { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 },
+  fcpMs: 1200,
+  lcpMs: 2000,
+  cls: 0,
+  tbtMs: 50,
+  jsKiB: 120,
+  totalKB: 300,
+  home: { jsKiB: 140, totalKB: 600 },
+};
+const budgetOf = (page, key) => (page === "/" && key in budgets.home ? budgets.home[key] : budgets[key]);
 
 if (!existsSync(path.join(root, "build", "server", "index.js"))) {
   console.error("No production build: run `npm run build` first.");
@@ -54,36 +67,60 @@ try {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
   });
   console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, ${runs} run(s) per page (median)\n`);
-  const header = ["page", "performance", "accessibility", "best-practices", "seo", "JS KiB (gzip)", "LCP ms", "CLS", "TBT ms"];
+  const scoreKeys = Object.keys(budgets.scores);
+  const header = ["page", "perf", "a11y", "best", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS", "JS KiB", "total KB"];
   const rows = [];
+  const misses = [];
   for (const page of pages) {
     const samples = [];
     for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
-      const { lhr } = result;
+      const { lhr } = await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error" });
       const requests = lhr.audits["network-requests"].details.items;
-      const jsBytes = requests
-        .filter((request) => request.resourceType === "Script")
-        .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+      const bytesOf = (items) => items.reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
       samples.push({
-        scores: Object.fromEntries(Object.keys(targets).map((key) => [key, Math.round(lhr.categories[key].score * 100)])),
-        jsKiB: jsBytes / 1024,
+        scores: Object.fromEntries(scoreKeys.map((key) => [key, Math.round(lhr.categories[key].score * 100)])),
+        fcp: lhr.audits["first-contentful-paint"].numericValue,
         lcp: lhr.audits["largest-contentful-paint"].numericValue,
-        cls: lhr.audits["cumulative-layout-shift"].numericValue,
         tbt: lhr.audits["total-blocking-time"].numericValue,
-        failures: Object.keys(targets).flatMap((key) =>
+        cls: lhr.audits["cumulative-layout-shift"].numericValue,
+        jsKiB: bytesOf(requests.filter((request) => request.resourceType === "Script")) / KIB,
+        // The hero video streams after first paint (issue 16 leaves it out of the page's weight).
+        totalKB: bytesOf(requests.filter((request) => request.resourceType !== "Media")) / 1000,
+        failures: scoreKeys.flatMap((key) =>
           lhr.categories[key].auditRefs
             .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
             .map((ref) => `${key}: ${ref.id} (${lhr.audits[ref.id].displayValue ?? lhr.audits[ref.id].score})`),
         ),
       });
     }
-    const scores = Object.fromEntries(Object.keys(targets).map((key) => [key, median(samples.map((s) => s.scores[key]))]));
-    const jsKiB = median(samples.map((s) => s.jsKiB));
-    rows.push([page, ...Object.values(scores), jsKiB.toFixed(1), Math.round(median(samples.map((s) => s.lcp))), median(samples.map((s) => s.cls)).toFixed(3), Math.round(median(samples.map((s) => s.tbt)))]);
-    for (const [key, target] of Object.entries(targets)) if (scores[key] < target) failed = true;
-    if (jsKiB > budgetOf(page)) failed = true;
-    const notes = [...new Set(samples.flatMap((s) => s.failures))];
+    const med = (pick) => median(samples.map(pick));
+    const scores = Object.fromEntries(scoreKeys.map((key) => [key, med((sample) => sample.scores[key])]));
+    const figures = { fcp: med((x) => x.fcp), lcp: med((x) => x.lcp), tbt: med((x) => x.tbt), cls: med((x) => x.cls), jsKiB: med((x) => x.jsKiB), totalKB: med((x) => x.totalKB) };
+    rows.push([
+      page,
+      ...scoreKeys.map((key) => scores[key]),
+      Math.round(figures.fcp),
+      Math.round(figures.lcp),
+      Math.round(figures.tbt),
+      figures.cls.toFixed(3),
+      figures.jsKiB.toFixed(1),
+      figures.totalKB.toFixed(0),
+    ]);
+    const missed = [
+      ...scoreKeys.filter((key) => scores[key] < budgets.scores[key]).map((key) => `${key} ${scores[key]} < ${budgets.scores[key]}`),
+      ...(figures.fcp > budgets.fcpMs ? [`FCP ${Math.round(figures.fcp)} ms > ${budgets.fcpMs}`] : []),
+      ...(figures.lcp > budgets.lcpMs ? [`LCP ${Math.round(figures.lcp)} ms > ${budgets.lcpMs}`] : []),
+      ...(figures.tbt > budgets.tbtMs ? [`TBT ${Math.round(figures.tbt)} ms > ${budgets.tbtMs}`] : []),
+      // Lighthouse reports shifts below a thousandth as noise; CLS 0 means nothing that rounds above it.
+      ...(Number(figures.cls.toFixed(3)) > budgets.cls ? [`CLS ${figures.cls.toFixed(3)} > ${budgets.cls}`] : []),
+      ...(figures.jsKiB > budgetOf(page, "jsKiB") ? [`JS ${figures.jsKiB.toFixed(1)} KiB > ${budgetOf(page, "jsKiB")}`] : []),
+      ...(figures.totalKB > budgetOf(page, "totalKB") ? [`total ${figures.totalKB.toFixed(0)} KB > ${budgetOf(page, "totalKB")}`] : []),
+    ];
+    if (missed.length) {
+      failed = true;
+      misses.push(`${page}: ${missed.join(", ")}`);
+    }
+    const notes = [...new Set(samples.flatMap((sample) => sample.failures))];
     if (notes.length) console.log(`${page} audits below full marks: ${notes.join("; ")}`);
   }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => String(row[column]).length)));
@@ -91,11 +128,14 @@ try {
   console.log(`\n${line(header)}\n${line(widths.map((width) => "-".repeat(width)))}`);
   for (const row of rows) console.log(line(row));
   console.log(
-    `\ntargets: performance >= ${targets.performance}, accessibility ${targets.accessibility}, best practices ${targets["best-practices"]}, SEO ${targets.seo}, JS <= ${jsBudgetKiB["/"]} KiB gzip on /, ${jsBudgetKiB.default} elsewhere: ${failed ? "NOT MET" : "met"}`,
+    `\nbudgets: performance >= ${budgets.scores.performance}, accessibility, best practices and SEO 100, FCP <= ${budgets.fcpMs} ms, LCP <= ${budgets.lcpMs} ms, TBT <= ${budgets.tbtMs} ms, CLS ${budgets.cls}, ` +
+      `JS <= ${budgets.jsKiB} KiB gzip (${budgets.home.jsKiB} on /), total <= ${budgets.totalKB} KB (${budgets.home.totalKB} on /, video excepted)`,
   );
+  console.log(failed ? `NOT MET:\n  ${misses.join("\n  ")}` : "all met");
 } finally {
   await chrome?.kill();
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }
+if (failed) process.exitCode = 1;
