@@ -279,28 +279,7 @@ function GuestRows(props: { event: ReservationEventView; hydrated: boolean; busy
   return (
     <table className="mt-2 w-full text-left text-sm max-md:block">
       <caption className="sr-only">Reservations for {event.title}</caption>
-      <thead className="max-md:sr-only">
-        <tr className="text-mist">
-          <th scope="col" className="px-3 py-2">
-            Guest
-          </th>
-          <th scope="col" className="px-3 py-2">
-            E-mail
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Phone
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Seats
-          </th>
-          <th scope="col" className="px-3 py-2">
-            Reserved
-          </th>
-          <th scope="col" className="px-3 py-2">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads names={["Guest", "E-mail", "Phone", "Seats", "Reserved"]} />
       <tbody className="max-md:block max-md:space-y-3">
         {event.reservations.map((reservation) => (
           <tr key={reservation.id} className="border-t border-sand/10 max-md:block max-md:rounded-xl max-md:border max-md:p-3">
@@ -338,6 +317,24 @@ function GuestRows(props: { event: ReservationEventView; hydrated: boolean; busy
   );
 }
 
+/** A guest table's column headings, hidden on narrow screens where each cell shows its label; the last column holds the row's actions. */
+function ColumnHeads(props: { names: readonly string[] }) {
+  return (
+    <thead className="max-md:sr-only">
+      <tr className="text-mist">
+        {props.names.map((name) => (
+          <th key={name} scope="col" className="px-3 py-2">
+            {name}
+          </th>
+        ))}
+        <th scope="col" className="px-3 py-2">
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 const statusText: Record<WaitingListView["status"], string> = {
   waiting: "Waiting",
   offered: "Offered",
@@ -357,25 +354,7 @@ function WaitingList(props: { event: ReservationEventView; busy: boolean }) {
       ) : (
         <table className="mt-2 w-full text-left text-sm max-md:block">
           <caption className="sr-only">Waiting list of {event.title}</caption>
-          <thead className="max-md:sr-only">
-            <tr className="text-mist">
-              <th scope="col" className="px-3 py-2">
-                Position
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Guest
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Seats
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads names={["Position", "Guest", "Seats", "Status"]} />
           <tbody className="max-md:block max-md:space-y-3">
             {event.waitingList.map((entry) => (
               <tr key={entry.id} className="border-t border-sand/10 max-md:block max-md:rounded-xl max-md:border max-md:p-3">
