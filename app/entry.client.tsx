@@ -2,17 +2,22 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { NonceContext } from "./lib/nonce";
+import { readInlineStylesheet, StylesheetContext } from "./lib/stylesheet";
 
 // The first render in the browser must match the server's HTML, nonce attributes included. The
 // browser hides the attribute but keeps the value on the element's `nonce` property.
 const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
+// Likewise the inline stylesheet: the browser renders the text the server sent.
+const stylesheet = readInlineStylesheet(document);
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
       <NonceContext.Provider value={nonce}>
-        <HydratedRouter />
+        <StylesheetContext.Provider value={stylesheet}>
+          <HydratedRouter />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>
     </StrictMode>,
   );

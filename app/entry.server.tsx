@@ -6,6 +6,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "./lib/nonce";
+import { StylesheetContext } from "./lib/stylesheet";
+import { inlineStylesheet } from "./lib/stylesheet.server";
+import { deferHydrationStream } from "./lib/deferred-hydration.server";
 import { logFailure } from "~/lib/log.server";
 
 export const streamTimeout = 5_000;
@@ -32,7 +35,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetContext.Provider value={inlineStylesheet()}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -47,7 +52,8 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
-          pipe(body);
+          // The page's scripts start after its first paint (deferred-hydration.server.ts).
+          pipe(deferHydrationStream(nonce)).pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -13,7 +13,6 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { pathsWithoutFooter } from "./components/layout/navigation";
@@ -26,13 +25,13 @@ import { getListenerPlaylist } from "./routes/listener-playlist.server";
 import { getEnv } from "./lib/env.server";
 import { can } from "./modules/members/policy";
 import { useNonce } from "./lib/nonce";
+import { SiteStylesheet } from "./lib/stylesheet";
 import type { RootData } from "./lib/seo";
 import { siteConfig } from "./lib/site-config";
 import { logFailure } from "~/lib/log.server";
 
-// The two faces the first screen shows are fetched alongside the stylesheet. (The stylesheet
-// itself is imported below, so React Router places it; a `links` entry for it would make the
-// server's head and the browser's first render disagree and throw the hydration away.)
+// The two faces the first screen shows are fetched at once. (The stylesheet is inline: see
+// SiteStylesheet.)
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: cormorantFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -75,6 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#120d0a" />
+        <SiteStylesheet />
         <Meta />
         <Links nonce={nonce} />
       </head>

@@ -1,0 +1,64 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/**
+ * Moves the page's scripts behind its first paint (issue 16; decision 034).
+ *
+ * React Router's `<Scripts>` writes a `modulepreload` link for every module the page hydrates with
+ * (React lifts them into the head) and an inline module that imports them. On a phone on a slow
+ * network those 120-odd KiB then share the line with the document itself, and the browser fetches
+ * them before it has shown anything. The page is whole without them (it is rendered on the server
+ * and works before hydration: links navigate, forms post), so here they start after the first
+ * paint instead: the links come out of the head, and the inline module becomes a small classic
+ * script that, once the browser has painted (two frames) or at once in a hidden tab where frames
+ * never come, adds the same links and the same module to the head. React leaves elements it did
+ * not render in the head alone, and the element stays where React expects a script.
+ */
+export function deferHydrationScripts(html: string, nonce: string): string | null {
+  const moduleScript = /<script\b([^>]*)\btype="module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  if (!moduleScript || !moduleScript[2].includes("__reactRouterRouteModules")) return null;
+  const preloads: string[] = [];
+  const withoutPreloads = html.slice(0, moduleScript.index).replace(/<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g, (_tag, href: string) => {
+    preloads.push(href);
+    return "";
+  });
+  const boot = bootScript({ moduleCode: moduleScript[2], preloads, nonce });
+  return `${withoutPreloads}<script nonce="${escapeAttribute(nonce)}">${boot}</script>${html.slice(moduleScript.index + moduleScript[0].length)}`;
+}
+
+function bootScript({ moduleCode, preloads, nonce }: { moduleCode: string; preloads: string[]; nonce: string }): string {
+  // JSON in a script: only `<` could end the element early, and it is escaped.
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+  return `(function(){var d=document,started=false;function go(){if(started)return;started=true;${json(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=${json(nonce)};s.textContent=${json(moduleCode)};d.head.appendChild(s)}if(d.visibilityState==="hidden"){go()}else{requestAnimationFrame(function(){setTimeout(go,0)});d.addEventListener("visibilitychange",go)}})();`;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/**
+ * The stream form of deferHydrationScripts: holds the HTML until the inline module has passed (it
+ * ends React's shell, which React writes in one go), rewrites it, then lets the rest (streamed
+ * data) through untouched. A page without it passes unchanged.
+ */
+export function deferHydrationStream(nonce: string): Transform {
+  // Bytes, decoded as they come: a character split between two chunks stays whole.
+  const decoder = new StringDecoder("utf8");
+  let held = "";
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      const text = typeof chunk === "string" ? chunk : decoder.write(chunk);
+      if (done) return callback(null, text);
+      held += text;
+      const closing = held.indexOf("</script>", held.indexOf("__reactRouterRouteModules"));
+      if (!held.includes("__reactRouterRouteModules") || closing === -1) return callback();
+      done = true;
+      const rewritten = deferHydrationScripts(held, nonce) ?? held;
+      held = "";
+      callback(null, rewritten);
+    },
+    flush(callback) {
+      const rest = held + decoder.end();
+      callback(null, rest || undefined);
+    },
+  });
+}
