@@ -2,12 +2,20 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/**
+ * The browsers the stylesheet is written for (Vite's default, Baseline widely available). The server
+ * build sets it too: the server inlines the stylesheet it built (app/lib/stylesheet.tsx), and with
+ * Node's target it would drop the prefixes Safari needs.
+ */
+const cssTarget = ["chrome111", "edge111", "firefox114", "safari16.4", "ios16.4"];
+
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? // The server build's entry is our Hono app, so the HTTP server, the domain modules and the
       // React Router routes share one module graph (one database handle, one job queue).
-      { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
+      { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget }
     : {
+        cssTarget,
         rollupOptions: {
           output: {
             entryFileNames: "assets/[name]-[hash].js",
@@ -16,7 +24,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // and code only one page uses (a page's form and its schema library) stays in it.
             codeSplitting: {
               groups: [
-                { name: "framework", priority: 3, test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
+                { name: "framework", priority: 4, test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
                 // The chrome every page shows (header, footer, dialogs, site facts) is one file; form
                 // rules (zod/mini) and the members' components load only with the pages that use them,
                 // in chunks the bundler shares between those pages.
@@ -24,19 +32,29 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // instead of five small ones. The reservation form stays apart: it loads on intent.
                 // The community form and the 'Connect With Us' block around it travel together (home, /contact, /join).
                 { name: "community", priority: 1, test: /[\\/]app[\\/]components[\\/]community[\\/]/ },
+                // Small parts several pages share, each in a file of its own. They are taken after the
+                // chrome (so lucide's runtime stays there) and before the groups of priority 1, which
+                // would take them along with what imports them: /login would then load the community
+                // form for its text field, and /harmonize the event cards for its dialog.
+                { name: "form-validation", priority: 2, test: /[\\/]app[\\/](components[\\/]members[\\/]use-form-validation|lib[\\/]form-errors)\./ },
+                { name: "auth-card", priority: 2, test: /[\\/]app[\\/]components[\\/]members[\\/]auth-card\./ },
+                { name: "text-field", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]text-field\./ },
+                { name: "modal", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]modal\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]x\.mjs$/ },
                 // The event cards' icons in a small file of their own: /contact draws the map pin too,
                 // and would otherwise load the whole event-card file for it.
                 { name: "event-icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|calendar-days|calendar-plus)\.mjs$/ },
                 { name: "events", priority: 1, test: /[\\/]app[\\/]components[\\/]events[\\/](?!reservation-form)/ },
                 {
                   name: "shared",
-                  // Before "events", so the chrome's own parts (the dialog) stay in the chrome's file.
-                  priority: 2,
-                  // Also chrome: the global audio player (not its page panel, nor its tracking client,
-                  // which loads with the first play), the error page, lucide's runtime (its icons travel
-                  // with the pages that draw them) and Vite's preload helper (every page with a lazy part
-                  // needs it).
-                  test: /[\\/]app[\\/](components[\\/](layout|ui)|lib)[\\/]|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]components[\\/]message-page|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])|vite[\\/]preload-helper/,
+                  // Before the others, so the chrome's own parts stay in the chrome's file.
+                  priority: 3,
+                  // Only what every page draws or runs: the header (its menus; the mobile menu's dialog
+                  // loads when it is first opened), the footer, the site facts and page titles, the
+                  // global audio player (not its page panel, nor its tracking client, which loads with
+                  // the first play), the error page, lucide's runtime (its icons travel with the pages
+                  // that draw them) and Vite's preload helper (every page with a lazy part needs it).
+                  // A form field or a FAQ list stays with the pages that show one.
+                  test: /[\\/]app[\\/](components[\\/](layout[\\/](?!mobile-menu-dialog)|ui[\\/]disclosure-menu|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])|vite[\\/]preload-helper/,
                 },
               ],
             },

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type FormEvent } from "react";
+import { useCallback, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { firstErrorPerField } from "~/lib/form-errors";
 
 interface Schema {
@@ -30,6 +30,34 @@ export function useFormValidation(schemaFor: (intent: string) => Schema, serverE
   }
 
   return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
+}
+
+type SchemaFor = (intent: string) => Schema;
+
+/** Until the rules have arrived, nothing is refused in the browser: the server checks every form. */
+const serverChecksAlone: SchemaFor = () => ({ safeParse: () => ({ success: true }) });
+
+/**
+ * useFormValidation with the rules fetched when the person reaches the form (a pointer over it, or
+ * focus in it), not with the page: a public page's first load then carries no validation library
+ * (issue 16). Spread `intentProps` on the form. Should the form be sent before the rules have
+ * arrived, it goes as it is and the server, which checks every form anyway, answers with the same
+ * messages.
+ */
+export function useLazyFormValidation(loadSchemaFor: () => Promise<SchemaFor>, serverErrors: Record<string, string> | undefined) {
+  const [schemaFor, setSchemaFor] = useState<SchemaFor | null>(null);
+  const loading = useRef(false);
+  const load = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    loadSchemaFor().then(
+      (loaded) => setSchemaFor(() => loaded),
+      // A failed fetch (offline, a new deployment) is tried again at the next visit to the form.
+      () => (loading.current = false),
+    );
+  }, [loadSchemaFor]);
+  const validation = useFormValidation(schemaFor ?? serverChecksAlone, serverErrors);
+  return { ...validation, intentProps: { onPointerEnter: load, onFocus: load, onTouchStart: load } };
 }
 
 /** Moves focus to the first field (in the form's order) that has an error. */

@@ -1,16 +1,7 @@
 import { z } from "zod";
+import { memberDataMessages } from "./member-data-messages";
 
-/** The texts of the profile's e-mail preferences, data download and account deletion. */
-export const memberDataMessages = {
-  preferencesSaved: "Your e-mail preferences are saved.",
-  preferencesFailed: "Your e-mail preferences could not be saved just now; please try again.",
-  preferencesLoadFailed: "Your e-mail preferences could not be loaded just now; please reload the page.",
-  exportFailed: "Your data could not be gathered just now; please try again.",
-  deleteConfirmation: "Type DELETE to confirm.",
-  deleteFailed: "Your account could not be deleted just now; nothing was removed. Please try again.",
-  deleted: "Your account and your data have been deleted. Thank you for being with us.",
-  signedOut: "Please sign in again.",
-} as const;
+export { memberDataMessages };
 
 /** A checkbox as a form posts it: 'on' when ticked, absent when not. */
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import type { Route } from "./+types/login";
 import { AuthCard, BannerSlot } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstError, useFormValidation, useHydrated } from "~/components/members/use-form-validation";
+import { focusFirstError, useHydrated, useLazyFormValidation } from "~/components/members/use-form-validation";
 import { authHeaders } from "~/routes/guards.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { getDb } from "~/lib/db.server";
@@ -30,8 +30,10 @@ type LoginActionData =
   | { ok: true; intent: Intent; message: string; next?: string }
   | { ok: false; intent: Intent; email: string; error?: string; fieldErrors?: Record<string, string> };
 
+// Indexed: people look for the members' way in by name, and the page holds nothing private
+// (decision 034). A `?next=` address is the same page: the canonical link drops it.
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Log In", description: `Log in to your ${siteConfig.brand.name} account.`, noIndex: true });
+  pageMeta(args, { title: "Log In", description: `Log in to your ${siteConfig.brand.name} account.` });
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
@@ -98,7 +100,10 @@ function serverMessage(error: unknown): string | undefined {
   return typeof body?.message === "string" && body.message ? body.message : undefined;
 }
 
-const schemaFor = (intent: string) => (intent === "link" || intent === "forgot" ? emailOnlySchema : passwordSignInSchema);
+const loadSchemaFor = () =>
+  import("~/modules/members/password-auth-schemas").then(
+    (rules) => (intent: string) => (intent === "link" || intent === "forgot" ? rules.emailOnlySchema : rules.passwordSignInSchema),
+  );
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -107,7 +112,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const result = actionData as LoginActionData | undefined;
-  const { errors, onSubmit } = useFormValidation(schemaFor, result?.ok === false ? result.fieldErrors : undefined);
+  const { errors, onSubmit, intentProps } = useLazyFormValidation(loadSchemaFor, result?.ok === false ? result.fieldErrors : undefined);
   const pendingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const signedIn = result?.ok === true && result.intent === "password";
 
@@ -128,7 +133,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <AuthCard eyebrow="Members" title="Log In" intro="Log in with your password, or let us e-mail you a sign-in link.">
       <BannerSlot ref={bannerRef} banner={banner} spaced />
-      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="space-y-5">
+      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} {...intentProps} className="space-y-5">
         {loaderData.next ? <input type="hidden" name="next" value={loaderData.next} /> : null}
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
         <TextField

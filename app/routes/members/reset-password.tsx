@@ -3,7 +3,7 @@ import { Await, data, Form, Link, useNavigate, useNavigation } from "react-route
 import type { Route } from "./+types/reset-password";
 import { AuthCard, BannerSlot } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstError, useFormValidation, useHydrated } from "~/components/members/use-form-validation";
+import { focusFirstError, useHydrated, useLazyFormValidation } from "~/components/members/use-form-validation";
 import { authHeaders } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
@@ -47,6 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ResetActionData>({ ok: true, message: authMessages.passwordUpdated });
 }
 
+const loadSchemaFor = () => import("~/modules/members/password-auth-schemas").then((rules) => () => rules.newPasswordSchema);
+
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ResetActionData | undefined;
   // After a successful reset the token is used up: the outcome, not the link's state, is what shows.
@@ -88,7 +90,7 @@ function NewPasswordForm({ token, result }: { token: string; result: Extract<Res
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
-  const { errors, onSubmit } = useFormValidation(() => newPasswordSchema, result?.fieldErrors);
+  const { errors, onSubmit, intentProps } = useLazyFormValidation(loadSchemaFor, result?.fieldErrors);
   const submitting = navigation.state === "submitting";
 
   useEffect(() => {
@@ -99,7 +101,7 @@ function NewPasswordForm({ token, result }: { token: string; result: Extract<Res
   return (
     <AuthCard eyebrow="Password reset" title="Set a New Password">
       <BannerSlot ref={bannerRef} banner={result?.error ? { tone: "error", text: result.error } : null} spaced />
-      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="space-y-5">
+      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} {...intentProps} className="space-y-5">
         <input type="hidden" name="token" value={token} />
         <TextField id="reset-password" name="password" type="password" label="New password" autoComplete="new-password" error={errors.password} />
         <TextField

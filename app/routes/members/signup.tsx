@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { AuthCard, BannerSlot } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstError, useFormValidation } from "~/components/members/use-form-validation";
+import { focusFirstError, useLazyFormValidation } from "~/components/members/use-form-validation";
 import { authHeaders } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -21,8 +21,10 @@ type SignUpActionData =
   | { ok: true; message: string }
   | { ok: false; name: string; email: string; error?: string; fieldErrors?: Record<string, string> };
 
+// Indexed: people look for the members' way in by name, and the page holds nothing private
+// (decision 034). A `?next=` address is the same page: the canonical link drops it.
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Sign Up", description: `Create your ${siteConfig.brand.name} member account.`, noIndex: true });
+  pageMeta(args, { title: "Sign Up", description: `Create your ${siteConfig.brand.name} member account.` });
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
@@ -46,14 +48,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const schemaFor = () => signUpSchema;
+const loadSchemaFor = () => import("~/modules/members/password-auth-schemas").then((rules) => () => rules.signUpSchema);
 
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const result = actionData as SignUpActionData | undefined;
-  const { errors, onSubmit } = useFormValidation(schemaFor, result?.ok === false ? result.fieldErrors : undefined);
+  const { errors, onSubmit, intentProps } = useLazyFormValidation(loadSchemaFor, result?.ok === false ? result.fieldErrors : undefined);
   const submitting = navigation.state === "submitting";
 
   useEffect(() => {
@@ -77,7 +79,7 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard eyebrow="Members" title="Sign Up" intro="Create a member account with a password. We will e-mail you a link to confirm your address.">
       <BannerSlot ref={bannerRef} banner={result?.error ? { tone: "error", text: result.error } : null} spaced />
-      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} className="space-y-5">
+      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} {...intentProps} className="space-y-5">
         <TextField id="signup-name" name="name" label="Name" autoComplete="name" defaultValue={result?.name} error={errors.name} />
         <TextField
           id="signup-email"

@@ -14,7 +14,7 @@ import { FounderPortrait } from "~/components/founder-portrait";
 import { siteConfig } from "~/lib/site-config";
 import type { EventView } from "~/modules/events/event-view";
 import { listPublicEventViews } from "~/modules/events/list-event-views.server";
-import { memberDataMessages } from "~/modules/members/member-data";
+import { memberDataMessages } from "~/modules/members/member-data-messages";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>
