@@ -1,6 +1,6 @@
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import cormorantFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -86,24 +86,12 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <AudioPlayerProvider>
-          {/* Each part hydrates in a task of its own after the first paint (issue 16): React takes
-              them one at a time and lets the browser answer input between them. */}
-          <Suspense>
-            <SiteHeader />
-          </Suspense>
-          <Suspense>
-            <GlobalAudioPlayer />
-          </Suspense>
-          <Suspense>
-            <main id="main" tabIndex={-1} className="min-h-[70vh] pt-(--header-height) outline-none">
-              {children}
-            </main>
-          </Suspense>
-          {showFooter ? (
-            <Suspense>
-              <SiteFooter />
-            </Suspense>
-          ) : null}
+          <SiteHeader />
+          <GlobalAudioPlayer />
+          <main id="main" tabIndex={-1} className="min-h-[70vh] pt-(--header-height) outline-none">
+            {children}
+          </main>
+          {showFooter ? <SiteFooter /> : null}
           <SignedInBadge />
         </AudioPlayerProvider>
         <ScrollRestoration nonce={nonce} />
