@@ -15,14 +15,15 @@ import { StringDecoder } from "node:string_decoder";
  * not render in the head alone, and the element stays where React expects a script.
  */
 export function deferHydrationScripts(html: string, nonce: string): string | null {
-  const moduleScript = /<script\b([^>]*)\btype="module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
-  if (!moduleScript || !moduleScript[2].includes("__reactRouterRouteModules")) return null;
+  const moduleScript = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  const moduleCode = moduleScript?.[1];
+  if (!moduleScript || moduleCode === undefined || !moduleCode.includes("__reactRouterRouteModules")) return null;
   const preloads: string[] = [];
   const withoutPreloads = html.slice(0, moduleScript.index).replace(/<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g, (_tag, href: string) => {
     preloads.push(href);
     return "";
   });
-  const boot = bootScript({ moduleCode: moduleScript[2], preloads, nonce });
+  const boot = bootScript({ moduleCode, preloads, nonce });
   return `${withoutPreloads}<script nonce="${escapeAttribute(nonce)}">${boot}</script>${html.slice(moduleScript.index + moduleScript[0].length)}`;
 }
 

@@ -67,6 +67,22 @@ describe("the production server", () => {
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 
+  it("paints a public page from its own bytes: the stylesheet inline with the nonce, the scripts fetched after the paint", async () => {
+    const response = await fetch(`${server.url}/about`);
+    const nonce = response.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    // The built stylesheet, whole, in a <style> the policy allows; no file the paint would wait for.
+    expect(head).toMatch(new RegExp(`<style id="site-css" nonce="${nonce!.replace(/[+/=]/g, "\\$&")}">[^<]*tailwindcss`));
+    expect(head).toContain("--color-amber");
+    expect(head).not.toContain('rel="stylesheet"');
+    // No script is fetched or run while the page is parsed: the boot script adds them after the paint.
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toMatch(/"\/assets\/framework-[\w-]+\.js"/);
+    expect(html).toContain("PerformanceObserver");
+  });
+
   it("sends HSTS only when the request came over HTTPS", async () => {
     const plain = await fetch(`${server.url}/`);
     expect(plain.headers.get("strict-transport-security")).toBeNull();
