@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { fullPlaylistListeners } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
+import { hydrated } from "../support/hydration";
 
 const playerOf = (page: Page) => page.getByRole("region", { name: "Music player" });
 const titleToggle = (page: Page) => playerOf(page).getByRole("button", { name: /^Now playing: / });
@@ -86,6 +87,7 @@ test("a visitor hears one track: play, pause, mute and volume, each play and pau
 
 test("music goes on across a client-side navigation, in the same <audio> element", async ({ page }) => {
   await page.goto("/");
+  await hydrated(page);
   await playerOf(page).getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(() => audio(page, (element) => !element.paused)).toBe(true);
   await page.evaluate(() => ((window as unknown as { playerAudio: Element | null }).playerAudio = document.querySelector("audio")));
@@ -163,6 +165,7 @@ test("the hint shows the number of tracks for 900 ms when the address asks for i
 
 test("on /friend the player stays hidden until the page's play button, then plays the friend playlist", async ({ page }) => {
   await page.goto("/friend");
+  await hydrated(page);
   await expect(page.getByRole("heading", { name: "Welcome, friend" })).toBeVisible();
   await expect(playerOf(page)).toHaveCount(0);
 

@@ -100,6 +100,7 @@ test("the launch sign-up: its video, badge and list, then Submitting..., Thank Y
 
 test("the launch sign-up shows the error text when the server refuses, and can be sent again", async ({ page }) => {
   await page.goto("/");
+  await hydrated(page);
   const form = launchForm(page);
   // The browser's e-mail check accepts an address without a dot in the domain; the server does not.
   await form.input.fill("someone@localhost");

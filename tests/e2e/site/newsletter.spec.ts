@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { hydrated } from "../support/hydration";
 
 const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -37,6 +38,7 @@ test("counts a repeated address as subscribed", async ({ page }) => {
   const email = uniqueEmail();
   for (let visit = 0; visit < 2; visit += 1) {
     await page.goto("/");
+    await hydrated(page);
     const form = footerForm(page);
     await form.input.fill(email);
     await form.button.click();
