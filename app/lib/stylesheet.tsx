@@ -10,7 +10,7 @@ import { useNonce } from "./nonce";
 export const StylesheetContext = createContext<string | null>(null);
 
 /** The id of the inline `<style>` element, so the browser can read back what the server sent. */
-export const inlineStylesheetId = "site-css";
+const inlineStylesheetId = "site-css";
 
 /** The stylesheet the server sent inline, or null when it sent a link (development). */
 export function readInlineStylesheet(document: Document): string | null {

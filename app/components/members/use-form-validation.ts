@@ -1,6 +1,9 @@
 import { useCallback, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { firstErrorPerField } from "~/lib/form-errors";
 
+/** The schema for the pressed button's `intent`. */
+type SchemaFor = (intent: string) => Schema;
+
 interface Schema {
   safeParse(input: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
@@ -11,7 +14,7 @@ interface Schema {
  * schema by the pressed button's `intent`. A form that passes is sent and its errors cleared, so
  * what the server then says (`serverErrors`) shows.
  */
-export function useFormValidation(schemaFor: (intent: string) => Schema, serverErrors: Record<string, string> | undefined) {
+export function useFormValidation(schemaFor: SchemaFor, serverErrors: Record<string, string> | undefined) {
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -31,8 +34,6 @@ export function useFormValidation(schemaFor: (intent: string) => Schema, serverE
 
   return { errors: clientErrors ?? serverErrors ?? {}, onSubmit };
 }
-
-type SchemaFor = (intent: string) => Schema;
 
 /** Until the rules have arrived, nothing is refused in the browser: the server checks every form. */
 const serverChecksAlone: SchemaFor = () => ({ safeParse: () => ({ success: true }) });
