@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * The browsers the stylesheet is written for (Vite's default, Baseline widely available). The server
@@ -9,13 +10,32 @@ import { defineConfig } from "vite";
  */
 const cssTarget = ["chrome111", "edge111", "firefox114", "safari16.4", "ios16.4"];
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * lucide's icons, drawn by our smaller renderer (app/components/ui/lucide-icon.ts, decision 035):
+ * each icon file's `../createLucideIcon.mjs` resolves to it. Both builds bundle lucide-react so the
+ * server draws the same markup the browser hydrates; the dev server keeps lucide's own.
+ */
+const lightLucideRenderer = fileURLToPath(new URL("./app/components/ui/lucide-icon.ts", import.meta.url));
+function lightLucideIcons(): Plugin {
+  return {
+    name: "light-lucide-icons",
+    apply: "build",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === "../createLucideIcon.mjs" && importer && /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)) return lightLucideRenderer;
+      return null;
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  ssr: command === "build" ? { noExternal: ["lucide-react"] } : undefined,
   build: isSsrBuild
     ? // The server build's entry is our Hono app, so the HTTP server, the domain modules and the
       // React Router routes share one module graph (one database handle, one job queue).
       { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget }
     : {
-        cssTarget,
+        cssTarget, sourcemap: true,
         rollupOptions: {
           output: {
             entryFileNames: "assets/[name]-[hash].js",
@@ -39,11 +59,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "form-validation", priority: 2, test: /[\\/]app[\\/](components[\\/]members[\\/]use-form-validation|lib[\\/]form-errors)\./ },
                 { name: "auth-card", priority: 2, test: /[\\/]app[\\/]components[\\/]members[\\/]auth-card\./ },
                 { name: "text-field", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]text-field\./ },
-                { name: "modal", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]modal\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]x\.mjs$/ },
+                // The light part of a dialog (its button, and what fetches the rest), shared by the pages with one.
+                { name: "modal", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]modal\./ },
+                // The dialog itself loads when a dialog is first wanted (ui/modal.tsx): one file for every page's dialogs.
+                { name: "dialog", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]dialog\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]x\.mjs$/ },
                 // The event cards' icons in a small file of their own: /contact draws the map pin too,
                 // and would otherwise load the whole event-card file for it.
                 { name: "event-icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|calendar-days|calendar-plus)\.mjs$/ },
-                { name: "events", priority: 1, test: /[\\/]app[\\/]components[\\/]events[\\/](?!reservation-form)/ },
+                { name: "events", priority: 1, test: /[\\/]app[\\/]components[\\/]events[\\/](?!reservation-form|guest-link-card)/ },
                 {
                   name: "shared",
                   // Before the others, so the chrome's own parts stay in the chrome's file.
@@ -54,7 +77,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // the first play), the error page, lucide's runtime (its icons travel with the pages
                   // that draw them) and Vite's preload helper (every page with a lazy part needs it).
                   // A form field or a FAQ list stays with the pages that show one.
-                  test: /[\\/]app[\\/](components[\\/](layout[\\/](?!mobile-menu-dialog)|ui[\\/]disclosure-menu|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])|vite[\\/]preload-helper/,
+                  test: /[\\/]app[\\/](components[\\/](layout[\\/](?!mobile-menu-dialog)|ui[\\/]disclosure-menu|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])|vite[\\/]preload-helper/,
                 },
               ],
             },
@@ -62,5 +85,5 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [lightLucideIcons(), tailwindcss(), reactRouter()],
 }));

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { StaffOutcome } from "./staff-outcome";
-import { useHydrated } from "~/components/members/use-form-validation";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** One event as the management table shows it (prepared by the loader). */
 export interface ManagedEventView {

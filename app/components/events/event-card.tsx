@@ -1,8 +1,8 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, type FetcherWithComponents } from "react-router";
-import { useHydrated } from "~/components/members/use-form-validation";
-import { Dialog, Modal } from "~/components/ui/modal";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Modal, ShownDialog } from "~/components/ui/modal";
 import { DEFAULT_RESERVE_LABEL } from "~/modules/events/event-card-action";
 import type { EventView } from "~/modules/events/event-view";
 import type { ReservationResult } from "~/modules/reservations/reservation-form";
@@ -172,16 +172,13 @@ function ReservationConfirmed(props: { fetcher: FetcherWithComponents<Reservatio
   const { fetcher } = props;
   const dialogRef = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
-  const reservation = fetcher.data?.ok ? fetcher.data.reservation : null;
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && reservation) dialogRef.current?.showModal();
-  }, [fetcher.state, reservation]);
+  const reservation = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.reservation : null;
 
   if (!reservation) return null;
   return (
-    <Dialog
+    <ShownDialog
       dialogRef={dialogRef}
+      openCount={1}
       title="Reservation Confirmed!"
       onClose={() => void navigate("/")}
       className="fixed inset-0 m-auto h-fit max-h-[92svh] w-[min(30rem,calc(100vw-2rem))] rounded-3xl"
@@ -192,6 +189,6 @@ function ReservationConfirmed(props: { fetcher: FetcherWithComponents<Reservatio
           Back to Home
         </button>
       </div>
-    </Dialog>
+    </ShownDialog>
   );
 }

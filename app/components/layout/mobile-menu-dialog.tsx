@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Dialog } from "../ui/modal";
+import { Dialog } from "../ui/dialog";
 import type { NavLink } from "./navigation";
 import { SiteLink } from "./site-link";
 

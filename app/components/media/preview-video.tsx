@@ -1,6 +1,6 @@
 import { Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/components/members/use-form-validation";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * A silent preview that loops behind a 'Click to play with sound' overlay; the click starts it from

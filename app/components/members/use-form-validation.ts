@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useCallback, useRef, useState, type FormEvent } from "react";
 import { firstErrorPerField } from "~/lib/form-errors";
 
 /** The schema for the pressed button's `intent`. */
@@ -69,13 +69,3 @@ export function focusFirstError(form: HTMLFormElement | null, errors: Record<str
   field?.focus();
 }
 
-/** True once the page runs in the browser: forms then tell their action that JavaScript is on. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
-const noSubscription = () => () => {};

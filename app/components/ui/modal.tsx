@@ -1,15 +1,13 @@
-import { X } from "lucide-react";
-import { useId, useRef, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { lazy, Suspense, useRef, useState, type ButtonHTMLAttributes, type ComponentProps, type ReactNode, type RefObject } from "react";
+import type { DialogProps } from "./dialog";
 
-interface DialogProps {
-  title: ReactNode;
-  titleClassName?: string;
-  description?: ReactNode;
-  closeLabel?: string;
-  /** Classes of the panel: its size and place (centred, or slid in from a side). */
-  className: string;
-  children: ReactNode;
-}
+/**
+ * The dialog's code (dialog.tsx) is fetched when a pointer, a finger or the focus reaches for its
+ * button, and at the latest on the press; most visits never open one, so pages do not load it.
+ */
+const loadDialog = () => import("./dialog");
+const OpenedDialog = lazy(loadDialog);
+const prefetchDialog = () => void loadDialog().catch(() => undefined);
 
 /**
  * A modal dialog on the browser's own <dialog>: showModal() makes the rest of the page inert,
@@ -20,7 +18,7 @@ interface DialogProps {
 export function Modal({
   trigger,
   triggerProps,
-  dialogRef: givenDialogRef,
+  dialogRef,
   onOpen,
   ...dialog
 }: DialogProps & {
@@ -30,9 +28,8 @@ export function Modal({
   /** Called as the dialog opens (a dialog may render its content only once opened). */
   onOpen?: () => void;
 }) {
-  const ownDialogRef = useRef<HTMLDialogElement>(null);
-  const dialogRef = givenDialogRef ?? ownDialogRef;
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const [openCount, setOpenCount] = useState(0);
 
   return (
     <>
@@ -41,87 +38,41 @@ export function Modal({
         type="button"
         aria-haspopup="dialog"
         {...triggerProps}
+        onPointerEnter={(event) => {
+          prefetchDialog();
+          triggerProps.onPointerEnter?.(event);
+        }}
+        onTouchStart={(event) => {
+          prefetchDialog();
+          triggerProps.onTouchStart?.(event);
+        }}
+        onFocus={(event) => {
+          prefetchDialog();
+          triggerProps.onFocus?.(event);
+        }}
         onClick={() => {
           onOpen?.();
-          dialogRef.current?.showModal();
+          setOpenCount((count) => count + 1);
         }}
       >
         {trigger}
       </button>
-      <Dialog {...dialog} dialogRef={dialogRef} onClose={() => triggerRef.current?.focus()} />
+      {openCount > 0 ? (
+        <ShownDialog {...dialog} dialogRef={dialogRef} openCount={openCount} onClose={() => triggerRef.current?.focus()} />
+      ) : null}
     </>
   );
 }
 
-const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
- * A modal <dialog> makes the page inert, but Tab from its last control still leaves for the
- * browser's own toolbar: wrap around instead, so keyboard focus stays in the dialog.
+ * A dialog without a trigger that opens once its code has arrived (at once if it already has), and
+ * again each time `openCount` changes: a confirmation that follows a form, which says in `onClose`
+ * where the visitor goes next.
  */
-function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== "Tab") return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(focusableSelector)].filter((element) => element.getClientRects().length > 0);
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
-/**
- * The same modal dialog without a trigger: its owner opens it with `dialogRef.current.showModal()`
- * (a confirmation that follows a form) and says in `onClose` where the visitor goes next.
- */
-export function Dialog({
-  dialogRef,
-  onClose,
-  ...props
-}: DialogProps & { dialogRef: RefObject<HTMLDialogElement | null>; onClose?: () => void }) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const close = () => dialogRef.current?.close();
-
+export function ShownDialog(props: ComponentProps<typeof OpenedDialog>) {
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={titleId}
-      aria-describedby={props.description ? descriptionId : undefined}
-      className={`m-0 max-h-none max-w-none bg-transparent p-0 text-ivory backdrop:bg-black/65 backdrop:backdrop-blur-sm ${props.className}`}
-      onClick={(event) => {
-        // The backdrop, or a link that leads elsewhere, closes the dialog.
-        const target = event.target as Element;
-        if (target === event.currentTarget || target.closest("a")) close();
-      }}
-      onClose={onClose}
-      onKeyDown={keepTabInside}
-    >
-      <div className="h-full overflow-y-auto rounded-[inherit] bg-umber p-7 shadow-2xl shadow-black/60 sm:p-8">
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className={props.titleClassName ?? "font-display text-3xl text-ivory"}>
-            {props.title}
-          </h2>
-          <button
-            type="button"
-            aria-label={props.closeLabel ?? "Close"}
-            onClick={close}
-            className="-mt-1 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-sand hover:bg-ivory/5 hover:text-amber"
-          >
-            <X aria-hidden size={22} />
-          </button>
-        </div>
-        {props.description ? (
-          <div id={descriptionId} className="mt-3 mb-6 text-sand">
-            {props.description}
-          </div>
-        ) : null}
-        {props.children}
-      </div>
-    </dialog>
+    <Suspense fallback={null}>
+      <OpenedDialog {...props} />
+    </Suspense>
   );
 }

@@ -3,7 +3,8 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import type { Route } from "./+types/login";
 import { AuthCard, BannerSlot } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstError, useHydrated, useLazyFormValidation } from "~/components/members/use-form-validation";
+import { focusFirstError, useLazyFormValidation } from "~/components/members/use-form-validation";
+import { useHydrated } from "~/lib/use-hydrated";
 import { authHeaders } from "~/routes/guards.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { getDb } from "~/lib/db.server";

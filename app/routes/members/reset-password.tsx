@@ -3,7 +3,8 @@ import { Await, data, Form, Link, useNavigate, useNavigation } from "react-route
 import type { Route } from "./+types/reset-password";
 import { AuthCard, BannerSlot } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstError, useHydrated, useLazyFormValidation } from "~/components/members/use-form-validation";
+import { focusFirstError, useLazyFormValidation } from "~/components/members/use-form-validation";
+import { useHydrated } from "~/lib/use-hydrated";
 import { authHeaders } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";

@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
-import { useHydrated } from "~/components/members/use-form-validation";
+import { useHydrated } from "~/lib/use-hydrated";
 import { invitationManagementMessages } from "~/modules/invitations/invitation-management-messages";
 import type { EffectiveInvitationStatus } from "~/modules/invitations/invitation-status";
 

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
-import { useFormValidation, useHydrated } from "~/components/members/use-form-validation";
+import { useFormValidation } from "~/components/members/use-form-validation";
+import { useHydrated } from "~/lib/use-hydrated";
 import { announcementSchema } from "~/modules/campaigns/announcement-form";
 import { messageHtml } from "~/modules/campaigns/campaign-content";
 import type { ReservationsPageOutcome } from "./page-outcome";

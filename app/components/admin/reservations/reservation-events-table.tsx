@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
-import { useHydrated } from "~/components/members/use-form-validation";
+import { useHydrated } from "~/lib/use-hydrated";
 import { AttendeeMailForm } from "./attendee-mail-form";
 import { rowFetcherKey, type ReservationsPageOutcome } from "./page-outcome";
 import { RememberedOpenScript, useRememberedOpen } from "./remembered-open";

@@ -1,0 +1,107 @@
+import { X } from "lucide-react";
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+
+export interface DialogProps {
+  title: ReactNode;
+  titleClassName?: string;
+  description?: ReactNode;
+  closeLabel?: string;
+  /** Classes of the panel: its size and place (centred, or slid in from a side). */
+  className: string;
+  children: ReactNode;
+}
+
+/*
+ * The dialog itself: a file of its own, fetched when a dialog is first wanted (modal.tsx), so a
+ * page with a dialog behind a button does not load it with the page.
+ */
+
+const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal <dialog> makes the page inert, but Tab from its last control still leaves for the
+ * browser's own toolbar: wrap around instead, so keyboard focus stays in the dialog.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(focusableSelector)].filter((element) => element.getClientRects().length > 0);
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * The same modal dialog without a trigger: its owner opens it with `dialogRef.current.showModal()`
+ * (a confirmation that follows a form) and says in `onClose` where the visitor goes next.
+ */
+export function Dialog({
+  dialogRef,
+  onClose,
+  ...props
+}: DialogProps & { dialogRef: RefObject<HTMLDialogElement | null>; onClose?: () => void }) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const close = () => dialogRef.current?.close();
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={props.description ? descriptionId : undefined}
+      className={`m-0 max-h-none max-w-none bg-transparent p-0 text-ivory backdrop:bg-black/65 backdrop:backdrop-blur-sm ${props.className}`}
+      onClick={(event) => {
+        // The backdrop, or a link that leads elsewhere, closes the dialog.
+        const target = event.target as Element;
+        if (target === event.currentTarget || target.closest("a")) close();
+      }}
+      onClose={onClose}
+      onKeyDown={keepTabInside}
+    >
+      <div className="h-full overflow-y-auto rounded-[inherit] bg-umber p-7 shadow-2xl shadow-black/60 sm:p-8">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className={props.titleClassName ?? "font-display text-3xl text-ivory"}>
+            {props.title}
+          </h2>
+          <button
+            type="button"
+            aria-label={props.closeLabel ?? "Close"}
+            onClick={close}
+            className="-mt-1 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-sand hover:bg-ivory/5 hover:text-amber"
+          >
+            <X aria-hidden size={22} />
+          </button>
+        </div>
+        {props.description ? (
+          <div id={descriptionId} className="mt-3 mb-6 text-sand">
+            {props.description}
+          </div>
+        ) : null}
+        {props.children}
+      </div>
+    </dialog>
+  );
+}
+
+/**
+ * A dialog that opens as soon as it is drawn, and again each time `openCount` changes: what a
+ * dialog loaded on demand needs, since it is drawn only after the press that asked for it.
+ */
+export default function OpenedDialog({
+  openCount,
+  dialogRef: givenDialogRef,
+  ...props
+}: DialogProps & { openCount: number; dialogRef?: RefObject<HTMLDialogElement | null>; onClose?: () => void }) {
+  const ownDialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = givenDialogRef ?? ownDialogRef;
+  useEffect(() => {
+    if (openCount > 0 && !dialogRef.current?.open) dialogRef.current?.showModal();
+  }, [openCount, dialogRef]);
+  return <Dialog {...props} dialogRef={dialogRef} />;
+}
