@@ -35,7 +35,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // React Router routes share one module graph (one database handle, one job queue).
       { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget }
     : {
-        cssTarget, sourcemap: true,
+        cssTarget,
         rollupOptions: {
           output: {
             entryFileNames: "assets/[name]-[hash].js",

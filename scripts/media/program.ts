@@ -106,5 +106,16 @@ export async function generateProgram(imagesDir: string): Promise<string[]> {
     png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, colours: 256, dither: 0.8 }).toBuffer();
   }
   await writeFile(pngFile, png);
-  return [svgFile, pngFile];
+  // What the page serves: WebP at the widths it is shown at (a phone, a tablet, the full card),
+  // through srcset; the PNG stays for browsers without WebP and for sharing.
+  const webpFiles: string[] = [];
+  for (const width of programWebpWidths) {
+    const file = path.join(imagesDir, `program-${width}.webp`);
+    await writeFile(file, await sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 82, effort: 6 }).toBuffer());
+    webpFiles.push(file);
+  }
+  return [svgFile, pngFile, ...webpFiles];
 }
+
+/** The widths of the program's WebP versions (app/routes/site/program.tsx lists the same). */
+export const programWebpWidths = [480, 800, 1200] as const;

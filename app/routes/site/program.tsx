@@ -9,8 +9,15 @@ export const meta: Route.MetaFunction = (args) =>
     description: `The pieces played at a ${siteConfig.brand.name} evening, in order: original solo piano by ${siteConfig.founder.name} for arrival, breath and stillness, played live by candlelight.`,
   });
 
-/** Intrinsic size of public/media/images/program.png, rendered from the same data by scripts/media/program.ts. */
+/**
+ * Intrinsic size of public/media/images/program.png, rendered from the same data by
+ * scripts/media/program.ts with its WebP versions (`programWebpWidths` there): a phone takes the 480 px
+ * one (14 KB instead of the PNG's 185 KB).
+ */
 const image = { src: "/media/images/program.png", width: 1200, height: 1496 };
+const webpSrcSet = [480, 800, 1200].map((width) => `/media/images/program-${width}.webp ${width}w`).join(", ");
+/** Shown the full width of the column: the page's width less its margins, at most 42rem; beside the list from lg, about 35rem. */
+const imageSizes = "(min-width: 1024px) 35rem, (min-width: 712px) 42rem, calc(100vw - 2.5rem)";
 
 export default function ProgramPage() {
   return (
@@ -22,14 +29,17 @@ export default function ProgramPage() {
       </header>
 
       <div className="mt-12 grid items-start gap-12 lg:grid-cols-[1.15fr_1fr]">
-        <img
-          src={image.src}
-          width={image.width}
-          height={image.height}
-          alt={`${program.title}: the printed program card. Every piece on it is also listed as text on this page.`}
-          fetchPriority="high"
-          className="mx-auto h-auto w-full max-w-2xl rounded-3xl border border-ember"
-        />
+        <picture className="contents">
+          <source type="image/webp" srcSet={webpSrcSet} sizes={imageSizes} />
+          <img
+            src={image.src}
+            width={image.width}
+            height={image.height}
+            alt={`${program.title}: the printed program card. Every piece on it is also listed as text on this page.`}
+            fetchPriority="high"
+            className="mx-auto h-auto w-full max-w-2xl rounded-3xl border border-ember"
+          />
+        </picture>
 
         <section aria-labelledby="program-list-heading" className="rounded-3xl border border-ember bg-umber/70 p-7 sm:p-9">
           <h2 id="program-list-heading" className="text-3xl text-ivory sm:text-4xl">

@@ -68,9 +68,12 @@ test("/harmonize plan buttons open the launch waitlist for that plan", async ({ 
 });
 
 test("/program shows the song list as an image with the full list as text", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/program");
   const image = page.getByRole("main").locator('img[src="/media/images/program.png"]');
   await expect(image).toBeVisible();
+  // A phone gets a WebP the size it is shown at, not the 1200 px PNG.
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/\/media\/images\/program-(480|800)\.webp$/);
   expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();
   expect(await page.getByRole("main").getByRole("listitem").count()).toBeGreaterThanOrEqual(8);
