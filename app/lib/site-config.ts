@@ -1,16 +1,10 @@
 /**
  * Everything a brand would change to make the site its own: names, people, contact details,
  * links and venue facts. Pages read these values; none of them is written into a page.
- * The defaults describe the demo brand. Staff allow-lists are not here: they are secrets of a
+ * The team's biographies are in site-team.ts: only /about shows them, and these facts travel with
+ * every page's script. The defaults describe the demo brand. Staff allow-lists are not here: they are secrets of a
  * deployment and come from the environment (see env.server.ts).
  */
-export interface TeamMember {
-  name: string;
-  role: string;
-  bio: string;
-  image: string;
-}
-
 export interface SocialLink {
   name: "Instagram" | "YouTube" | "Facebook" | "Spotify";
   href: string;
@@ -30,26 +24,6 @@ export const siteConfig = {
     title: "Founder and pianist",
     image: "/media/images/founder.svg",
   },
-  team: [
-    {
-      name: "Elena Marlow",
-      role: "Founder and pianist",
-      bio: "Trained as a concert pianist, Elena now plays for rooms of people lying still on yoga mats. She writes most of what you hear at our events.",
-      image: "/media/images/team-elena.svg",
-    },
-    {
-      name: "Marcus Reyes",
-      role: "Breathwork and yoga guide",
-      bio: "Marcus leads the breathing and the gentle candlelight yoga that open each gathering. He has taught slow-flow yoga in San Diego for twelve years.",
-      image: "/media/images/team-marcus.svg",
-    },
-    {
-      name: "Priya Natarajan",
-      role: "Community and events",
-      bio: "Priya finds the venues, welcomes every guest at the door and answers the e-mails. If you have written to us, she has probably written back.",
-      image: "/media/images/team-priya.svg",
-    },
-  ] satisfies TeamMember[],
   contact: {
     email: "hello@harmonia.example",
     phone: "+1 (619) 555-0142",

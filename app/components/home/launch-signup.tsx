@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
-import { ambientVideo, BackgroundVideo } from "~/components/media/background-video";
+import { ambientVideo } from "~/components/media/ambient-video";
+import { BackgroundVideo } from "~/components/media/background-video";
 import { WaitlistForm } from "~/components/waitlist-form";
 
 const expectations = [

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from "react";
-import { ambientVideo } from "./background-video";
+import { ambientVideo } from "./ambient-video";
 import { useVideoAutoplay } from "./use-video-autoplay";
 import { videoPlayFailedMessage } from "./video-autoplay";
 

@@ -58,11 +58,3 @@ export function BackgroundVideo(props: {
     </video>
   );
 }
-
-export const ambientVideo = {
-  poster: "/media/video/ambient-poster.jpg",
-  sources: [
-    { src: "/media/video/ambient.webm", type: "video/webm" },
-    { src: "/media/video/ambient.mp4", type: "video/mp4" },
-  ],
-};

@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
- * A silent preview that loops behind a 'Click to play with sound' overlay; the click starts it from
- * the beginning with sound and the browser's controls. Visitors who asked for reduced motion see the
- * poster until they choose to play; without JavaScript the browser's own controls are offered.
+ * A silent preview that loops behind a 'Click to play with sound' overlay while it is in view; the
+ * click starts it from the beginning with sound and the browser's controls. Visitors who asked for
+ * reduced motion see the poster until they choose to play; without JavaScript the browser's own
+ * controls are offered.
  */
 export function PreviewVideo(props: { poster: string; sources: readonly { src: string; type: string }[]; label: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -13,11 +14,21 @@ export function PreviewVideo(props: { poster: string; sources: readonly { src: s
   const hydrated = useHydrated();
   const [withSound, setWithSound] = useState(false);
 
+  // The silent loop runs while a quarter of it is in view: below the fold on a phone, it neither
+  // downloads nor decodes until the visitor scrolls to it, and it rests when scrolled away.
   useEffect(() => {
     const video = videoRef.current;
     if (!video || withSound || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     video.muted = true;
-    video.play().catch(() => undefined);
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry?.isIntersecting) video.play().catch(() => undefined);
+        else video.pause();
+      },
+      { threshold: 0.25 },
+    );
+    observer.observe(video);
+    return () => observer.disconnect();
   }, [withSound]);
 
   const playWithSound = () => {

@@ -2,7 +2,7 @@ import { Gem, HeartHandshake, Music, Users, type LucideIcon } from "lucide-react
 import { data } from "react-router";
 import { EventCard } from "~/components/events/event-card";
 import { SpecialPageHero } from "~/components/events/special-page-hero";
-import { ambientVideo } from "~/components/media/background-video";
+import { ambientVideo } from "~/components/media/ambient-video";
 import { PreviewVideo } from "~/components/media/preview-video";
 import { MessagePage } from "~/components/message-page";
 import { getDb } from "~/lib/db.server";

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/join";
 import { CommunitySignupForm } from "~/components/community/community-signup-form";
-import { ambientVideo, BackgroundVideo } from "~/components/media/background-video";
+import { ambientVideo } from "~/components/media/ambient-video";
+import { BackgroundVideo } from "~/components/media/background-video";
 import { authHeaders } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { pageMeta } from "~/lib/seo";
 import { FounderPortrait } from "~/components/founder-portrait";
 import { siteConfig } from "~/lib/site-config";
+import { siteTeam } from "~/lib/site-team";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -30,7 +31,8 @@ const values: { name: string; icon: LucideIcon; text: string }[] = [
 ];
 
 export default function AboutPage() {
-  const { brand, founder, team, venue } = siteConfig;
+  const { brand, founder, venue } = siteConfig;
+  const team = siteTeam;
   return (
     <>
       <section className="relative isolate overflow-hidden">

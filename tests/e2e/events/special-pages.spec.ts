@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { testEmail } from "../support/auth";
+import { hydrated } from "../support/hydration";
 
 // The not-found states ('No events found', 'VIP event not found') need an empty calendar; the
 // shared e2e database holds the demo one, so tests/integration/event-pages.test.ts covers them.
@@ -77,6 +78,21 @@ test("/vip invites to the VIP gathering with a preview that plays with sound on 
     await expect(page.getByRole("heading", { name: item, exact: true })).toBeVisible();
   }
   await expect(page.getByRole("link", { name: "hello@harmonia.example" })).toHaveAttribute("href", "mailto:hello@harmonia.example");
+});
+
+test("/vip's silent preview plays only while it is in view", async ({ page }) => {
+  // A short screen: the preview starts below the fold.
+  await page.setViewportSize({ width: 390, height: 480 });
+  await page.goto("/vip");
+  await hydrated(page);
+  const video = page.getByLabel("A preview of a live piano meditation");
+  // Below the fold on a phone: nothing downloads or decodes yet.
+  await expect(video).toHaveJSProperty("paused", true);
+  await video.scrollIntoViewIfNeeded();
+  await expect(video).toHaveJSProperty("paused", false);
+  await expect(video).toHaveJSProperty("muted", true);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(video).toHaveJSProperty("paused", true);
 });
 
 test("an event's shareable page offers its card, a calendar file and a map", async ({ page }) => {
