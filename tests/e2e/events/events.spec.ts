@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydration";
 import { demoEvents } from "../../../app/modules/demo/demo-events";
 import { siteConfig } from "../../../app/lib/site-config";
 import { dateRangeLabel } from "../../../app/modules/events/event-dates";

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { testEmail } from "../support/auth";
-import { hydrated } from "../support/hydration";
+import { hydrated, test } from "../support/hydration";
 
 // The not-found states ('No events found', 'VIP event not found') need an empty calendar; the
 // shared e2e database holds the demo one, so tests/integration/event-pages.test.ts covers them.

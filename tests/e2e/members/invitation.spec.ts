@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydration";
 import { demoInvitations } from "../../../app/modules/demo/demo-invitations";
 import { signInWithLink } from "../support/auth";
 

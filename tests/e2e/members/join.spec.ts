@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydration";
 import { testEmail } from "../support/auth";
 import { linkIn, mailTo, waitForMail } from "../support/mail";
 

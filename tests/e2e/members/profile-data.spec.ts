@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../support/hydration";
 import { signInWithLink, testEmail } from "../support/auth";
 
 const axeTags = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"];

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../support/hydration";
 import { signInWithLink, testEmail } from "../support/auth";
 
 test("a member signed in by link sees the badge and header items, and logout ends the session", async ({ page }) => {

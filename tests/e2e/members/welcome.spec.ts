@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { fullPlaylistListeners } from "../support/accounts";
 import { signInWithLink, testEmail } from "../support/auth";
 import { linkIn, waitForMail } from "../support/mail";
-import { hydrated } from "../support/hydration";
+import { hydrated, test } from "../support/hydration";
 
 const accessibilityViolations = async (page: Page) =>
   (

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../support/hydration";
 
 const pages = ["/", "/about", "/meditations", "/harmonize", "/program", "/contact", "/join", "/terms", "/privacy", "/events", "/reserve", "/rsvp", "/vip", "/not-a-page"];
 

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { expect, type Page, type Request } from "@playwright/test";
 import { fullPlaylistListeners } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
-import { hydrated } from "../support/hydration";
+import { hydrated, test } from "../support/hydration";
 
 const playerOf = (page: Page) => page.getByRole("region", { name: "Music player" });
 const titleToggle = (page: Page) => playerOf(page).getByRole("button", { name: /^Now playing: / });

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../support/hydration";
 
 test("/about tells the mission, the founder's story, the values and the team", async ({ page }) => {
   await page.goto("/about");

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { testEmail } from "../support/auth";
-import { hydrated } from "../support/hydration";
+import { hydrated, test } from "../support/hydration";
 
 /** The launch sign-up ('Coming Soon') of the home page. */
 function launchForm(page: Page) {

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "../support/hydration";
 
 // A page whose server HTML and first client render disagree is thrown away and drawn again in the
 // browser: slow, and a console error. Every page must hydrate cleanly.

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { hydrated } from "../support/hydration";
+import { expect, type Page } from "@playwright/test";
+import { hydrated, test } from "../support/hydration";
 
 const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 

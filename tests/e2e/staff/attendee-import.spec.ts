@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { linkIn, waitForMail } from "../support/mail";
-import { hydrated } from "../support/hydration";
+import { hydrated, test } from "../support/hydration";
 
 /** The attendee import and the friend invitation generator in a browser, from the upload to the invitee's prefilled form. */
 

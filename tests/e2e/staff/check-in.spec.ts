@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect as baseExpect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { test } from "../support/hydration";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { siteUrl } from "../support/ports";

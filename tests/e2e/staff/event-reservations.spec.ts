@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, type Page } from "@playwright/test";
+import { test } from "../support/hydration";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { mailTo } from "../support/mail";
@@ -93,7 +94,7 @@ test("guest lists start collapsed and stay open or closed per event across reloa
   // Open from the first paint, before any of the page's JavaScript runs: with the bundles blocked
   // (no hydration, no effect), the inline script alone opens it, so hydration has nothing to move.
   await page.route("**/assets/**/*.js", (route) => route.abort());
-  await page.goto(PAGE);
+  await page.goto(PAGE, { waitUntil: "load" });
   expect(await page.evaluate((name) => document.querySelector<HTMLDetailsElement>(`tbody[aria-label="${name}"] details[data-remember-open]`)?.open, first)).toBe(true);
   expect(await page.evaluate((name) => document.querySelector<HTMLDetailsElement>(`tbody[aria-label="${name}"] details[data-remember-open]`)?.open, second)).toBe(false);
   // Not hydrated indeed: the delete button is still its no-JavaScript disclosure.

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 
 /**
  * Resolves once React has taken over the server's HTML, so the page's effects run and its
@@ -10,3 +10,35 @@ export async function hydrated(page: Page) {
     return !!element && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
   });
 }
+
+/** As `hydrated`, for a React Router page; any other document (JSON, a file, the mailbox's raw HTML) at once. */
+async function hydratedIfReactPage(page: Page) {
+  await page.waitForFunction(() => {
+    if (!("__reactRouterContext" in window)) return true;
+    const element = document.querySelector("main");
+    return !!element && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/**
+ * Playwright's `test` whose `page.goto` also waits for hydration. Hydration starts after the first
+ * contentful paint (decision 034), so a test that presses a button straight after loading would
+ * otherwise sometimes press the button's no-JavaScript form. A test that names `waitUntil` decides
+ * for itself (one checks the page before its scripts run); pages without JavaScript never wait.
+ */
+export const test = base.extend({
+  // Playwright's fixture callback is named `use`; it is not React's hook.
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (!options?.waitUntil) await hydratedIfReactPage(page);
+        return response;
+      };
+    }
+    await provide(page);
+  },
+});
+
+export { expect } from "@playwright/test";
