@@ -123,4 +123,21 @@ describe("group texts from /admin/communications", () => {
     expect(page).toContain("Opted out (replied STOP)");
     expect(page).toContain("Text to everyone with SMS consent");
   });
+
+  it("sends a resubmitted single text once: the form carries a one-time key, and a second post with it finds the first", async () => {
+    const page = await (await fetch(`${server.url}/admin/communications`, { headers: { Cookie: cookies[admin]! } })).text();
+    const key = /name="submissionKey" value="([0-9a-f-]{36})"/.exec(page)?.[1];
+    expect(key).toBeTruthy();
+    const single = { intent: "send-sms", phone: "619-555-8103", message: "One text, however often it is posted", campaign: "general", submissionKey: key! };
+    const [first, second] = await Promise.all([postCommunications(server.url, cookies[admin]!, single), postCommunications(server.url, cookies[admin]!, single)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const third = await postCommunications(server.url, cookies[admin]!, single);
+    expect(await third.text()).toContain("SMS sent successfully! Message SID:");
+    expect(twilio.to("+16195558103")).toHaveLength(1);
+
+    // A new key (the form's next text) is a new text; a key the form would not make is no key.
+    await postCommunications(server.url, cookies[admin]!, { ...single, submissionKey: crypto.randomUUID() });
+    await postCommunications(server.url, cookies[admin]!, { ...single, submissionKey: "not-a-key" });
+    await waitFor(() => (twilio.to("+16195558103").length === 3 ? true : undefined));
+  });
 });

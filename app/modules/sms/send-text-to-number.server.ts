@@ -46,7 +46,7 @@ export async function sendTextToNumber(db: Database, actor: StaffActor, input: u
       to: phone,
       body: personaliseSms(parsed.data.message, name),
       kind: `sms-${parsed.data.campaign}`,
-      idempotencyKey: `sms:single:${options.submissionKey ?? randomUUID()}`,
+      idempotencyKey: `sms:single:${submissionKeyOf(options.submissionKey) ?? randomUUID()}`,
       meta: { campaign: parsed.data.campaign, sentBy: actor.email },
     },
     {
@@ -74,6 +74,11 @@ export async function sendTextToNumber(db: Database, actor: StaffActor, input: u
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The form's key if it is one the form makes (a UUID); anything else is no key, and the text is new. */
+function submissionKeyOf(key: string | undefined): string | undefined {
+  return key && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key) ? key.toLowerCase() : undefined;
 }
 
 /** The first name we know for a number (community list, then members' directory), for {name}. */

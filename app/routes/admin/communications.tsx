@@ -14,6 +14,7 @@ import { createTextCampaign, describeTextAudiences } from "~/modules/campaigns/c
 import { formatVenueTime } from "~/modules/sms/quiet-hours";
 import { smsMessages } from "~/modules/sms/sms-texts";
 import { siteConfig } from "~/lib/site-config";
+import { newSubmissionKey } from "~/modules/reservations/reservation-form";
 import { SmsGroupForm } from "~/components/admin/sms/sms-group-form";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { renderCampaignPreview, sendCampaignPreview } from "~/modules/campaigns/campaign-preview.server";
@@ -45,7 +46,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (campaign.channel === "sms") textRecipients[campaign.id] = await listTextRecipients(db, campaign.id);
     if (campaign.scheduledFor) scheduledLabels[campaign.id] = formatVenueTime(new Date(campaign.scheduledFor), timeZone);
   }
-  return { me: user.email, filter, community, campaigns, failed, textRecipients, scheduledLabels, textAudiences, defaultCampaign: DEFAULT_CAMPAIGN };
+  return {
+    me: user.email,
+    filter,
+    community,
+    campaigns,
+    failed,
+    textRecipients,
+    scheduledLabels,
+    textAudiences,
+    defaultCampaign: DEFAULT_CAMPAIGN,
+    // The single-text form's one-time key: a resubmission (a lost answer, a second press, the
+    // browser's resend) finds its text instead of sending another.
+    smsSubmissionKey: newSubmissionKey(),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -65,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   const answer = (body: ComposerActionData, status = 200) => data<ComposerActionData>(body, { status });
   const campaignId = text("campaignId");
   if (intent === "send-sms") {
-    const sms = await sendSmsFromForm(user, { phone: text("phone"), message: text("message"), campaign: text("campaign") });
+    const sms = await sendSmsFromForm(user, { phone: text("phone"), message: text("message"), campaign: text("campaign"), submissionKey: text("submissionKey") });
     return data(sms, { status: sms.ok ? 200 : 400 });
   }
   if (intent === "send-sms-group") {
@@ -170,7 +184,10 @@ export default function CommunicationsPage({ loaderData, actionData }: Route.Com
           refused (a group text reports them as skipped).
         </p>
         <div className="mt-6">
-          <SmsForm fallback={actionData?.intent === "send-sms" ? (actionData as SmsOutcome) : undefined} />
+          <SmsForm
+            submissionKey={loaderData.smsSubmissionKey}
+            fallback={actionData?.intent === "send-sms" ? (actionData as SmsOutcome) : undefined}
+          />
         </div>
         <div className="mt-10 max-w-3xl">
           <SmsGroupForm

@@ -1,6 +1,8 @@
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
+import { newSubmissionKey } from "~/modules/reservations/reservation-form";
 import { SmsKindSelect, SmsTextField } from "./sms-text-field";
 
 export type SmsOutcome = StaffOutcome & { warning?: string; sid?: string };
@@ -10,8 +12,15 @@ export type SmsOutcome = StaffOutcome & { warning?: string; sid?: string };
  * segments, and the tips panel. It posts `intent=send-sms` to its page's action; without
  * JavaScript the page renders the same answer.
  */
-export function SmsForm({ action, fallback }: { action?: string; fallback?: SmsOutcome }) {
+export function SmsForm({ action, fallback, submissionKey }: { action?: string; fallback?: SmsOutcome; submissionKey: string }) {
   const fetcher = useFetcher<SmsOutcome>();
+  // One key per text: kept while no answer came (a retry is the same text), renewed once the server
+  // has answered about a text it took (sent, queued, or refused by Twilio), so the next press is a
+  // new text. A refused form (its message under a field) took nothing and keeps its key.
+  // (React's "adjust state while rendering" pattern.)
+  const [submission, setSubmission] = useState(() => ({ after: undefined as SmsOutcome | undefined, key: submissionKey }));
+  const answered = fetcher.state === "idle" && fetcher.data && (fetcher.data.ok || !fetcher.data.fieldErrors) ? fetcher.data : undefined;
+  if (answered && submission.after !== answered) setSubmission({ after: answered, key: newSubmissionKey() });
   const outcome = fetcher.data ?? fallback;
   useOutcomeToast(fetcher.data);
   const values = outcome && !outcome.ok ? (outcome.values ?? {}) : {};
@@ -25,6 +34,7 @@ export function SmsForm({ action, fallback }: { action?: string; fallback?: SmsO
           Send a text
         </h2>
         <input type="hidden" name="intent" value="send-sms" />
+        <input type="hidden" name="submissionKey" value={submission.key} />
         <div>
           <label htmlFor="sms-phone" className="block text-sm text-sand">
             Phone number
