@@ -47,6 +47,24 @@ test("an admin sees the whole navigation, and it works by keyboard", async ({ pa
   await expect(staffNav(page).getByRole("link", { name: "Reservations" })).toHaveAttribute("aria-current", "page");
 });
 
+test("the music player keeps clear of the staff navigation, in the bottom corner", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInWithLink(page, staffAccounts.shell[0], "/admin/activity");
+  const player = page.getByRole("region", { name: "Music player" });
+  await expect(player).toBeVisible();
+  const nav = (await staffNav(page).boundingBox())!;
+  const bar = (await player.boundingBox())!;
+  expect(bar.y).toBeGreaterThan(nav.y + nav.height);
+  expect(bar.y + bar.height).toBeLessThanOrEqual(800);
+  expect(bar.x + bar.width).toBeGreaterThan(1280 - 40);
+  // It opens upwards, still inside the window.
+  await player.getByRole("button", { name: /Now playing/ }).click();
+  await expect(player.getByLabel("Volume")).toBeVisible();
+  const opened = (await player.boundingBox())!;
+  expect(opened.y + opened.height).toBeLessThanOrEqual(800);
+  expect(opened.y).toBeGreaterThan(nav.y + nav.height);
+});
+
 test("the activity page filters by person and kind, and is accessible on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signInWithLink(page, staffAccounts.shell[1], "/admin/activity");

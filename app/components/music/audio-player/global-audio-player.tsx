@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { useAudioPlayer, type AudioPlayer } from "./audio-player-provider";
 import { PlayerButton, PlayerIcon } from "./player-icons";
 import { playerDefaults } from "./player-state";
@@ -14,7 +15,14 @@ export function GlobalAudioPlayer() {
   return <PlayerBar player={player} />;
 }
 
+/** Top centre below the header (the spec's place); in the staff area, the bottom corner. */
+const placeOnSite = "top-[calc(var(--header-height)+0.5rem)] left-1/2 -translate-x-1/2 flex-col";
+// The staff pages keep their own navigation under the header, where the player would cover it;
+// the corner leaves it and the notices (top right) clear, and the panel opens upwards.
+const placeInStaffArea = "right-4 bottom-4 flex-col-reverse items-end!";
+
 function PlayerBar({ player }: { player: AudioPlayer }) {
+  const inStaffArea = useLocation().pathname.startsWith("/admin");
   const [expanded, setExpanded] = useState(player.revealed);
   const sectionRef = useRef<HTMLElement>(null);
   const panelId = useId();
@@ -31,7 +39,7 @@ function PlayerBar({ player }: { player: AudioPlayer }) {
       ref={sectionRef}
       tabIndex={-1}
       aria-label="Music player"
-      className="pointer-events-none fixed top-[calc(var(--header-height)+0.5rem)] left-1/2 z-30 flex w-max max-w-[calc(100vw-1rem)] -translate-x-1/2 flex-col items-center gap-2 outline-none"
+      className={`pointer-events-none fixed z-30 flex w-max max-w-[calc(100vw-1rem)] items-center gap-2 outline-none ${inStaffArea ? placeInStaffArea : placeOnSite}`}
     >
       <div className="pointer-events-auto flex items-center gap-1 rounded-full border border-ember bg-umber/90 p-1 shadow-lg shadow-black/40 backdrop-blur">
         <button
