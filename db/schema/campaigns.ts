@@ -98,5 +98,17 @@ export const unsubscribes = pgTable("unsubscribes", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The unsubscribe links of bulk mail sent outside a campaign (past-attendee invitations), by the
+ * token's hash; a campaign's are on its recipient rows. Kept, like those, so a link in an old
+ * e-mail still works.
+ */
+export const unsubscribeTokens = pgTable("unsubscribe_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  /** Trimmed and lower-cased. */
+  email: text().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export type Campaign = typeof campaigns.$inferSelect;
 export type CampaignRecipient = typeof campaignRecipients.$inferSelect;

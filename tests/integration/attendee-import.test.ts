@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listUnsubscribeOf, mailsTo, sendMagicLinks } from "../support/campaigns";
 import { signInOverHttp } from "../support/http-session";
-import { linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
+import { decodedBody, headerOf, linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { waitFor } from "../support/wait-for";
 
@@ -198,6 +198,34 @@ describe("importing past attendees", () => {
     expect((await postDashboard({ intent: "resend-invitation", id: "not-an-id" })).status).toBe(404);
     const page = await (await fetch(`${server.url}/admin?list=invitations&q=${encodeURIComponent(ada)}`, { headers: { Cookie: admin } })).text();
     expect(page).toContain(">Revoked<");
+  });
+
+  it("gives each invitation e-mail its own one-click unsubscribe; once used, the person is not invited by e-mail again", async () => {
+    const mail = mailsTo(sink, bea)[0]!;
+    const unsubscribe = listUnsubscribeOf(mail);
+    expect(unsubscribe).toMatch(/\/unsubscribe\?token=[A-Za-z0-9_-]{32}$/);
+    expect(headerOf(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+    // The same address in the message, for people whose mail client shows no button.
+    expect(decodedBody(mail)).toContain(unsubscribe);
+    expect(decodedBody(mail)).toContain("Rather not hear from us?");
+
+    const page = await fetch(unsubscribe);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(bea);
+    const oneClick = await fetch(unsubscribe, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example.net" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+
+    // A resend writes a new message, which the sender then drops: nothing reaches Bea.
+    const listed = await (await fetch(`${server.url}/admin?list=invitations&q=${encodeURIComponent(bea)}`, { headers: { Cookie: admin } })).text();
+    const id = listed.match(/name="intent" value="resend-invitation"\/><input type="hidden" name="id" value="([0-9a-f-]{36})"/)?.[1];
+    expect((await postDashboard({ intent: "resend-invitation", id: id! })).status).toBe(200);
+    await postDashboard({ intent: "send-friend-invitation", name: "Marker", email: address("marker-2") });
+    await waitForMail(sink, address("marker-2"));
+    expect(mailsTo(sink, bea)).toHaveLength(1);
   });
 
   it("sends a friend invitation with a personal /friend link, and says 'Error: …' for a blank field", async () => {

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { campaignRecipients, outbox, unsubscribes } from "../../../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { campaignRecipients, outbox, unsubscribes, unsubscribeTokens } from "../../../db/schema";
+import { priorityRank } from "../messaging/outbox.server";
 import type { Database } from "~/lib/db.server";
 import { hashToken } from "./tokens.server";
 
@@ -7,7 +8,8 @@ export type UnsubscribeSource = "one-click" | "link" | "profile" | "account-dele
 
 export interface UnsubscribeTarget {
   email: string;
-  campaignId: string;
+  /** The campaign whose e-mail held the link; null for bulk mail outside a campaign (an invitation). */
+  campaignId: string | null;
   unsubscribed: boolean;
 }
 
@@ -20,7 +22,13 @@ export async function findUnsubscribeTarget(db: Database, token: string): Promis
     .leftJoin(unsubscribes, eq(unsubscribes.email, campaignRecipients.email))
     .where(eq(campaignRecipients.unsubscribeTokenHash, hashToken(token)));
   // Only e-mail recipients have unsubscribe tokens, so a found token always has its address.
-  return row?.email ? { email: row.email, campaignId: row.campaignId, unsubscribed: row.unsubscribedAt !== null } : null;
+  if (row?.email) return { email: row.email, campaignId: row.campaignId, unsubscribed: row.unsubscribedAt !== null };
+  const [other] = await db
+    .select({ email: unsubscribeTokens.email, unsubscribedAt: unsubscribes.createdAt })
+    .from(unsubscribeTokens)
+    .leftJoin(unsubscribes, eq(unsubscribes.email, unsubscribeTokens.email))
+    .where(eq(unsubscribeTokens.tokenHash, hashToken(token)));
+  return other ? { email: other.email, campaignId: null, unsubscribed: other.unsubscribedAt !== null } : null;
 }
 
 /**
@@ -35,8 +43,9 @@ export async function unsubscribe(db: Database, token: string, source: Unsubscri
 }
 
 /**
- * Records `email` as unsubscribed (kept if it already was) and cancels its bulk messages that no
- * sender has claimed yet; transactional mail is not touched. Run it inside the caller's transaction.
+ * Records `email` as unsubscribed (kept if it already was) and cancels its bulk messages (campaign
+ * e-mails, invitations) that no sender has claimed yet; transactional mail is not touched. Run it
+ * inside the caller's transaction.
  */
 export async function unsubscribeAddress(tx: Database, who: { email: string; source: UnsubscribeSource; campaignId?: string | null }): Promise<void> {
   const email = who.email.trim().toLowerCase();
@@ -44,7 +53,7 @@ export async function unsubscribeAddress(tx: Database, who: { email: string; sou
   await tx
     .update(outbox)
     .set({ status: "cancelled", lastError: "Unsubscribed", updatedAt: sql`now()` })
-    .where(and(eq(outbox.recipient, email), isNotNull(outbox.campaignId), inArray(outbox.status, ["pending", "held"])));
+    .where(and(eq(outbox.recipient, email), eq(outbox.priority, priorityRank.bulk), inArray(outbox.status, ["pending", "held"])));
 }
 
 /** Takes `email` off the unsubscribed list: only for the person's own explicit re-subscribe. */

@@ -1,7 +1,9 @@
 import { createElement } from "react";
 import { inArray } from "drizzle-orm";
-import { invitations } from "../../../db/schema";
+import { invitations, unsubscribes, unsubscribeTokens } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { unsubscribeUrl } from "../campaigns/fan-out.server";
+import { newToken } from "../campaigns/tokens.server";
 import { queueEmailBatchToRender } from "../messaging/outbox.server";
 import type { DeliveryRenderer, RenderOutcome } from "../messaging/render-at-delivery.server";
 import { renderEmail } from "../messaging/render-email.server";
@@ -27,18 +29,25 @@ export const invitationGoneReason = "The invitation was resent, revoked or accep
 /**
  * Writes the invitation e-mails of these invitations as small rows rendered when sent
  * (docs/decisions/020), at bulk priority so sign-in links are never held up behind an import.
- * Call it in the transaction that created (or renewed) the invitations; wake the outbox after.
+ * Each carries a one-click unsubscribe link of its own (RFC 8058, as campaigns' do): the token's
+ * hash is kept in `unsubscribe_tokens`, the token in the row, and the sender turns it into the
+ * List-Unsubscribe header and the line under the message. Call it in the transaction that created
+ * (or renewed) the invitations; wake the outbox after.
  */
 export async function queueInvitationEmails(db: Database, sent: { id: string; email: string; sentAt: Date }[]): Promise<number> {
+  const withTokens = sent.map((invitation) => ({ invitation, unsubscribe: newToken() }));
+  if (withTokens.length) {
+    await db.insert(unsubscribeTokens).values(withTokens.map(({ invitation, unsubscribe }) => ({ tokenHash: unsubscribe.hash, email: invitation.email.trim().toLowerCase() })));
+  }
   return queueEmailBatchToRender(
     db,
-    sent.map((invitation) => ({
+    withTokens.map(({ invitation, unsubscribe }) => ({
       kind: INVITATION_EMAIL,
       to: invitation.email,
       subject: invitationEmailContent["past-attendee"].subject,
       idempotencyKey: invitationMessageKey(invitation.id, invitation.sentAt),
       renderer: INVITATION_EMAIL,
-      refs: { invitationId: invitation.id, sentAt: String(invitation.sentAt.getTime()) },
+      refs: { invitationId: invitation.id, sentAt: String(invitation.sentAt.getTime()), unsubscribeToken: unsubscribe.token },
       priority: "bulk",
     })),
   );
@@ -46,6 +55,7 @@ export async function queueInvitationEmails(db: Database, sent: { id: string; em
 
 const NAME_SLOT = "__invitee_name__";
 const LINK_SLOT = "https://invitation.invalid/__invitation_link__";
+const UNSUBSCRIBE_SLOT = "https://invitation.invalid/__unsubscribe_link__";
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
@@ -56,23 +66,44 @@ let templateFor: string | undefined;
 function invitationTemplate(publicUrl: string) {
   if (!template || templateFor !== publicUrl) {
     templateFor = publicUrl;
-    template = renderEmail(createElement(InvitationEmail, { kind: "past-attendee", name: NAME_SLOT, link: LINK_SLOT, publicUrl, expiryNote: invitationExpiryText }));
+    template = renderEmail(
+      createElement(InvitationEmail, {
+        kind: "past-attendee",
+        name: NAME_SLOT,
+        link: LINK_SLOT,
+        publicUrl,
+        expiryNote: invitationExpiryText,
+        unsubscribeUrl: UNSUBSCRIBE_SLOT,
+      }),
+    );
     template.catch(() => (template = undefined));
   }
   return template;
 }
 
-export async function renderInvitationEmail(publicUrl: string, invitation: { rid: string; firstName: string | null }) {
+/**
+ * The invitation e-mail of one invitation. `unsubscribeToken` is the message's own; without one
+ * (a message written before they existed) the line points to the unsubscribe page, which explains.
+ */
+export async function renderInvitationEmail(publicUrl: string, invitation: { rid: string; firstName: string | null }, unsubscribeToken?: string) {
   const { html, text } = await invitationTemplate(publicUrl);
   const link = invitationLink(publicUrl, invitation.rid);
+  const unsubscribe = unsubscribeToken ? unsubscribeUrl(publicUrl, unsubscribeToken) : `${publicUrl}/unsubscribe`;
   const name = invitation.firstName?.trim() ?? "";
   // A blank name reads 'Hello ,' in the slot's place; the greeting becomes 'Hello,' instead.
   const fill = (body: string, escape: (value: string) => string) =>
     body
       .replaceAll(name ? NAME_SLOT : ` ${NAME_SLOT}`, name ? escape(name) : "")
       .replaceAll(escape(LINK_SLOT), escape(link))
-      .replaceAll(LINK_SLOT, link);
-  return { subject: invitationEmailContent["past-attendee"].subject, html: fill(html, escapeHtml), text: fill(text, (value) => value) };
+      .replaceAll(LINK_SLOT, link)
+      .replaceAll(escape(UNSUBSCRIBE_SLOT), escape(unsubscribe))
+      .replaceAll(UNSUBSCRIBE_SLOT, unsubscribe);
+  return {
+    subject: invitationEmailContent["past-attendee"].subject,
+    html: fill(html, escapeHtml),
+    text: fill(text, (value) => value),
+    listUnsubscribe: unsubscribeToken ? unsubscribe : undefined,
+  };
 }
 
 /**
@@ -87,11 +118,23 @@ export function invitationEmailRenderer(options: { publicUrl: string }): Deliver
       const ids = [...new Set(messages.map((message) => message.meta.invitationId).filter((id): id is string => Boolean(id)))];
       const rows = ids.length ? await db.select().from(invitations).where(inArray(invitations.id, ids)) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
+      // Someone who unsubscribed after the invitation was written is not mailed it.
+      const recipients = [...new Set(messages.map((message) => message.recipient.trim().toLowerCase()))];
+      const gone = new Set(
+        recipients.length ? (await db.select({ email: unsubscribes.email }).from(unsubscribes).where(inArray(unsubscribes.email, recipients))).map((row) => row.email) : [],
+      );
       const outcomes = new Map<string, RenderOutcome>();
       for (const message of messages) {
+        if (gone.has(message.recipient.trim().toLowerCase())) {
+          outcomes.set(message.id, { gone: "Unsubscribed" });
+          continue;
+        }
         const invitation = byId.get(message.meta.invitationId ?? "");
         const current = invitation && String(invitation.sentAt.getTime()) === message.meta.sentAt && effectiveInvitationStatus(invitation) === "pending";
-        outcomes.set(message.id, current ? { rendered: await renderInvitationEmail(options.publicUrl, invitation) } : { gone: invitationGoneReason });
+        outcomes.set(
+          message.id,
+          current ? { rendered: await renderInvitationEmail(options.publicUrl, invitation, message.meta.unsubscribeToken) } : { gone: invitationGoneReason },
+        );
       }
       return outcomes;
     },

@@ -52,6 +52,8 @@ export async function deleteMemberAccount(db: Database, owner: AccountOwner, inp
     await tx.execute(sql`delete from waitlist where lower(email) = ${email}`);
     await tx.execute(sql`delete from music_access where lower(email) = ${email}`);
     await tx.execute(sql`delete from invitations where lower(email) = ${email}`);
+    // The invitations' unsubscribe links go with them (the unsubscribe itself, if any, is kept).
+    await tx.execute(sql`delete from unsubscribe_tokens where email = ${email}`);
     // Plays and past campaign sends still count in the figures, no longer as this person's.
     await tx.execute(sql`update audio_events set user_id = null, user_email = null where user_id = ${id}::uuid or lower(user_email) = ${email}`);
     await tx.execute(sql`

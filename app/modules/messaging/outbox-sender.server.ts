@@ -240,7 +240,11 @@ function withContent(message: OutboxMessage, rendered: RenderedEmail): OutboxMes
     subject: rendered.subject,
     bodyText: rendered.text,
     bodyHtml: rendered.html,
-    meta: { ...message.meta, ...attachmentsToMeta(rendered.attachments ?? []) },
+    meta: {
+      ...message.meta,
+      ...attachmentsToMeta(rendered.attachments ?? []),
+      ...(rendered.listUnsubscribe ? { listUnsubscribe: rendered.listUnsubscribe } : {}),
+    },
   };
 }
 

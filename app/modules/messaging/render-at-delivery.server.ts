@@ -19,6 +19,8 @@ export interface RenderedEmail {
   html: string;
   text: string;
   attachments?: EmailAttachment[];
+  /** The one-click unsubscribe address of a bulk message (its List-Unsubscribe header). */
+  listUnsubscribe?: string;
 }
 
 /** What a renderer answers per row: the content, or why it can no longer exist (its reservation was deleted). */

@@ -28,7 +28,15 @@ export const invitationEmailContent: Record<InvitationEmailKind, { subject: stri
 };
 
 /** An invitation: the past attendees' gift (link to /invitation) or a friend's (link to /friend). */
-export function InvitationEmail(props: { kind: InvitationEmailKind; name: string; link: string; publicUrl: string; expiryNote?: string }) {
+export function InvitationEmail(props: {
+  kind: InvitationEmailKind;
+  name: string;
+  link: string;
+  publicUrl: string;
+  expiryNote?: string;
+  /** Bulk invitations (past attendees) carry a one-click unsubscribe link; a friend's personal one does not. */
+  unsubscribeUrl?: string;
+}) {
   const content = invitationEmailContent[props.kind];
   return (
     <EmailLayout preview={content.preview} publicUrl={props.publicUrl}>
@@ -45,6 +53,11 @@ export function InvitationEmail(props: { kind: InvitationEmailKind; name: string
       </Text>
       <Text style={{ ...emailText, fontSize: 13 }}>Or paste this address into your browser: {props.link}</Text>
       {props.expiryNote ? <Text style={{ ...emailText, fontSize: 13 }}>{props.expiryNote}</Text> : null}
+      {props.unsubscribeUrl ? (
+        <Text style={{ ...emailText, fontSize: 12, color: "#b9a890" }}>
+          Rather not hear from us? <Link href={props.unsubscribeUrl} style={{ color: "#e8b86d" }}>Unsubscribe</Link> with one click.
+        </Text>
+      ) : null}
     </EmailLayout>
   );
 }
