@@ -164,6 +164,8 @@ test("deletes a reservation and then the event through the dialogs, by keyboard"
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await expect(group(page, name)).toHaveCount(0);
+  // The event's row is gone with its form; the notice still says what happened.
+  await expect(page.getByText("Event deleted with its 1 reservation.")).toBeVisible();
 });
 
 test("exports an event's guest list as CSV", async ({ page }) => {
