@@ -4,7 +4,8 @@
  * background video's component with it.
  */
 export const ambientVideo = {
-  poster: "/media/video/ambient-poster.jpg",
+  // WebP, which every browser that plays these videos shows (frame 0; the .jpg beside it is the same).
+  poster: "/media/video/ambient-poster.webp",
   sources: [
     { src: "/media/video/ambient.webm", type: "video/webm" },
     { src: "/media/video/ambient.mp4", type: "video/mp4" },
