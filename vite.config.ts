@@ -45,7 +45,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: "framework", priority: 4, test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-                // The chrome every page shows (header, footer, dialogs, site facts) is one file; form
+                // The chrome every page shows (header, footer, player, site facts) is one file; form
                 // rules (zod/mini) and the members' components load only with the pages that use them,
                 // in chunks the bundler shares between those pages.
                 // The event card and the lists and heroes around it: one file for the event pages
@@ -59,8 +59,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 { name: "form-validation", priority: 2, test: /[\\/]app[\\/](components[\\/]members[\\/]use-form-validation|lib[\\/]form-errors)\./ },
                 { name: "auth-card", priority: 2, test: /[\\/]app[\\/]components[\\/]members[\\/]auth-card\./ },
                 { name: "text-field", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]text-field\./ },
-                // The light part of a dialog (its button, and what fetches the rest), shared by the pages with one.
-                { name: "modal", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]modal\./ },
                 // The dialog itself loads when a dialog is first wanted (ui/modal.tsx): one file for every page's dialogs.
                 { name: "dialog", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]dialog\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]x\.mjs$/ },
                 // The event cards' icons in a small file of their own: /contact draws the map pin too,
@@ -71,13 +69,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   name: "shared",
                   // Before the others, so the chrome's own parts stay in the chrome's file.
                   priority: 3,
-                  // Only what every page draws or runs: the header (its menus; the mobile menu's dialog
-                  // loads when it is first opened), the footer, the site facts and page titles, the
-                  // global audio player (not its page panel, nor its tracking client, which loads with
-                  // the first play), the error page, lucide's runtime (its icons travel with the pages
-                  // that draw them) and Vite's preload helper (every page with a lazy part needs it).
-                  // A form field or a FAQ list stays with the pages that show one.
-                  test: /[\\/]app[\\/](components[\\/](layout[\\/](?!mobile-menu-dialog)|ui[\\/]disclosure-menu|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|node_modules[\\/]lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])|vite[\\/]preload-helper/,
+                  // Only what every page draws or runs: the header (its menus, and the mobile menu's
+                  // button: ui/modal, whose dialog loads when it is first wanted), the footer, the site
+                  // facts and page titles, the global audio player (not its page panel, nor its tracking
+                  // client, which loads with the first play), the error page, the icon renderer (the icons
+                  // travel with the pages that draw them) and Vite's preload helper (every page with a
+                  // lazy part needs it). A form field or a FAQ list stays with the pages that show one.
+                  test: /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](disclosure-menu|modal|lucide-icon)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|vite[\\/]preload-helper/,
                 },
               ],
             },

@@ -11,8 +11,8 @@ import { StringDecoder } from "node:string_decoder";
  * and works before hydration: links navigate, forms post), so here they start after the first
  * paint instead: the links come out of the head, and the inline module becomes a small classic
  * script that, once the browser reports its first contentful paint (or at once in a hidden tab,
- * where nothing paints), adds the same links and the same module to the head. React leaves elements it did
- * not render in the head alone, and the element stays where React expects a script.
+ * where nothing paints), adds the same links and the same module to the head. React leaves
+ * elements it did not render in the head alone, and the element stays where React expects a script.
  */
 export function deferHydrationScripts(html: string, nonce: string): string | null {
   const moduleScript = /<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
@@ -56,8 +56,8 @@ export function deferHydrationStream(nonce: string): Transform {
       const text = typeof chunk === "string" ? chunk : decoder.write(chunk);
       if (done) return callback(null, text);
       held += text;
-      const closing = held.indexOf("</script>", held.indexOf("__reactRouterRouteModules"));
-      if (!held.includes("__reactRouterRouteModules") || closing === -1) return callback();
+      const marker = held.indexOf("__reactRouterRouteModules");
+      if (marker === -1 || held.indexOf("</script>", marker) === -1) return callback();
       done = true;
       const rewritten = deferHydrationScripts(held, nonce) ?? held;
       held = "";

@@ -1,9 +1,10 @@
 import { LogIn, Menu, UserRound } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { useSignedInUser } from "~/lib/use-signed-in-user";
 import { headerOpacity, STRONG_SHADOW_AFTER_PX } from "./header-opacity";
 import { DisclosureMenu } from "../ui/disclosure-menu";
+import { Modal } from "../ui/modal";
 import { Logo } from "./logo";
 import { aboutLinks, donateLink, type NavLink } from "./navigation";
 import { SiteLink } from "./site-link";
@@ -144,45 +145,36 @@ function LogoutButton(props: { className: string }) {
   );
 }
 
-const loadMobileMenuDialog = () => import("./mobile-menu-dialog");
-const MobileMenuDialog = lazy(loadMobileMenuDialog);
-
-/**
- * The menu button, and the dialog once it is wanted: its code is fetched when a pointer or the
- * keyboard reaches the button (so it is usually there by the press) and drawn on the first press.
- */
+/** The menu button; the dialog's code loads when the button is first reached (ui/modal.tsx). */
 function MobileMenu() {
   const user = useSignedInUser();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const [openCount, setOpenCount] = useState(0);
   const itemClass = "block rounded-xl px-4 py-3 text-lg text-sand hover:bg-ember hover:text-amber";
-  const prefetch = () => void loadMobileMenuDialog().catch(() => undefined);
   return (
-    <>
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-haspopup="dialog"
-        aria-label="Open menu"
-        className="inline-flex h-11 w-11 items-center justify-center rounded-full text-ivory hover:bg-ivory/5 md:hidden"
-        onPointerEnter={prefetch}
-        onTouchStart={prefetch}
-        onFocus={prefetch}
-        onClick={() => setOpenCount((count) => count + 1)}
-      >
-        <Menu aria-hidden size={24} />
-      </button>
-      {openCount > 0 ? (
-        <Suspense fallback={null}>
-          <MobileMenuDialog
-            links={user ? signedInMobileLinks : mobileLinks}
-            logout={user ? <LogoutButton className={`${itemClass} w-full text-left`} /> : null}
-            itemClass={itemClass}
-            openCount={openCount}
-            onClose={() => buttonRef.current?.focus()}
-          />
-        </Suspense>
-      ) : null}
-    </>
+    <Modal
+      trigger={<Menu aria-hidden size={24} />}
+      triggerProps={{
+        "aria-label": "Open menu",
+        className: "inline-flex h-11 w-11 items-center justify-center rounded-full text-ivory hover:bg-ivory/5 md:hidden",
+      }}
+      title="Menu"
+      titleClassName="font-display text-2xl text-ivory"
+      closeLabel="Close menu"
+      className="slide-in-right ml-auto h-dvh w-[min(20rem,85vw)]"
+    >
+      <nav aria-label="Mobile" className="mt-6">
+        <ul className="space-y-1">
+          {(user ? signedInMobileLinks : mobileLinks).map((link) => (
+            <li key={link.label}>
+              <SiteLink link={link} className={itemClass} />
+            </li>
+          ))}
+          {user ? (
+            <li>
+              <LogoutButton className={`${itemClass} w-full text-left`} />
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+    </Modal>
   );
 }
