@@ -1,19 +1,21 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher, useNavigate, type FetcherWithComponents } from "react-router";
+import { Link, useFetcher, type FetcherWithComponents } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
-import { Modal, ShownDialog } from "~/components/ui/modal";
+import { Modal } from "~/components/ui/modal";
 import { DEFAULT_RESERVE_LABEL } from "~/modules/events/event-card-action";
 import type { EventView } from "~/modules/events/event-view";
 import type { ReservationResult } from "~/modules/reservations/reservation-form";
 import { eventPath, reservePath, waitingListPath } from "./event-links";
-import { ReservationSummary } from "./reservation-summary";
 
 /**
  * The form and its schema library load when a visitor reaches for a reserve button, not with the
  * page: most visits never open the dialog, and the page stays small.
  */
 const loadReservationForm = () => import("./reservation-form");
+// The confirmation shows only after a reservation: its code is fetched with the form's (on intent).
+const loadConfirmation = () => import("./reservation-confirmed");
+const ReservationConfirmed = lazy(loadConfirmation);
 const ReservationForm = lazy(() => loadReservationForm().then((module) => ({ default: module.ReservationForm })));
 
 /** The event pictures are drawn at 4:3. */
@@ -80,7 +82,11 @@ export function EventCard(props: { event: EventView; variant?: "grid" | "feature
           <CardAction event={event} titleId={titleId} fetcher={fetcher} />
         </div>
       </div>
-      <ReservationConfirmed fetcher={fetcher} />
+      {fetcher.state === "idle" && fetcher.data?.ok ? (
+        <Suspense fallback={null}>
+          <ReservationConfirmed reservation={fetcher.data.reservation} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }
@@ -141,8 +147,8 @@ function ReserveDialog(props: { event: EventView; label: string; titleId: string
       triggerProps={{
         className: "button-primary",
         "aria-describedby": props.titleId,
-        onPointerEnter: () => void loadReservationForm(),
-        onFocus: () => void loadReservationForm(),
+        onPointerEnter: () => void Promise.all([loadReservationForm(), loadConfirmation()]),
+        onFocus: () => void Promise.all([loadReservationForm(), loadConfirmation()]),
       }}
       onOpen={() => setOpened(true)}
       dialogRef={dialogRef}
@@ -167,28 +173,3 @@ function ReserveDialog(props: { event: EventView; label: string; titleId: string
   );
 }
 
-/** Opens when the card's reservation succeeded; closing it goes home (public-site.md section 2). */
-function ReservationConfirmed(props: { fetcher: FetcherWithComponents<ReservationResult> }) {
-  const { fetcher } = props;
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const navigate = useNavigate();
-  const reservation = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.reservation : null;
-
-  if (!reservation) return null;
-  return (
-    <ShownDialog
-      dialogRef={dialogRef}
-      openCount={1}
-      title="Reservation Confirmed!"
-      onClose={() => void navigate("/")}
-      className="fixed inset-0 m-auto h-fit max-h-[92svh] w-[min(30rem,calc(100vw-2rem))] rounded-3xl"
-    >
-      <div className="mt-4 space-y-6">
-        <ReservationSummary reservation={reservation} />
-        <button type="button" className="button-primary w-full" onClick={() => dialogRef.current?.close()}>
-          Back to Home
-        </button>
-      </div>
-    </ShownDialog>
-  );
-}

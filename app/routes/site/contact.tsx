@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/contact";
 import { FaqList } from "~/components/ui/faq-list";
-import { ConnectWithUs } from "~/components/community/connect-with-us";
+import { ConnectWithUsIsland } from "~/components/community/connect-with-us-island";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -146,7 +146,7 @@ export default function ContactPage() {
         </div>
       </section>
 
-      <ConnectWithUs id="contact-connect" source="contact" />
+      <ConnectWithUsIsland id="contact-connect" source="contact" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { useAudioPlayer, type AudioPlayer } from "./audio-player-provider";
+import type { AudioPlayer } from "./player-store";
 import { PlayerButton, PlayerIcon } from "./player-icons";
 import { playerDefaults } from "./player-state";
 
@@ -9,8 +9,7 @@ import { playerDefaults } from "./player-state";
  * and closes the controls, play/pause stays at hand. The server draws it with the playlist's first
  * track, so nothing moves when the page hydrates or the remembered track comes back.
  */
-export function GlobalAudioPlayer() {
-  const player = useAudioPlayer();
+export function GlobalAudioPlayer({ player }: { player: AudioPlayer }) {
   if (!player.visible || !player.track) return null;
   return <PlayerBar player={player} />;
 }

@@ -1,4 +1,4 @@
-import { useAudioPlayer } from "./audio-player-provider";
+import { useAudioPlayer } from "./player-store";
 import { PlayerButton, PlayerIcon } from "./player-icons";
 
 /**
