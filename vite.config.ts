@@ -30,14 +30,14 @@ function lightLucideIcons(): Plugin {
 
 /**
  * The chrome every page draws or runs, bundled with the framework (below): the header (its menus,
- * and the mobile menu's button: ui/modal, whose dialog loads when it is first wanted), the site facts
- * and page titles, the error page, the icon renderer (the icons travel with the pages that draw them),
- * the islands' loader with the player's and the footer's places (their code loads when wanted:
- * ui/island.tsx, decision 036) and Vite's preload helper. A form field or a FAQ list stays with the
+ * and the mobile menu's button: ui/modal, whose dialog loads when it is first wanted), the footer,
+ * the site facts and page titles, the global audio player (not its page panel, nor its tracking
+ * client, which loads with the first play), the error page, the icon renderer (the icons travel with
+ * the pages that draw them) and Vite's preload helper. A form field or a FAQ list stays with the
  * pages that show one.
  */
 const CHROME =
-  /[\\/]app[\\/](components[\\/](layout[\\/](?!site-footer|newsletter-form|social-icon)|ui[\\/](disclosure-menu|modal|lucide-icon|island)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](player-island|player-storage)\.|[\\/]app[\\/]modules[\\/](community[\\/]subscription-messages|music[\\/]attribution)|vite[\\/]preload-helper/;
+  /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](disclosure-menu|modal|lucide-icon)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|vite[\\/]preload-helper/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   ssr: command === "build" ? { noExternal: ["lucide-react"] } : undefined,
@@ -62,12 +62,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 {
                   name: "framework",
                   priority: 4,
-                  test: (id: string) => /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/.test(id) || CHROME.test(id) || id.includes("rolldown/runtime"),
+                  test: (id: string) => /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/.test(id) || CHROME.test(id),
                 },
                 // The event card and the lists and heroes around it: one file for the event pages
                 // instead of five small ones. The reservation form stays apart: it loads on intent.
                 // The community form and the 'Connect With Us' block around it travel together (home, /contact, /join).
-                { name: "community", priority: 1, test: /[\\/]app[\\/]components[\\/]community[\\/](?!connect-with-us)/ },
+                { name: "community", priority: 1, test: /[\\/]app[\\/]components[\\/]community[\\/]/ },
                 // Small parts several pages share, each in a file of its own. They are taken after the
                 // chrome (so lucide's runtime stays there) and before the groups of priority 1, which
                 // would take them along with what imports them: /login would then load the community
@@ -77,10 +77,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 { name: "text-field", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]text-field\./ },
                 // The dialog itself loads when a dialog is first wanted (ui/modal.tsx): one file for every page's dialogs.
                 { name: "dialog", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]dialog\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]x\.mjs$/ },
-                // The event cards' icons in a small file of their own: /contact draws the map pin too,
-                // and would otherwise load the whole event-card file for it.
                 // The icons of /about's and /vip's lists in one small file instead of three.
                 { name: "list-icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](heart-handshake|eighth-notes|users)\.mjs$/ },
+                // The event cards' icons in a small file of their own: /contact draws the map pin too,
+                // and would otherwise load the whole event-card file for it.
                 { name: "event-icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|calendar-days|calendar-plus)\.mjs$/ },
                 { name: "events", priority: 1, test: /[\\/]app[\\/]components[\\/]events[\\/](?!reservation-form|guest-link-card|reserve-events-page|reservation-confirmed|reservation-summary)/ },
               ],

@@ -41,10 +41,6 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        // A Suspense boundary already complete is written in place, however long the page before it:
-        // React would otherwise move any over 500 bytes out of the way behind a script (the islands
-        // of decision 036 are such boundaries), and without JavaScript they would never show.
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,6 +1,6 @@
 import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import cormorantFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -13,13 +13,13 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { FooterIsland } from "./components/layout/footer-island";
+import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { pathsWithoutFooter } from "./components/layout/navigation";
 import { MessagePage } from "./components/message-page";
 import { SignedInBadge } from "./components/layout/signed-in-badge";
-import { PlayerIsland } from "./components/music/audio-player/player-island";
-import { markPageHydrated } from "./components/ui/island";
+import { AudioPlayerProvider } from "./components/music/audio-player/audio-player-provider";
+import { GlobalAudioPlayer } from "./components/music/audio-player/global-audio-player";
 import { getUser, type AccessDenied } from "./routes/guards.server";
 import { getListenerPlaylist } from "./routes/listener-playlist.server";
 import { getEnv } from "./lib/env.server";
@@ -68,8 +68,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const path = pathname.replace(/\/+$/, "") || "/";
   // The staff area is a tool: no marketing footer under its tables.
   const showFooter = !pathsWithoutFooter.includes(path) && !path.startsWith("/admin");
-  // After the islands' own effects: an island drawn from then on (the footer, back after a page without it) loads at once.
-  useEffect(markPageHydrated, []);
   return (
     <html lang="en">
       <head>
@@ -87,13 +85,15 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
-        <PlayerIsland />
-        <main id="main" tabIndex={-1} className="min-h-[70vh] pt-(--header-height) outline-none">
-          {children}
-        </main>
-        {showFooter ? <FooterIsland /> : null}
-        <SignedInBadge />
+        <AudioPlayerProvider>
+          <SiteHeader />
+          <GlobalAudioPlayer />
+          <main id="main" tabIndex={-1} className="min-h-[70vh] pt-(--header-height) outline-none">
+            {children}
+          </main>
+          {showFooter ? <SiteFooter /> : null}
+          <SignedInBadge />
+        </AudioPlayerProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -83,18 +83,6 @@ describe("the production server", () => {
     expect(html).toContain("PerformanceObserver");
   });
 
-  it("writes the islands (player, footer, 'Connect With Us') in place, ready before any script runs", async () => {
-    // Decision 036: their code loads when wanted, but their HTML is the page's, complete and in
-    // order, so it shows without JavaScript and nothing moves when a script would swap it in.
-    for (const path of ["/", "/contact", "/about"]) {
-      const html = await (await fetch(`${server.url}${path}`)).text();
-      expect(html).toMatch(/<div data-island="player"><!--\$--><section[^>]*aria-label="Music player"/);
-      expect(html).toMatch(/<div data-island="footer"><!--\$--><footer/);
-      expect(html).not.toContain("<!--$?-->");
-    }
-    expect(await (await fetch(`${server.url}/contact`)).text()).toMatch(/<div data-island="connect-with-us"><!--\$--><section/);
-  });
-
   it("sends HSTS only when the request came over HTTPS", async () => {
     const plain = await fetch(`${server.url}/`);
     expect(plain.headers.get("strict-transport-security")).toBeNull();

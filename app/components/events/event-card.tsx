@@ -16,6 +16,7 @@ const loadReservationForm = () => import("./reservation-form");
 // The confirmation shows only after a reservation: its code is fetched with the form's (on intent).
 const loadConfirmation = () => import("./reservation-confirmed");
 const ReservationConfirmed = lazy(loadConfirmation);
+const prefetchReservation = () => void Promise.all([loadReservationForm(), loadConfirmation()]).catch(() => undefined);
 const ReservationForm = lazy(() => loadReservationForm().then((module) => ({ default: module.ReservationForm })));
 
 /** The event pictures are drawn at 4:3. */
@@ -147,8 +148,8 @@ function ReserveDialog(props: { event: EventView; label: string; titleId: string
       triggerProps={{
         className: "button-primary",
         "aria-describedby": props.titleId,
-        onPointerEnter: () => void Promise.all([loadReservationForm(), loadConfirmation()]),
-        onFocus: () => void Promise.all([loadReservationForm(), loadConfirmation()]),
+        onPointerEnter: prefetchReservation,
+        onFocus: prefetchReservation,
       }}
       onOpen={() => setOpened(true)}
       dialogRef={dialogRef}

@@ -1,4 +1,4 @@
-import { useAudioPlayer } from "./audio-player/player-store";
+import { useAudioPlayer } from "./audio-player/audio-player-provider";
 
 /**
  * The friend page's play button: the spec's 'show music player' event. It reveals the global

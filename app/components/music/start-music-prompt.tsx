@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useAudioPlayer } from "./audio-player/player-store";
+import { useAudioPlayer } from "./audio-player/audio-player-provider";
 import { PlayerPanel } from "./audio-player/player-panel";
 import { browserStorage, readItem, writeItem } from "./audio-player/player-state";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/friend";
-import type { AudioPlayerHandle } from "~/components/music/audio-player/player-source";
+import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
 import { FriendAccessForm } from "~/components/music/friend-access-form";
 import { FriendListening } from "~/components/music/friend-listening";
 import { MeditationText } from "~/components/music/meditation-text";

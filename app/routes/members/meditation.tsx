@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/meditation";
-import type { AudioPlayerHandle } from "~/components/music/audio-player/player-source";
+import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
 import { PlayerPanel } from "~/components/music/audio-player/player-panel";
 import { requireMember } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/welcome";
 import { AutoplayVideo } from "~/components/media/autoplay-video";
 import { MeditationText } from "~/components/music/meditation-text";
-import type { AudioPlayerHandle } from "~/components/music/audio-player/player-source";
+import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
 import { StartMusicPrompt } from "~/components/music/start-music-prompt";
 import { requireMember } from "~/routes/guards.server";
 import { getDb } from "~/lib/db.server";

@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/contact";
 import { FaqList } from "~/components/ui/faq-list";
-import { ConnectWithUsIsland } from "~/components/community/connect-with-us-island";
+import { ConnectWithUs } from "~/components/community/connect-with-us";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -146,7 +146,7 @@ export default function ContactPage() {
         </div>
       </section>
 
-      <ConnectWithUsIsland id="contact-connect" source="contact" />
+      <ConnectWithUs id="contact-connect" source="contact" />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link, data } from "react-router";
-import { ConnectWithUsIsland } from "~/components/community/connect-with-us-island";
+import { ConnectWithUs } from "~/components/community/connect-with-us";
 import { EventCard } from "~/components/events/event-card";
 import { EventGrid, LoadingEvents, useLoadingPage } from "~/components/events/event-list";
 import { DriftingSymbols } from "~/components/home/drifting-symbols";
@@ -146,7 +146,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="defer-render relative isolate">
         <DriftingSymbols />
-        <ConnectWithUsIsland id="home-connect" source="home" withImage />
+        <ConnectWithUs id="home-connect" source="home" withImage />
       </div>
     </>
   );

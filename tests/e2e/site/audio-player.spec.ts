@@ -85,33 +85,6 @@ test("a visitor hears one track: play, pause, mute and volume, each play and pau
   expect(violations.violations.map((violation) => violation.id)).toEqual([]);
 });
 
-test("the player's engine loads only when wanted, and a press made before it arrived is made again", async ({ page }) => {
-  // Islands (decision 036): the bar comes in the page's HTML, its code when a pointer, a finger or the focus reaches it.
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  let releaseEngine!: () => void;
-  const engineHeld = new Promise<void>((resolve) => (releaseEngine = resolve));
-  await page.route(/\/assets\/audio-player-engine-[^/]+\.js$/, async (route) => {
-    await engineHeld;
-    await route.continue();
-  });
-  await page.goto("/about");
-  await page.waitForLoadState("networkidle");
-  expect(scripts.filter((path) => /audio-player-engine|site-footer/.test(path))).toEqual([]);
-
-  // The press reaches the bar before the engine: nothing plays yet, and nothing is lost.
-  const play = playerOf(page).getByRole("button", { name: "Play", exact: true });
-  await play.click();
-  await expect.poll(() => scripts.some((path) => path.includes("audio-player-engine"))).toBe(true);
-  expect(await audio(page, (element) => element.paused)).toBe(true);
-  releaseEngine();
-  await expect.poll(() => audio(page, (element) => !element.paused)).toBe(true);
-  await expect(playerOf(page).getByRole("button", { name: "Pause", exact: true })).toBeVisible();
-  expect(await page.locator("audio").count()).toBe(1);
-});
-
 test("music goes on across a client-side navigation, in the same <audio> element", async ({ page }) => {
   await page.goto("/");
   await hydrated(page);

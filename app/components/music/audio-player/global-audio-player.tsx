@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { AudioPlayer } from "./player-store";
+import { useAudioPlayer, type AudioPlayer } from "./audio-player-provider";
 import { PlayerButton, PlayerIcon } from "./player-icons";
 import { playerDefaults } from "./player-state";
 
@@ -9,7 +9,8 @@ import { playerDefaults } from "./player-state";
  * and closes the controls, play/pause stays at hand. The server draws it with the playlist's first
  * track, so nothing moves when the page hydrates or the remembered track comes back.
  */
-export function GlobalAudioPlayer({ player }: { player: AudioPlayer }) {
+export function GlobalAudioPlayer() {
+  const player = useAudioPlayer();
   if (!player.visible || !player.track) return null;
   return <PlayerBar player={player} />;
 }

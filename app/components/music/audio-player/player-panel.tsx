@@ -1,4 +1,4 @@
-import { useAudioPlayer } from "./player-store";
+import { useAudioPlayer } from "./audio-player-provider";
 import { PlayerButton, PlayerIcon } from "./player-icons";
 
 /**

@@ -5,7 +5,6 @@ import {
   nextTrack,
   playerDefaults,
   playerStorageKeys,
-  playerWantedAtLoad,
   playlistKey,
   previousTrack,
   readItem,
@@ -191,29 +190,5 @@ describe("what a playlist restores", () => {
 
   it("restores nothing into an empty playlist", () => {
     expect(restoreFor(saved({ source: tracks[0]!.src, playing: true }), [])).toEqual({ index: 0, position: 0, loops: 0, playing: false });
-  });
-});
-
-describe("playerWantedAtLoad (the engine at once, or when the listener reaches for the bar)", () => {
-  it("waits for a first-time visitor with one track", () => {
-    expect(playerWantedAtLoad(memoryStorage(), "", 1)).toBe(false);
-    expect(playerWantedAtLoad(null, "", 1)).toBe(false);
-    expect(playerWantedAtLoad(throwingStorage, "", 1)).toBe(false);
-  });
-  it("waits when the saved state changes nothing the bar shows (paused on the first track)", () => {
-    const storage = memoryStorage({ [playerStorageKeys.playback]: "paused", [playerStorageKeys.trackIndex]: "0", [playerStorageKeys.volume]: "0.3" });
-    expect(playerWantedAtLoad(storage, "", 1)).toBe(false);
-  });
-  it("runs at once when music was playing, to resume it", () => {
-    expect(playerWantedAtLoad(memoryStorage({ [playerStorageKeys.playback]: "playing" }), "", 1)).toBe(true);
-  });
-  it("runs at once when a track other than the first is remembered, so its title shows", () => {
-    expect(playerWantedAtLoad(memoryStorage({ [playerStorageKeys.trackIndex]: "2" }), "", 4)).toBe(true);
-  });
-  it("runs at once when the multi-track hint is due: never used, or the address asks", () => {
-    expect(playerWantedAtLoad(memoryStorage(), "", 4)).toBe(true);
-    const used = memoryStorage({ [playerStorageKeys.hintSeen]: "true" });
-    expect(playerWantedAtLoad(used, "", 4)).toBe(false);
-    expect(playerWantedAtLoad(used, "?hint=1", 4)).toBe(true);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * The global audio player's rules, free of React and the DOM so they are unit-tested: moving
  * through the playlist, the multi-track hint, and the state kept in local storage
- * (public-site.md sections 4 'Audio' and 9). Decision record 009 explains the choices. What the page
- * needs before the engine runs is in player-storage.ts, re-exported here.
+ * (public-site.md sections 4 'Audio' and 9). Decision record 009 explains the choices.
  */
-import { readItem, writeItem, type PlayerStorageKey, type StorageLike } from "./player-storage";
+import { attributionFromQuery } from "~/modules/music/attribution";
 
-export * from "./player-storage";
+export interface PlayerTrack {
+  title: string;
+  src: string;
+}
 
 export const playerDefaults = {
   volume: 0.8,
@@ -20,6 +22,64 @@ export const playerDefaults = {
   /** The hint hides this long after the page (or the revealed player) appears. */
   hintHideMs: 900,
 } as const;
+
+/** One namespaced key per remembered fact (section 9's list, plus volume and mute). */
+export const playerStorageKeys = {
+  playback: "harmonia:player:playback",
+  position: "harmonia:player:position",
+  source: "harmonia:player:source",
+  trackIndex: "harmonia:player:track-index",
+  loopCount: "harmonia:player:loop-count",
+  page: "harmonia:player:page",
+  /** Set once music has played on this device (the welcome page's prompt then stays away). */
+  hasMusic: "harmonia:player:has-music",
+  anonymousSession: "harmonia:player:anonymous-session",
+  rid: "harmonia:player:rid",
+  campaign: "harmonia:player:campaign",
+  hintSeen: "harmonia:player:hint-seen",
+  volume: "harmonia:player:volume",
+  muted: "harmonia:player:muted",
+} as const;
+
+export type PlayerStorageKey = keyof typeof playerStorageKeys;
+
+/** The part of the Web Storage API the player uses; any call may throw (private mode, quotas). */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export function readItem(storage: StorageLike | null, key: PlayerStorageKey): string | null {
+  try {
+    return storage?.getItem(playerStorageKeys[key]) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(storage: StorageLike | null, key: PlayerStorageKey, value: string): void {
+  try {
+    storage?.setItem(playerStorageKeys[key], value);
+  } catch {
+    // Unavailable or full storage only costs the memory of the state, never the music.
+  }
+}
+
+/** The browser's local storage, or null where reading it is refused. */
+export function browserStorage(): StorageLike | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the ?rid= and ?campaign= of the address the listener arrived with, for every later event. */
+export function rememberAttribution(storage: StorageLike | null, search: string): void {
+  const { rid, campaign } = attributionFromQuery(search);
+  if (rid) writeItem(storage, "rid", rid);
+  if (campaign) writeItem(storage, "campaign", campaign);
+}
 
 export interface SavedPlayback {
   playing: boolean;
@@ -56,11 +116,6 @@ export function readSavedPlayback(storage: StorageLike | null): SavedPlayback {
     volume: numberIn(readItem(storage, "volume"), 0, 1) ?? playerDefaults.volume,
     muted: readItem(storage, "muted") === "true",
   };
-}
-
-export interface PlayerTrack {
-  title: string;
-  src: string;
 }
 
 const savedFieldKeys = {
@@ -138,6 +193,11 @@ export function backupAdvanceDelay(currentTime: number, duration: number): numbe
   return Math.max(0, Math.round(remaining * 1000)) + playerDefaults.backupAdvanceGraceMs;
 }
 
+/** The multi-track hint: until the listener has used the player, or whenever the URL asks (hint=1). */
+export function shouldShowHint(input: { trackCount: number; hintSeen: boolean; search: string }): boolean {
+  if (input.trackCount < 2) return false;
+  return !input.hintSeen || new URLSearchParams(input.search).get("hint") === "1";
+}
 
 export type HintWording = "now available" | "available";
 

@@ -1,13 +1,23 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { GlobalAudioPlayer } from "./global-audio-player";
-import { usePlayerSource } from "./player-source";
-import { publishPlayer, type AudioPlayer } from "./player-store";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
+import { useLocation, useMatches, useRouteLoaderData } from "react-router";
+import type { RootData } from "~/lib/seo";
 import {
   backupAdvanceDelay,
   browserStorage,
   hintText,
   nextTrack,
   playerDefaults,
+  playlistKey,
   previousTrack,
   readItem,
   readSavedPlayback,
@@ -16,7 +26,59 @@ import {
   savePlayback,
   shouldShowHint,
   writeItem,
+  type HintWording,
+  type PlayerTrack,
 } from "./player-state";
+
+/**
+ * What a page declares (as its route `handle`) to give the global player its own playlist: the
+ * page's loader then returns it as `playlist`. /friend also keeps the player hidden until its play
+ * button calls `reveal` (the spec's 'show music player' event).
+ */
+export interface AudioPlayerHandle {
+  audioPlayer: {
+    ownPlaylist?: boolean;
+    hiddenUntilRevealed?: boolean;
+    hintWording?: HintWording;
+  };
+}
+
+export interface AudioPlayer {
+  tracks: readonly PlayerTrack[];
+  index: number;
+  track: PlayerTrack | undefined;
+  playing: boolean;
+  muted: boolean;
+  volume: number;
+  /** Whether the player shows on this page. */
+  visible: boolean;
+  /** The player was just revealed by the page (it then opens and takes the focus). */
+  revealed: boolean;
+  /** The multi-track hint to show now, if any. */
+  hint: string | null;
+  play(): void;
+  pause(): void;
+  toggle(): void;
+  next(): void;
+  previous(): void;
+  playTrack(index: number): void;
+  setVolume(volume: number): void;
+  toggleMute(): void;
+  /** Shows a player the page keeps hidden, optionally starting it (call it from a press). */
+  reveal(options?: { play?: boolean }): void;
+  /** Any use of the player: the hint then stops showing. */
+  noteInteraction(): void;
+}
+
+const AudioPlayerContext = createContext<AudioPlayer | null>(null);
+
+export function useAudioPlayer(): AudioPlayer {
+  const player = useContext(AudioPlayerContext);
+  if (!player) throw new Error("useAudioPlayer needs the AudioPlayerProvider of the root layout");
+  return player;
+}
+
+const noTracks: PlayerTrack[] = [];
 
 const noSubscription = () => () => {};
 
@@ -26,13 +88,37 @@ function hintAllowedNow(trackCount: number): boolean {
   return shouldShowHint({ trackCount, hintSeen, search: window.location.search });
 }
 
+/** The playlist this page plays: its own (see AudioPlayerHandle) or the listener's from the root loader. */
+function usePlayerSource() {
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const page = matches.findLast((match) => (match.handle as Partial<AudioPlayerHandle> | undefined)?.audioPlayer);
+  const options = (page?.handle as AudioPlayerHandle | undefined)?.audioPlayer;
+  const own = options?.ownPlaylist ? (page?.loaderData as { playlist?: PlayerTrack[] } | undefined)?.playlist : undefined;
+  const tracks = Array.isArray(own) ? own : (root?.playlist ?? noTracks);
+  const key = playlistKey(tracks);
+  // A new array with the same tracks (a revalidated loader) is the same playlist.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const stableTracks = useMemo(() => tracks, [key]);
+  return {
+    tracks: stableTracks,
+    key,
+    user: root?.user ?? null,
+    hiddenUntilRevealed: options?.hiddenUntilRevealed ?? false,
+    hintWording: options?.hintWording ?? "now available",
+    // Development tools (the mailbox) have no use for music.
+    blocked: pathname === "/dev" || pathname.startsWith("/dev/"),
+    pathname,
+  };
+}
+
 /**
- * Owns the site's one <audio> element, the player's state and its bar. It lives in the root layout
- * (an island: player-island.tsx), so a client-side navigation keeps the music playing; only a change
- * of playlist (the friend page, signing in or out) starts again from the first track. Pages that
- * drive it (the welcome, friend and music pages) reach it through player-store.ts.
+ * Owns the site's one <audio> element and the player's state. It lives in the root layout, so a
+ * client-side navigation keeps the music playing; only a change of playlist (the friend page,
+ * signing in or out) starts again from the first track.
  */
-export function AudioPlayerEngine() {
+export function AudioPlayerProvider({ children }: { children: ReactNode }) {
   const source = usePlayerSource();
   const { tracks, key, hiddenUntilRevealed, blocked } = source;
   const audioRef = useRef<HTMLAudioElement>(null);
@@ -251,12 +337,9 @@ export function AudioPlayerEngine() {
     };
   }, [tracks, index, playing, muted, volume, visible, revealed, hintShown, source.hintWording, select, start, stepForward, clearTimers, noteInteraction]);
 
-  // Published for the pages that drive the player; withdrawn if it ever unmounts.
-  useEffect(() => publishPlayer(player), [player]);
-
   return (
-    <>
-      <GlobalAudioPlayer player={player} />
+    <AudioPlayerContext.Provider value={player}>
+      {children}
       <audio
         ref={audioRef}
         preload="none"
@@ -308,6 +391,6 @@ export function AudioPlayerEngine() {
           }
         }}
       />
-    </>
+    </AudioPlayerContext.Provider>
   );
 }
