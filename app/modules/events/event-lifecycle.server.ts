@@ -2,7 +2,7 @@ import { count, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
 import type { ActivityKind } from "~/modules/activity/activity-kinds";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
-import { events, reservations, type EventRow } from "../../../db/schema";
+import { events, reservations, waitlistEntries, type EventRow } from "../../../db/schema";
 import { eventFailures, eventToasts, withReason } from "./event-management-messages";
 import { failure, loggedFields, refuseUnlessManager, type EventActor, type EventFailure, type EventOutcome } from "./event-management.server";
 import { lockEventOrdering, renumberEvents } from "./event-ordering.server";
@@ -119,6 +119,10 @@ export async function deleteEventPermanently(db: Database, actor: EventActor, in
  * inside the caller's transaction, which holds the ordering lock and the event's row.
  */
 export async function removeEventWithReservations(tx: Database, actor: StaffActor, event: EventRow): Promise<number> {
+  // A DELETE locks rows in the order it finds them; the outbox sender, minting guest links, locks
+  // them in id order (mintGuestTokens). Locked here in that order first, the two cannot deadlock.
+  await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, event.id)).orderBy(reservations.id).for("update");
+  await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.eventId, event.id)).orderBy(waitlistEntries.id).for("update");
   const removed = await tx.delete(reservations).where(eq(reservations.eventId, event.id)).returning({ id: reservations.id });
   await tx.delete(events).where(eq(events.id, event.id));
   await renumberEvents(tx);

@@ -23,8 +23,9 @@ export async function deleteEventWithReservations(
   if (!can(actor, "manage-reservations")) return refused("forbidden", failedWith(failed, messages.notAllowed));
   return db.transaction(async (tx) => {
     await lockEventOrdering(tx);
-    // Reservation rows before the event's row: the order cancellations and the triggers take them.
-    await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, input.eventId)).for("update");
+    // Reservation rows before the event's row: the order cancellations and the triggers take them;
+    // among themselves in id order, as every lock of several reservations takes them.
+    await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, input.eventId)).orderBy(reservations.id).for("update");
     const event = await lockEvent(tx, input.eventId);
     if (!event) return refused("not-found", failedWith(failed, messages.eventGone));
     const reservationsDeleted = await removeEventWithReservations(tx, actor, event);

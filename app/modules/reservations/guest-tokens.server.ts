@@ -25,17 +25,26 @@ export interface MintedToken {
 export async function mintGuestTokens(db: Database, wanted: MintedToken[]): Promise<string[]> {
   if (wanted.length === 0) return [];
   const tokens = wanted.map(() => randomBytes(32).toString("base64url"));
-  await db.insert(guestTokens).values(
-    wanted.map((token, index) => ({
-      tokenHash: hashGuestToken(tokens[index]!),
-      purpose: token.purpose,
-      reservationId: token.reservationId ?? null,
-      waitlistEntryId: token.waitlistEntryId ?? null,
-      expiresAt: token.expiresAt,
-    })),
-  );
+  const rows = wanted.map((token, index) => ({
+    tokenHash: hashGuestToken(tokens[index]!),
+    purpose: token.purpose,
+    reservationId: token.reservationId ?? null,
+    waitlistEntryId: token.waitlistEntryId ?? null,
+    expiresAt: token.expiresAt,
+  }));
+  // Each row's foreign key locks the reservation or entry it names (KEY SHARE), row by row. Taken
+  // in id order, the order in which deleting an event locks them, so the two never deadlock.
+  await db.insert(guestTokens).values(rows.sort(byReferencedId));
   return tokens;
 }
+
+function byReferencedId(a: ReferencingRow, b: ReferencingRow): number {
+  return compareIds(a.reservationId, b.reservationId) || compareIds(a.waitlistEntryId, b.waitlistEntryId);
+}
+type ReferencingRow = { reservationId: string | null; waitlistEntryId: string | null };
+
+/** PostgreSQL's order of uuids (their bytes, i.e. their lower-case hex text); no id sorts first. */
+const compareIds = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a.toLowerCase() < b.toLowerCase() ? -1 : 1);
 
 /**
  * Stores a token made elsewhere (derived, so that a retried submission shows the same link); a

@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { events, guestTokens, reservations } from "../../../db/schema";
+import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { waitFor } from "../../../tests/support/wait-for";
+import { deleteEventWithReservations } from "./delete-event-with-reservations.server";
+import { mintGuestTokens } from "./guest-tokens.server";
+import { insertReservations } from "./insert-reservations.server";
+
+/*
+ * Deleting an event locks its reservations; the outbox sender, minting the guest links of a batch
+ * of e-mails, locks the same rows through the links' foreign key. Both take them in id order, so
+ * neither can hold one row while waiting for the other's (a deadlock failed the staff member's
+ * delete with 503 on PostgreSQL). Each test below plays one side by hand, from a second connection,
+ * in id order, and lets the real code play the other: it fails with a deadlock when that code takes
+ * the rows in another order. PostgreSQL only: the embedded database has one connection, so nothing
+ * there waits on a row lock.
+ */
+describe.runIf(process.env.DATABASE_URL)("locks shared by deleting an event and minting guest links", () => {
+  let database: TestDatabase;
+  let other: pg.Client;
+  const admin = { id: "admin-1", email: "admin@example.com", role: "admin" as const };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other?.end();
+    await database?.dispose();
+  });
+
+  /** An event with a high and a low reservation id, the high one inserted first: a scan meets them against id order. */
+  async function eventWithTwoReservations(title: string, n: number) {
+    const { db } = database.handle;
+    const [event] = await db.insert(events).values(buildEvent({ title, startsAt: new Date(Date.now() + 30 * 86_400_000), maxSeats: 10 })).returning();
+    const high = `ffffffff-ffff-4fff-bfff-ffffffffff0${n}`;
+    const low = `00000000-0000-4000-8000-00000000000${n}`;
+    await insertReservations(db, [{ ...buildReservation(event!.id), id: high }]);
+    await insertReservations(db, [{ ...buildReservation(event!.id), id: low }]);
+    return { event: event!, high, low };
+  }
+
+  /** Waits until a statement of the code under test is queued behind a row lock. */
+  async function somethingWaitsOnARowLock() {
+    await waitFor(async () => {
+      const { rows } = await other.query<{ waiting: number }>(
+        "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      return rows[0]!.waiting > 0;
+    }, 10_000);
+  }
+
+  it("deletes an event while the sender locks its reservations for new links, both in id order", async () => {
+    const { event, high, low } = await eventWithTwoReservations("Deleted while mailing", 1);
+    await other.query("begin");
+    try {
+      await other.query("select 1 from reservations where id = $1 for key share", [low]);
+      const deleting = deleteEventWithReservations(database.handle.db, admin, { eventId: event.id });
+      await somethingWaitsOnARowLock();
+      await other.query("select 1 from reservations where id = $1 for key share", [high]);
+      await other.query("commit");
+      expect(await deleting).toMatchObject({ ok: true, reservationsDeleted: 2 });
+    } finally {
+      await other.query("rollback").catch(() => undefined);
+    }
+    expect(await database.handle.db.select().from(reservations).where(eq(reservations.eventId, event.id))).toEqual([]);
+  });
+
+  it("mints links for a batch while their reservations are being locked for a delete, both in id order", async () => {
+    const { high, low } = await eventWithTwoReservations("Mailed while deleted", 2);
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    await other.query("begin");
+    try {
+      await other.query("select 1 from reservations where id = $1 for update", [low]);
+      // The batch names the rows against id order, as a batch in any order may.
+      const minting = mintGuestTokens(database.handle.db, [
+        { purpose: "cancel-reservation", reservationId: high, expiresAt },
+        { purpose: "cancel-reservation", reservationId: low, expiresAt },
+      ]);
+      await somethingWaitsOnARowLock();
+      await other.query("select 1 from reservations where id = $1 for update", [high]);
+      await other.query("commit");
+      expect(await minting).toHaveLength(2);
+    } finally {
+      await other.query("rollback").catch(() => undefined);
+    }
+    const minted = await database.handle.db.select().from(guestTokens).where(eq(guestTokens.purpose, "cancel-reservation"));
+    expect(minted.map((token) => token.reservationId).sort()).toEqual([low, high]);
+  });
+});
