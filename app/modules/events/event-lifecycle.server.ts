@@ -105,6 +105,7 @@ export async function deleteEventPermanently(db: Database, actor: EventActor, in
   if (refused) return refused;
   return db.transaction(async (tx) => {
     await lockEventOrdering(tx);
+    await lockReservationsOfEvent(tx, input.id);
     const event = await lockedEvent(tx, input.id, failed);
     if (isFailure(event)) return event;
     if (event.isActive) return failure("conflict", withReason(failed, "only a deleted (inactive) event can be deleted permanently"));
@@ -114,14 +115,23 @@ export async function deleteEventPermanently(db: Database, actor: EventActor, in
 }
 
 /**
+ * Locks an event's reservations before its row is locked (the order cancellations and the seat
+ * triggers take them), among themselves in id order: a DELETE would lock them in the order it finds
+ * them, while the outbox sender, minting guest links, locks them in id order (mintGuestTokens).
+ * Taken in the same order, the two cannot deadlock.
+ */
+export async function lockReservationsOfEvent(tx: Database, eventId: string): Promise<void> {
+  await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, eventId)).orderBy(reservations.id).for("update");
+}
+
+/**
  * Removes a locked event and its reservations for good, keeps the display order 1..n and logs it:
  * the one way an event leaves the database, from the events page or the reservations page. Runs
- * inside the caller's transaction, which holds the ordering lock and the event's row.
+ * inside the caller's transaction, which holds the ordering lock, the event's reservations
+ * (lockReservationsOfEvent) and the event's row.
  */
 export async function removeEventWithReservations(tx: Database, actor: StaffActor, event: EventRow): Promise<number> {
-  // A DELETE locks rows in the order it finds them; the outbox sender, minting guest links, locks
-  // them in id order (mintGuestTokens). Locked here in that order first, the two cannot deadlock.
-  await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, event.id)).orderBy(reservations.id).for("update");
+  // Its waiting-list entries go with it (foreign key); locked in id order first, like the reservations.
   await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.eventId, event.id)).orderBy(waitlistEntries.id).for("update");
   const removed = await tx.delete(reservations).where(eq(reservations.eventId, event.id)).returning({ id: reservations.id });
   await tx.delete(events).where(eq(events.id, event.id));

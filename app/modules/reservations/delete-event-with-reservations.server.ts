@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
-import { removeEventWithReservations } from "~/modules/events/event-lifecycle.server";
+import { lockReservationsOfEvent, removeEventWithReservations } from "~/modules/events/event-lifecycle.server";
 import { lockEventOrdering } from "~/modules/events/event-ordering.server";
 import { can } from "~/modules/members/policy";
-import { reservations } from "../../../db/schema";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
 import { lockEvent } from "./waiting-list.server";
@@ -23,9 +21,7 @@ export async function deleteEventWithReservations(
   if (!can(actor, "manage-reservations")) return refused("forbidden", failedWith(failed, messages.notAllowed));
   return db.transaction(async (tx) => {
     await lockEventOrdering(tx);
-    // Reservation rows before the event's row: the order cancellations and the triggers take them;
-    // among themselves in id order, as every lock of several reservations takes them.
-    await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, input.eventId)).orderBy(reservations.id).for("update");
+    await lockReservationsOfEvent(tx, input.eventId);
     const event = await lockEvent(tx, input.eventId);
     if (!event) return refused("not-found", failedWith(failed, messages.eventGone));
     const reservationsDeleted = await removeEventWithReservations(tx, actor, event);

@@ -5,6 +5,7 @@ import { events, guestTokens, reservations } from "../../../db/schema";
 import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { waitFor } from "../../../tests/support/wait-for";
+import { deleteEventPermanently } from "~/modules/events/event-lifecycle.server";
 import { deleteEventWithReservations } from "./delete-event-with-reservations.server";
 import { mintGuestTokens } from "./guest-tokens.server";
 import { insertReservations } from "./insert-reservations.server";
@@ -34,9 +35,10 @@ describe.runIf(process.env.DATABASE_URL)("locks shared by deleting an event and 
   });
 
   /** An event with a high and a low reservation id, the high one inserted first: a scan meets them against id order. */
-  async function eventWithTwoReservations(title: string, n: number) {
+  async function eventWithTwoReservations(title: string, n: number, isActive = true) {
     const { db } = database.handle;
-    const [event] = await db.insert(events).values(buildEvent({ title, startsAt: new Date(Date.now() + 30 * 86_400_000), maxSeats: 10 })).returning();
+    const startsAt = new Date(Date.now() + 30 * 86_400_000);
+    const [event] = await db.insert(events).values(buildEvent({ title, startsAt, maxSeats: 10, isActive })).returning();
     const high = `ffffffff-ffff-4fff-bfff-ffffffffff0${n}`;
     const low = `00000000-0000-4000-8000-00000000000${n}`;
     await insertReservations(db, [{ ...buildReservation(event!.id), id: high }]);
@@ -54,20 +56,33 @@ describe.runIf(process.env.DATABASE_URL)("locks shared by deleting an event and 
     }, 10_000);
   }
 
-  it("deletes an event while the sender locks its reservations for new links, both in id order", async () => {
-    const { event, high, low } = await eventWithTwoReservations("Deleted while mailing", 1);
+  /** Plays the sender minting links for both reservations (in id order) while `remove` deletes their event. */
+  async function deleteWhileMinting(ids: { high: string; low: string }, remove: () => Promise<unknown>) {
     await other.query("begin");
     try {
-      await other.query("select 1 from reservations where id = $1 for key share", [low]);
-      const deleting = deleteEventWithReservations(database.handle.db, admin, { eventId: event.id });
+      await other.query("select 1 from reservations where id = $1 for key share", [ids.low]);
+      const removing = remove();
       await somethingWaitsOnARowLock();
-      await other.query("select 1 from reservations where id = $1 for key share", [high]);
+      await other.query("select 1 from reservations where id = $1 for key share", [ids.high]);
       await other.query("commit");
-      expect(await deleting).toMatchObject({ ok: true, reservationsDeleted: 2 });
+      return await removing;
     } finally {
       await other.query("rollback").catch(() => undefined);
     }
+  }
+
+  it("deletes an event from the reservations page while the sender locks its reservations for new links, both in id order", async () => {
+    const { event, ...ids } = await eventWithTwoReservations("Deleted while mailing", 1);
+    const outcome = await deleteWhileMinting(ids, () => deleteEventWithReservations(database.handle.db, admin, { eventId: event.id }));
+    expect(outcome).toMatchObject({ ok: true, reservationsDeleted: 2 });
     expect(await database.handle.db.select().from(reservations).where(eq(reservations.eventId, event.id))).toEqual([]);
+  });
+
+  it("deletes a hidden event for good from the events page the same way", async () => {
+    const { event, ...ids } = await eventWithTwoReservations("Removed while mailing", 3, false);
+    const outcome = await deleteWhileMinting(ids, () => deleteEventPermanently(database.handle.db, admin, { id: event.id }));
+    expect(outcome).toMatchObject({ ok: true, reservationsDeleted: 2 });
+    expect(await database.handle.db.select().from(events).where(eq(events.id, event.id))).toEqual([]);
   });
 
   it("mints links for a batch while their reservations are being locked for a delete, both in id order", async () => {
