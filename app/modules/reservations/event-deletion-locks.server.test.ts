@@ -56,31 +56,36 @@ describe.runIf(process.env.DATABASE_URL)("locks shared by deleting an event and 
     }, 10_000);
   }
 
-  /** Plays the sender minting links for both reservations (in id order) while `remove` deletes their event. */
-  async function deleteWhileMinting(ids: { high: string; low: string }, remove: () => Promise<unknown>) {
+  /**
+   * Plays one side from the second connection: locks the low row (in `mode`), starts `run`, waits
+   * until it queues behind that lock, then locks the high row and commits. `run` then ends; it
+   * deadlocks instead when it took the high row before the low one.
+   */
+  async function lockBothInIdOrderWhile<T>(mode: "for key share" | "for update", ids: { high: string; low: string }, run: () => Promise<T>) {
     await other.query("begin");
     try {
-      await other.query("select 1 from reservations where id = $1 for key share", [ids.low]);
-      const removing = remove();
+      await other.query(`select 1 from reservations where id = $1 ${mode}`, [ids.low]);
+      const running = run();
       await somethingWaitsOnARowLock();
-      await other.query("select 1 from reservations where id = $1 for key share", [ids.high]);
+      await other.query(`select 1 from reservations where id = $1 ${mode}`, [ids.high]);
       await other.query("commit");
-      return await removing;
-    } finally {
+      return await running;
+    } catch (error) {
       await other.query("rollback").catch(() => undefined);
+      throw error;
     }
   }
 
   it("deletes an event from the reservations page while the sender locks its reservations for new links, both in id order", async () => {
     const { event, ...ids } = await eventWithTwoReservations("Deleted while mailing", 1);
-    const outcome = await deleteWhileMinting(ids, () => deleteEventWithReservations(database.handle.db, admin, { eventId: event.id }));
+    const outcome = await lockBothInIdOrderWhile("for key share", ids, () => deleteEventWithReservations(database.handle.db, admin, { eventId: event.id }));
     expect(outcome).toMatchObject({ ok: true, reservationsDeleted: 2 });
     expect(await database.handle.db.select().from(reservations).where(eq(reservations.eventId, event.id))).toEqual([]);
   });
 
   it("deletes a hidden event for good from the events page the same way", async () => {
     const { event, ...ids } = await eventWithTwoReservations("Removed while mailing", 3, false);
-    const outcome = await deleteWhileMinting(ids, () => deleteEventPermanently(database.handle.db, admin, { id: event.id }));
+    const outcome = await lockBothInIdOrderWhile("for key share", ids, () => deleteEventPermanently(database.handle.db, admin, { id: event.id }));
     expect(outcome).toMatchObject({ ok: true, reservationsDeleted: 2 });
     expect(await database.handle.db.select().from(events).where(eq(events.id, event.id))).toEqual([]);
   });
@@ -88,21 +93,14 @@ describe.runIf(process.env.DATABASE_URL)("locks shared by deleting an event and 
   it("mints links for a batch while their reservations are being locked for a delete, both in id order", async () => {
     const { high, low } = await eventWithTwoReservations("Mailed while deleted", 2);
     const expiresAt = new Date(Date.now() + 86_400_000);
-    await other.query("begin");
-    try {
-      await other.query("select 1 from reservations where id = $1 for update", [low]);
-      // The batch names the rows against id order, as a batch in any order may.
-      const minting = mintGuestTokens(database.handle.db, [
+    // The batch names the rows against id order, as a batch in any order may.
+    const tokens = await lockBothInIdOrderWhile("for update", { high, low }, () =>
+      mintGuestTokens(database.handle.db, [
         { purpose: "cancel-reservation", reservationId: high, expiresAt },
         { purpose: "cancel-reservation", reservationId: low, expiresAt },
-      ]);
-      await somethingWaitsOnARowLock();
-      await other.query("select 1 from reservations where id = $1 for update", [high]);
-      await other.query("commit");
-      expect(await minting).toHaveLength(2);
-    } finally {
-      await other.query("rollback").catch(() => undefined);
-    }
+      ]),
+    );
+    expect(tokens).toHaveLength(2);
     const minted = await database.handle.db.select().from(guestTokens).where(eq(guestTokens.purpose, "cancel-reservation"));
     expect(minted.map((token) => token.reservationId).sort()).toEqual([low, high]);
   });
