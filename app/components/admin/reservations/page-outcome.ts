@@ -5,3 +5,9 @@ export type ReservationsPageOutcome = StaffOutcome & { target?: string };
 
 /** The fetcher key of an event row's forms, so each row shows its own answers. */
 export const rowFetcherKey = (eventId: string) => `reservations-row-${eventId}`;
+
+/**
+ * The fetcher key of 'Delete event': its answer arrives as the event's row leaves the page, so the
+ * table, which stays, shows it (a row's own fetcher would be gone before it could).
+ */
+export const eventDeletionFetcherKey = "reservations-delete-event";

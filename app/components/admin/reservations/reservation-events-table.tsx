@@ -4,7 +4,7 @@ import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { useHydrated } from "~/lib/use-hydrated";
 import { AttendeeMailForm } from "./attendee-mail-form";
-import { rowFetcherKey, type ReservationsPageOutcome } from "./page-outcome";
+import { eventDeletionFetcherKey, rowFetcherKey, type ReservationsPageOutcome } from "./page-outcome";
 import { RememberedOpenScript, useRememberedOpen } from "./remembered-open";
 
 export interface ReservationView {
@@ -59,6 +59,8 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  * per event in this browser). Below 768 px the rows become cards (CSS only).
  */
 export function ReservationEventsTable(props: { events: ReservationEventView[]; searching: boolean; mayMail: boolean; fallback?: ReservationsPageOutcome }) {
+  const deletion = useFetcher<ReservationsPageOutcome>({ key: eventDeletionFetcherKey });
+  useOutcomeToast(deletion.data);
   return (
     <>
       <table className="mt-6 w-full border-collapse text-left text-sm max-md:block">
@@ -101,14 +103,18 @@ function EventGroup(props: { event: ReservationEventView; searching: boolean; ma
   const { event } = props;
   const fetcher = useFetcher<ReservationsPageOutcome>({ key: rowFetcherKey(event.id) });
   useOutcomeToast(fetcher.data);
+  // Deleting the event goes through the table's fetcher (its toast there); a refusal shows here.
+  const deletion = useFetcher<ReservationsPageOutcome>({ key: eventDeletionFetcherKey });
+  const deletionRefused = deletion.data && !deletion.data.ok && deletion.data.target === event.id ? deletion.data : undefined;
+  const deleting = deletion.state !== "idle" && deletion.formData?.get("eventId") === event.id;
   const hydrated = useHydrated();
   const remembered = useRememberedOpen(event.id, !props.searching);
   const summary = useRef<HTMLElement>(null);
-  const answer = fetcher.data ?? props.fallback;
+  const answer = deletionRefused ?? fetcher.data ?? props.fallback;
   const failure = answer && !answer.ok ? answer : null;
   const seatsError = failure?.intent === "set-max-seats" ? failure.message : null;
   const rowError = failure && failure.intent !== "set-max-seats" && failure.intent !== "send-attendee-mail" ? failure.message : null;
-  const busy = fetcher.state !== "idle";
+  const busy = fetcher.state !== "idle" || deleting;
   const left = event.maxSeats === null ? null : Math.max(event.maxSeats - event.seatsTaken, 0);
   const filled = event.maxSeats ? Math.min(100, Math.round((event.seatsTaken / event.maxSeats) * 100)) : 0;
 
@@ -187,7 +193,7 @@ function EventGroup(props: { event: ReservationEventView; searching: boolean; ma
               title="Delete this event and its reservations?"
               description={`“${event.title}” and its ${plural(event.reservationCount, "reservation")} will be deleted. This cannot be undone.`}
               fields={{ intent: "delete-event", eventId: event.id }}
-              onConfirm={() => fetcher.submit({ intent: "delete-event", eventId: event.id }, { method: "post" })}
+              onConfirm={() => deletion.submit({ intent: "delete-event", eventId: event.id }, { method: "post" })}
               disabled={busy}
             />
           </div>
