@@ -15,6 +15,11 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  */
 const databaseIndependentSpecs = ["site/accessibility.spec.ts", "site/chrome.spec.ts", "site/hydration.spec.ts", "site/content-pages.spec.ts"];
 
+const ignoredSpecs = process.env.E2E_DATABASE_URL ? databaseIndependentSpecs.map((spec) => `**/${spec}`) : [];
+
+/** Specs for browsers without JavaScript (`*.nojs.spec.ts`) run in their own project. */
+const noJavaScriptSpecs = "**/*.nojs.spec.ts";
+
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
  * build, on a fresh embedded data directory, or on the fresh PostgreSQL database that
@@ -22,7 +27,6 @@ const databaseIndependentSpecs = ["site/accessibility.spec.ts", "site/chrome.spe
  */
 export default defineConfig({
   testDir: "tests/e2e",
-  testIgnore: process.env.E2E_DATABASE_URL ? databaseIndependentSpecs.map((spec) => `**/${spec}`) : [],
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -37,7 +41,20 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: [...ignoredSpecs, noJavaScriptSpecs],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      // The same controls as a browser without JavaScript meets them: forms post, links navigate.
+      name: "no-javascript",
+      testMatch: noJavaScriptSpecs,
+      testIgnore: ignoredSpecs,
+      use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false },
+    },
+  ],
   webServer: [
     {
       command: "npx tsx tests/support/mail-catcher.ts",
