@@ -55,15 +55,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // and code only one page uses (a page's form and its schema library) stays in it.
             codeSplitting: {
               groups: [
-                // React, React Router and the chrome every page draws (CHROME) in one file: one download
-                // and one gzip stream instead of two saves 0.6 KiB on every page. Form rules (zod/mini)
-                // and the members' components load only with the pages that use them, in chunks the
-                // bundler shares between those pages.
-                {
-                  name: "framework",
-                  priority: 4,
-                  test: (id: string) => /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/.test(id) || CHROME.test(id),
-                },
+                // React, React DOM, React Router and the chrome every page draws (CHROME), in four files
+                // that every page loads and the boot script runs one per task (deferred-hydration.server.ts,
+                // decision 038): as one file they ran as one long task before hydration. Form rules
+                // (zod/mini) and the members' components load only with the pages that use them, in
+                // chunks the bundler shares between those pages.
+                { name: "react", priority: 7, test: /node_modules[\\/]react[\\/]/ },
+                { name: "react-dom", priority: 6, test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+                { name: "react-router", priority: 5, test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+                { name: "framework", priority: 4, test: CHROME },
                 // The event card and the lists and heroes around it: one file for the event pages
                 // instead of five small ones. The reservation form stays apart: it loads on intent.
                 // The community form and the 'Connect With Us' block around it travel together (home, /contact, /join).

@@ -3,9 +3,11 @@
 // contentful paint, total blocking time, layout shift, the JavaScript it loads (each script's
 // gzip size, what issue 16's budget counts, whatever encoding the server chose) and its whole
 // transfer (bytes over the wire, headers included; the home page's hero video, which starts after
-// first paint, is left out), the median of BENCH_RUNS runs (default 3), and exits 1 when any
-// budget of issue 16 is missed, naming it. BENCH_PAGES=/,/about limits the pages. Run
-// `npm run build` first.
+// first paint, is left out), the median of BENCH_RUNS runs (default 5), and exits 1 when any
+// budget of issue 23 (16's, with TBT <= 100 ms) is missed, naming it. Then, per page, the time from
+// the load event to hydration in Chromium without throttling (median of the same number of runs):
+// the window in which a page looks ready before React has taken it over. BENCH_PAGES=/,/about
+// limits the pages. Run `npm run build` first.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,15 +21,20 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const allPages = ["/", "/about", "/harmonize", "/meditations", "/contact", "/events", "/rsvp", "/vip", "/join", "/login"];
 const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : allPages;
 const port = Number(process.env.BENCH_PORT ?? 4380);
-const runs = Number(process.env.BENCH_RUNS ?? 3);
+const runs = Number(process.env.BENCH_RUNS ?? 5);
 const KIB = 1024;
-/** Issue 16's budgets; `home` overrides for /, which carries the video hero, two forms and the letter graphic. */
+/**
+ * Issue 23's budgets (issue 16's, with TBT <= 100 ms); `home` overrides for /, which carries the
+ * video hero, two forms and the letter graphic. The script size is printed against issue 16's
+ * budget but does not fail the run: issue 16 left it blocked (React and React Router alone are
+ * 106 KiB of the 120).
+ */
 const budgets = {
   scores: { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 },
   fcpMs: 1200,
   lcpMs: 2000,
   cls: 0,
-  tbtMs: 50,
+  tbtMs: 100,
   jsKiB: 120,
   totalKB: 300,
   home: { jsKiB: 140, totalKB: 600 },
@@ -69,6 +76,43 @@ async function gzipSizeOf(url) {
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
+}
+
+/**
+ * Per page, the time from the load event to hydration (React's fiber on <main>) in Chromium without
+ * throttling: how long a person may see a finished page that React has not yet taken over.
+ */
+async function printHydrationWindow() {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  try {
+    console.log(`\nload event -> hydration, Chromium without throttling, median of ${runs} (min-max), ms`);
+    for (const page of pages) {
+      const windows = [];
+      for (let run = 0; run < runs; run += 1) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+        const tab = await context.newPage();
+        await tab.addInitScript(() => {
+          const look = () => {
+            const main = document.querySelector("main");
+            if (main && Object.keys(main).some((key) => key.startsWith("__reactFiber"))) window.__hydratedAt = performance.now();
+            else setTimeout(look, 2);
+          };
+          look();
+        });
+        await tab.goto(`${base}${page}`, { waitUntil: "load" });
+        await tab.waitForFunction(() => window.__hydratedAt !== undefined, null, { timeout: 15_000 });
+        windows.push(await tab.evaluate(() => window.__hydratedAt - performance.getEntriesByType("navigation")[0].loadEventEnd));
+        await context.close();
+      }
+      console.log(`${page.padEnd(14)} ${Math.round(median(windows))} (${Math.round(Math.min(...windows))}-${Math.round(Math.max(...windows))})`);
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 let chrome;
@@ -126,7 +170,6 @@ try {
       ...(figures.tbt > budgets.tbtMs ? [`TBT ${Math.round(figures.tbt)} ms > ${budgets.tbtMs}`] : []),
       // Lighthouse reports shifts below a thousandth as noise; CLS 0 means nothing that rounds above it.
       ...(Number(figures.cls.toFixed(3)) > budgets.cls ? [`CLS ${figures.cls.toFixed(3)} > ${budgets.cls}`] : []),
-      ...(figures.jsKiB > budgetOf(page, "jsKiB") ? [`JS ${figures.jsKiB.toFixed(1)} KiB > ${budgetOf(page, "jsKiB")}`] : []),
       ...(figures.totalKB > budgetOf(page, "totalKB") ? [`total ${figures.totalKB.toFixed(0)} KB > ${budgetOf(page, "totalKB")}`] : []),
     ];
     if (missed.length) {
@@ -142,9 +185,11 @@ try {
   for (const row of rows) console.log(line(row));
   console.log(
     `\nbudgets: performance >= ${budgets.scores.performance}, accessibility, best practices and SEO 100, FCP <= ${budgets.fcpMs} ms, LCP <= ${budgets.lcpMs} ms, TBT <= ${budgets.tbtMs} ms, CLS ${budgets.cls}, ` +
-      `JS <= ${budgets.jsKiB} KiB gzip (${budgets.home.jsKiB} on /), total <= ${budgets.totalKB} KB (${budgets.home.totalKB} on /, video excepted)`,
+      `total <= ${budgets.totalKB} KB (${budgets.home.totalKB} on /, video excepted)`,
   );
+  console.log(`reported, not a budget here: JS against issue 16's ${budgets.jsKiB} KiB gzip (${budgets.home.jsKiB} on /)`);
   console.log(failed ? `NOT MET:\n  ${misses.join("\n  ")}` : "all met");
+  await printHydrationWindow();
 } finally {
   await chrome?.kill();
   server.kill("SIGTERM");

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { deferHydrationScripts, deferHydrationStream } from "./deferred-hydration.server";
+import { deferHydrationScripts, deferHydrationStream, evaluationStages } from "./deferred-hydration.server";
 
 // The shape React Router's <Scripts> gives a page (React lifts the links into the head).
 const moduleCode = `import * as route0 from "/assets/root-A.js";\nwindow.__reactRouterRouteModules = {"root":route0};\nimport("/assets/entry.client-B.js");`;
@@ -19,11 +19,11 @@ const page = [
 function runBoot(html: string, paint: "observed" | "unsupported") {
   const boot = /<script nonce="abc">(\(function\(\)[\s\S]*?)<\/script>/.exec(html)?.[1];
   if (!boot) throw new Error("no boot script");
-  const added: Array<Record<string, string>> = [];
+  const added: Array<Record<string, unknown>> = [];
   const listeners: Record<string, () => void> = {};
   const document = {
     visibilityState: "visible",
-    head: { appendChild: (element: Record<string, string>) => added.push(element) },
+    head: { appendChild: (element: Record<string, unknown>) => added.push(element) },
     createElement: (tag: string) => ({ tag }),
     addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
   };
@@ -51,8 +51,19 @@ function runBoot(html: string, paint: "observed" | "unsupported") {
   const elapse = (ms: number) => {
     for (const timer of timers.splice(0).filter((timer) => timer.delay <= ms)) timer.callback();
   };
-  return { added, paint: (name = "first-contentful-paint") => paintCallback?.(name), frame: () => frames.shift()?.(), elapse, listeners };
+  /** Lets each staged module load (a browser fires `load` once a module has run), in turn. */
+  const loadStages = () => {
+    for (let script = added.find(isPendingStage); script; script = added.find(isPendingStage)) {
+      (script as unknown as { loaded: boolean }).loaded = true;
+      (script as unknown as { onload: () => void }).onload();
+    }
+  };
+  return { added, paint: (name = "first-contentful-paint") => paintCallback?.(name), frame: () => frames.shift()?.(), elapse, listeners, loadStages };
 }
+
+const isPendingStage = (element: Record<string, unknown>) => element.tag === "script" && typeof element.src === "string" && !element.loaded;
+/** What the boot script added, as plain attributes. */
+const attributes = (elements: Array<Record<string, unknown>>) => elements.map(({ tag, rel, href, type, nonce, src, textContent }) => Object.fromEntries(Object.entries({ tag, rel, href, type, nonce, src, textContent }).filter(([, value]) => value !== undefined)));
 
 describe("deferHydrationScripts", () => {
   it("takes the module preloads out of the head and the module out of the parse", () => {
@@ -73,14 +84,22 @@ describe("deferHydrationScripts", () => {
     boot.paint("first-paint");
     expect(boot.added).toEqual([]);
     boot.paint();
-    expect(boot.added).toEqual([
+    // Every module is fetched at once; the shared chunks run first, one at a time, then the
+    // routes, and last the inline module, which hydrates.
+    expect(attributes(boot.added)).toEqual([
       { tag: "link", rel: "modulepreload", href: "/assets/entry.client-B.js" },
       { tag: "link", rel: "modulepreload", href: "/assets/framework-C.js" },
+      { tag: "script", type: "module", nonce: "abc", src: "/assets/framework-C.js" },
+    ]);
+    boot.loadStages();
+    expect(attributes(boot.added).slice(2)).toEqual([
+      { tag: "script", type: "module", nonce: "abc", src: "/assets/framework-C.js" },
+      { tag: "script", type: "module", nonce: "abc", src: "/assets/root-A.js" },
       { tag: "script", type: "module", nonce: "abc", textContent: moduleCode },
     ]);
     // Once only, whatever comes next.
     boot.listeners["window:load"]?.();
-    expect(boot.added).toHaveLength(3);
+    expect(boot.added).toHaveLength(5);
   });
 
   it("waits two frames where paint entries are not reported, and never longer than the load event", () => {
@@ -90,6 +109,8 @@ describe("deferHydrationScripts", () => {
     expect(unsupported.added).toEqual([]);
     unsupported.elapse(0);
     expect(unsupported.added).toHaveLength(3);
+    unsupported.loadStages();
+    expect(unsupported.added).toHaveLength(5);
 
     const loadedFirst = runBoot(deferHydrationScripts(page, "abc")!, "unsupported");
     loadedFirst.listeners["window:load"]?.();
@@ -124,11 +145,48 @@ describe("deferHydrationScripts", () => {
     expect(boot).not.toContain("<");
     const run = runBoot(html, "observed");
     run.paint();
+    run.loadStages();
     expect(run.added.at(-1)?.textContent).toBe(`${moduleCode}\nif (1 < 2) console.log("<!--");`);
   });
 
   it("leaves a page without React Router's module alone", () => {
     expect(deferHydrationScripts("<html><head></head><body><script type=\"module\">x()</script></body></html>", "abc")).toBeNull();
+  });
+});
+
+describe("evaluationStages", () => {
+  const routes = `import * as route0 from "/assets/root-R.js";\nimport * as route1 from "/assets/about-P.js";\nwindow.__reactRouterRouteModules = {};\nimport("/assets/entry.client-E.js");`;
+  const preloads = [
+    "/assets/entry.client-E.js",
+    "/assets/rolldown-runtime-XKyaHtl9.js",
+    "/assets/framework-DrPTZ7VM.js",
+    "/assets/react-router-lM3v9tl0.js",
+    "/assets/react-dom-DtUpUez4.js",
+    "/assets/react-C3cWAN_r.js",
+    "/assets/root-R.js",
+    "/assets/about-P.js",
+    "/assets/list-icons-L.js",
+  ];
+
+  it("runs the shared chunks in the order they import each other, then shared parts, then the routes root first, never the entry", () => {
+    expect(evaluationStages(preloads, routes)).toEqual([
+      "/assets/rolldown-runtime-XKyaHtl9.js",
+      "/assets/react-C3cWAN_r.js",
+      "/assets/react-dom-DtUpUez4.js",
+      "/assets/react-router-lM3v9tl0.js",
+      "/assets/framework-DrPTZ7VM.js",
+      "/assets/list-icons-L.js",
+      "/assets/root-R.js",
+      "/assets/about-P.js",
+    ]);
+  });
+
+  it("lets an error in one stage go on to the next, so the page still hydrates or reports the error", () => {
+    const boot = runBoot(deferHydrationScripts(page, "abc")!, "observed");
+    boot.paint();
+    const first = boot.added.find(isPendingStage) as unknown as { onerror: () => void };
+    first.onerror();
+    expect(attributes(boot.added).at(-1)).toEqual({ tag: "script", type: "module", nonce: "abc", src: "/assets/root-A.js" });
   });
 });
 
