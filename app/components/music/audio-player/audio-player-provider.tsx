@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { inNextTask } from "~/lib/next-task";
 import type { RootData } from "~/lib/seo";
 import {
   backupAdvanceDelay,
@@ -226,17 +227,22 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
   const musicOn = () => Boolean(audioRef.current && (!audioRef.current.paused || advanceTimer.current !== undefined));
 
   // After hydration: the remembered state. (The address's attribution is kept by the page effect below.)
-  useEffect(() => {
-    const saved = readSavedPlayback(browserStorage());
-    const audio = audioRef.current;
-    if (audio) {
-      audio.volume = saved.volume;
-      audio.muted = saved.muted;
-    }
-    const restored = restoreFor(saved, latest.current.tracks);
-    loops.current = restored.loops;
-    select(restored.index, { play: restored.playing && latest.current.visible, position: restored.position });
-  }, [select]);
+  // In a task of its own: loading the track is the heaviest work of the page's first effects.
+  useEffect(
+    () =>
+      inNextTask(() => {
+        const saved = readSavedPlayback(browserStorage());
+        const audio = audioRef.current;
+        if (audio) {
+          audio.volume = saved.volume;
+          audio.muted = saved.muted;
+        }
+        const restored = restoreFor(saved, latest.current.tracks);
+        loops.current = restored.loops;
+        select(restored.index, { play: restored.playing && latest.current.visible, position: restored.position });
+      }),
+    [select],
+  );
 
   // A new playlist starts from its first track; music that was on goes on if the player shows.
   const shownKey = useRef(key);
