@@ -37,7 +37,7 @@ function lightLucideIcons(): Plugin {
  * pages that show one.
  */
 const CHROME =
-  /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](disclosure-menu|modal|lucide-icon)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated|next-task)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|vite[\\/]preload-helper/;
+  /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](disclosure-menu|modal|dialog|lucide-icon)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated|next-task)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|vite[\\/]preload-helper/;
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   ssr: command === "build" ? { noExternal: ["lucide-react"] } : undefined,
@@ -75,8 +75,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 { name: "form-validation", priority: 2, test: /[\\/]app[\\/](components[\\/]members[\\/]use-form-validation|lib[\\/]form-errors)\./ },
                 { name: "auth-card", priority: 2, test: /[\\/]app[\\/]components[\\/]members[\\/]auth-card\./ },
                 { name: "text-field", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]text-field\./ },
-                // The dialog itself loads when a dialog is first wanted (ui/modal.tsx): one file for every page's dialogs.
-                { name: "dialog", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]dialog\.|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]x\.mjs$/ },
                 // The icons of /about's and /vip's lists in one small file instead of three.
                 { name: "list-icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](heart-handshake|eighth-notes|users)\.mjs$/ },
                 // The event cards' icons in a small file of their own: /contact draws the map pin too,

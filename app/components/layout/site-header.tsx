@@ -1,8 +1,6 @@
 import { LogIn, Menu, UserRound } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { useSignedInUser } from "~/lib/use-signed-in-user";
-import { headerOpacity, STRONG_SHADOW_AFTER_PX } from "./header-opacity";
 import { DisclosureMenu } from "../ui/disclosure-menu";
 import { Modal } from "../ui/modal";
 import { Logo } from "./logo";
@@ -12,36 +10,10 @@ import { SiteLink } from "./site-link";
 const navItemClass =
   "rounded-full px-3 py-2 text-[0.95rem] text-sand transition-colors hover:text-amber aria-[current=page]:text-amber";
 
+/** The header fades and its shadow deepens as the page scrolls: in CSS (`.site-header`, app.css), so from the first paint. */
 export function SiteHeader() {
-  const headerRef = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    const header = headerRef.current;
-    if (!header) return;
-    let frame = 0;
-    const paint = () => {
-      frame = 0;
-      // Tailwind mixes the colour with a percentage.
-      header.style.setProperty("--header-bg-opacity", `${(headerOpacity(window.scrollY) * 100).toFixed(1)}%`);
-      header.dataset.scrolled = window.scrollY > STRONG_SHADOW_AFTER_PX ? "true" : "false";
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(paint);
-    };
-    paint();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      window.removeEventListener("scroll", onScroll);
-      if (frame) cancelAnimationFrame(frame);
-    };
-  }, []);
-
   return (
-    <header
-      ref={headerRef}
-      data-scrolled="false"
-      className="fixed inset-x-0 top-0 z-40 h-(--header-height) bg-night/(--header-bg-opacity) shadow-[0_1px_8px_rgba(0,0,0,0.25)] backdrop-blur-md transition-shadow duration-300 [--header-bg-opacity:95%] data-[scrolled=true]:shadow-[0_6px_28px_rgba(0,0,0,0.55)]"
-    >
+    <header className="site-header fixed inset-x-0 top-0 z-40 h-(--header-height) backdrop-blur-md">
       <div className="mx-auto flex h-full max-w-6xl items-center justify-between px-5 sm:px-8">
         <Logo />
         <DesktopNavigation />
@@ -60,8 +32,8 @@ function DesktopNavigation() {
         <li>
           <DisclosureMenu
             label="About"
-            buttonClassName={`${navItemClass} inline-flex items-center gap-1 aria-expanded:text-amber`}
-            panelClassName="absolute top-full left-0 z-50 mt-3 w-52 rounded-2xl border border-ember bg-umber p-2 shadow-2xl shadow-black/60"
+            buttonClassName={`${navItemClass} inline-flex items-center gap-1 group-has-[:popover-open]:text-amber`}
+            panelClassName="w-52 rounded-2xl border border-ember bg-umber p-2 shadow-2xl shadow-black/60"
           >
             <ul>
               {aboutLinks.map((link) => (

@@ -2,15 +2,29 @@ import { Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
+/** Starts the preview from the beginning with sound, the browser's controls and the focus. */
+function startWithSound(video: HTMLVideoElement) {
+  video.muted = false;
+  video.loop = false;
+  video.currentTime = 0;
+  video.focus();
+  video.play().catch(() => undefined);
+}
+
 /**
  * A silent preview that loops behind a 'Click to play with sound' overlay while it is in view; the
- * click starts it from the beginning with sound and the browser's controls. Visitors who asked for
- * reduced motion see the poster until they choose to play; without JavaScript the browser's own
- * controls are offered.
+ * press starts it from the beginning with sound and the browser's controls. Visitors who asked for
+ * reduced motion see the poster until they choose to play.
+ *
+ * The server draws the overlay. It is a label around a box that the browser ticks by itself, so a
+ * press before hydration is kept and played when the page hydrates (the press was the visitor's
+ * gesture, so the browser lets the sound play). Without JavaScript nothing could play it: CSS
+ * hides it (app.css, scripting: none) and the browser's own controls, drawn by the server too, are offered.
  */
 export function PreviewVideo(props: { poster: string; sources: readonly { src: string; type: string }[]; label: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
-  // Before hydration (and without JavaScript) nothing could answer the overlay: the browser's controls stand in.
+  const requestRef = useRef<HTMLInputElement>(null);
+  // Until hydration the browser's controls stay (they are what a page without JavaScript offers).
   const hydrated = useHydrated();
   const [withSound, setWithSound] = useState(false);
 
@@ -34,15 +48,19 @@ export function PreviewVideo(props: { poster: string; sources: readonly { src: s
   const playWithSound = () => {
     const video = videoRef.current;
     if (!video) return;
-    video.muted = false;
-    video.loop = false;
-    video.currentTime = 0;
     setWithSound(true);
-    video.focus();
-    video.play().catch(() => undefined);
+    startWithSound(video);
   };
 
-  const overlay = hydrated && !withSound;
+  // A press made before hydration ticked the box: play now what was asked for then.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !requestRef.current?.checked) return;
+    setWithSound(true);
+    startWithSound(video);
+  }, []);
+
+  const overlaid = hydrated && !withSound;
   return (
     <div className="relative overflow-hidden rounded-3xl border border-ember bg-umber/70">
       <video
@@ -53,8 +71,8 @@ export function PreviewVideo(props: { poster: string; sources: readonly { src: s
         loop
         playsInline
         preload="metadata"
-        controls={!overlay}
-        tabIndex={overlay ? -1 : 0}
+        controls={!overlaid}
+        tabIndex={overlaid ? -1 : 0}
         aria-label={props.label}
         width={960}
         height={540}
@@ -63,18 +81,26 @@ export function PreviewVideo(props: { poster: string; sources: readonly { src: s
           <source key={source.src} src={source.src} type={source.type} />
         ))}
       </video>
-      {overlay ? (
-        <button
-          type="button"
-          onClick={playWithSound}
-          className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-night/45 text-ivory transition-colors hover:bg-night/30 focus-visible:bg-night/30"
-        >
+      {withSound ? null : (
+        <label className="needs-script absolute inset-0 flex cursor-pointer flex-col items-center justify-center gap-3 bg-night/45 text-ivory transition-colors hover:bg-night/30 has-checked:bg-night/30 has-focus-visible:bg-night/30">
+          <input
+            ref={requestRef}
+            type="checkbox"
+            role="button"
+            aria-pressed={false}
+            className="absolute inset-0 z-10 cursor-pointer appearance-none opacity-0"
+            onChange={playWithSound}
+            onKeyDown={(event) => {
+              // A button answers Enter as well as Space.
+              if (event.key === "Enter") playWithSound();
+            }}
+          />
           <span aria-hidden className="flex size-16 items-center justify-center rounded-full bg-amber text-night">
             <Play className="size-7 translate-x-0.5" />
           </span>
           <span className="text-lg">Click to play with sound</span>
-        </button>
-      ) : null}
+        </label>
+      )}
     </div>
   );
 }

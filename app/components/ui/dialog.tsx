@@ -12,8 +12,8 @@ export interface DialogProps {
 }
 
 /*
- * The dialog itself: a file of its own, fetched when a dialog is first wanted (modal.tsx), so a
- * page with a dialog behind a button does not load it with the page.
+ * The dialog itself, drawn by the server (closed) with the page it belongs to: its button opens it
+ * with an invoker command (modal.tsx), so it works before hydration and without JavaScript.
  */
 
 const focusableSelector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -38,14 +38,19 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
 }
 
 /**
- * The same modal dialog without a trigger: its owner opens it with `dialogRef.current.showModal()`
- * (a confirmation that follows a form) and says in `onClose` where the visitor goes next.
+ * The modal dialog: its owner opens it with a button whose command names `id`, or with
+ * `dialogRef.current.showModal()` (a confirmation that follows a form), and says in `onClose`
+ * where the visitor goes next. Its close button and a press on the backdrop (closedby) close it
+ * without JavaScript too; the handlers do the same where the browser lacks those attributes.
  */
 export function Dialog({
+  id,
   dialogRef,
   onClose,
   ...props
-}: DialogProps & { dialogRef: RefObject<HTMLDialogElement | null>; onClose?: () => void }) {
+}: DialogProps & { id?: string; dialogRef: RefObject<HTMLDialogElement | null>; onClose?: () => void }) {
+  const ownId = useId();
+  const dialogId = id ?? ownId;
   const titleId = useId();
   const descriptionId = useId();
   const close = () => dialogRef.current?.close();
@@ -53,6 +58,8 @@ export function Dialog({
   return (
     <dialog
       ref={dialogRef}
+      id={dialogId}
+      closedby="any"
       aria-labelledby={titleId}
       aria-describedby={props.description ? descriptionId : undefined}
       className={`m-0 max-h-none max-w-none bg-transparent p-0 text-ivory backdrop:bg-black/65 backdrop:backdrop-blur-sm ${props.className}`}
@@ -71,6 +78,8 @@ export function Dialog({
           </h2>
           <button
             type="button"
+            command="close"
+            commandfor={dialogId}
             aria-label={props.closeLabel ?? "Close"}
             onClick={close}
             className="-mt-1 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-sand hover:bg-ivory/5 hover:text-amber"
@@ -90,10 +99,10 @@ export function Dialog({
 }
 
 /**
- * A dialog that opens as soon as it is drawn, and again each time `openCount` changes: what a
- * dialog loaded on demand needs, since it is drawn only after the press that asked for it.
+ * A dialog without a trigger that opens as soon as it is drawn, and again each time `openCount`
+ * changes: a confirmation that follows a form, which says in `onClose` where the visitor goes next.
  */
-export default function OpenedDialog({
+export function ShownDialog({
   openCount,
   dialogRef: givenDialogRef,
   ...props

@@ -1,65 +1,47 @@
 import { ChevronDown } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useId, useRef, useState, type ReactNode } from "react";
 
 /**
- * A navigation dropdown in the WAI-ARIA disclosure pattern: a button with aria-expanded that
- * shows a list of links. Escape closes it and puts focus back on the button; a click elsewhere,
- * focus leaving it, or a navigation closes it too. Small on purpose: it is on every page.
+ * A navigation dropdown: a button that shows a list of links, on the browser's popover, so it
+ * opens and closes before hydration and without JavaScript. The browser closes it on Escape
+ * (focus back on the button) and on a click elsewhere, and tells assistive technology whether it
+ * is expanded. With JavaScript it also closes when focus leaves it or one of its links is followed
+ * (a client navigation keeps the page), and says aria-expanded itself once it has been toggled.
+ * Small on purpose: it is on every page.
  */
 export function DisclosureMenu(props: { label: string; buttonClassName: string; panelClassName: string; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Unset until the first toggle: the browser derives the state from popovertarget until then.
+  const [expanded, setExpanded] = useState<boolean>();
+  const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const { pathname } = useLocation();
-  // Following one of its links closes the menu: it stays open only on the page it was opened on.
-  const expanded = open && openedAt === pathname;
-
-  useEffect(() => {
-    if (!expanded) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
-  }, [expanded]);
 
   return (
     <div
-      ref={rootRef}
-      className="relative"
+      className="group relative"
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close(panelRef.current);
       }}
     >
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={expanded}
-        aria-controls={panelId}
-        className={`group ${props.buttonClassName}`}
-        onClick={() => {
-          setOpen(!expanded);
-          setOpenedAt(pathname);
-        }}
-      >
+      <button type="button" popoverTarget={panelId} aria-expanded={expanded} aria-controls={panelId} className={`disclosure-anchor ${props.buttonClassName}`}>
         {props.label}
-        <ChevronDown aria-hidden size={16} className="transition-transform duration-200 group-aria-expanded:rotate-180" />
+        <ChevronDown aria-hidden size={16} className="transition-transform duration-200 group-has-[:popover-open]:rotate-180" />
       </button>
-      <div id={panelId} hidden={!expanded} className={props.panelClassName}>
+      <div
+        ref={panelRef}
+        id={panelId}
+        popover="auto"
+        onToggle={(event) => setExpanded(event.newState === "open")}
+        onClick={(event) => {
+          if ((event.target as Element).closest("a")) close(panelRef.current);
+        }}
+        className={`disclosure-panel ${props.panelClassName}`}
+      >
         {props.children}
       </div>
     </div>
   );
+}
+
+function close(panel: HTMLElement | null) {
+  if (panel?.matches(":popover-open")) panel.hidePopover();
 }

@@ -1,24 +1,21 @@
-import { lazy, Suspense, useRef, useState, type ButtonHTMLAttributes, type ComponentProps, type ReactNode, type RefObject } from "react";
-import type { DialogProps } from "./dialog";
+import { useId, useRef, type ButtonHTMLAttributes, type ReactNode, type RefObject } from "react";
+import { Dialog, type DialogProps } from "./dialog";
+
+export { ShownDialog } from "./dialog";
 
 /**
- * The dialog's code (dialog.tsx) is fetched when a pointer, a finger or the focus reaches for its
- * button, and at the latest on the press; most visits never open one, so pages do not load it.
- */
-const loadDialog = () => import("./dialog");
-const OpenedDialog = lazy(loadDialog);
-const prefetchDialog = () => void loadDialog().catch(() => undefined);
-
-/**
- * A modal dialog on the browser's own <dialog>: showModal() makes the rest of the page inert,
- * Tab wraps around inside it, it closes on Escape and hands focus back to the trigger, with no script library
- * to download. Clicking the backdrop or a link inside closes it too; the page does not scroll behind it (app.css).
+ * A button and the modal dialog it opens, on the browser's own <dialog>: showModal() makes the rest
+ * of the page inert, Tab wraps around inside it, it closes on Escape and hands focus back to the
+ * trigger, with no script library to download. The server draws the dialog (closed) and the
+ * button opens it with an invoker command, so it works before hydration and without JavaScript;
+ * the click handler does the same where the browser has no invoker commands. Clicking the
+ * backdrop or a link inside closes it too; the page does not scroll behind it (app.css).
  * `dialogRef` lets the owner close it itself (a form that succeeded).
  */
 export function Modal({
   trigger,
   triggerProps,
-  dialogRef,
+  dialogRef: givenDialogRef,
   onOpen,
   ...dialog
 }: DialogProps & {
@@ -29,7 +26,9 @@ export function Modal({
   onOpen?: () => void;
 }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const [openCount, setOpenCount] = useState(0);
+  const ownDialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = givenDialogRef ?? ownDialogRef;
+  const dialogId = useId();
 
   return (
     <>
@@ -37,42 +36,17 @@ export function Modal({
         ref={triggerRef}
         type="button"
         aria-haspopup="dialog"
+        command="show-modal"
+        commandfor={dialogId}
         {...triggerProps}
-        onPointerEnter={(event) => {
-          prefetchDialog();
-          triggerProps.onPointerEnter?.(event);
-        }}
-        onTouchStart={(event) => {
-          prefetchDialog();
-          triggerProps.onTouchStart?.(event);
-        }}
-        onFocus={(event) => {
-          prefetchDialog();
-          triggerProps.onFocus?.(event);
-        }}
         onClick={() => {
           onOpen?.();
-          setOpenCount((count) => count + 1);
+          if (!dialogRef.current?.open) dialogRef.current?.showModal();
         }}
       >
         {trigger}
       </button>
-      {openCount > 0 ? (
-        <ShownDialog {...dialog} dialogRef={dialogRef} openCount={openCount} onClose={() => triggerRef.current?.focus()} />
-      ) : null}
+      <Dialog {...dialog} id={dialogId} dialogRef={dialogRef} onClose={() => triggerRef.current?.focus()} />
     </>
-  );
-}
-
-/**
- * A dialog without a trigger that opens once its code has arrived (at once if it already has), and
- * again each time `openCount` changes: a confirmation that follows a form, which says in `onClose`
- * where the visitor goes next.
- */
-export function ShownDialog(props: ComponentProps<typeof OpenedDialog>) {
-  return (
-    <Suspense fallback={null}>
-      <OpenedDialog {...props} />
-    </Suspense>
   );
 }

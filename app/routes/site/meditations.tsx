@@ -1,5 +1,4 @@
 import { Headphones, NotebookPen, Piano, Sparkles, type LucideIcon } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { pageMeta } from "~/lib/seo";
@@ -127,13 +126,34 @@ const faqs: Faq[] = [
   },
 ];
 
+/** The category in the address: `?category=stress-relief`. */
+function categorySlug(category: Category): string {
+  return category.toLowerCase().replace(/\s+/g, "-");
+}
+
+/** Anything but a known category's slug (none, a typo, an old link) shows them all. */
+function categoryFromSlug(slug: string | null): Category {
+  return categories.find((category) => category !== "All" && categorySlug(category) === slug) ?? "All";
+}
+
+/** The chips are links, so the filter works before hydration and without JavaScript; they land on the list. */
+function categoryHref(category: Category): string {
+  return `${category === "All" ? "/meditations" : `?category=${categorySlug(category)}`}#library-heading`;
+}
+
+// The address is the filter's state: the server draws the chosen category, and with JavaScript a
+// chip is a client navigation to the same answer. (The canonical link stays /meditations.)
+export function loader({ request }: Route.LoaderArgs) {
+  const selected = categoryFromSlug(new URL(request.url).searchParams.get("category"));
+  return { selected, visible: selected === "All" ? meditations : meditations.filter((meditation) => meditation.category === selected) };
+}
+
 function countLabel(count: number): string {
   return `Showing ${count} ${count === 1 ? "meditation" : "meditations"}`;
 }
 
-export default function MeditationsPage() {
-  const [selected, setSelected] = useState<Category>("All");
-  const visible = selected === "All" ? meditations : meditations.filter((m) => m.category === selected);
+export default function MeditationsPage({ loaderData }: Route.ComponentProps) {
+  const { selected, visible } = loaderData;
 
   return (
     <>
@@ -174,26 +194,29 @@ export default function MeditationsPage() {
           A few of the sessions we are recording now. Choose a category to see what it holds.
         </p>
 
-        <div role="group" aria-label="Filter meditations by category" className="mt-8 flex flex-wrap gap-2">
-          {categories.map((category) => {
-            const pressed = category === selected;
-            return (
-              <button
-                key={category}
-                type="button"
-                aria-pressed={pressed}
-                onClick={() => setSelected(category)}
-                className={`min-h-11 rounded-full border px-5 py-2 text-sm font-semibold transition-colors ${
-                  pressed
-                    ? "border-amber bg-amber text-night"
-                    : "border-ember bg-umber/70 text-sand hover:border-amber/70 hover:text-amber"
-                }`}
-              >
-                {category}
-              </button>
-            );
-          })}
-        </div>
+        <nav aria-label="Filter meditations by category" className="mt-8">
+          <ul className="flex flex-wrap gap-2">
+            {categories.map((category) => {
+              const current = category === selected;
+              return (
+                <li key={category}>
+                  <Link
+                    to={categoryHref(category)}
+                    preventScrollReset
+                    aria-current={current ? "page" : undefined}
+                    className={`inline-flex min-h-11 items-center rounded-full border px-5 py-2 text-sm font-semibold transition-colors ${
+                      current
+                        ? "border-amber bg-amber text-night"
+                        : "border-ember bg-umber/70 text-sand hover:border-amber/70 hover:text-amber"
+                    }`}
+                  >
+                    {category}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
         <p role="status" aria-live="polite" className="mt-5 text-sm text-mist">
           {countLabel(visible.length)}
         </p>
@@ -235,9 +258,9 @@ export default function MeditationsPage() {
               We are still recording sessions for this category. Join the list above and we will tell you when they are
               ready.
             </p>
-            <button type="button" onClick={() => setSelected("All")} className="button-secondary mt-6">
+            <Link to={categoryHref("All")} preventScrollReset className="button-secondary mt-6">
               Show all meditations
-            </button>
+            </Link>
           </div>
         )}
       </section>

@@ -1,6 +1,7 @@
 import { expect } from "@playwright/test";
 import { test } from "../support/hydration";
 import { signInWithLink, testEmail } from "../support/auth";
+import { headerAlpha } from "../support/header";
 
 test.describe("header on a desktop screen", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -52,14 +53,24 @@ test.describe("header on a desktop screen", () => {
     await page.setViewportSize({ width: 1280, height: 600 });
     await page.goto("/about");
     const header = page.locator("header").first();
-    const opacity = () => header.evaluate((element) => element.style.getPropertyValue("--header-bg-opacity"));
-    await expect.poll(opacity).toBe("95.0%");
-    await expect(header).toHaveAttribute("data-scrolled", "false");
+    // The background's alpha and the shadow as drawn (CSS scroll-driven animations, app.css).
+    const alpha = () => headerAlpha(page);
+    const shadow = () => header.evaluate((element) => getComputedStyle(element).boxShadow);
+    await expect.poll(alpha).toBeCloseTo(0.95, 2);
+    await expect.poll(shadow).toBe("rgba(0, 0, 0, 0.25) 0px 1px 8px 0px");
     await page.evaluate(() => window.scrollTo(0, 300));
-    await expect.poll(opacity).toBe("65.0%");
-    await expect(header).toHaveAttribute("data-scrolled", "true");
+    await expect.poll(alpha).toBeCloseTo(0.65, 2);
+    await expect.poll(shadow).toBe("rgba(0, 0, 0, 0.55) 0px 6px 28px 0px");
     await page.evaluate(() => window.scrollTo(0, 2000));
-    await expect.poll(opacity).toBe("40.0%");
+    await expect.poll(alpha).toBeCloseTo(0.4, 2);
+  });
+
+  test("fades the header under reduced motion too: the colour changes, nothing moves", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto("/about");
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => headerAlpha(page)).toBeCloseTo(0.65, 2);
   });
 });
 

@@ -24,11 +24,14 @@ test("/meditations filters the six samples by category and joins the waitlist", 
   for (const button of await main.getByRole("button", { name: "Coming Soon" }).all()) await expect(button).toBeDisabled();
   for (const minutes of [10, 15, 18, 20, 25, 30]) await expect(main.getByText(`${minutes} min`, { exact: false }).first()).toBeVisible();
 
-  await main.getByRole("button", { name: "Sleep", exact: true }).click();
-  await expect(main.getByRole("button", { name: "Sleep", exact: true })).toHaveAttribute("aria-pressed", "true");
+  const chips = main.getByRole("navigation", { name: "Filter meditations by category" });
+  await chips.getByRole("link", { name: "Sleep", exact: true }).click();
+  await expect(page).toHaveURL(/\/meditations\?category=sleep#library-heading$/);
+  await expect(chips.getByRole("link", { name: "Sleep", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(samples).toHaveCount(1);
-  await main.getByRole("button", { name: "All", exact: true }).click();
+  await chips.getByRole("link", { name: "All", exact: true }).click();
   await expect(samples).toHaveCount(6);
+  await expect(chips.getByRole("link", { name: "All", exact: true })).toHaveAttribute("aria-current", "page");
 
   await expect(main.locator("details")).toHaveCount(4);
 

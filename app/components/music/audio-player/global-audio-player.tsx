@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useAudioPlayer, type AudioPlayer } from "./audio-player-provider";
 import { PlayerButton, PlayerIcon } from "./player-icons";
 import { playerDefaults } from "./player-state";
@@ -7,7 +8,8 @@ import { playerDefaults } from "./player-state";
 /**
  * The site-wide player, fixed at the top centre just below the header: the track's title opens
  * and closes the controls, play/pause stays at hand. The server draws it with the playlist's first
- * track, so nothing moves when the page hydrates or the remembered track comes back.
+ * track, so nothing moves when the page hydrates or the remembered track comes back; it is shown
+ * only once hydrated, since none of its buttons can do anything without JavaScript.
  */
 export function GlobalAudioPlayer() {
   const player = useAudioPlayer();
@@ -23,6 +25,7 @@ const placeInStaffArea = "right-4 bottom-4 flex-col-reverse items-end!";
 
 function PlayerBar({ player }: { player: AudioPlayer }) {
   const inStaffArea = useLocation().pathname.startsWith("/admin");
+  const hydrated = useHydrated();
   const [expanded, setExpanded] = useState(player.revealed);
   const sectionRef = useRef<HTMLElement>(null);
   const panelId = useId();
@@ -39,7 +42,7 @@ function PlayerBar({ player }: { player: AudioPlayer }) {
       ref={sectionRef}
       tabIndex={-1}
       aria-label="Music player"
-      className={`pointer-events-none fixed z-30 flex w-max max-w-[calc(100vw-1rem)] items-center gap-2 outline-none ${inStaffArea ? placeInStaffArea : placeOnSite}`}
+      className={`pointer-events-none fixed z-30 flex w-max ${hydrated ? "" : "invisible"} max-w-[calc(100vw-1rem)] items-center gap-2 outline-none ${inStaffArea ? placeInStaffArea : placeOnSite}`}
     >
       <div className="pointer-events-auto flex items-center gap-1 rounded-full border border-ember bg-umber/90 p-1 shadow-lg shadow-black/40 backdrop-blur">
         <button
