@@ -169,16 +169,16 @@ test("the SMS texts typed before hydration are kept: one number, and a group wit
   const single = page.getByRole("form", { name: "Send a text" });
   const group = page.getByRole("form", { name: "Text a group" });
   await single.getByLabel("Phone number").fill("+1 619 555 0142");
-  await single.getByLabel("Text").fill("Doors at seven tonight.");
-  await group.getByLabel("Text").fill("A group note typed early.");
+  await single.getByLabel("Text", { exact: true }).fill("Doors at seven tonight.");
+  await group.getByLabel("Text", { exact: true }).fill("A group note typed early.");
   const eventRadio = group.getByRole("radio", { name: /The guests of one event/ });
   const pickEvent = await eventRadio.isEnabled();
   if (pickEvent) await eventRadio.check();
   await hydrate();
 
-  await expect(single.getByLabel("Text")).toHaveValue("Doors at seven tonight.");
+  await expect(single.getByLabel("Text", { exact: true })).toHaveValue("Doors at seven tonight.");
   await expect(single.getByText(/^23 \/ 1600 characters/)).toBeVisible();
-  await expect(group.getByLabel("Text")).toHaveValue("A group note typed early.");
+  await expect(group.getByLabel("Text", { exact: true })).toHaveValue("A group note typed early.");
   if (pickEvent) await expect(eventRadio).toBeChecked();
   await single.getByRole("button", { name: "Send text" }).click();
   await expect(single.getByRole("status")).toContainText(/SMS sent successfully|dev mailbox/);
