@@ -1,9 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { EventImagePicker } from "./event-image-picker";
-import { useOutcomeToast, type StaffOutcome } from "./staff-outcome";
+import type { StaffOutcome } from "./staff-outcome";
 import { useFormValidation } from "~/components/members/use-form-validation";
+import { useFieldValue } from "~/lib/use-field-value";
+import { useHydrated } from "~/lib/use-hydrated";
 import { eventFormSchema } from "~/modules/events/event-form";
+
+/** The key of the editor's fetcher, which the page reads for the toast of a save. */
+export const EVENT_EDITOR_FETCHER = "event-editor";
 
 export interface EventEditorValues {
   id?: string;
@@ -51,19 +56,28 @@ export function EventEditor(props: {
   timeZoneLabel: string;
   onSaved: (outcome: StaffOutcome) => void;
 }) {
-  const fetcher = useFetcher<StaffOutcome>();
-  useOutcomeToast(fetcher.data);
-  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  // The page owns this fetcher (and its toast): the editor closes on the answer it waits for.
+  const fetcher = useFetcher<StaffOutcome>({ key: EVENT_EDITOR_FETCHER });
+  // An answer from before this editor opened belongs to an earlier one.
+  const [earlierAnswer] = useState(fetcher.data);
+  const answer = fetcher.data === earlierAnswer ? undefined : fetcher.data;
+  const serverErrors = answer && !answer.ok ? answer.fieldErrors : undefined;
   const { errors: clientErrors, onSubmit } = useFormValidation(() => eventFormSchema, serverErrors);
-  const errors = fetcher.data || Object.keys(clientErrors).length ? clientErrors : props.errors;
+  const errors = answer || Object.keys(clientErrors).length ? clientErrors : props.errors;
   const heading = useRef<HTMLHeadingElement>(null);
-  const [location, setLocation] = useState(props.values.location);
+  const location = useFieldValue<HTMLInputElement>(props.values.location);
+  // Opened by the person (a link pressed on the running page), not rendered by the server: only
+  // then does focus move to the heading; on hydration it stays wherever the person is typing.
+  const hydrated = useHydrated();
+  const [openedByPerson] = useState(hydrated);
   const { onSaved } = props;
 
-  useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) onSaved(fetcher.data);
-  }, [fetcher.state, fetcher.data, onSaved]);
+    if (openedByPerson) heading.current?.focus();
+  }, [openedByPerson]);
+  useEffect(() => {
+    if (fetcher.state === "idle" && answer?.ok) onSaved(answer);
+  }, [fetcher.state, answer, onSaved]);
 
   const title = props.mode === "create" ? "New event" : "Edit event";
   const field = (name: keyof EventEditorValues, label: string, input: (describedBy: string | undefined) => ReactNode, hint?: string) => {
@@ -130,8 +144,7 @@ export function EventEditor(props: {
             <input
               id="event-location"
               name="location"
-              value={location}
-              onChange={(event) => setLocation(event.target.value)}
+              {...location.field}
               aria-describedby={describedBy}
               aria-invalid={errors.location ? true : undefined}
               className="input-field mt-1.5"
@@ -143,8 +156,8 @@ export function EventEditor(props: {
                 <button
                   key={place}
                   type="button"
-                  onClick={() => setLocation(place)}
-                  aria-pressed={location === place}
+                  onClick={() => location.set(place)}
+                  aria-pressed={location.value === place}
                   className="min-h-11 rounded-full border border-sand/30 px-3 text-sm text-sand hover:border-amber aria-pressed:border-amber aria-pressed:text-amber"
                 >
                   {place}

@@ -1,23 +1,45 @@
-import { useId, useState } from "react";
-import { EVENT_IMAGES, IMAGE_HINT, imageNotFoundText } from "~/modules/events/event-images";
+import { useEffect, useId, useRef, useState } from "react";
+import { chosenImage, EVENT_IMAGES, IMAGE_HINT, imageNotFoundText } from "~/modules/events/event-images";
 
 /**
  * The event form's image field: the site's event images as radio buttons with thumbnails, and a
  * free path field that any choice fills. The preview says 'Image not found: …' when the path
- * does not load. Without JavaScript the free field is the one that counts (it is named `image`).
+ * does not load. The fields are the form's own (uncontrolled): a pick or a path made before
+ * hydration stays, and the server reads the pick without JavaScript (`chosenImage`, with
+ * `imageShown` telling it whether the path was typed).
  */
 export function EventImagePicker(props: { defaultValue: string; error?: string }) {
   const [path, setPath] = useState(props.defaultValue);
   const [failedPath, setFailedPath] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const choices = useRef<HTMLDivElement>(null);
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const trimmed = path.trim();
 
+  /** Shows `next` in the free field and the preview, with the matching site image's button on. */
+  function show(next: string, from: "field" | "choice") {
+    if (field.current && from === "choice") field.current.value = next;
+    for (const radio of choices.current?.querySelectorAll<HTMLInputElement>("input[type=radio]") ?? []) radio.checked = radio.value === next.trim();
+    setPath(next);
+    setFailedPath(null);
+  }
+
+  useEffect(() => {
+    // As the page hydrates: what the person picked or typed by then.
+    const picked = choices.current?.querySelector<HTMLInputElement>("input:checked")?.value;
+    const chosen = chosenImage({ image: field.current?.value, imageChoice: picked, imageShown: props.defaultValue });
+    if (chosen !== props.defaultValue.trim()) show(chosen, "choice");
+    // Once: the defaultValue is what the page was served with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <fieldset className="sm:col-span-2">
       <legend className="text-sm font-semibold text-sand">Image *</legend>
-      <div role="radiogroup" aria-label="Site event images" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5">
+      <input type="hidden" name="imageShown" value={props.defaultValue} />
+      <div ref={choices} role="radiogroup" aria-label="Site event images" className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5">
         {EVENT_IMAGES.map((image) => (
           <label
             key={image.path}
@@ -27,11 +49,8 @@ export function EventImagePicker(props: { defaultValue: string; error?: string }
               type="radio"
               name="imageChoice"
               value={image.path}
-              checked={trimmed === image.path}
-              onChange={() => {
-                setPath(image.path);
-                setFailedPath(null);
-              }}
+              defaultChecked={props.defaultValue.trim() === image.path}
+              onChange={() => show(image.path, "choice")}
               className="sr-only"
             />
             <img src={image.path} alt="" width={96} height={72} loading="lazy" className="h-[72px] w-24 rounded-md object-cover" />
@@ -43,13 +62,11 @@ export function EventImagePicker(props: { defaultValue: string; error?: string }
         Image path or https address
       </label>
       <input
+        ref={field}
         id={`${id}-path`}
         name="image"
-        value={path}
-        onChange={(event) => {
-          setPath(event.target.value);
-          setFailedPath(null);
-        }}
+        defaultValue={props.defaultValue}
+        onChange={(event) => show(event.target.value, "field")}
         aria-describedby={props.error ? `${hintId} ${errorId}` : hintId}
         aria-invalid={props.error ? true : undefined}
         className="input-field mt-1.5"

@@ -85,4 +85,18 @@ describe("the event form's schema", () => {
   it("keeps what was typed, field by field, for the form to show again", () => {
     expect(eventFormValues({ title: "T", maxSeats: "0", intent: "create", file: new Blob() })).toEqual({ title: "T", maxSeats: "0" });
   });
+
+  it("takes the picker's image as the person chose it, with or without JavaScript", () => {
+    const garden = "/media/images/event-garden.svg";
+    const beach = "/media/images/event-beach.svg";
+    // A site image picked where the free field stayed empty, or kept the image it showed.
+    expect(eventFormValues({ image: "", imageChoice: beach, imageShown: "" }).image).toBe(beach);
+    expect(eventFormValues({ image: garden, imageChoice: beach, imageShown: garden }).image).toBe(beach);
+    // A path typed (changed from what the field showed) wins over a picture left on.
+    expect(eventFormValues({ image: " /media/images/mine.png ", imageChoice: garden, imageShown: garden }).image).toBe("/media/images/mine.png");
+    // With JavaScript both agree; no picker at all (the API, a scripted post) is the field alone.
+    expect(eventFormValues({ image: beach, imageChoice: beach, imageShown: garden }).image).toBe(beach);
+    expect(eventFormValues({ image: garden }).image).toBe(garden);
+    expect(eventFormValues({ image: "" }).image).toBe("");
+  });
 });

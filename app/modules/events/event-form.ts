@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chosenImage } from "./event-images";
 
 /**
  * The event form's one schema: the staff page checks it in the browser, the action checks it again
@@ -92,12 +93,17 @@ export type EventFormFields = Partial<Record<keyof EventFormInput, string>>;
 /** The form's field names, in the order they show. */
 export const eventFormFields = Object.keys(eventFormSchema.shape) as (keyof EventFormInput)[];
 
-/** The strings a form posted for the event fields (files and unknown fields left out). */
+/**
+ * The strings a form posted for the event fields (files and unknown fields left out); the image is
+ * the picker's choice (`chosenImage`), so a site image picked without JavaScript counts.
+ */
 export function eventFormValues(form: Record<string, unknown>): EventFormFields {
   const values: EventFormFields = {};
   for (const field of eventFormFields) {
     const value = form[field];
     if (typeof value === "string") values[field] = value;
   }
+  const image = chosenImage(form);
+  if (image) values.image = image;
   return values;
 }

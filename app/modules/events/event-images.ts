@@ -21,3 +21,25 @@ export const IMAGE_HINT = "Use 800x600 or larger; JPG, PNG or WebP";
 export function imageNotFoundText(path: string): string {
   return `Image not found: ${path}`;
 }
+
+/** The image picker's fields as a form posts them. */
+export interface ImagePickerFields {
+  /** The free field: a path or https address. */
+  image?: unknown;
+  /** The site image whose radio button is on, if any. */
+  imageChoice?: unknown;
+  /** What the free field showed when the form was served. */
+  imageShown?: unknown;
+}
+
+/**
+ * The image a form chose. With JavaScript a pick fills the free field; before hydration and without
+ * JavaScript the two are apart, so: a path typed in the free field (changed from what it showed)
+ * wins, else the picked site image, else the free field as it was.
+ */
+export function chosenImage(fields: ImagePickerFields): string {
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  const typed = text(fields.image);
+  if (typed && typed !== text(fields.imageShown)) return typed;
+  return text(fields.imageChoice) || typed;
+}

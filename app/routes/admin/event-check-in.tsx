@@ -7,6 +7,7 @@ import { PrintableGuestList } from "~/components/admin/check-in/printable-guest-
 import { useLiveRefresh } from "~/components/admin/check-in/use-live-refresh";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { readForm } from "~/lib/form-data.server";
+import { useFieldValue } from "~/lib/use-field-value";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
@@ -74,7 +75,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export default function CheckInPage({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
-  const [query, setQuery] = useState(searchParams.get("q") ?? "");
+  // The list filters as one types, and the address keeps the search (a reload, a shared link).
+  const search = useFieldValue<HTMLInputElement>(searchParams.get("q") ?? "", (value) =>
+    setSearchParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true }),
+  );
+  const query = search.value;
   const [shown, setShown] = useState<ReadonlyMap<string, number>>(new Map());
   useLiveRefresh(REFRESH_MS);
 
@@ -139,12 +144,7 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
             name="q"
             type="search"
             autoComplete="off"
-            value={query}
-            onChange={(change) => {
-              const value = change.target.value;
-              setQuery(value);
-              setSearchParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true });
-            }}
+            {...search.field}
             className="input-field mt-1"
           />
         </div>

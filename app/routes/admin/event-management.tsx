@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { data, Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/event-management";
-import { EventEditor, emptyEventValues, type EventEditorValues } from "~/components/admin/event-editor";
+import { EVENT_EDITOR_FETCHER, EventEditor, emptyEventValues, type EventEditorValues } from "~/components/admin/event-editor";
 import { EventStatsGrid } from "~/components/admin/event-stats-grid";
 import { EVENT_ROW_FETCHER, ManagedEventsTable, PermanentDeletePanel, type ManagedEventView } from "~/components/admin/managed-events-table";
 import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
@@ -138,6 +138,9 @@ export default function EventManagementPage({ loaderData, actionData }: Route.Co
   const navigate = useNavigate();
   const rowFetcher = useFetcher<StaffOutcome>({ key: EVENT_ROW_FETCHER });
   useOutcomeToast(rowFetcher.data);
+  // The editor closes as its save succeeds; its toast comes from here, which stays.
+  const editorFetcher = useFetcher<StaffOutcome>({ key: EVENT_EDITOR_FETCHER });
+  useOutcomeToast(editorFetcher.data);
   useOutcomeToast(loaderData.loadFailed ? { ok: false, message: eventFailures.load } : null);
 
   const filters = new URLSearchParams();

@@ -1,10 +1,14 @@
-import { useMemo, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { campaignMessages } from "~/modules/campaigns/campaign-messages";
 import { suggestedCampaigns } from "~/modules/campaigns/campaign-form";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { ComposerActionData } from "./composer-types";
+
+/** The composer's own buttons (the page's other forms answer in their own places). */
+const composerIntents = new Set(["preview", "send-preview", "send", "send-all"]);
 
 interface Person {
   email: string;
@@ -29,38 +33,44 @@ export function CampaignComposer(props: {
 }) {
   const { community, filter, actionData } = props;
   const failed = actionData && !actionData.ok ? actionData : undefined;
-  const values = actionData?.ok && (actionData.intent === "send" || actionData.intent === "send-all") ? {} : (actionData?.values ?? {});
+  const sent = actionData?.ok && (actionData.intent === "send" || actionData.intent === "send-all");
+  const values = sent ? {} : (actionData?.values ?? {});
   const errors = failed?.fieldErrors ?? {};
-  const [selected, setSelected] = useState<Set<string>>(() => new Set(actionData?.ok && actionData.intent?.startsWith("send") && actionData.intent !== "send-preview" ? [] : (actionData?.recipients ?? [])));
+  const ticked = new Set(sent ? [] : (actionData?.recipients ?? []));
+  const [selected, setSelected] = useState(ticked);
   const [confirmAll, setConfirmAll] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const recipientsRef = useRef<HTMLFieldSetElement>(null);
+  const allShownRef = useRef<HTMLInputElement>(null);
   const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
   const selectable = useMemo(() => community.people.filter((person) => !person.unsubscribed).map((person) => person.email), [community.people]);
   const allShownSelected = selectable.length > 0 && selectable.every((email) => selected.has(email));
 
-  function toggle(email: string, on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(email);
-      else next.delete(email);
-      return next;
-    });
+  // The boxes are the form's own (uncontrolled): a tick made before hydration is a tick the count
+  // and Send see, and the one form the server reads without JavaScript.
+  const recipientBoxes = () => [...(recipientsRef.current?.querySelectorAll<HTMLInputElement>('input[name="recipients"]') ?? [])];
+  const readTicks = () => setSelected(new Set(recipientBoxes().filter((box) => box.checked).map((box) => box.value)));
+
+  function tickAllShown(on: boolean) {
+    for (const box of recipientBoxes()) if (!box.disabled) box.checked = on;
+    readTicks();
   }
 
-  function toggleAllShown(on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const email of selectable) {
-        if (on) next.add(email);
-        else next.delete(email);
-      }
-      return next;
-    });
-  }
+  useEffect(() => {
+    if (allShownRef.current?.checked) tickAllShown(true);
+    else readTicks();
+    // Once, as the page hydrates: what the person ticked by then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (allShownRef.current) allShownRef.current.checked = allShownSelected;
+  }, [allShownSelected]);
 
   function askBeforeSendingToAll(event: MouseEvent<HTMLButtonElement>) {
-    if (selected.size > 0) return;
+    // The boxes themselves decide: 'everyone' is asked only when none is ticked.
+    if (recipientBoxes().some((box) => box.checked)) return;
     event.preventDefault();
     setConfirmAll(true);
   }
@@ -104,7 +114,7 @@ export function CampaignComposer(props: {
 
       <Form method="post" ref={formRef} className="space-y-6" aria-label="Compose a campaign" noValidate>
         {/* min-w-0: a fieldset is as wide as its content by default; the table scrolls inside it on a phone. */}
-        <fieldset className="min-w-0" aria-describedby={describedBy("recipients")}>
+        <fieldset ref={recipientsRef} onChange={readTicks} className="min-w-0" aria-describedby={describedBy("recipients")}>
           <legend className="text-xl text-ivory">Recipients</legend>
           <p className="mt-1 text-sm text-sand">
             {selected.size} selected · {community.people.length} shown of {community.total} in the community list. With nobody selected, Send
@@ -117,7 +127,7 @@ export function CampaignComposer(props: {
                 <tr>
                   <th scope="col" className="p-2">
                     <label className="inline-flex items-center gap-2">
-                      <input type="checkbox" checked={allShownSelected} onChange={(event) => toggleAllShown(event.target.checked)} />
+                      <input ref={allShownRef} type="checkbox" defaultChecked={allShownSelected} onChange={(event) => tickAllShown(event.target.checked)} />
                       <span>All shown</span>
                     </label>
                   </th>
@@ -144,9 +154,8 @@ export function CampaignComposer(props: {
                         name="recipients"
                         value={person.email}
                         aria-label={`Select ${person.name} (${person.email})`}
-                        checked={selected.has(person.email)}
+                        defaultChecked={ticked.has(person.email)}
                         disabled={person.unsubscribed}
-                        onChange={(event) => toggle(person.email, event.target.checked)}
                       />
                     </td>
                     <td className="p-2">{person.name}</td>
@@ -251,6 +260,12 @@ export function CampaignComposer(props: {
           />
         </div>
         <p className="text-sm text-mist">&lsquo;Send me a preview&rsquo; goes to {props.me} only and is not counted as a send to the list.</p>
+        {/* With JavaScript the answer is a toast; without, the page says it here. */}
+        {!hydrated && actionData && composerIntents.has(actionData.intent ?? "") && !failed?.needsConfirmAll && !actionData.previewHtml ? (
+          <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "text-amber" : "text-danger"}>
+            {actionData.message}
+          </p>
+        ) : null}
         {failed?.needsConfirmAll ? (
           <div role="alertdialog" aria-labelledby="confirm-all-question" className="rounded-2xl border border-danger/40 p-4">
             <p id="confirm-all-question" className="text-ivory">

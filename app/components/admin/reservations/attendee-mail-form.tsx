@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { useFormValidation } from "~/components/members/use-form-validation";
+import { useFieldValue } from "~/lib/use-field-value";
 import { useHydrated } from "~/lib/use-hydrated";
 import { announcementSchema } from "~/modules/campaigns/announcement-form";
 import { messageHtml } from "~/modules/campaigns/campaign-content";
@@ -20,17 +21,17 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
   const answer = fetcher.data ?? (props.fallback?.intent === "send-attendee-mail" ? props.fallback : undefined);
   const failure = answer && !answer.ok ? answer : null;
   const { errors, onSubmit } = useFormValidation(() => announcementSchema, failure?.fieldErrors);
-  const [subject, setSubject] = useState(failure?.values?.subject ?? "");
-  const [message, setMessage] = useState(failure?.values?.message ?? "");
-  // A new answer that says 'queued' empties the form for the next message (adjusted while rendering, not in an effect).
-  const [seen, setSeen] = useState(fetcher.data);
-  if (fetcher.data !== seen) {
-    setSeen(fetcher.data);
+  const subject = useFieldValue<HTMLInputElement>(failure?.values?.subject ?? "");
+  const message = useFieldValue<HTMLTextAreaElement>(failure?.values?.message ?? "");
+  const { set: setSubject } = subject;
+  const { set: setMessage } = message;
+  // A new answer that says 'queued' empties the form for the next message.
+  useEffect(() => {
     if (fetcher.data?.ok) {
       setSubject("");
       setMessage("");
     }
-  }
+  }, [fetcher.data, setSubject, setMessage]);
   const formError = failure && !failure.fieldErrors ? failure.message : null;
   const id = (name: string) => `mail-${props.eventId}-${name}`;
 
@@ -52,8 +53,7 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
           <input
             id={id("subject")}
             name="subject"
-            value={subject}
-            onChange={(event) => setSubject(event.target.value)}
+            {...subject.field}
             aria-invalid={errors.subject ? true : undefined}
             aria-describedby={errors.subject ? id("subject-error") : undefined}
             className="input-field mt-1.5"
@@ -72,8 +72,7 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
             id={id("message")}
             name="message"
             rows={5}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
+            {...message.field}
             aria-invalid={errors.message ? true : undefined}
             aria-describedby={errors.message ? id("message-error") : undefined}
             className="input-field mt-1.5"
@@ -84,13 +83,13 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
             </p>
           ) : null}
         </div>
-        {hydrated && message.trim() ? (
+        {hydrated && message.value.trim() ? (
           <div>
             <p className="text-sm font-semibold text-sand">Preview</p>
             <div
               data-testid="attendee-mail-preview"
               className="prose-invert mt-1.5 rounded-xl bg-ivory/5 p-3 text-sm text-ivory [&_a]:text-amber [&_a]:underline"
-              dangerouslySetInnerHTML={{ __html: messageHtml(message) }}
+              dangerouslySetInnerHTML={{ __html: messageHtml(message.value) }}
             />
           </div>
         ) : null}

@@ -1,7 +1,7 @@
-import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
+import { useFieldValue } from "~/lib/use-field-value";
 import type { SmsAudience } from "~/modules/sms/sms-form";
 import { SmsKindSelect, SmsTextField } from "./sms-text-field";
 
@@ -57,9 +57,9 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
   useOutcomeToast(fetcher.data);
   const values = outcome && !outcome.ok ? (outcome.values ?? {}) : {};
   const errors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
-  const [audience, setAudience] = useState<SmsAudience>(values.audience === "event" ? "event" : "community");
-  const [eventId, setEventId] = useState(values.eventId ?? audiences.events[0]?.eventId ?? "");
-  const event = audiences.events.find((entry) => entry.eventId === eventId);
+  const audience: SmsAudience = values.audience === "event" ? "event" : "community";
+  const chosenEvent = useFieldValue<HTMLSelectElement>(values.eventId ?? audiences.events[0]?.eventId ?? "");
+  const event = audiences.events.find((entry) => entry.eventId === chosenEvent.value);
   const sending = fetcher.state !== "idle";
 
   return (
@@ -72,7 +72,7 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
         <legend className="text-sm text-sand">Send to</legend>
         <div className="mt-2 space-y-2">
           <label className="flex items-start gap-2">
-            <input type="radio" name="audience" value="community" checked={audience === "community"} onChange={() => setAudience("community")} className="mt-1" />
+            <input type="radio" name="audience" value="community" defaultChecked={audience === "community"} className="mt-1" />
             <span>
               Everyone with SMS consent and a phone ({plural(audiences.community.numbers, "number", "numbers")})
               <span className="block text-sm text-mist" data-testid="sms-community-summary">
@@ -85,8 +85,7 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
               type="radio"
               name="audience"
               value="event"
-              checked={audience === "event"}
-              onChange={() => setAudience("event")}
+              defaultChecked={audience === "event"}
               disabled={audiences.events.length === 0}
               className="mt-1"
             />
@@ -110,8 +109,7 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
           <select
             id="sms-group-event"
             name="eventId"
-            value={eventId}
-            onChange={(change) => setEventId(change.target.value)}
+            {...chosenEvent.field}
             className="input-field mt-1.5"
             aria-invalid={errors.eventId ? true : undefined}
             aria-describedby={`sms-group-event-summary${errors.eventId ? " sms-group-event-error" : ""}`}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useFieldValue } from "~/lib/use-field-value";
 import { countSmsSegments } from "~/modules/sms/sms-segments";
 import { SMS_MAX_CHARACTERS } from "~/modules/sms/sms-texts";
 import { smsCampaignLabels, smsCampaigns } from "~/modules/sms/sms-form";
@@ -26,7 +26,8 @@ export function SmsKindSelect(props: { id: string; defaultValue?: string }) {
  * (GSM-7 160/153, UCS-2 70/67) against the 1600 limit, and its error under the field.
  */
 export function SmsTextField(props: { id: string; defaultValue?: string; error?: string }) {
-  const [message, setMessage] = useState(props.defaultValue ?? "");
+  const text = useFieldValue<HTMLTextAreaElement>(props.defaultValue ?? "");
+  const message = text.value;
   const count = countSmsSegments(message);
   const countId = `${props.id}-count`;
   const errorId = `${props.id}-error`;
@@ -40,8 +41,7 @@ export function SmsTextField(props: { id: string; defaultValue?: string; error?:
         name="message"
         rows={5}
         maxLength={SMS_MAX_CHARACTERS}
-        value={message}
-        onChange={(event) => setMessage(event.target.value)}
+        {...text.field}
         className="input-field mt-1.5"
         aria-invalid={props.error ? true : undefined}
         aria-describedby={`${countId}${props.error ? ` ${errorId}` : ""}`}

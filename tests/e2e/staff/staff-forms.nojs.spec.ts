@@ -1,0 +1,89 @@
+import { expect as baseExpect, type Page } from "@playwright/test";
+import { test } from "../support/hydration";
+import { staffAccounts } from "../support/accounts";
+import { signInWithLink } from "../support/auth";
+import { mailTo, waitForMail } from "../support/mail";
+import { siteUrl } from "../support/ports";
+
+/**
+ * The staff forms in a browser without JavaScript: every field counts, because the server reads
+ * the form as posted (the recipients ticked, the image picked), and the page answers in words.
+ */
+
+test.describe.configure({ timeout: 150_000 });
+const expect = baseExpect.configure({ timeout: 25_000 });
+const account = staffAccounts.staffForms;
+/** Picks one of the site's event images as a person does: on its picture's label. */
+const pickImage = (page: Page, label: string) => page.getByRole("radiogroup", { name: "Site event images" }).getByText(label, { exact: true }).click();
+let sequence = 0;
+
+function unique(label: string): string {
+  sequence += 1;
+  return `${label} ${Date.now().toString(36)}${process.pid}${sequence}`;
+}
+
+const row = (page: Page, title: string) => page.getByRole("row", { name: title, exact: true });
+
+test("ticking two recipients and sending mails exactly those two", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const people = ["Di", "Ed", "Flo"].map((first) => ({ name: `${first} Plain`, email: `plain-${first.toLowerCase()}-${stamp}@example.com` }));
+  for (const person of people) {
+    const joined = await page.request.post("/join", { form: { intent: "join", name: person.name, email: person.email, interest: "piano", consent: "on", source: "join" } });
+    expect(joined.ok()).toBe(true);
+  }
+  await signInWithLink(page, account[6]!, `/admin/communications`);
+  await page.goto(`/admin/communications?q=${stamp}`);
+  await page.getByRole("checkbox", { name: `Select ${people[0]!.name} (${people[0]!.email})` }).check();
+  await page.getByRole("checkbox", { name: `Select ${people[1]!.name} (${people[1]!.email})` }).check();
+  await page.getByLabel("Subject").fill("Sent without scripts");
+  await page.getByLabel(/^Message/).fill("Hi {{name}}: {{link}}");
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: "Queued for 2 recipients." })).toBeVisible();
+  const [first, second] = await Promise.all([waitForMail(people[0]!.email, 2), waitForMail(people[1]!.email, 2)]);
+  expect([first.subject, second.subject]).toEqual(["Sent without scripts", "Sent without scripts"]);
+  await page.waitForTimeout(1000);
+  expect(await mailTo(people[2]!.email)).toHaveLength(1);
+});
+
+test("creating an event with an image picked from the site's images", async ({ page }) => {
+  await signInWithLink(page, account[7]!, "/admin/eventmanagement");
+  const title = unique("Plain Picker");
+  await page.goto("/admin/eventmanagement?new=1");
+  await page.getByLabel("Title *").fill(title);
+  await page.getByLabel("Date *").fill("2032-11-05");
+  await page.getByLabel("Time *").fill("19:45");
+  await page.getByLabel("Description *").fill("Made without JavaScript.");
+  await pickImage(page, "Beach");
+  await page.getByRole("button", { name: "Create event" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: "Event created successfully!" })).toBeVisible();
+  await expect(row(page, title).locator("img")).toHaveAttribute("src", "/media/images/event-beach.svg");
+});
+
+test("editing an event: a newly picked image replaces the one the path field showed; a typed path wins over the picture", async ({ page }) => {
+  await signInWithLink(page, account[8]!, "/admin/eventmanagement");
+  const title = unique("Plain Edit");
+  const created = await page.request.post("/admin/eventmanagement", {
+    headers: { Origin: siteUrl },
+    form: { intent: "create", title, image: "/media/images/event-garden.svg", date: "2032-11-06", time: "18:00", description: "To be edited.", location: "Hall" },
+  });
+  expect(created.status()).toBe(200);
+  await page.goto("/admin/eventmanagement");
+  const edit = async () => {
+    await row(page, title).getByRole("link", { name: /Edit/ }).click();
+    await expect(page.getByRole("heading", { name: "Edit event" })).toBeVisible();
+  };
+
+  await edit();
+  await pickImage(page, "Sunset");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Event updated successfully!" })).toBeVisible();
+  await expect(row(page, title).locator("img")).toHaveAttribute("src", "/media/images/event-sunset.svg");
+
+  await edit();
+  await page.getByLabel("Image path or https address").fill("/media/images/event-workshop.svg");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Event updated successfully!" })).toBeVisible();
+  await expect(row(page, title).locator("img")).toHaveAttribute("src", "/media/images/event-workshop.svg");
+});
