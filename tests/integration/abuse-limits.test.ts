@@ -23,7 +23,7 @@ describe("limits on visitors' reservations and sign-ups", () => {
     await sink.start();
     server = await startTestServer({ SMTP_URL: sink.url, TRUST_PROXY: "true", OUTBOX_RETRY_DELAY_SECONDS: "1" });
     const listing = await fetch(`${server.url}/events`).then((response) => response.text());
-    for (const title of ["Candlelight Piano Meditation", "VIP Sunset Gathering at Mt. Soledad", "Candlelight Yoga with Live Piano"]) {
+    for (const title of ["Candlelight Piano Meditation", "VIP Sunset Gathering at Mt. Soledad", "Candlelight Yoga with Live Piano", "Sunset Piano Meditation at Mt. Soledad", "Piano Circle for Two"]) {
       const words = slugForEvent(title, new Date(0)).replace(/-0$/, "");
       const slug = new RegExp(`href="/events/(${words}-\\d+)"`).exec(listing)?.[1];
       if (!slug) throw new Error(`No link to ${title} on /events`);
@@ -102,6 +102,63 @@ describe("limits on visitors' reservations and sign-ups", () => {
       const reference = await waitForMail(sink, plain);
       expect(decodedBody(mail)).toContain(name);
       expect(mail.raw.length).toBeLessThan(reference.raw.length + 500);
+    });
+  });
+
+  describe("a client's seats per event (docs/decisions/037)", () => {
+    it("refuses seats past the client's daily budget for the event, whatever addresses it types, and counts nothing for the refusal", async () => {
+      const client = newClient();
+      const title = "Sunset Piano Meditation at Mt. Soledad";
+      for (const seats of ["4", "4"]) expect((await reserve(title, guest(uniqueEmail("throwaway"), seats), client)).status).toBe(200);
+      const typed = guest(uniqueEmail("throwaway"), "3");
+      const refused = await reserve(title, typed, client);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(23 * 60 * 60);
+      expect(refused.html).toContain("Only 2 more seats can be reserved for this event from your connection today.");
+      for (const value of Object.values(typed)) expect(refused.html).toContain(`value="${value}"`);
+      // The refusal took nothing: the two seats left are still there, then nothing is.
+      expect((await reserve(title, guest(uniqueEmail("throwaway"), "2"), client)).status).toBe(200);
+      const spent = await reserve(title, guest(uniqueEmail("throwaway"), "1"), client);
+      expect(spent.status).toBe(429);
+      expect(spent.html).toContain("No more seats can be reserved for this event from your connection today.");
+      // Another event, and another client, have their own budgets.
+      expect((await reserve("Candlelight Yoga with Live Piano", guest(uniqueEmail("throwaway"), "1"), client)).status).toBe(200);
+      expect((await reserve(title, guest(uniqueEmail("throwaway"), "10"), newClient())).status).toBe(200);
+    });
+
+    it("counts the seats of a waiting-list place in the same budget (an offer holds them)", async () => {
+      const client = newClient();
+      const title = "Piano Circle for Two";
+      expect((await reserve(title, guest(uniqueEmail("circle"), "2"), client)).status).toBe(200);
+      expect((await post(`/events/${slugs.get(title)}/waiting-list`, guest(uniqueEmail("circle"), "8"), client)).status).toBe(200);
+      const refused = await post(`/events/${slugs.get(title)}/waiting-list`, guest(uniqueEmail("circle"), "1"), client);
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toContain("No more seats can be reserved for this event from your connection today.");
+    });
+  });
+
+  describe("an IPv6 client rotating addresses inside its /64", () => {
+    let prefix = 0;
+    const newNetwork = () => {
+      const network = `2001:db8:${++prefix}:7`;
+      let host = 1;
+      return () => `${network}::${(host++).toString(16)}`;
+    };
+
+    it("meets the reservation limit as one client", async () => {
+      const next = newNetwork();
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await reserve("Candlelight Yoga with Live Piano", guest(uniqueEmail("v6")), next())).status).toBe(200);
+      }
+      expect((await reserve("Candlelight Yoga with Live Piano", guest(uniqueEmail("v6")), next())).status).toBe(429);
+    });
+
+    it("meets the newsletter limit as one client", async () => {
+      const next = newNetwork();
+      for (let attempt = 0; attempt < 10; attempt += 1) expect((await post("/newsletter", { email: uniqueEmail("v6-loop") }, next())).status).toBe(200);
+      expect((await post("/newsletter", { email: uniqueEmail("v6-loop") }, next())).status).toBe(429);
+      // The neighbouring /64 is another client.
+      expect((await post("/newsletter", { email: uniqueEmail("v6-loop") }, newNetwork()())).status).toBe(200);
     });
   });
 

@@ -18,6 +18,8 @@ export const reservationMessages = {
   notTakingReservations: "This event is not taking reservations here.",
   /** One address may hold at most MAX_SEATS_PER_ADDRESS seats of an event, whoever reserves them. */
   seatsPerAddressReached: "You can reserve at most 10 seats for this event per e-mail address.",
+  /** One client (connection) reserved its day's seats for this event, whatever addresses it typed. */
+  seatBudgetReached: "No more seats can be reserved for this event from your connection today.",
   /** A submission key that is not one the form made (the form is old or was tampered with). */
   submissionKey: "This form has expired. Please reload the page and try again.",
   /** What the dialog shows when a failure came without a text of its own. */
@@ -35,6 +37,12 @@ export const MAX_SEATS_PER_ADDRESS = 10;
 export function seatsPerAddressRefusal(remaining: number): string {
   if (remaining <= 0) return reservationMessages.seatsPerAddressReached;
   return `${reservationMessages.seatsPerAddressReached} This address can reserve ${remaining} more ${remaining === 1 ? "seat" : "seats"}.`;
+}
+
+/** The refusal of a request over the client's seat budget, with what it may still reserve. */
+export function seatBudgetRefusal(remaining: number): string {
+  if (remaining <= 0) return `${reservationMessages.seatBudgetReached} Please try again tomorrow.`;
+  return `Only ${remaining} more ${remaining === 1 ? "seat" : "seats"} can be reserved for this event from your connection today.`;
 }
 
 export const reservationSchema = z.object({

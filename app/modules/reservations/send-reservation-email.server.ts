@@ -75,9 +75,9 @@ const RATE_LIMIT = { limit: 20, windowSeconds: 600 };
 export async function sendReservationEmail(
   db: Database,
   request: ReservationEmailRequest,
-  options: { clientIp: string; rateLimitMultiplier: number },
+  options: { clientKey: string; rateLimitMultiplier: number },
 ): Promise<ReservationEmailOutcome> {
-  const limit = await consumeRateLimit(db, `reservation-email:ip:${options.clientIp}`, {
+  const limit = await consumeRateLimit(db, `reservation-email:client:${options.clientKey}`, {
     ...RATE_LIMIT,
     limit: RATE_LIMIT.limit * options.rateLimitMultiplier,
   });
