@@ -23,7 +23,7 @@ describe("limits on visitors' reservations and sign-ups", () => {
     await sink.start();
     server = await startTestServer({ SMTP_URL: sink.url, TRUST_PROXY: "true", OUTBOX_RETRY_DELAY_SECONDS: "1" });
     const listing = await fetch(`${server.url}/events`).then((response) => response.text());
-    for (const title of ["Candlelight Piano Meditation", "VIP Sunset Gathering at Mt. Soledad", "Candlelight Yoga with Live Piano", "Sunset Piano Meditation at Mt. Soledad", "Piano Circle for Two"]) {
+    for (const title of ["Candlelight Piano Meditation", "VIP Sunset Gathering at Mt. Soledad", "Candlelight Yoga with Live Piano", "Piano Circle for Two"]) {
       const words = slugForEvent(title, new Date(0)).replace(/-0$/, "");
       const slug = new RegExp(`href="/events/(${words}-\\d+)"`).exec(listing)?.[1];
       if (!slug) throw new Error(`No link to ${title} on /events`);
@@ -108,7 +108,7 @@ describe("limits on visitors' reservations and sign-ups", () => {
   describe("a client's seats per event (docs/decisions/037)", () => {
     it("refuses seats past the client's daily budget for the event, whatever addresses it types, and counts nothing for the refusal", async () => {
       const client = newClient();
-      const title = "Sunset Piano Meditation at Mt. Soledad";
+      const title = "Candlelight Yoga with Live Piano";
       for (const seats of ["4", "4"]) expect((await reserve(title, guest(uniqueEmail("throwaway"), seats), client)).status).toBe(200);
       const typed = guest(uniqueEmail("throwaway"), "3");
       const refused = await reserve(title, typed, client);
@@ -122,7 +122,7 @@ describe("limits on visitors' reservations and sign-ups", () => {
       expect(spent.status).toBe(429);
       expect(spent.html).toContain("No more seats can be reserved for this event from your connection today.");
       // Another event, and another client, have their own budgets.
-      expect((await reserve("Candlelight Yoga with Live Piano", guest(uniqueEmail("throwaway"), "1"), client)).status).toBe(200);
+      expect((await reserve("Candlelight Piano Meditation", guest(uniqueEmail("throwaway"), "1"), client)).status).toBe(200);
       expect((await reserve(title, guest(uniqueEmail("throwaway"), "10"), newClient())).status).toBe(200);
     });
 

@@ -24,7 +24,7 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  */
 const HOUR = 60 * 60 * 1000;
 const client = { key: "203.0.113.9", rateLimitMultiplier: 1000, seatsPerEvent: 10 };
-const staff = { id: "staff-1", email: "admin@harmonia.example" };
+const staff = { id: "staff-1", email: "admin@harmonia.example", role: "admin" as const };
 let database: TestDatabase;
 let db: Database;
 let counter = 0;
