@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { oneLine } from "../security/control-characters";
 
 /**
  * The reservation form (the reserve dialog on every event card, and its no-JavaScript page): the
@@ -48,12 +49,12 @@ export function seatBudgetRefusal(remaining: number): string {
 export const reservationSchema = z.object({
   name: z
     .string({ error: reservationMessages.name })
-    .check(z.trim(), z.minLength(1, reservationMessages.name), z.maxLength(100, reservationMessages.nameTooLong)),
+    .check(z.trim(), z.minLength(1, reservationMessages.name), z.maxLength(100, reservationMessages.nameTooLong), oneLine),
   email: z
     .string({ error: reservationMessages.email })
     .check(z.trim(), z.maxLength(254, reservationMessages.email), z.email(reservationMessages.email)),
   phone: z.optional(
-    z.string({ error: reservationMessages.phoneTooLong }).check(z.trim(), z.maxLength(30, reservationMessages.phoneTooLong)),
+    z.string({ error: reservationMessages.phoneTooLong }).check(z.trim(), z.maxLength(30, reservationMessages.phoneTooLong), oneLine),
   ),
   /** A form posts text; JSON may post a number. */
   seats: z.pipe(

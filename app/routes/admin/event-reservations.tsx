@@ -22,7 +22,7 @@ import { offerManually } from "~/modules/reservations/offer-manually.server";
 import { failedWith, reservationsAdminMessages as messages } from "~/modules/reservations/reservations-admin-messages";
 import { setMaxSeats } from "~/modules/reservations/set-max-seats.server";
 import { setRemindersEnabled } from "~/modules/reservations/set-reminders-enabled.server";
-import { requireStaffPage } from "~/routes/guards.server";
+import { requireStaffPage, searchParam } from "~/routes/guards.server";
 import { getRuntime } from "../../../server/runtime";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Event reservations", description: "Staff reservations", noIndex: true });
@@ -57,7 +57,7 @@ function toView(event: AdminEvent): ReservationEventView {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, "manage-reservations");
-  const search = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const search = searchParam(new URL(request.url).searchParams, "q");
   const mayMail = can(user, "mail-event-attendees");
   const mayDeleteEvents = can(user, "delete-events");
   try {
