@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCommunitySignup, uniqueEmail } from "~/modules/demo/factories/community";
+import { subscriptionMessages } from "~/modules/community/subscription-messages";
 import { slugForEvent } from "~/modules/events/event-slug";
 import { reservationMessages } from "~/modules/reservations/reservation-form";
+import { unusualCharactersMessage } from "~/modules/security/control-characters";
+import { signInOverHttp } from "../support/http-session";
 import { decodedBody, SmtpSink, waitForMail } from "../support/smtp-sink";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -262,6 +265,70 @@ describe("limits on visitors' reservations and sign-ups", () => {
 
     it("leaves no server error in the log", () => {
       expect(server.output()).not.toMatch(/invalid byte sequence|0x00/);
+    });
+  });
+
+  describe("a NUL byte in free text", () => {
+    const nul = (text: string) => `${text}\u0000`;
+    let adminCookie = "";
+    beforeAll(async () => {
+      adminCookie = await signInOverHttp(server.url, sink, "admin@harmonia.example");
+    });
+
+    it.each([
+      ["/join", () => ({ intent: "join", ...buildCommunitySignup({ email: uniqueEmail("nul-join"), name: nul("Ada") }) })],
+      ["/signup", () => ({ name: nul("Ada"), email: uniqueEmail("nul-signup"), password: "long enough 1", confirmPassword: "long enough 1" })],
+      ["/friend", () => ({ name: nul("Ada"), email: uniqueEmail("nul-friend") })],
+    ])("%s answers 400 with the field's message", async (path, fields) => {
+      const response = await post(path, fields(), newClient());
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(unusualCharactersMessage);
+    });
+
+    it("/waitlist answers 400 with the spec's one refusal text", async () => {
+      const response = await post("/waitlist", { email: uniqueEmail("nul-waitlist"), source: "harmonize", plan: nul("Monthly") }, newClient());
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(subscriptionMessages.failure);
+    });
+
+    it("/api/trackAudio answers 400 with the field's message", async () => {
+      const response = await fetch(`${server.url}/api/trackAudio`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": newClient() },
+        body: JSON.stringify({ trackSrc: "/media/audio/still-water.mp3", trackTitle: nul("Still Water"), action: "play", position: 0 }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: unusualCharactersMessage });
+    });
+
+    it("a staff search answers 400 with the message", async () => {
+      for (const path of ["/admin/communications?q=%00", "/admin/eventreservations?q=a%00b", "/admin?q=%00"]) {
+        const response = await fetch(`${server.url}${path}`, { headers: { Cookie: adminCookie } });
+        expect(response.status, path).toBe(400);
+        expect(await response.text(), path).toContain(unusualCharactersMessage);
+      }
+    });
+
+    it("the event editor answers 400 with the field's message, or 404 for an id with a NUL", async () => {
+      const editor = (fields: Record<string, string>) =>
+        fetch(`${server.url}/admin/eventmanagement`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: adminCookie },
+          body: new URLSearchParams(fields),
+        });
+      const event = { intent: "create", title: "Nul evening", image: "/media/images/event-garden.svg", date: "2031-05-14", time: "19:00", location: "Hall" };
+      const created = await editor({ ...event, description: nul("Line one\nline two") });
+      expect(created.status).toBe(400);
+      expect(await created.text()).toContain(unusualCharactersMessage);
+      for (const intent of ["update", "toggle-featured", "delete-permanently"]) {
+        const response = await editor({ ...event, description: "Fine.", intent, id: nul("abc") });
+        expect(response.status, intent).toBeGreaterThanOrEqual(400);
+        expect(response.status, intent).toBeLessThan(500);
+      }
+    });
+
+    it("logs no query parameters", () => {
+      expect(server.output()).not.toMatch(/params:|nul-(join|signup|waitlist|friend)/);
     });
   });
 });
