@@ -13,6 +13,14 @@ import { logFailure } from "~/lib/log.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * A loader's or action's uncaught failure, logged through logFailure (which never writes a failed
+ * query's parameters) instead of React Router's own console.error of the whole error.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (!request.signal.aborted) logFailure("server", "handling a request", error);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

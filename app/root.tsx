@@ -122,8 +122,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </MessagePage>
     );
   }
+  const refusal = isRouteErrorResponse(error) && status === 400 ? (error.data as { message?: unknown }).message : undefined;
+  if (typeof refusal === "string") return <MessagePage eyebrow="Please check" title={refusal} text="" />;
   const notFound = status === 404;
-  if (!notFound) console.error(error);
+  // On the server the failure is logged once, without a query's parameters (handleError in entry.server).
+  if (!notFound && typeof document !== "undefined") console.error(error);
   return (
     <MessagePage
       eyebrow={notFound ? "404" : "Something went wrong"}

@@ -27,7 +27,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>): void {
 
     if (route.attempt) {
       const email = typeof input.email === "string" ? input.email : undefined;
-      const limit = await checkAuthRateLimit(getDb(), route.attempt, { ip: c.get("clientIp"), email }, getEnv().RATE_LIMIT_MULTIPLIER);
+      const limit = await checkAuthRateLimit(getDb(), route.attempt, { clientKey: c.get("clientKey"), email }, getEnv().RATE_LIMIT_MULTIPLIER);
       if (!limit.allowed) {
         c.header("Retry-After", String(limit.retryAfterSeconds));
         return c.json({ error: limit.message, message: limit.message, code: "TOO_MANY_REQUESTS" }, 429);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, isLoopbackAddress, trustedForwardedEntry } from "./client-address";
+import { clientAddress, clientRateLimitKey, isLoopbackAddress, trustedForwardedEntry } from "./client-address";
 
 describe("trustedForwardedEntry", () => {
   it("ignores the list when no proxy is trusted", () => {
@@ -54,5 +54,28 @@ describe("isLoopbackAddress", () => {
     for (const address of ["10.0.0.1", "::ffff:10.0.0.1", "128.0.0.1", "::2", "localhost", "", undefined]) {
       expect(isLoopbackAddress(address), String(address)).toBe(false);
     }
+  });
+});
+
+describe("clientRateLimitKey", () => {
+  it("keeps an IPv4 address, also the IPv4-mapped IPv6 form a dual-stack socket reports", () => {
+    expect(clientRateLimitKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(clientRateLimitKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(clientRateLimitKey("::FFFF:203.0.113.9")).toBe("203.0.113.9");
+  });
+
+  it("gives every address of one IPv6 /64 one key, however it is written", () => {
+    const keys = ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:0DB8:0001:0002:0:0:0:9", "2001:db8:1:2:a:b:1.2.3.4", "2001:db8:1:2::7%eth0"].map(clientRateLimitKey);
+    expect(new Set(keys)).toEqual(new Set(["2001:db8:1:2::/64"]));
+  });
+
+  it("tells neighbouring /64s apart", () => {
+    expect(clientRateLimitKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
+    expect(clientRateLimitKey("::1")).toBe("0:0:0:0::/64");
+    expect(clientRateLimitKey("fe80::1")).toBe("fe80:0:0:0::/64");
+  });
+
+  it("leaves what is no address as it is", () => {
+    expect(clientRateLimitKey("unknown")).toBe("unknown");
   });
 });

@@ -36,6 +36,36 @@ export function clientAddress(options: {
   return address ?? options.connectionAddress ?? "unknown";
 }
 
+/** The eight 16-bit groups of an IPv6 address (also one ending in dotted IPv4), or undefined. */
+function ipv6Groups(address: string): number[] | undefined {
+  if (isIP(address) !== 6) return undefined;
+  let text = address.toLowerCase();
+  const dotted = text.match(/^(.*:)(\d{1,3}(?:\.\d{1,3}){3})$/);
+  if (dotted) {
+    const [a, b, c, d] = dotted[2]!.split(".").map(Number) as [number, number, number, number];
+    text = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
+  const parse = (part: string | undefined) => (part ? part.split(":").map((group) => parseInt(group, 16)) : []);
+  const left = parse(head);
+  const right = parse(tail);
+  return tail === undefined ? left : [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * The key every per-client limit counts under: an IPv4 address as it is (also when a dual-stack
+ * socket reports it as `::ffff:a.b.c.d`), an IPv6 address as its /64. One subscriber gets a whole
+ * /64 (and picks any address in it at will), so counting single IPv6 addresses would give one
+ * client 2^64 allowances. Anything else (`unknown`) is its own key.
+ */
+export function clientRateLimitKey(address: string): string {
+  const mapped = address.match(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i)?.[1];
+  if (mapped && isIP(mapped) === 4) return mapped;
+  const groups = ipv6Groups(address.replace(/%.*$/, ""));
+  if (!groups) return address;
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+}
+
 /** 127.0.0.0/8 and ::1, also in their IPv4-mapped IPv6 form (how a dual-stack socket reports them). */
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;

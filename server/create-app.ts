@@ -8,7 +8,7 @@ import { projectRoot } from "~/lib/project-root.server";
 import "./load-context";
 import { mountAuthRoutes } from "./auth-routes";
 import { bodySizeLimits } from "./body-limit";
-import { clientAddress, isLoopbackAddress } from "./client-address";
+import { clientAddress, clientRateLimitKey, isLoopbackAddress } from "./client-address";
 import { checkHealth } from "./health";
 import { hostnameOf, isLoopbackHostname, ownHostOnly } from "./host-check";
 import { asPublicRequest } from "./public-request";
@@ -27,7 +27,7 @@ export interface AppOptions {
   getBuild: () => Promise<ServerBuild>;
 }
 
-export type AppEnv = { Variables: { clientIp: string; isLoopback: boolean; secureHeadersNonce?: string } };
+export type AppEnv = { Variables: { clientIp: string; clientKey: string; isLoopback: boolean; secureHeadersNonce?: string } };
 
 const FILE_PATH = /\.[a-z0-9]+$/i;
 
@@ -42,10 +42,10 @@ export function createApp(options: AppOptions) {
   app.use(bodySizeLimits());
   app.use(async (c, next) => {
     const connectionAddress = getConnInfo(c).remote.address;
-    c.set(
-      "clientIp",
-      clientAddress({ forwardedFor: c.req.header("x-forwarded-for"), connectionAddress, trustedHops: options.trustedProxyHops }),
-    );
+    const clientIp = clientAddress({ forwardedFor: c.req.header("x-forwarded-for"), connectionAddress, trustedHops: options.trustedProxyHops });
+    c.set("clientIp", clientIp);
+    // Computed once here, so no limit can count a rotating IPv6 client address by address.
+    c.set("clientKey", clientRateLimitKey(clientIp));
     // A request relayed by a proxy on this machine arrives from loopback too, and a DNS-rebinding
     // page reaches loopback under its own name: local means the socket, the absence of any
     // forwarding header (whatever TRUST_PROXY says) and a loopback Host name, all three.
@@ -99,10 +99,10 @@ export function createApp(options: AppOptions) {
     // In development the build changes with every edit; in production it is built once.
     if (handler?.build !== build) handler = { build, handle: createRequestHandler(build, options.mode) };
     const { handle } = handler;
-    const clientIp = c.get("clientIp");
     const context: AppLoadContext = {
       cspNonce: c.get("secureHeadersNonce") ?? "",
-      clientIp,
+      clientIp: c.get("clientIp"),
+      clientKey: c.get("clientKey"),
       isLoopback: c.get("isLoopback"),
     };
     const request = isTokenOnlyWrite(c.req.method, c.req.path) ? withoutOrigin(c.req.raw) : c.req.raw;

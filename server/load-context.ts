@@ -7,6 +7,11 @@ export interface ServerLoadContext {
   /** The client's address: the connection's, or the X-Forwarded-For entry the trusted proxies wrote (TRUST_PROXY). */
   clientIp: string;
   /**
+   * What every per-client limit counts under (clientRateLimitKey): the IPv4 address, or the /64 of
+   * an IPv6 one. Limits take this, never `clientIp`.
+   */
+  clientKey: string;
+  /**
    * True only for a request from this machine: a loopback connection, no forwarding header, and a
    * loopback Host name (so neither a proxy nor a DNS-rebinding page counts). Guards the dev mailbox.
    */

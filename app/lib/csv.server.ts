@@ -6,18 +6,32 @@ export interface CsvColumn<Row> {
 }
 
 /**
- * A CSV file of rows, safe to open in a spreadsheet: a cell that starts with = + - @ (or a tab or
- * carriage return) is prefixed with a quote mark, so a sign-up named '=HYPERLINK(…)' stays text
- * instead of becoming a formula (CSV injection). Dates are written as ISO 8601 instants.
+ * Text a spreadsheet could read as a formula: starting (after any blanks and line breaks) with
+ * = + - @ or their full-width forms ＝ ＋ － ＠, which some spreadsheets also accept, or with a tab
+ * or carriage return. Only the start is looked at, so a line break further on changes nothing
+ * (papaparse's own `escapeFormulae` missed '=HYPERLINK(…)' followed by a line break).
+ */
+const FORMULA_START = /^[\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r]/;
+
+/** A text cell a spreadsheet shows as the text it is: a formula-like start gets a quote mark in front (CSV injection). */
+export function formulaSafe(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * A CSV file of rows, safe to open in a spreadsheet: every text cell passes through formulaSafe,
+ * so a sign-up named '=HYPERLINK(…)' stays text instead of becoming a formula. Numbers are written
+ * as they are; dates as ISO 8601 instants.
  */
 export function toCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<Row>[]): string {
   const cell = (value: ReturnType<CsvColumn<Row>["value"]>) =>
-    value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
+    value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : typeof value === "string" ? formulaSafe(value) : String(value);
   return Papa.unparse(
     {
-      fields: columns.map((column) => column.header),
+      fields: columns.map((column) => formulaSafe(column.header)),
       data: rows.map((row) => columns.map((column) => cell(column.value(row)))),
     },
-    { escapeFormulae: true, newline: "\r\n" },
+    // An escaped cell is quoted too, as spreadsheets expect of a cell that starts with a quote mark.
+    { newline: "\r\n", quotes: (value: unknown) => typeof value === "string" && value.startsWith("'") && FORMULA_START.test(value.slice(1)) },
   );
 }

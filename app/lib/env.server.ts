@@ -76,6 +76,11 @@ const envSchema = z.object({
   SEED_DEMO_CONTENT: booleanFlag.optional(),
   /** How long a waiting-list offer holds its seats before they pass to the next in line. */
   WAITLIST_OFFER_HOURS: z.coerce.number({ message: "must be a number" }).positive("must be more than 0").max(24 * 14).default(12),
+  /**
+   * Seats one client (an IPv4 address, an IPv6 /64) may reserve or queue for on the waiting list
+   * of one event per day, whatever e-mail addresses it types; scaled by RATE_LIMIT_MULTIPLIER.
+   */
+  SEATS_PER_CLIENT_PER_EVENT: z.coerce.number({ message: "must be a number of seats" }).int("must be a whole number").min(1, "must be 1 or more").max(10_000).default(10),
   OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** Unset: as fast as the SMTP server takes them; a provider's limit otherwise. */
   MAIL_RATE_PER_SECOND: z.coerce.number({ message: "must be a number" }).positive("must be more than 0").max(100_000).optional(),

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DrizzleQueryError } from "drizzle-orm";
 import { log, logFailure, setLogFormat } from "./log.server";
 
 const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
@@ -46,5 +47,14 @@ describe("log lines", () => {
     logFailure("bug-test", "rendering", new TypeError("undefined is not a function"));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\[bug-test\] rendering failed: TypeError: undefined is not a function\n\s+at /);
+  });
+
+  it("log a failed query by the database's code and reason, never its SQL or parameters", () => {
+    const reason = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" });
+    logFailure("query-test", "joining", new DrizzleQueryError('insert into "community" ("email", "name") values ($1, $2)', ["ada@example.com", "Ada\u0000"], reason));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[query-test\] joining failed: Failed query: 22021 invalid byte sequence for encoding "UTF8": 0x00\n\s+at /);
+    expect(lines[0]).not.toContain("ada@example.com");
+    expect(lines[0]).not.toContain("community");
   });
 });

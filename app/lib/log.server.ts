@@ -76,11 +76,11 @@ export function logSummarised(level: LogLevel, scope: string, key: string, line:
 /**
  * Logs that `what` failed. While the database is unreachable, the first failure of a burst is one
  * line with the reason, repeats in the next 10 s are counted and reported as one line; any other
- * error (a bug) is logged whole, with its stack, every time.
+ * error (a bug) is logged with its stack, every time, a failed query without its SQL or parameters.
  */
 export function logFailure(scope: string, what: string, error: unknown): void {
   if (!isDatabaseUnavailableError(error)) {
-    log("error", scope, `${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    log("error", scope, `${what} failed: ${describeError(error)}`);
     return;
   }
   const reason = innermostMessage(error);
@@ -91,6 +91,24 @@ export function logFailure(scope: string, what: string, error: unknown): void {
     `${what} failed: the database is unavailable (${reason})`,
     (count) => `${what} failed ${count} more times in ${BURST_MS / 1000} s: the database is unavailable (${reason})`,
   );
+}
+
+/**
+ * An error for the log. drizzle's failed query carries the SQL and its parameters in its message
+ * (and so in its stack): e-mail addresses, names, tokens. It is logged as the database's code and
+ * reason (e.g. `22021 invalid byte sequence…`) and where it was thrown, never with its parameters.
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (!isFailedQuery(error)) return error.stack ?? error.message;
+  const cause = error.cause instanceof Error ? (error.cause as Error & { code?: unknown }) : undefined;
+  const code = typeof cause?.code === "string" ? ` ${cause.code}` : "";
+  const frames = (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+  return [`Failed query:${code} ${cause?.message ?? "no reason given"}`, ...frames].join("\n");
+}
+
+function isFailedQuery(error: Error): boolean {
+  return "params" in error || error.message.startsWith("Failed query:");
 }
 
 /** drizzle wraps the driver's error ("Failed query: <the whole SQL>"); the driver's own message says why. */

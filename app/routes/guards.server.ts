@@ -4,6 +4,7 @@ import { getEnv, type Env } from "~/lib/env.server";
 import { authMessages } from "~/modules/members/auth-messages";
 import { can, type Action } from "~/modules/members/policy";
 import { roleForEmail, type Role } from "~/modules/members/roles";
+import { hasControlCharacters, unusualCharactersMessage } from "~/modules/security/control-characters";
 import { logFailure } from "~/lib/log.server";
 
 /**
@@ -108,4 +109,15 @@ export function authHeaders(request: Request, clientIp: string): Headers {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, clientIp);
   return headers;
+}
+
+/**
+ * A text typed into a page's address (a staff list's `?q=` search): trimmed, at most `maxLength`
+ * characters. One holding a control character (a NUL PostgreSQL refuses) is answered 400 with
+ * the field's message before any query.
+ */
+export function searchParam(query: URLSearchParams, name: string, maxLength = 200): string {
+  const value = (query.get(name) ?? "").trim().slice(0, maxLength);
+  if (hasControlCharacters(value)) throw data({ message: unusualCharactersMessage }, { status: 400 });
+  return value;
 }

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCommunitySignup, uniqueEmail } from "~/modules/demo/factories/community";
+import { subscriptionMessages } from "~/modules/community/subscription-messages";
 import { slugForEvent } from "~/modules/events/event-slug";
 import { reservationMessages } from "~/modules/reservations/reservation-form";
+import { unusualCharactersMessage } from "~/modules/security/control-characters";
+import { signInOverHttp } from "../support/http-session";
 import { decodedBody, SmtpSink, waitForMail } from "../support/smtp-sink";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -23,7 +26,7 @@ describe("limits on visitors' reservations and sign-ups", () => {
     await sink.start();
     server = await startTestServer({ SMTP_URL: sink.url, TRUST_PROXY: "true", OUTBOX_RETRY_DELAY_SECONDS: "1" });
     const listing = await fetch(`${server.url}/events`).then((response) => response.text());
-    for (const title of ["Candlelight Piano Meditation", "VIP Sunset Gathering at Mt. Soledad", "Candlelight Yoga with Live Piano"]) {
+    for (const title of ["Candlelight Piano Meditation", "VIP Sunset Gathering at Mt. Soledad", "Candlelight Yoga with Live Piano", "Piano Circle for Two"]) {
       const words = slugForEvent(title, new Date(0)).replace(/-0$/, "");
       const slug = new RegExp(`href="/events/(${words}-\\d+)"`).exec(listing)?.[1];
       if (!slug) throw new Error(`No link to ${title} on /events`);
@@ -102,6 +105,63 @@ describe("limits on visitors' reservations and sign-ups", () => {
       const reference = await waitForMail(sink, plain);
       expect(decodedBody(mail)).toContain(name);
       expect(mail.raw.length).toBeLessThan(reference.raw.length + 500);
+    });
+  });
+
+  describe("a client's seats per event (docs/decisions/037)", () => {
+    it("refuses seats past the client's daily budget for the event, whatever addresses it types, and counts nothing for the refusal", async () => {
+      const client = newClient();
+      const title = "Candlelight Yoga with Live Piano";
+      for (const seats of ["4", "4"]) expect((await reserve(title, guest(uniqueEmail("throwaway"), seats), client)).status).toBe(200);
+      const typed = guest(uniqueEmail("throwaway"), "3");
+      const refused = await reserve(title, typed, client);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(23 * 60 * 60);
+      expect(refused.html).toContain("Only 2 more seats can be reserved for this event from your connection today.");
+      for (const value of Object.values(typed)) expect(refused.html).toContain(`value="${value}"`);
+      // The refusal took nothing: the two seats left are still there, then nothing is.
+      expect((await reserve(title, guest(uniqueEmail("throwaway"), "2"), client)).status).toBe(200);
+      const spent = await reserve(title, guest(uniqueEmail("throwaway"), "1"), client);
+      expect(spent.status).toBe(429);
+      expect(spent.html).toContain("No more seats can be reserved for this event from your connection today.");
+      // Another event, and another client, have their own budgets.
+      expect((await reserve("Candlelight Piano Meditation", guest(uniqueEmail("throwaway"), "1"), client)).status).toBe(200);
+      expect((await reserve(title, guest(uniqueEmail("throwaway"), "10"), newClient())).status).toBe(200);
+    });
+
+    it("counts the seats of a waiting-list place in the same budget (an offer holds them)", async () => {
+      const client = newClient();
+      const title = "Piano Circle for Two";
+      expect((await reserve(title, guest(uniqueEmail("circle"), "2"), client)).status).toBe(200);
+      expect((await post(`/events/${slugs.get(title)}/waiting-list`, guest(uniqueEmail("circle"), "8"), client)).status).toBe(200);
+      const refused = await post(`/events/${slugs.get(title)}/waiting-list`, guest(uniqueEmail("circle"), "1"), client);
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toContain("No more seats can be reserved for this event from your connection today.");
+    });
+  });
+
+  describe("an IPv6 client rotating addresses inside its /64", () => {
+    let prefix = 0;
+    const newNetwork = () => {
+      const network = `2001:db8:${++prefix}:7`;
+      let host = 1;
+      return () => `${network}::${(host++).toString(16)}`;
+    };
+
+    it("meets the reservation limit as one client", async () => {
+      const next = newNetwork();
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await reserve("Candlelight Yoga with Live Piano", guest(uniqueEmail("v6")), next())).status).toBe(200);
+      }
+      expect((await reserve("Candlelight Yoga with Live Piano", guest(uniqueEmail("v6")), next())).status).toBe(429);
+    });
+
+    it("meets the newsletter limit as one client", async () => {
+      const next = newNetwork();
+      for (let attempt = 0; attempt < 10; attempt += 1) expect((await post("/newsletter", { email: uniqueEmail("v6-loop") }, next())).status).toBe(200);
+      expect((await post("/newsletter", { email: uniqueEmail("v6-loop") }, next())).status).toBe(429);
+      // The neighbouring /64 is another client.
+      expect((await post("/newsletter", { email: uniqueEmail("v6-loop") }, newNetwork()())).status).toBe(200);
     });
   });
 
@@ -205,6 +265,70 @@ describe("limits on visitors' reservations and sign-ups", () => {
 
     it("leaves no server error in the log", () => {
       expect(server.output()).not.toMatch(/invalid byte sequence|0x00/);
+    });
+  });
+
+  describe("a NUL byte in free text", () => {
+    const nul = (text: string) => `${text}\u0000`;
+    let adminCookie = "";
+    beforeAll(async () => {
+      adminCookie = await signInOverHttp(server.url, sink, "admin@harmonia.example");
+    });
+
+    it.each([
+      ["/join", () => ({ intent: "join", ...buildCommunitySignup({ email: uniqueEmail("nul-join"), name: nul("Ada") }) })],
+      ["/signup", () => ({ name: nul("Ada"), email: uniqueEmail("nul-signup"), password: "long enough 1", confirmPassword: "long enough 1" })],
+      ["/friend", () => ({ name: nul("Ada"), email: uniqueEmail("nul-friend") })],
+    ])("%s answers 400 with the field's message", async (path, fields) => {
+      const response = await post(path, fields(), newClient());
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(unusualCharactersMessage);
+    });
+
+    it("/waitlist answers 400 with the spec's one refusal text", async () => {
+      const response = await post("/waitlist", { email: uniqueEmail("nul-waitlist"), source: "harmonize", plan: nul("Monthly") }, newClient());
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(subscriptionMessages.failure);
+    });
+
+    it("/api/trackAudio answers 400 with the field's message", async () => {
+      const response = await fetch(`${server.url}/api/trackAudio`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": newClient() },
+        body: JSON.stringify({ trackSrc: "/media/audio/still-water.mp3", trackTitle: nul("Still Water"), action: "play", position: 0 }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: unusualCharactersMessage });
+    });
+
+    it("a staff search answers 400 with the message", async () => {
+      for (const path of ["/admin/communications?q=%00", "/admin/eventreservations?q=a%00b", "/admin?q=%00"]) {
+        const response = await fetch(`${server.url}${path}`, { headers: { Cookie: adminCookie } });
+        expect(response.status, path).toBe(400);
+        expect(await response.text(), path).toContain(unusualCharactersMessage);
+      }
+    });
+
+    it("the event editor answers 400 with the field's message, or 404 for an id with a NUL", async () => {
+      const editor = (fields: Record<string, string>) =>
+        fetch(`${server.url}/admin/eventmanagement`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: adminCookie },
+          body: new URLSearchParams(fields),
+        });
+      const event = { intent: "create", title: "Nul evening", image: "/media/images/event-garden.svg", date: "2031-05-14", time: "19:00", location: "Hall" };
+      const created = await editor({ ...event, description: nul("Line one\nline two") });
+      expect(created.status).toBe(400);
+      expect(await created.text()).toContain(unusualCharactersMessage);
+      for (const intent of ["update", "toggle-featured", "delete-permanently"]) {
+        const response = await editor({ ...event, description: "Fine.", intent, id: nul("abc") });
+        expect(response.status, intent).toBeGreaterThanOrEqual(400);
+        expect(response.status, intent).toBeLessThan(500);
+      }
+    });
+
+    it("logs no query parameters", () => {
+      expect(server.output()).not.toMatch(/params:|nul-(join|signup|waitlist|friend)/);
     });
   });
 });

@@ -199,6 +199,40 @@ describe("the reservations page over HTTP", () => {
     expect(again.html).toContain(`${reservationsAdminMessages.deleteEventFailed}: ${reservationsAdminMessages.eventGone}`);
   });
 
+  it("lets event staff act only on events taking reservations, and only admins delete events", async () => {
+    // A ticket-link event, made on the events page: not on the reservations page, not the staff's.
+    const title = `Tickets Elsewhere ${stamp}`;
+    const made = await fetch(`${server.url}/admin/eventmanagement`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: adminCookie },
+      body: new URLSearchParams({ intent: "create", title, image: "/media/images/event-garden.svg", date, time: nextTime(), description: "Tickets elsewhere.", ticketsLink: "https://tickets.example/evening" }),
+    });
+    expect(made.status).toBe(200);
+    const listing = await (await fetch(`${server.url}/admin/eventmanagement`, { headers: { Cookie: adminCookie } })).text();
+    const ticketEventId = /name="id" value="([0-9a-f-]{36})"/.exec(listing.slice(listing.indexOf(`aria-label="${title}"`)))![1]!;
+
+    const seats = await post({ intent: "set-max-seats", eventId: ticketEventId, maxSeats: "60" }, usherCookie);
+    expect(seats.status).toBe(403);
+    expect(seats.html).toContain(`${reservationsAdminMessages.seatsFailed}: ${reservationsAdminMessages.notTakingReservations}`);
+    const reminders = await post({ intent: "set-reminders", eventId: ticketEventId, enabled: "false" }, usherCookie);
+    expect(reminders.status).toBe(403);
+    expect(await groupOf(title)).toBeNull();
+
+    const name = `Staying ${stamp}`;
+    await createEvent(name, "8");
+    const group = (await groupOf(name))!;
+    for (const eventId of [ticketEventId, group.id]) {
+      const deletion = await post({ intent: "delete-event", eventId }, usherCookie);
+      expect(deletion.status).toBe(403);
+      expect(deletion.html).toContain(`${reservationsAdminMessages.deleteEventFailed}: ${reservationsAdminMessages.deleteNotAllowed}`);
+    }
+    expect(await groupOf(name)).not.toBeNull();
+    expect(await page("", usherCookie)).not.toContain("Delete event");
+    expect(await page()).toContain("Delete event");
+    // On an event taking reservations, event staff still run the page.
+    expect((await post({ intent: "set-reminders", eventId: group.id, enabled: "false" }, usherCookie)).status).toBe(200);
+  });
+
   it("searches guests by name or e-mail on the server", async () => {
     const name = `Search Night ${stamp}`;
     const { slug } = await createEvent(name, "20");

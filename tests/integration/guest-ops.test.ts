@@ -23,8 +23,8 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
  * database (embedded, or PostgreSQL with DATABASE_URL). The clock is passed in, never slept on.
  */
 const HOUR = 60 * 60 * 1000;
-const client = { ip: "203.0.113.9", rateLimitMultiplier: 1000 };
-const staff = { id: "staff-1", email: "admin@harmonia.example" };
+const client = { key: "203.0.113.9", rateLimitMultiplier: 1000, seatsPerEvent: 10 };
+const staff = { id: "staff-1", email: "admin@harmonia.example", role: "admin" as const };
 let database: TestDatabase;
 let db: Database;
 let counter = 0;
@@ -111,7 +111,7 @@ describe("guests cancel themselves", () => {
   });
 
   it("limits cancellation attempts per client address", async () => {
-    const limited = { ip: "198.51.100.77", rateLimitMultiplier: 1 };
+    const limited = { key: "198.51.100.77", rateLimitMultiplier: 1 };
     const outcomes = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
       outcomes.push(await cancelReservation(db, { client: limited, token: "y".repeat(43), seats: "all", offerHours: 12 }));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine, severalLines } from "../security/control-characters";
 import { campaignMessages } from "./campaign-messages";
 import { MAX_MESSAGE_LENGTH } from "./campaign-form";
 
@@ -9,8 +10,8 @@ import { MAX_MESSAGE_LENGTH } from "./campaign-form";
  */
 export const announcementSchema = z
   .object({
-    subject: z.string({ error: campaignMessages.subjectAndMessage }).trim().max(200, "The subject may be at most 200 characters."),
-    message: z.string({ error: campaignMessages.subjectAndMessage }).max(MAX_MESSAGE_LENGTH, `The message may be at most ${MAX_MESSAGE_LENGTH} characters.`),
+    subject: z.string({ error: campaignMessages.subjectAndMessage }).trim().max(200, "The subject may be at most 200 characters.").check(oneLine),
+    message: z.string({ error: campaignMessages.subjectAndMessage }).max(MAX_MESSAGE_LENGTH, `The message may be at most ${MAX_MESSAGE_LENGTH} characters.`).check(severalLines),
   })
   .superRefine((input, context) => {
     if (!input.subject) context.addIssue({ code: "custom", path: ["subject"], message: campaignMessages.subjectAndMessage });

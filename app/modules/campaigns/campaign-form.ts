@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine, severalLines } from "../security/control-characters";
 import { campaignMessages } from "./campaign-messages";
 
 /** The most recipients one campaign takes (the community list is far smaller; a guard, not a plan). */
@@ -27,9 +28,9 @@ export const campaignInputSchema = z
     // A blank name (the form's field left empty) is the default, like an absent one.
     campaign: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), campaignName.default(DEFAULT_CAMPAIGN)),
     audience: z.enum(["selected", "all"]),
-    recipients: z.array(z.string().trim().max(254)).max(MAX_RECIPIENTS, campaignMessages.tooMany(MAX_RECIPIENTS)).default([]),
-    subject: z.string().trim().max(200, "The subject may be at most 200 characters."),
-    message: z.string().max(MAX_MESSAGE_LENGTH, `The message may be at most ${MAX_MESSAGE_LENGTH} characters.`),
+    recipients: z.array(z.string().trim().max(254).check(oneLine)).max(MAX_RECIPIENTS, campaignMessages.tooMany(MAX_RECIPIENTS)).default([]),
+    subject: z.string().trim().max(200, "The subject may be at most 200 characters.").check(oneLine),
+    message: z.string().max(MAX_MESSAGE_LENGTH, `The message may be at most ${MAX_MESSAGE_LENGTH} characters.`).check(severalLines),
   })
   .superRefine((input, context) => {
     if (!input.subject) context.addIssue({ code: "custom", path: ["subject"], message: campaignMessages.subjectAndMessage });

@@ -6,6 +6,7 @@ import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { wakeTexts } from "~/modules/sms/sms-wake.server";
 import { campaignMessages } from "./campaign-messages";
 import type { FanOutStarter } from "./create-campaign.server";
+import { logFailure } from "~/lib/log.server";
 
 export type ControlOutcome = { ok: true; message: string } | { ok: false; message: string };
 
@@ -52,7 +53,7 @@ export async function resumeCampaign(db: Database, actor: StaffActor, campaignId
   if (!done) return { ok: false, message: await refusal(db, campaignId, campaignMessages.notResumable) };
   await wakeOutbox(campaignId);
   wakeTexts();
-  await starter.startFanOut(campaignId).catch((error: unknown) => console.error("[campaigns] could not restart the fan-out:", error));
+  await starter.startFanOut(campaignId).catch((error: unknown) => logFailure("campaigns", "restarting the fan-out", error));
   return { ok: true, message: campaignMessages.resumed };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { oneLine } from "../security/control-characters";
 import {
   communitySignupMessages,
   communitySources,
@@ -16,12 +17,12 @@ const interestValues = interestOptions.map((option) => option.value) as [Interes
 export const communitySignupSchema = z.object({
   name: z
     .string({ error: communitySignupMessages.name })
-    .check(z.trim(), z.minLength(2, communitySignupMessages.name), z.maxLength(100, communitySignupMessages.nameTooLong)),
+    .check(z.trim(), z.minLength(2, communitySignupMessages.name), z.maxLength(100, communitySignupMessages.nameTooLong), oneLine),
   email: z
     .string({ error: communitySignupMessages.email })
     .check(z.trim(), z.maxLength(254, communitySignupMessages.email), z.email(communitySignupMessages.email)),
   phone: z.optional(
-    z.string({ error: communitySignupMessages.phoneTooLong }).check(z.trim(), z.maxLength(30, communitySignupMessages.phoneTooLong)),
+    z.string({ error: communitySignupMessages.phoneTooLong }).check(z.trim(), z.maxLength(30, communitySignupMessages.phoneTooLong), oneLine),
   ),
   interest: z.enum(interestValues, { error: communitySignupMessages.interest }),
   /** A ticked checkbox posts "on"; an unticked one posts nothing. */

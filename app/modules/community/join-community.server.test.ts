@@ -18,7 +18,7 @@ function signup(overrides: Parameters<typeof buildCommunitySignup>[0] = {}): Com
 
 describe("joining the community", () => {
   let database: TestDatabase;
-  const client = (ip: string) => ({ ip, headers: new Headers({ [CLIENT_IP_HEADER]: ip }), rateLimitMultiplier: 1 });
+  const client = (ip: string) => ({ key: ip, headers: new Headers({ [CLIENT_IP_HEADER]: ip }), rateLimitMultiplier: 1 });
 
   beforeAll(async () => {
     database = await createTestDatabase();

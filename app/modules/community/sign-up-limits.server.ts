@@ -23,7 +23,7 @@ export async function countSignUpAttempt(
   const limit = await consumeRateLimits(
     db,
     [
-      { key: `${list}:ip:${who.client.ip}`, rule: signUpLimits.perClient },
+      { key: `${list}:client:${who.client.key}`, rule: signUpLimits.perClient },
       { key: `${list}:email:${normaliseAddress(who.email)}`, rule: signUpLimits.perAddress },
     ],
     who.client.rateLimitMultiplier,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { waitlistSources } from "./subscription-messages";
+import { oneLine } from "../security/control-characters";
 
 /** Shared by the browser forms and the server actions, so both say the same thing. */
 export const emailAddressSchema = z
@@ -16,6 +17,6 @@ export const waitlistEntrySchema = z.object({
   email: emailAddressSchema,
   source: z.enum(waitlistSources).optional().catch(undefined),
   /** The plan a visitor chose on /harmonize before the platform opens. */
-  plan: z.string().trim().max(60).optional(),
+  plan: z.string().trim().max(60).check(oneLine).optional(),
 });
 

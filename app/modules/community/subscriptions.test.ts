@@ -8,7 +8,7 @@ import { subscribeToNewsletter } from "./subscribe-to-newsletter.server";
 import { newsletterSubscriptionSchema } from "./subscription-schemas";
 
 const publicUrl = "http://localhost:3000";
-const client = { ip: "10.0.0.1", rateLimitMultiplier: 1 };
+const client = { key: "10.0.0.1", rateLimitMultiplier: 1 };
 
 describe("newsletter and waitlist sign-ups", () => {
   let database: TestDatabase;
@@ -38,9 +38,9 @@ describe("newsletter and waitlist sign-ups", () => {
     const [local = "", domain = ""] = uniqueEmail("tagged").split("@");
     const spellings = [`${local}+a@${domain}`, `${local.toUpperCase()}+b@${domain}`, ` ${local}@${domain} `];
     for (const [index, email] of spellings.entries()) {
-      expect(await subscribeToNewsletter(db, { email: email.trim(), publicUrl, client: { ...client, ip: `10.0.9.${index}` } })).toEqual({ alreadySubscribed: false });
+      expect(await subscribeToNewsletter(db, { email: email.trim(), publicUrl, client: { ...client, key: `10.0.9.${index}` } })).toEqual({ alreadySubscribed: false });
     }
-    const refused = await subscribeToNewsletter(db, { email: `${local}+d@${domain}`, publicUrl, client: { ...client, ip: "10.0.9.9" } });
+    const refused = await subscribeToNewsletter(db, { email: `${local}+d@${domain}`, publicUrl, client: { ...client, key: "10.0.9.9" } });
     expect(refused).toMatchObject({ reason: "too-many-attempts", message: expect.stringMatching(/^Too many attempts\. Please try again in 60 minutes\.$/) });
     const welcomes = await db.select().from(outbox).where(sql`${outbox.idempotencyKey} = ${`newsletter-welcome:${local}@${domain}`}`);
     expect(welcomes).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine, severalLines } from "../security/control-characters";
 import { chosenImage } from "./event-images";
 
 /**
@@ -19,8 +20,10 @@ export const eventFormMessages = {
   placement: "Placement must be none, RSVP main card or VIP",
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).check(oneLine);
+/** A required text field: trimmed, at most `max` characters, one line unless `lines` says otherwise. */
+export const required = (message: string, max: number, lines = oneLine) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`).check(lines);
 /** An empty optional field is stored as null. */
 const optional = (max: number) =>
   z
@@ -63,7 +66,7 @@ export const eventFormSchema = z.object({
   image: required(eventFormMessages.image, 500).refine(isImageReference, eventFormMessages.imagePath),
   date: required(eventFormMessages.date, 40).refine(isRealDate, eventFormMessages.dateFormat),
   time: required(eventFormMessages.time, 40).regex(TIME_OF_DAY, eventFormMessages.timeFormat),
-  description: required(eventFormMessages.description, 5000),
+  description: required(eventFormMessages.description, 5000, severalLines),
   location: optional(200),
   address: optional(300),
   ticketsLink: optional(500).refine((value) => value === null || isHttpsUrl(value), eventFormMessages.ticketsLink),

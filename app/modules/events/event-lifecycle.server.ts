@@ -4,13 +4,13 @@ import type { ActivityKind } from "~/modules/activity/activity-kinds";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
 import { events, reservations, waitlistEntries, type EventRow } from "../../../db/schema";
 import { eventFailures, eventToasts, withReason } from "./event-management-messages";
-import { failure, loggedFields, refuseUnlessManager, type EventActor, type EventFailure, type EventOutcome } from "./event-management.server";
+import { failure, isEventId, loggedFields, refuseUnlessManager, type EventActor, type EventFailure, type EventOutcome } from "./event-management.server";
 import { lockEventOrdering, renumberEvents } from "./event-ordering.server";
 import { slugForEvent } from "./event-slug";
 
 /** The event locked for this transaction, or the action's not-found failure. */
 async function lockedEvent(tx: Database, id: string, failed: string): Promise<EventRow | EventFailure> {
-  const [event] = await tx.select().from(events).where(eq(events.id, id)).for("update");
+  const [event] = isEventId(id) ? await tx.select().from(events).where(eq(events.id, id)).for("update") : [];
   return event ?? failure("not-found", withReason(failed, "the event no longer exists"));
 }
 
@@ -121,6 +121,8 @@ export async function deleteEventPermanently(db: Database, actor: EventActor, in
  * Taken in the same order, the two cannot deadlock.
  */
 export async function lockReservationsOfEvent(tx: Database, eventId: string): Promise<void> {
+  // No event has another id: nothing to lock (and the caller's lookup answers not found).
+  if (!isEventId(eventId)) return;
   await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, eventId)).orderBy(reservations.id).for("update");
 }
 

@@ -18,6 +18,16 @@ export type EventOutcome<Extra extends object = object> =
 
 export type EventFailure = Extract<EventOutcome, { ok: false }>;
 
+const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a posted id can be an event's (a UUID): anything else (a NUL, a typo) names no event,
+ * and is answered as one that no longer exists instead of reaching PostgreSQL, which refuses it.
+ */
+export function isEventId(id: string): boolean {
+  return EVENT_ID.test(id);
+}
+
 export function failure(reason: EventFailureReason, message: string, extra: Partial<EventFailure> = {}): EventFailure {
   return { ok: false, reason, message, ...extra };
 }

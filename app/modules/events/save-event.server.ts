@@ -7,7 +7,7 @@ import { recordActivity } from "~/modules/activity/record-activity.server";
 import { events, type EventRow } from "../../../db/schema";
 import { eventFormSchema, eventFormValues, type EventFormData, type EventFormFields } from "./event-form";
 import { eventFailures, eventToasts, withReason } from "./event-management-messages";
-import { databaseErrorCode, failure, loggedFields, refuseUnlessManager, type EventActor, type EventFailure, type EventOutcome } from "./event-management.server";
+import { databaseErrorCode, failure, isEventId, loggedFields, refuseUnlessManager, type EventActor, type EventFailure, type EventOutcome } from "./event-management.server";
 import { lockEventOrdering, nextDisplayOrder, renumberEvents } from "./event-ordering.server";
 import { slugForEvent } from "./event-slug";
 import { venueDateTimeToInstant } from "./event-venue-time";
@@ -107,6 +107,7 @@ export async function updateEvent(db: Database, actor: EventActor, input: EventF
   if (refused) return refused;
   const parsed = parse(failed, input);
   if ("ok" in parsed) return parsed;
+  if (!isEventId(input.id)) return failure("not-found", withReason(failed, "the event no longer exists"));
   const values = columns(parsed.data, parsed.startsAt);
   try {
     return await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { eventFormMessages, isRealDate, TIME_OF_DAY } from "./event-form";
+import { eventFormMessages, isRealDate, required, TIME_OF_DAY } from "./event-form";
 
 /** Max seats a new ticketed event gets unless staff type another number (spec §9). */
 export const DEFAULT_MAX_SEATS = 50;
@@ -13,7 +13,6 @@ export const ticketedEventMessages = {
   maxSeats: "Max seats must be a whole number of at least 1",
 } as const;
 
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
 
 /**
  * The reservations page's create-event form (the spec's 'ticketed event creation': name, date and

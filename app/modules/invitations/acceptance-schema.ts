@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { hasControlCharacters } from "../security/control-characters";
+import { hasControlCharacters, oneLine } from "../security/control-characters";
 import { communicationPreferences, discoveryMethods, invitationInterests, invitationMessages as messages } from "./invitation-messages";
 import { MAX_RID_LENGTH } from "./rid";
 
@@ -13,10 +13,11 @@ const requiredText = (maxLength: number) =>
     z.trim(),
     z.minLength(1, messages.requiredFields),
     z.maxLength(maxLength, `Please keep this under ${maxLength} characters.`),
+    oneLine,
   );
 
 const optionalText = (maxLength: number) =>
-  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(maxLength, `Please keep this under ${maxLength} characters.`))));
+  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(maxLength, `Please keep this under ${maxLength} characters.`), oneLine)));
 
 export const acceptanceSchema = z.object({
   firstName: requiredText(100),

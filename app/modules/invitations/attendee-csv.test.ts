@@ -24,6 +24,12 @@ describe("the attendee CSV's header detection", () => {
 });
 
 describe("parseAttendeeCsv", () => {
+  it("keeps control characters out of names and places: a line break or NUL becomes a space", () => {
+    const result = parseAttendeeCsv('Email,First Name,Last Name,City\r\nada@example.com,"=HYPERLINK(1)\nAda",Love\u0000lace,"San\tDiego\r"\r\n');
+    if (!result.ok) throw new Error(result.message);
+    expect(result.people[0]).toMatchObject({ firstName: "=HYPERLINK(1) Ada", lastName: "Love lace", city: "San Diego" });
+  });
+
   it("refuses a file of fewer than 2 lines with the spec's text", () => {
     expect(parseAttendeeCsv("")).toEqual({ ok: false, message: attendeeImportMessages.empty });
     expect(parseAttendeeCsv("email,first name\n\n  \n")).toEqual({ ok: false, message: attendeeImportMessages.empty });

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { withoutControlCharacters } from "../security/control-characters";
 import { attendeeImportMessages } from "./attendee-import-messages";
 
 /**
@@ -127,7 +128,8 @@ export function parseEventDate(text: string): string | undefined {
   return isoDate(2000, month, day) ? `${months[month - 1]!.slice(0, 1).toUpperCase()}${months[month - 1]!.slice(1)} ${day}` : cleaned;
 }
 
-const field = (row: readonly string[], index: number | undefined) => (index === undefined ? "" : (row[index] ?? "").trim().slice(0, MAX_FIELD_LENGTH));
+const field = (row: readonly string[], index: number | undefined) =>
+  index === undefined ? "" : withoutControlCharacters(row[index] ?? "").slice(0, MAX_FIELD_LENGTH);
 
 /** Reads an attendee CSV (the file's text) into people, merged by e-mail, and the rows dropped with why. */
 export function parseAttendeeCsv(text: string): AttendeeCsvResult {

@@ -15,8 +15,8 @@ const rules: Record<AuthAttempt, { perIp: RateLimitRule; perEmail: RateLimitRule
 
 /** Who makes an attempt, as the HTTP server saw them. */
 export interface AttemptClient {
-  /** The client's address. */
-  ip: string;
+  /** The key of the client's limits (the HTTP server's clientKey: the address, or its IPv6 /64). */
+  key: string;
   /** RATE_LIMIT_MULTIPLIER of the configuration. */
   rateLimitMultiplier: number;
 }
@@ -36,7 +36,7 @@ export async function refuseOverLimit(
   client: AttemptClient,
   email?: string,
 ): Promise<AttemptRefused | null> {
-  const limit = await checkAuthRateLimit(db, attempt, { ip: client.ip, email }, client.rateLimitMultiplier);
+  const limit = await checkAuthRateLimit(db, attempt, { clientKey: client.key, email }, client.rateLimitMultiplier);
   return limit.allowed ? null : { ok: false, reason: "rate-limited", error: limit.message, retryAfterSeconds: limit.retryAfterSeconds };
 }
 
@@ -49,10 +49,10 @@ export type AuthRateLimitResult = { allowed: true } | { allowed: false; retryAft
 export async function checkAuthRateLimit(
   db: Database,
   attempt: AuthAttempt,
-  who: { ip: string; email?: string },
+  who: { clientKey: string; email?: string },
   multiplier = 1,
 ): Promise<AuthRateLimitResult> {
-  const counters = [{ key: `${attempt}:ip:${who.ip}`, rule: rules[attempt].perIp }];
+  const counters = [{ key: `${attempt}:client:${who.clientKey}`, rule: rules[attempt].perIp }];
   // Every spelling of one inbox (case, +tag, Gmail's dots) shares one allowance.
   if (who.email) counters.push({ key: `${attempt}:email:${normaliseAddress(who.email)}`, rule: rules[attempt].perEmail });
   const outcome = await consumeRateLimits(db, counters, multiplier);

@@ -59,7 +59,7 @@ export async function exportMemberData(
     db,
     [
       { key: `member-export:user:${owner.id}`, rule: memberExportLimit },
-      { key: `member-export:ip:${client.ip}`, rule: { ...memberExportLimit, limit: memberExportLimit.limit * 4 } },
+      { key: `member-export:client:${client.key}`, rule: { ...memberExportLimit, limit: memberExportLimit.limit * 4 } },
     ],
     client.rateLimitMultiplier,
   );

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { siteConfig } from "~/lib/site-config";
+import { oneLine } from "../security/control-characters";
 
 /**
  * The friend page's 'Want More?' form: a name and an e-mail, both required and non-blank after
@@ -22,7 +23,7 @@ export const friendAccessMessages = {
 export const friendAccessError = (message: string) => `Error: ${message}`;
 
 export const friendAccessSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, friendAccessMessages.nameRequired), z.maxLength(120, "That name is too long.")),
+  name: z.string().check(z.trim(), z.minLength(1, friendAccessMessages.nameRequired), z.maxLength(120, "That name is too long."), oneLine),
   email: z
     .string()
     .check(

@@ -14,7 +14,7 @@ import { getEmailPreferences, setEmailPreferences } from "./set-email-preference
 describe("a member's own data: preferences, export and deletion", () => {
   let database: TestDatabase;
   const db = () => database.handle.db;
-  const client = (ip: string) => ({ ip, rateLimitMultiplier: 1 });
+  const client = (ip: string) => ({ key: ip, rateLimitMultiplier: 1 });
 
   beforeAll(async () => {
     database = await createTestDatabase();

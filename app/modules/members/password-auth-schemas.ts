@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { authMessages } from "./auth-messages";
+import { oneLine } from "../security/control-characters";
 
 /**
  * The login, sign-up and new-password forms' rules, shared by the browser (before sending) and the
@@ -49,6 +50,7 @@ export const signUpSchema = z
       z.trim(),
       z.minLength(1, authMessages.nameRequired),
       z.maxLength(100, authMessages.nameTooLong),
+      oneLine,
     ),
     email: emailField(authMessages.invalidEmail),
     password: newPasswordField,

@@ -23,4 +23,19 @@ describe("can", () => {
       expect(can(undefined, action), action).toBe(false);
     }
   });
+
+  it("lets event staff act only on events that take reservations; admins on any event", () => {
+    const reservable = { event: { maxSeats: 40 } };
+    const ticketLink = { event: { maxSeats: null } };
+    expect(can(eventStaff, "manage-reservations", reservable)).toBe(true);
+    expect(can(eventStaff, "manage-reservations", ticketLink)).toBe(false);
+    expect(can(eventStaff, "mail-event-attendees", ticketLink)).toBe(false);
+    expect(can(admin, "manage-reservations", ticketLink)).toBe(true);
+    expect(can(member, "manage-reservations", reservable)).toBe(false);
+  });
+
+  it("keeps deleting events to admins", () => {
+    expect(can(admin, "delete-events")).toBe(true);
+    expect(can(eventStaff, "delete-events")).toBe(false);
+  });
 });

@@ -5,7 +5,8 @@ import type { Role } from "./roles";
  * decides which buttons to show all ask `can(actor, action)`; nothing else compares roles.
  *
  * Roles come from the configuration's allow-lists (see roles.ts). Admins may do everything; event
- * staff run the reservations page; members and visitors nothing of the staff side.
+ * staff run the reservations page, and only for the events it is about (those taking
+ * reservations); members and visitors nothing of the staff side.
  */
 export const staffActions = {
   /** The dashboard and its summaries (/admin). */
@@ -14,6 +15,11 @@ export const staffActions = {
   "manage-events": ["admin"],
   /** See and change reservations, seat limits, check-in (/admin/eventreservations). */
   "manage-reservations": ["admin", "event-staff"],
+  /**
+   * Delete an event for good, with its reservations (the reservations page's 'Delete event'; the
+   * events page's delete is manage-events): it removes what the events page publishes.
+   */
+  "delete-events": ["admin"],
   /**
    * E-mail an event's reservation holders (the reservations page's attendee mail, and
    * POST /api/sendAnnouncement with an eventId): the people who run the reservations may write to
@@ -35,7 +41,16 @@ export type Action = keyof typeof staffActions;
 /** Whoever acts: a signed-in user (their role), or nobody for a visitor. */
 export type Actor = { role: Role } | null | undefined;
 
-export function can(actor: Actor, action: Action): boolean {
+/** What an action is about, when it is about one thing: an event (its max seats, null for a ticket-link event). */
+export interface Resource {
+  event: { maxSeats: number | null };
+}
+
+export function can(actor: Actor, action: Action, resource?: Resource): boolean {
   if (!actor) return false;
-  return (staffActions[action] as readonly Role[]).includes(actor.role);
+  if (!(staffActions[action] as readonly Role[]).includes(actor.role)) return false;
+  // Event staff run reservations: an event taking none (a ticket link, a draft without seats) is
+  // not theirs to change, nor to turn into one taking reservations.
+  if (resource && actor.role !== "admin") return resource.event.maxSeats !== null;
+  return true;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { oneLine, severalLines } from "../security/control-characters";
 
 /**
  * A member's profile: its choices, defaults, messages and the one schema that the /profile form
@@ -67,8 +68,8 @@ export function defaultProfile(fullName = ""): ProfileValues {
 }
 
 export const profileSchema = z.object({
-  fullName: z.string().check(z.trim(), z.maxLength(FULL_NAME_MAX_LENGTH, profileMessages.fullNameTooLong)),
-  bio: z.string().check(z.trim(), z.maxLength(BIO_MAX_LENGTH, profileMessages.bioTooLong)),
+  fullName: z.string().check(z.trim(), z.maxLength(FULL_NAME_MAX_LENGTH, profileMessages.fullNameTooLong), oneLine),
+  bio: z.string().check(z.trim(), z.maxLength(BIO_MAX_LENGTH, profileMessages.bioTooLong), severalLines),
   preferredMeditationDuration: z.enum(meditationDurations, { error: profileMessages.durationInvalid }),
   preferredMeditationTime: z.enum(meditationTimes, { error: profileMessages.timeInvalid }),
   notificationPreference: z.boolean(),

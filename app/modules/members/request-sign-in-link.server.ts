@@ -26,7 +26,7 @@ export async function requestSignInLink(
   },
 ): Promise<SignInLinkRequestResult> {
   const { client } = options;
-  const limit = await checkAuthRateLimit(db, "sign-in-link", { ip: client.ip, email: options.email }, client.rateLimitMultiplier);
+  const limit = await checkAuthRateLimit(db, "sign-in-link", { clientKey: client.key, email: options.email }, client.rateLimitMultiplier);
   if (!limit.allowed) return { sent: false, retryAfterSeconds: limit.retryAfterSeconds, message: limit.message };
   await emailSignInLink({
     email: options.email,

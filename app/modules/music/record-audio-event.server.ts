@@ -22,14 +22,14 @@ export type RecordAudioEventResult = { recorded: true } | { recorded: false; ret
 export async function recordAudioEvent(
   db: Database,
   input: TrackAudioInput,
-  who: { user: { id: string; email: string } | null; clientIp: string; limitMultiplier?: number },
+  who: { user: { id: string; email: string } | null; clientKey: string; limitMultiplier?: number },
 ): Promise<RecordAudioEventResult> {
-  const session = who.user ? `user:${who.user.id}` : input.anonymousSessionId ? `anon:${input.anonymousSessionId}` : `ip:${who.clientIp}`;
+  const session = who.user ? `user:${who.user.id}` : input.anonymousSessionId ? `anon:${input.anonymousSessionId}` : `client:${who.clientKey}`;
   const limit = await consumeRateLimits(
     db,
     [
       { key: `audio:session:${session}`, rule: audioEventLimits.perSession },
-      { key: `audio:ip:${who.clientIp}`, rule: audioEventLimits.perAddress },
+      { key: `audio:client:${who.clientKey}`, rule: audioEventLimits.perAddress },
     ],
     who.limitMultiplier,
   );

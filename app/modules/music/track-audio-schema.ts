@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { anonymousSessionIdPattern, audioActions, trackAudioLimits } from "./audio-tracking";
+import { oneLine } from "../security/control-characters";
 
 const { textMax, idMax, secondsMax } = trackAudioLimits;
 
@@ -9,6 +10,7 @@ const optionalText = (max: number, label: string) =>
     .string({ message: `${label} must be text.` })
     .trim()
     .max(max, `${label} is too long (at most ${max} characters).`)
+    .check(oneLine)
     .nullish()
     .transform((value) => value || null);
 
@@ -29,12 +31,14 @@ export const trackAudioPayloadSchema = z.object({
     .string({ message: "trackSrc is required." })
     .trim()
     .min(1, "trackSrc is required.")
-    .max(textMax, `trackSrc is too long (at most ${textMax} characters).`),
+    .max(textMax, `trackSrc is too long (at most ${textMax} characters).`)
+    .check(oneLine),
   trackTitle: z
     .string({ message: "trackTitle is required." })
     .trim()
     .min(1, "trackTitle is required.")
-    .max(textMax, `trackTitle is too long (at most ${textMax} characters).`),
+    .max(textMax, `trackTitle is too long (at most ${textMax} characters).`)
+    .check(oneLine),
   action: z.enum(audioActions, { message: "action must be play, pause or ended." }),
   position: seconds("position"),
   duration: seconds("duration").nullish(),

@@ -66,7 +66,7 @@ export async function cancelReservation(
   if (options.seats !== "all" && !(Number.isInteger(options.seats) && options.seats >= 1 && options.seats <= 10)) {
     return refusal("bad-seats", guestMessages.cancelSeats);
   }
-  const limit = await consumeRateLimits(db, [{ key: `guest-cancel:ip:${options.client.ip}`, rule: cancelAttemptLimit }], options.client.rateLimitMultiplier).catch(
+  const limit = await consumeRateLimits(db, [{ key: `guest-cancel:client:${options.client.key}`, rule: cancelAttemptLimit }], options.client.rateLimitMultiplier).catch(
     (error: unknown) => {
       logFailure("reservations", "counting a cancellation attempt", error);
       return null;

@@ -18,7 +18,8 @@ export async function deleteEventWithReservations(
   input: { eventId: string },
 ): Promise<ReservationsAdminOutcome<{ reservationsDeleted: number }>> {
   const failed = messages.deleteEventFailed;
-  if (!can(actor, "manage-reservations")) return refused("forbidden", failedWith(failed, messages.notAllowed));
+  // Removes what the events page publishes (drafts and ticket-link events too): admins only.
+  if (!can(actor, "delete-events")) return refused("forbidden", failedWith(failed, messages.deleteNotAllowed));
   return db.transaction(async (tx) => {
     await lockEventOrdering(tx);
     await lockReservationsOfEvent(tx, input.eventId);

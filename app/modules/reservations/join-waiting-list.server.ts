@@ -6,11 +6,12 @@ import { queueEmailToRender } from "../messaging/outbox.server";
 import { wakeOutbox } from "../messaging/outbox-wake.server";
 import { hasControlCharacters } from "../security/control-characters";
 import { normaliseAddress } from "../security/normalise-address";
-import { consumeRateLimits, type LimitedClient } from "../security/rate-limit.server";
+import { consumeRateLimits } from "../security/rate-limit.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "../security/too-many-attempts";
 import { guestMessages } from "./guest-messages";
 import { reservationMessages, type ReservationInput } from "./reservation-form";
 import { reservationAttemptLimits } from "./reserve-seats-for-visitor.server";
+import { spendSeatBudget, type SeatBudgetClient } from "./seat-budget.server";
 import { lockEvent, placeInLine, takesGuests } from "./waiting-list.server";
 
 export type JoinFailure = "event-not-found" | "not-taking-reservations" | "seats-available" | "already-waiting" | "could-not-join";
@@ -18,6 +19,7 @@ export type JoinFailure = "event-not-found" | "not-taking-reservations" | "seats
 export type JoinOutcome =
   | { ok: true; entry: WaitlistEntryRow; event: EventRow; place: number }
   | ({ ok: false } & TooManyAttemptsRefusal)
+  | { ok: false; reason: "seat-budget-reached"; message: string; retryAfterSeconds: number }
   | { ok: false; reason: JoinFailure; message: string };
 
 class Refused extends Error {
@@ -34,23 +36,36 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === "object" && error !== null && (error as { cause?: { code?: unknown } }).cause?.code === "23505";
 
 /**
- * A visitor joins a full event's waiting list: limited like reserving (the same rules, their own
- * counters), then, under the event's row lock, refused while the group still fits in the free
- * seats (reserve instead), given the next position and told their place. One address is on an
- * event's list once while waiting or offered (a unique index).
+ * A visitor joins a full event's waiting list: the seats come out of the client's seat budget for
+ * the event, as when reserving (an offer holds them); limited like reserving (the same rules,
+ * their own counters), then, under the event's row lock, refused while the group still fits in
+ * the free seats (reserve instead), given the next position and told their place. One address is
+ * on an event's list once while waiting or offered (a unique index).
  */
 export async function joinWaitingList(
   db: Database,
-  options: { client: LimitedClient; eventSlug: string; input: ReservationInput; now?: Date },
+  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; now?: Date },
 ): Promise<JoinOutcome> {
   const { client, eventSlug, input } = options;
   const now = options.now ?? new Date();
   if (hasControlCharacters(eventSlug)) return refusal("event-not-found", reservationMessages.eventNotFound);
   const emailKey = normaliseAddress(input.email);
+  const budget = await spendSeatBudget(db, client, eventSlug, input.seats);
+  if (!budget.ok) return budget.reason === "could-not-check" ? refusal("could-not-join", guestMessages.couldNotJoin) : budget;
+  const joined = await join(db, { ...options, now, emailKey });
+  if (!joined.ok) await budget.giveBack();
+  return joined;
+}
+
+async function join(
+  db: Database,
+  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; now: Date; emailKey: string },
+): Promise<JoinOutcome> {
+  const { client, eventSlug, input, now, emailKey } = options;
   const limit = await consumeRateLimits(
     db,
     [
-      { key: `waiting-list:ip:${client.ip}`, rule: reservationAttemptLimits.perClient },
+      { key: `waiting-list:client:${client.key}`, rule: reservationAttemptLimits.perClient },
       { key: `waiting-list:email:${eventSlug}:${emailKey}`, rule: reservationAttemptLimits.perAddressAndEvent },
     ],
     client.rateLimitMultiplier,

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { oneLine } from "../security/control-characters";
 
 /**
  * The reservation form (the reserve dialog on every event card, and its no-JavaScript page): the
@@ -18,6 +19,8 @@ export const reservationMessages = {
   notTakingReservations: "This event is not taking reservations here.",
   /** One address may hold at most MAX_SEATS_PER_ADDRESS seats of an event, whoever reserves them. */
   seatsPerAddressReached: "You can reserve at most 10 seats for this event per e-mail address.",
+  /** One client (connection) reserved its day's seats for this event, whatever addresses it typed. */
+  seatBudgetReached: "No more seats can be reserved for this event from your connection today.",
   /** A submission key that is not one the form made (the form is old or was tampered with). */
   submissionKey: "This form has expired. Please reload the page and try again.",
   /** What the dialog shows when a failure came without a text of its own. */
@@ -37,15 +40,21 @@ export function seatsPerAddressRefusal(remaining: number): string {
   return `${reservationMessages.seatsPerAddressReached} This address can reserve ${remaining} more ${remaining === 1 ? "seat" : "seats"}.`;
 }
 
+/** The refusal of a request over the client's seat budget, with what it may still reserve. */
+export function seatBudgetRefusal(remaining: number): string {
+  if (remaining <= 0) return `${reservationMessages.seatBudgetReached} Please try again tomorrow.`;
+  return `Only ${remaining} more ${remaining === 1 ? "seat" : "seats"} can be reserved for this event from your connection today.`;
+}
+
 export const reservationSchema = z.object({
   name: z
     .string({ error: reservationMessages.name })
-    .check(z.trim(), z.minLength(1, reservationMessages.name), z.maxLength(100, reservationMessages.nameTooLong)),
+    .check(z.trim(), z.minLength(1, reservationMessages.name), z.maxLength(100, reservationMessages.nameTooLong), oneLine),
   email: z
     .string({ error: reservationMessages.email })
     .check(z.trim(), z.maxLength(254, reservationMessages.email), z.email(reservationMessages.email)),
   phone: z.optional(
-    z.string({ error: reservationMessages.phoneTooLong }).check(z.trim(), z.maxLength(30, reservationMessages.phoneTooLong)),
+    z.string({ error: reservationMessages.phoneTooLong }).check(z.trim(), z.maxLength(30, reservationMessages.phoneTooLong), oneLine),
   ),
   /** A form posts text; JSON may post a number. */
   seats: z.pipe(

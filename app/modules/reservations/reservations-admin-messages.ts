@@ -15,6 +15,8 @@ export const reservationsAdminMessages = {
   eventGone: "the event no longer exists",
   reservationGone: "the reservation no longer exists",
   notAllowed: "you may not manage reservations",
+  notTakingReservations: "this event does not take reservations here",
+  deleteNotAllowed: "only an admin may delete events",
   remindersOn: "Reminders switched on for this event.",
   remindersOff: "Reminders switched off for this event.",
   offered: (email: string) => `Seats offered to ${email}.`,

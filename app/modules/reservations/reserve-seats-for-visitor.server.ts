@@ -1,11 +1,12 @@
 import type { Database } from "~/lib/db.server";
 import { hasControlCharacters } from "../security/control-characters";
 import { normaliseAddress } from "../security/normalise-address";
-import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "../security/rate-limit.server";
+import { consumeRateLimits, type RateLimitRule } from "../security/rate-limit.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "../security/too-many-attempts";
 import { reservationConfirmation } from "./reservation-confirmation.server";
 import { reservationMessages, type ReservationInput } from "./reservation-form";
 import { findSubmittedReservation, reserveSeats, type ReserveOutcome } from "./reserve-seats.server";
+import { spendSeatBudget, type SeatBudgetClient } from "./seat-budget.server";
 import { logFailure } from "~/lib/log.server";
 
 /**
@@ -18,17 +19,21 @@ export const reservationAttemptLimits: { perClient: RateLimitRule; perAddressAnd
   perAddressAndEvent: { limit: 3, windowSeconds: 60 * 60 },
 };
 
-export type VisitorReserveOutcome = ReserveOutcome | ({ ok: false } & TooManyAttemptsRefusal);
+export type VisitorReserveOutcome =
+  | ReserveOutcome
+  | ({ ok: false } & TooManyAttemptsRefusal)
+  | { ok: false; reason: "seat-budget-reached"; message: string; retryAfterSeconds: number };
 
 /**
- * A visitor reserves seats from the public site: the attempt is counted against the limits, the
- * seats are reserved (never oversold, at most 10 per address) and the confirmation e-mail is
+ * A visitor reserves seats from the public site: the seats are spent from the client's seat budget
+ * for the event (docs/decisions/037; refused before anything else is counted), the attempt is
+ * counted against the limits, the seats are reserved (never oversold, at most 10 per address) and the confirmation e-mail is
  * queued with them and sent once they are committed. A submission key already used for this
  * event answers with the reservation it made (docs/decisions/018), once it is stored.
  */
 export async function reserveSeatsForVisitor(
   db: Database,
-  options: { client: LimitedClient; eventSlug: string; input: ReservationInput },
+  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput },
 ): Promise<VisitorReserveOutcome> {
   const { client, eventSlug, input } = options;
   // The slug becomes part of a counter's key: one PostgreSQL would refuse is no event's anyway.
@@ -44,10 +49,12 @@ export async function reserveSeatsForVisitor(
     if (found === null) return { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
     if (found) return { ok: true, ...found, replayed: true };
   }
+  const budget = await spendSeatBudget(db, client, eventSlug, input.seats);
+  if (!budget.ok) return budget.reason === "could-not-check" ? { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck } : budget;
   const limit = await consumeRateLimits(
     db,
     [
-      { key: `reservation:ip:${client.ip}`, rule: reservationAttemptLimits.perClient },
+      { key: `reservation:client:${client.key}`, rule: reservationAttemptLimits.perClient },
       { key: `reservation:email:${eventSlug}:${normaliseAddress(input.email)}`, rule: reservationAttemptLimits.perAddressAndEvent },
     ],
     client.rateLimitMultiplier,
@@ -55,9 +62,12 @@ export async function reserveSeatsForVisitor(
     logFailure("reservations", "counting a reservation attempt", error);
     return null;
   });
-  if (!limit) return { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
-  if (!limit.allowed) {
-    return { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) };
+  if (!limit?.allowed) {
+    await budget.giveBack();
+    return limit ? { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) } : { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
   }
-  return reserveSeats(db, { ...input, eventSlug }, { afterReserved: reservationConfirmation() });
+  const outcome = await reserveSeats(db, { ...input, eventSlug }, { afterReserved: reservationConfirmation() });
+  // Refused, or a retry answered with the seats it took before: these seats were not taken now.
+  if (!outcome.ok || outcome.replayed) await budget.giveBack();
+  return outcome;
 }

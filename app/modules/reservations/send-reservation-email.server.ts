@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { events, reservations } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { oneLine } from "../security/control-characters";
 import { consumeRateLimit } from "../security/rate-limit.server";
 import { wakeOutbox } from "../messaging/outbox-wake.server";
 import { MAX_SEATS_PER_RESERVATION, MIN_SEATS } from "./reservation-form";
@@ -23,7 +24,7 @@ export const reservationEmailMessages = {
 
 const optionalText = (field: string) =>
   z
-    .union([z.string().max(300, reservationEmailMessages.text(field)), z.null()], { error: reservationEmailMessages.text(field) })
+    .union([z.string().max(300, reservationEmailMessages.text(field)).check(oneLine), z.null()], { error: reservationEmailMessages.text(field) })
     .optional();
 
 /** The spec's payload; only the fields that identify a reservation are required. */
@@ -39,7 +40,8 @@ export const reservationEmailRequestSchema = z.object(
       .string({ error: reservationEmailMessages.eventName })
       .trim()
       .min(1, reservationEmailMessages.eventName)
-      .max(200, reservationEmailMessages.eventName),
+      .max(200, reservationEmailMessages.eventName)
+      .check(oneLine),
     eventDate: optionalText("eventDate"),
     seats: z.coerce
       .number({ error: reservationEmailMessages.seats })
@@ -47,7 +49,7 @@ export const reservationEmailRequestSchema = z.object(
       .min(MIN_SEATS, reservationEmailMessages.seats)
       .max(MAX_SEATS_PER_RESERVATION, reservationEmailMessages.seats),
     donation: z
-      .union([z.number(), z.string().max(50, reservationEmailMessages.donation), z.null()], { error: reservationEmailMessages.donation }).optional(),
+      .union([z.number(), z.string().max(50, reservationEmailMessages.donation).check(oneLine), z.null()], { error: reservationEmailMessages.donation }).optional(),
     eventLocation: optionalText("eventLocation"),
     eventAddress: optionalText("eventAddress"),
     eventTime: optionalText("eventTime"),
@@ -75,9 +77,9 @@ const RATE_LIMIT = { limit: 20, windowSeconds: 600 };
 export async function sendReservationEmail(
   db: Database,
   request: ReservationEmailRequest,
-  options: { clientIp: string; rateLimitMultiplier: number },
+  options: { clientKey: string; rateLimitMultiplier: number },
 ): Promise<ReservationEmailOutcome> {
-  const limit = await consumeRateLimit(db, `reservation-email:ip:${options.clientIp}`, {
+  const limit = await consumeRateLimit(db, `reservation-email:client:${options.clientKey}`, {
     ...RATE_LIMIT,
     limit: RATE_LIMIT.limit * options.rateLimitMultiplier,
   });

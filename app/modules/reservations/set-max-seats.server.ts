@@ -33,6 +33,7 @@ export async function setMaxSeats(
   const outcome = await db.transaction(async (tx) => {
     const before = await lockEvent(tx, input.eventId);
     if (!before) return refused("not-found", failedWith(failed, messages.eventGone));
+    if (!can(actor, "manage-reservations", { event: before })) return refused("forbidden", failedWith(failed, messages.notTakingReservations));
     if (maxSeats < before.seatsTaken) {
       const reason = messages.seatsBelowTaken(before.seatsTaken);
       return refused("invalid", failedWith(failed, reason), { fieldErrors: { maxSeats: reason }, values });

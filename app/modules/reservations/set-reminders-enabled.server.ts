@@ -1,15 +1,23 @@
 import { eq } from "drizzle-orm";
 import { events } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { recordActivity, type StaffActor } from "../activity/record-activity.server";
+import { can } from "~/modules/members/policy";
+import { recordActivity } from "../activity/record-activity.server";
+import { reservationsAdminMessages as messages } from "./reservations-admin-messages";
+import type { ReservationsActor } from "./staff-outcome.server";
 
-export type SetRemindersOutcome = { ok: true } | { ok: false; reason: "not-found"; message: string };
+export type SetRemindersOutcome = { ok: true } | { ok: false; reason: "not-found" | "forbidden"; message: string };
 
-/** Staff switch an event's reminder e-mails on or off; the activity log records it in the same transaction. */
-export async function setRemindersEnabled(db: Database, actor: StaffActor, eventId: string, enabled: boolean): Promise<SetRemindersOutcome> {
+/**
+ * Staff switch an event's reminder e-mails on or off, for an event the policy lets them manage
+ * reservations of; the activity log records it in the same transaction.
+ */
+export async function setRemindersEnabled(db: Database, actor: ReservationsActor, eventId: string, enabled: boolean): Promise<SetRemindersOutcome> {
+  if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: messages.notAllowed };
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(events).where(eq(events.id, eventId)).for("no key update");
     if (!before) return { ok: false, reason: "not-found", message: "Event not found." };
+    if (!can(actor, "manage-reservations", { event: before })) return { ok: false, reason: "forbidden", message: messages.notTakingReservations };
     if (before.remindersEnabled === enabled) return { ok: true };
     await tx.update(events).set({ remindersEnabled: enabled, updatedAt: new Date() }).where(eq(events.id, eventId));
     await recordActivity(tx, actor, {

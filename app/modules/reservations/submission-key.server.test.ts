@@ -32,7 +32,7 @@ describe("a submission key", () => {
     const input = { name: "Ada", email: "once@example.com", phone: "", seats: 2, submissionKey: randomUUID() };
     const send = () =>
       reserveSeatsForVisitor(database.handle.db, {
-        client: { ip: "192.0.2.1", rateLimitMultiplier: 100 },
+        client: { key: "192.0.2.1", rateLimitMultiplier: 100, seatsPerEvent: 10 },
         eventSlug: event.slug,
         input,
       });

@@ -43,7 +43,7 @@ export async function showWaitingListLink(db: Database, token: string, purpose: 
 }
 
 async function limited(db: Database, client: LimitedClient): Promise<({ ok: false } & TooManyAttemptsRefusal) | null | undefined> {
-  const limit = await consumeRateLimits(db, [{ key: `guest-link:ip:${client.ip}`, rule: cancelAttemptLimit }], client.rateLimitMultiplier).catch(
+  const limit = await consumeRateLimits(db, [{ key: `guest-link:client:${client.key}`, rule: cancelAttemptLimit }], client.rateLimitMultiplier).catch(
     (error: unknown) => {
       logFailure("reservations", "counting a waiting-list link attempt", error);
       return null;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/lib/db.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { consumeRateLimit, consumeRateLimits, pruneRateLimits } from "./rate-limit.server";
+import { consumeRateLimit, consumeRateLimits, pruneRateLimits, spendBudget } from "./rate-limit.server";
 
 describe("database-backed rate limits", () => {
   let database: TestDatabase;
@@ -56,5 +56,36 @@ describe("database-backed rate limits", () => {
       { key: "test:many:long", count: 3 },
       { key: "test:many:short", count: 3 },
     ]);
+  });
+
+  describe("budgets", () => {
+    const rule = { limit: 10, windowSeconds: 24 * 60 * 60 };
+
+    it("spends costs while they fit; a spend that would pass the budget is refused and counts nothing", async () => {
+      const { db } = database.handle;
+      expect((await spendBudget(db, { key: "test:budget", rule }, 4)).allowed).toBe(true);
+      expect((await spendBudget(db, { key: "test:budget", rule }, 4)).allowed).toBe(true);
+      const refused = await spendBudget(db, { key: "test:budget", rule }, 3);
+      expect(refused).toMatchObject({ allowed: false, remaining: 2 });
+      expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(24 * 60 * 60 - 60);
+      expect((await spendBudget(db, { key: "test:budget", rule }, 2)).allowed).toBe(true);
+      expect(await spendBudget(db, { key: "test:budget", rule }, 1)).toMatchObject({ allowed: false, remaining: 0 });
+    });
+
+    it("refuses a single cost above the whole budget, scales with the multiplier, and gives back what was spent", async () => {
+      const { db } = database.handle;
+      expect(await spendBudget(db, { key: "test:budget-big", rule }, 11)).toMatchObject({ allowed: false, remaining: 10 });
+      expect((await spendBudget(db, { key: "test:budget-scaled", rule }, 11, 2)).allowed).toBe(true);
+      const spent = await spendBudget(db, { key: "test:budget-back", rule }, 10);
+      if (!spent.allowed) throw new Error("refused");
+      await spent.giveBack();
+      expect((await spendBudget(db, { key: "test:budget-back", rule }, 10)).allowed).toBe(true);
+    });
+
+    it("never lets parallel spends pass the budget together", async () => {
+      const { db } = database.handle;
+      const outcomes = await Promise.all(Array.from({ length: 8 }, () => spendBudget(db, { key: "test:budget-race", rule }, 3)));
+      expect(outcomes.filter((outcome) => outcome.allowed)).toHaveLength(3);
+    });
   });
 });

@@ -19,8 +19,8 @@ export function consumeRateLimit(db: Database, key: string, rule: RateLimitRule)
 
 /** Who is attempting something, as far as the limits are concerned. */
 export interface LimitedClient {
-  /** The client's address as the HTTP server saw it. */
-  ip: string;
+  /** The key of the client's limits (the HTTP server's clientKey: the address, or its IPv6 /64). */
+  key: string;
   /** RATE_LIMIT_MULTIPLIER of the configuration (the browser tests raise every limit with it). */
   rateLimitMultiplier: number;
 }
@@ -66,8 +66,54 @@ export async function consumeRateLimits(
   return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(...waits) };
 }
 
+export type BudgetOutcome =
+  | { allowed: true; /** Gives the spent amount back (the seats were not taken after all). */ giveBack: () => Promise<void> }
+  | { allowed: false; /** What is left of the budget in this window. */ remaining: number; retryAfterSeconds: number };
+
 /**
- * Forgets counters whose window ended long ago. Every limit's window is an hour or less, so a row
+ * Spends `cost` (seats…) from a budget of `rule.limit` (scaled by `multiplier`) per window, only
+ * if all of it fits: unlike an attempt, a refused spend counts nothing, so a client told "only 3
+ * more" can still take those 3. One conditional upsert decides, so concurrent spends on several
+ * instances never pass the budget together. The answer's `giveBack` returns the cost to the window
+ * it was spent in (not to a later one).
+ */
+export async function spendBudget(db: Database, counter: RateLimitCounter, cost: number, multiplier = 1): Promise<BudgetOutcome> {
+  const limit = Math.round(counter.rule.limit * multiplier);
+  const length = sql`make_interval(secs => ${counter.rule.windowSeconds}::int)`;
+  const [spent] = await queryRows<{ started: string }>(
+    db,
+    sql`
+      INSERT INTO rate_limits AS kept (key, count, window_started_at)
+      SELECT ${counter.key}::text, ${cost}::int, now() WHERE ${cost}::int <= ${limit}::int
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN kept.window_started_at <= now() - ${length} THEN excluded.count ELSE kept.count + excluded.count END,
+        window_started_at = CASE WHEN kept.window_started_at <= now() - ${length} THEN now() ELSE kept.window_started_at END
+      WHERE kept.window_started_at <= now() - ${length} OR kept.count + excluded.count <= ${limit}::int
+      RETURNING window_started_at::text AS started
+    `,
+  );
+  if (spent) {
+    const giveBack = async () => {
+      await db.execute(
+        sql`UPDATE rate_limits SET count = greatest(count - ${cost}::int, 0) WHERE key = ${counter.key}::text AND window_started_at = ${spent.started}::timestamptz`,
+      );
+    };
+    return { allowed: true, giveBack };
+  }
+  const [kept] = await queryRows<{ count: number; retry_after: number }>(
+    db,
+    sql`SELECT count, ceil(extract(epoch FROM (window_started_at + ${length} - now())))::int AS retry_after FROM rate_limits WHERE key = ${counter.key}::text`,
+  );
+  const running = kept && Number(kept.retry_after) > 0;
+  return {
+    allowed: false,
+    remaining: running ? Math.max(0, limit - Number(kept.count)) : limit,
+    retryAfterSeconds: running ? Number(kept.retry_after) : counter.rule.windowSeconds,
+  };
+}
+
+/**
+ * Forgets counters whose window ended long ago. Every window is a day or less, so a row
  * untouched for a day counts nothing; without this, one row per anonymous listener would pile up.
  */
 export async function pruneRateLimits(db: Database, olderThanSeconds = 24 * 60 * 60): Promise<number> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine, severalLines } from "../security/control-characters";
 import { SMS_MAX_CHARACTERS, smsMessages } from "./sms-texts";
 
 /** The kinds of text the staff form offers (spec section 3: SMS form). */
@@ -15,12 +16,13 @@ export const smsCampaignLabels: Record<SmsCampaign, string> = {
  * The phone's validity (E.164) is the server's check, with libphonenumber-js.
  */
 export const smsFormSchema = z.object({
-  phone: z.string({ error: smsMessages.phoneRequired }).trim().min(1, smsMessages.phoneRequired).max(40, smsMessages.phoneInvalid),
+  phone: z.string({ error: smsMessages.phoneRequired }).trim().min(1, smsMessages.phoneRequired).max(40, smsMessages.phoneInvalid).check(oneLine),
   message: z
     .string({ error: smsMessages.messageRequired })
     .trim()
     .min(1, smsMessages.messageRequired)
-    .max(SMS_MAX_CHARACTERS, smsMessages.messageTooLong),
+    .max(SMS_MAX_CHARACTERS, smsMessages.messageTooLong)
+    .check(severalLines),
   campaign: z.enum(smsCampaigns).catch("general"),
 });
 

@@ -2,7 +2,7 @@ import { Form, useSearchParams } from "react-router";
 import { FilterSelect } from "~/components/admin/filter-select";
 import type { Route } from "./+types/activity";
 import { Pager } from "~/components/admin/pager";
-import { requireStaffPage } from "~/routes/guards.server";
+import { requireStaffPage, searchParam } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { activityKindLabel, activityKinds, isActivityKind } from "~/modules/activity/activity-kinds";
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const kind = query.get("kind") ?? "";
   const page = await listActivity(getRuntime().database.db, {
-    actorEmail: query.get("person") || undefined,
+    actorEmail: searchParam(query, "person") || undefined,
     kind: isActivityKind(kind) ? kind : undefined,
     page: Number(query.get("page") ?? 1),
   });

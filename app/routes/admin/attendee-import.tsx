@@ -8,6 +8,7 @@ import { importAttendees } from "~/modules/invitations/import-attendees.server";
 import { previewAttendeeImport } from "~/modules/invitations/preview-attendee-import.server";
 import { requireStaffPage } from "~/routes/guards.server";
 import { getRuntime } from "../../../server/runtime";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * /admin/communications/import: the attendee import's own action (its 5 MB form limit is set for
@@ -41,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!outcome.ok) return answer({ ok: false, intent, message: outcome.message, fieldErrors: { file: outcome.message } }, outcome.reason === "too-large" ? 413 : 400);
     return answer({ ok: true, intent, message: outcome.message, preview: outcome.preview });
   } catch (error) {
-    console.error(`[attendee-import] ${intent} failed:`, error);
+    logFailure("attendee-import", `the import's ${intent}`, error);
     const message = intent === "confirm" ? attendeeImportMessages.confirmFailed : attendeeImportMessages.previewFailed;
     return answer({ ok: false, intent, message, ...(intent === "preview" ? { fieldErrors: { file: message } } : {}) }, 503);
   }

@@ -21,9 +21,10 @@ import { renderCampaignPreview, sendCampaignPreview } from "~/modules/campaigns/
 import { communityNameOf, listCommunityRecipients } from "~/modules/campaigns/community-recipients.server";
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients } from "~/modules/campaigns/control-campaign.server";
 import { createCampaign } from "~/modules/campaigns/create-campaign.server";
-import { requireStaffPage } from "~/routes/guards.server";
+import { requireStaffPage, searchParam } from "~/routes/guards.server";
 import { getRuntime } from "../../../server/runtime";
 import type { ComposerActionData } from "~/components/admin/campaigns/composer-types";
+import { logFailure } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Communications", description: "E-mail campaigns", noIndex: true });
 
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, "send-communications");
   const db = getRuntime().database.db;
   const query = new URL(request.url).searchParams;
-  const filter = { search: query.get("q") ?? "", interest: query.get("interest") ?? "" };
+  const filter = { search: searchParam(query, "q"), interest: searchParam(query, "interest") };
   const timeZone = siteConfig.venue.timeZone;
   const [community, campaigns, textAudiences] = await Promise.all([
     listCommunityRecipients(db, filter),
@@ -85,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "send-sms-group") {
     const values = { audience: text("audience"), eventId: text("eventId"), message: text("message"), campaign: text("campaign"), timing: text("timing") };
     const outcome = await createTextCampaign(db, user, values, { starter: runtime.campaigns, timeZone: siteConfig.venue.timeZone }).catch((error: unknown) => {
-      console.error("[sms] group text failed:", error);
+      logFailure("sms", "a group text", error);
       return null;
     });
     if (!outcome) {
@@ -138,7 +139,7 @@ export async function action({ request }: Route.ActionArgs) {
         return answer({ ok: false, intent, message: "Unknown action." }, 400);
     }
   } catch (error) {
-    console.error(`[campaigns] ${intent} failed:`, error);
+    logFailure("campaigns", `the communications page's ${intent}`, error);
     const reason = "the server could not do it just now; please try again";
     const message = intent === "send-preview" ? campaignMessages.previewFailed(reason) : campaignMessages.sendFailed(reason);
     return answer({ ok: false, intent, message, values, recipients }, 503);

@@ -16,10 +16,11 @@ import { summariseEvents } from "~/modules/events/summarise-events.server";
 import { deleteUserProfile } from "~/modules/members/delete-user-profile.server";
 import { memberDirectoryMessages } from "~/modules/members/member-directory-messages";
 import { listeningAnalytics } from "~/modules/music/listening-analytics.server";
-import { requireStaffPage } from "~/routes/guards.server";
+import { requireStaffPage, searchParam } from "~/routes/guards.server";
 import { readListPage } from "./dashboard-lists.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 import { getRuntime } from "../../../server/runtime";
+import { logFailure } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashboard", description: "Staff dashboard", noIndex: true });
 
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const requested = query.get("list");
   const listKey = isDashboardListKey(requested) ? requested : "community";
-  const search = (query.get("q") ?? "").trim().slice(0, 200);
+  const search = searchParam(query, "q");
   const db = getRuntime().database.db;
   const now = new Date();
   const timeZone = siteConfig.venue.timeZone;
@@ -67,8 +68,8 @@ export async function action({ request }: Route.ActionArgs) {
     const message = intent === "delete-community-member" ? communityStaffMessages.deleted(outcome.email) : memberDirectoryMessages.deleted(outcome.email);
     return data<StaffOutcome>({ ok: true, intent, message });
   } catch (error) {
-    console.error(`[dashboard] ${intent} failed:`, error);
-    return data<StaffOutcome>({ ok: false, intent, message: failure }, { status: 500 });
+    logFailure("dashboard", `the dashboard's ${intent}`, error);
+    return data<StaffOutcome>({ ok: false, intent, message: failure }, { status: 503 });
   }
 }
 

@@ -22,7 +22,7 @@ import { offerManually } from "~/modules/reservations/offer-manually.server";
 import { failedWith, reservationsAdminMessages as messages } from "~/modules/reservations/reservations-admin-messages";
 import { setMaxSeats } from "~/modules/reservations/set-max-seats.server";
 import { setRemindersEnabled } from "~/modules/reservations/set-reminders-enabled.server";
-import { requireStaffPage } from "~/routes/guards.server";
+import { requireStaffPage, searchParam } from "~/routes/guards.server";
 import { getRuntime } from "../../../server/runtime";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Event reservations", description: "Staff reservations", noIndex: true });
@@ -57,14 +57,15 @@ function toView(event: AdminEvent): ReservationEventView {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, "manage-reservations");
-  const search = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const search = searchParam(new URL(request.url).searchParams, "q");
   const mayMail = can(user, "mail-event-attendees");
+  const mayDeleteEvents = can(user, "delete-events");
   try {
     const db = getRuntime().database.db;
     const [events, campaigns] = await Promise.all([listReservationsAdmin(db, { search }), mayMail ? listCampaigns(db, 20, { kind: EVENT_ATTENDEES }) : []]);
     const failed: Record<string, Awaited<ReturnType<typeof listFailedRecipients>>> = {};
     for (const campaign of campaigns) if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, 50);
-    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, timeZone: siteConfig.venue.timeZone };
+    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, timeZone: siteConfig.venue.timeZone };
   } catch (error) {
     logFailure("reservations", "loading the reservations page", error);
     return { loadFailed: true as const, search, timeZone: siteConfig.venue.timeZone };
@@ -112,7 +113,7 @@ export async function action({ request }: Route.ActionArgs) {
       case "set-reminders": {
         const enabled = text("enabled") === "true";
         const outcome = await setRemindersEnabled(db, user, text("eventId"), enabled);
-        if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.remindersFailed, outcome.message) }, 404);
+        if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.remindersFailed, outcome.message) }, statusOf[outcome.reason]);
         return answer({ ok: true, intent, target: text("eventId"), message: enabled ? messages.remindersOn : messages.remindersOff });
       }
       case "send-attendee-mail": {
@@ -194,7 +195,7 @@ export default function EventReservationsPage({ loaderData, actionData }: Route.
       {loaderData.loadFailed ? null : loaderData.events.length === 0 ? (
         <p className="mt-8 text-sand">{loaderData.search ? `No guest matches “${loaderData.search}”.` : "No event takes reservations yet."}</p>
       ) : (
-        <ReservationEventsTable events={loaderData.events} searching={Boolean(loaderData.search)} mayMail={loaderData.mayMail} fallback={actionData?.target ? actionData : undefined} />
+        <ReservationEventsTable events={loaderData.events} searching={Boolean(loaderData.search)} mayMail={loaderData.mayMail} mayDeleteEvents={loaderData.mayDeleteEvents} fallback={actionData?.target ? actionData : undefined} />
       )}
 
       {!loaderData.loadFailed && loaderData.mayMail ? (

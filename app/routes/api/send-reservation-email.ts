@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv();
   try {
     const outcome = await sendReservationEmail(getDb(), parsed.data, {
-      clientIp: context.clientIp,
+      clientKey: context.clientKey,
       rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     });
     if (outcome.sent) return Response.json({ sent: true });

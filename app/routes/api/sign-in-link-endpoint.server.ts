@@ -39,7 +39,7 @@ export async function handleSignInLinkRequest<Schema extends z.ZodType<{ email: 
       purpose: options.purpose(input),
       next: "/welcome",
       client: {
-        ip: context.clientIp,
+        key: context.clientKey,
         headers: authHeaders(request, context.clientIp),
         rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER,
       },

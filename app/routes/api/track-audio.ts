@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await getUser(request);
     const outcome = await recordAudioEvent(getDb(), parsed.data, {
       user: user ? { id: user.id, email: user.email } : null,
-      clientIp: context.clientIp,
+      clientKey: context.clientKey,
       limitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER,
     });
     if (outcome.recorded) return new Response(null, { status: 204 });

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv();
   const seats = form.seats === "all" ? "all" : Number(form.seats);
   const outcome = await cancelReservation(getDb(), {
-    client: { ip: context.clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER },
+    client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER },
     token: form.token ?? "",
     seats,
     offerHours: env.WAITLIST_OFFER_HOURS,

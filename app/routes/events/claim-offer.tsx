@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const env = getEnv();
-  const client = { ip: context.clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
+  const client = { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
   const token = form.token ?? "";
   const outcome =
     form.intent === "decline"

@@ -43,13 +43,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const env = getEnv();
   const outcome = await joinWaitingList(getDb(), {
-    client: { ip: context.clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER },
+    client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER, seatsPerEvent: env.SEATS_PER_CLIENT_PER_EVENT },
     eventSlug: params.slug,
     input: parsed.data,
   });
   if (!outcome.ok) {
     const init =
-      outcome.reason === "too-many-attempts"
+      outcome.reason === "too-many-attempts" || outcome.reason === "seat-budget-reached"
         ? tooManyAttemptsInit(outcome.retryAfterSeconds)
         : { status: outcome.reason === "event-not-found" ? 404 : outcome.reason === "could-not-join" ? 503 : 409 };
     return data({ ok: false as const, fieldErrors: undefined, error: outcome.message, values }, init);

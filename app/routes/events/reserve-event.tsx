@@ -61,6 +61,7 @@ const failureStatus: Record<Extract<VisitorReserveOutcome, { ok: false }>["reaso
   "not-enough-seats": 409,
   "seats-per-address-reached": 409,
   "too-many-attempts": 429,
+  "seat-budget-reached": 429,
   "not-taking-reservations": 422,
   "could-not-check": 503,
   "could-not-save": 503,
@@ -82,12 +83,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const env = getEnv();
   const outcome = await reserveSeatsForVisitor(getDb(), {
-    client: { ip: context.clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER },
+    client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER, seatsPerEvent: env.SEATS_PER_CLIENT_PER_EVENT },
     eventSlug: params.slug,
     input: parsed.data,
   });
   if (!outcome.ok) {
-    const headers = outcome.reason === "too-many-attempts" ? tooManyAttemptsInit(outcome.retryAfterSeconds).headers : undefined;
+    const headers = outcome.reason === "too-many-attempts" || outcome.reason === "seat-budget-reached" ? tooManyAttemptsInit(outcome.retryAfterSeconds).headers : undefined;
     return refuse(failureStatus[outcome.reason], { error: outcome.message }, headers);
   }
 

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const env = getEnv();
   const outcome = await leaveWaitingList(getDb(), {
-    client: { ip: context.clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER },
+    client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER },
     token: form.token ?? "",
     purpose: "waiting-list-entry",
     offerHours: env.WAITLIST_OFFER_HOURS,

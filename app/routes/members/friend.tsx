@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return data<FriendAccessActionData>({ ok: false, fieldErrors: checked.fieldErrors, values }, 400);
   const { name, email } = checked.input;
   try {
-    const client = { ip: context.clientIp, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER };
+    const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER };
     const result = await requestAccessGift(getDb(), { email, name, client });
     if (!result.ok) return data<FriendAccessActionData>({ ok: false, error: result.error, values }, 429);
     return data<FriendAccessActionData>({ ok: true });

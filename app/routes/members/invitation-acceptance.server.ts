@@ -14,12 +14,12 @@ export type AcceptanceOutcome =
  * The acceptance both the /invitation page and POST /api/acceptInvitation perform: validate,
  * submit (the use case counts the attempt), and say what happened with an HTTP status.
  */
-export async function submitAcceptance(input: unknown, clientIp: string): Promise<AcceptanceOutcome> {
+export async function submitAcceptance(input: unknown, clientKey: string): Promise<AcceptanceOutcome> {
   const parsed = acceptanceSchema.safeParse(input);
   if (!parsed.success) return { status: 400, error: firstError(parsed.error), fieldErrors: fieldErrors(parsed.error) };
   const env = getEnv();
   try {
-    const client = { ip: clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
+    const client = { key: clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
     const result = await submitInvitationAcceptance(getDb(), { input: parsed.data, client, publicUrl: env.PUBLIC_URL });
     if (!result.ok && result.reason === "rate-limited") return { status: 429, error: result.error };
     if (!result.ok) return { status: invitationFailures[result.reason].status, error: invitationFailures[result.reason].message };

@@ -74,7 +74,7 @@ type ActionResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const values = acceptanceFormValues(form);
-  const outcome = await submitAcceptance(acceptancePayload(values), context.clientIp);
+  const outcome = await submitAcceptance(acceptancePayload(values), context.clientKey);
   if ("loginLink" in outcome) return data<ActionResult>({ ok: true, loginLink: outcome.loginLink });
   return data<ActionResult>({ ok: false, error: outcome.error, fieldErrors: outcome.fieldErrors, values }, { status: outcome.status });
 }

@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const client = {
-    ip: context.clientIp,
+    key: context.clientKey,
     headers: authHeaders(request, context.clientIp),
     rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER,
   };

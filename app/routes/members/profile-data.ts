@@ -16,7 +16,7 @@ import { requireMember } from "~/routes/guards.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireMember(request);
   try {
-    const outcome = await exportMemberData(getDb(), user, { ip: context.clientIp, rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER });
+    const outcome = await exportMemberData(getDb(), user, { key: context.clientKey, rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER });
     if (!outcome.ok) return redirect(`/profile?exportRetry=${outcome.retryAfterSeconds}`);
     const fileName = exportFileName(siteConfig.brand.name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), new Date());
     return new Response(JSON.stringify(outcome.data, null, 2), {

@@ -112,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "send-link") {
     try {
-      const client = { ip: context.clientIp, headers, rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER };
+      const client = { key: context.clientKey, headers, rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER };
       const sent = await requestSignInLink(getDb(), { email: user.email, name: user.name, purpose: "sign-in", next: "/profile", client });
       if (!sent.sent) {
         return data<ProfileActionData>({ intent, ok: false, message: authMessages.profileSignInLinkFailedPrefix + sent.message }, 429);

@@ -37,7 +37,7 @@ const lists = {
  * the attempt against its limits), answer with the spec's texts. A bad address, or one attempt
  * too many (429), is answered with what is wrong and the address as typed.
  */
-export async function handleSubscription(request: Request, listName: keyof typeof lists, clientIp: string) {
+export async function handleSubscription(request: Request, listName: keyof typeof lists, clientKey: string) {
   const form = await readForm(request);
   const email = form.email ?? "";
   const list = lists[listName];
@@ -49,7 +49,7 @@ export async function handleSubscription(request: Request, listName: keyof typeo
   }
   const env = getEnv();
   try {
-    const outcome = await list.save(parsed.data as never, env.PUBLIC_URL, { ip: clientIp, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER });
+    const outcome = await list.save(parsed.data as never, env.PUBLIC_URL, { key: clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER });
     if ("reason" in outcome) {
       return data<SubscriptionActionData>(
         { ok: false, error: outcome.message, email },

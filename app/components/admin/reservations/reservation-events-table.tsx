@@ -58,7 +58,14 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
  * rows: its figures and actions, then its guests (collapsed by default; the state is remembered
  * per event in this browser). Below 768 px the rows become cards (CSS only).
  */
-export function ReservationEventsTable(props: { events: ReservationEventView[]; searching: boolean; mayMail: boolean; fallback?: ReservationsPageOutcome }) {
+export function ReservationEventsTable(props: {
+  events: ReservationEventView[];
+  searching: boolean;
+  mayMail: boolean;
+  /** Whether the policy lets this person delete events (admins): the button shows only then. */
+  mayDeleteEvents: boolean;
+  fallback?: ReservationsPageOutcome;
+}) {
   const deletion = useFetcher<ReservationsPageOutcome>({ key: eventDeletionFetcherKey });
   useOutcomeToast(deletion.data);
   return (
@@ -90,6 +97,7 @@ export function ReservationEventsTable(props: { events: ReservationEventView[]; 
             event={event}
             searching={props.searching}
             mayMail={props.mayMail}
+            mayDeleteEvents={props.mayDeleteEvents}
             fallback={props.fallback?.target === event.id ? props.fallback : undefined}
           />
         ))}
@@ -99,7 +107,7 @@ export function ReservationEventsTable(props: { events: ReservationEventView[]; 
   );
 }
 
-function EventGroup(props: { event: ReservationEventView; searching: boolean; mayMail: boolean; fallback?: ReservationsPageOutcome }) {
+function EventGroup(props: { event: ReservationEventView; searching: boolean; mayMail: boolean; mayDeleteEvents: boolean; fallback?: ReservationsPageOutcome }) {
   const { event } = props;
   const fetcher = useFetcher<ReservationsPageOutcome>({ key: rowFetcherKey(event.id) });
   useOutcomeToast(fetcher.data);
@@ -187,15 +195,17 @@ function EventGroup(props: { event: ReservationEventView; searching: boolean; ma
             <a href={`/admin/eventreservations/${event.id}/guests.csv`} className={smallButton} download>
               Export CSV
             </a>
-            <Confirmed
-              hydrated={hydrated}
-              label="Delete event"
-              title="Delete this event and its reservations?"
-              description={`“${event.title}” and its ${plural(event.reservationCount, "reservation")} will be deleted. This cannot be undone.`}
-              fields={{ intent: "delete-event", eventId: event.id }}
-              onConfirm={() => deletion.submit({ intent: "delete-event", eventId: event.id }, { method: "post" })}
-              disabled={busy}
-            />
+            {props.mayDeleteEvents ? (
+              <Confirmed
+                hydrated={hydrated}
+                label="Delete event"
+                title="Delete this event and its reservations?"
+                description={`“${event.title}” and its ${plural(event.reservationCount, "reservation")} will be deleted. This cannot be undone.`}
+                fields={{ intent: "delete-event", eventId: event.id }}
+                onConfirm={() => deletion.submit({ intent: "delete-event", eventId: event.id }, { method: "post" })}
+                disabled={busy}
+              />
+            ) : null}
           </div>
         </td>
       </tr>
