@@ -186,4 +186,20 @@ test.describe("on a desktop screen", () => {
     await expect(dialog.getByText(subscriptionMessages.waitlistSuccess)).toBeVisible();
     expect(errors).toEqual([]);
   });
+
+  test("what is typed into /contact's community form and the footer's newsletter form before hydration survives it", async ({ page }) => {
+    const errors = watchErrors(page);
+    const { hydrate } = await openBeforeHydration(page, "/contact");
+    const community = page.locator("form").filter({ has: page.getByRole("button", { name: "Join the Community" }) });
+    const newsletter = page.locator("footer form");
+    await community.getByLabel("Name").fill("Early Bird");
+    await community.getByLabel("Email").fill("early@example.com");
+    await newsletter.getByLabel("Email address").fill("early-news@example.com");
+
+    await hydrate();
+    await expect(community.getByLabel("Name")).toHaveValue("Early Bird");
+    await expect(community.getByLabel("Email")).toHaveValue("early@example.com");
+    await expect(newsletter.getByLabel("Email address")).toHaveValue("early-news@example.com");
+    expect(errors).toEqual([]);
+  });
 });
