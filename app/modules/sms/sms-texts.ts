@@ -42,7 +42,8 @@ export function toE164(input: string, defaultRegion: CountryCode = "US"): string
  */
 export function personaliseSms(message: string, name: string | null | undefined): string {
   const firstName = name?.trim().split(/\s+/)[0] || "friend";
-  const text = message.replaceAll("{name}", firstName).trim();
+  // A function, not a replacement string: `$'` and the like in a name must stay as typed.
+  const text = message.replaceAll("{name}", () => firstName).trim();
   return /reply stop/i.test(text) ? text : `${text}\n${SMS_OPT_OUT_FOOTER}`;
 }
 
