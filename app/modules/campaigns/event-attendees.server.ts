@@ -114,7 +114,7 @@ export async function controlEventAttendeeMail(
   if (input.intent === "pause") return pauseCampaign(db, actor, campaign.id);
   if (input.intent === "resume") return resumeCampaign(db, actor, campaign.id, starter);
   if (input.intent === "cancel") return cancelCampaign(db, actor, campaign.id);
-  return retryFailedRecipients(db, actor, campaign.id, input.recipientId);
+  return retryFailedRecipients(db, actor, campaign.id, starter, input.recipientId);
 }
 
 /**
