@@ -50,13 +50,13 @@ export interface CsvRecords {
 
 /** The file's records, parsed a chunk at a time with a turn of the event loop between chunks. */
 export function readCsvRecords(text: string): Promise<CsvRecords> {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const records: string[][] = [];
     let unclosedQuote = false;
     Papa.parse<string[]>(text, {
       skipEmptyLines: "greedy",
       chunkSize: CHUNK_CHARACTERS,
-      chunk(results, parser) {
+      chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
         for (const record of results.data) records.push(record);
         if (results.errors.some((error) => error.code === "MissingQuotes")) unclosedQuote = true;
         parser.pause();
@@ -64,7 +64,6 @@ export function readCsvRecords(text: string): Promise<CsvRecords> {
       },
       // An unclosed quote runs to the end of the file, so it is always in the last record.
       complete: () => resolve({ records, ...(unclosedQuote ? { unclosedQuoteRecord: records.length } : {}) }),
-      error: reject,
     });
   });
 }
