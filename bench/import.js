@@ -70,7 +70,7 @@ async function run(label, options) {
     const size = Buffer.byteLength(text);
 
     let started = performance.now();
-    const preview = await previewAttendeeImport(db, actor, { fileName: "bench.csv", size, text });
+    const preview = await previewAttendeeImport(db, actor, { fileName: "bench.csv", size, bytes: Buffer.from(text) });
     const previewMs = performance.now() - started;
     if (!preview.ok) throw new Error(`The preview failed: ${preview.message}`);
 
@@ -81,7 +81,7 @@ async function run(label, options) {
     const [queued] = await db.select({ count: sql`count(*)::int` }).from(outbox).where(sql`${outbox.kind} = ${INVITATION_EMAIL}`);
 
     started = performance.now();
-    const again = await previewAttendeeImport(db, actor, { fileName: "bench.csv", size, text });
+    const again = await previewAttendeeImport(db, actor, { fileName: "bench.csv", size, bytes: Buffer.from(text) });
     const again2 = again.ok ? await importAttendees(db, actor, { importId: again.preview.importId }) : again;
     const reimportMs = performance.now() - started;
     const [queuedAfter] = await db.select({ count: sql`count(*)::int` }).from(outbox).where(sql`${outbox.kind} = ${INVITATION_EMAIL}`);

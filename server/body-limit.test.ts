@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { MAX_ANNOUNCEMENT_ADDRESSES, MAX_ANNOUNCEMENT_BODY_BYTES } from "~/modules/campaigns/announcement-form";
+import { MAX_MESSAGE_LENGTH } from "~/modules/campaigns/campaign-form";
 import { bodySizeLimitFor } from "./body-limit";
 
 describe("bodySizeLimitFor", () => {
@@ -31,5 +33,13 @@ describe("bodySizeLimitFor", () => {
     expect(bodySizeLimitFor("/admin/events", "multipart/form-data", pathLimits)).toBe(2 * 1024 * 1024);
     expect(bodySizeLimitFor("/admin/import", "application/json", pathLimits)).toBe(64 * 1024);
     expect(bodySizeLimitFor("/newsletter", "multipart/form-data", pathLimits)).toBe(1024 * 1024);
+  });
+
+  it("lets /api/sendAnnouncement carry the most addresses it advertises, each of the longest kind (issue 23)", () => {
+    const address = `${"a".repeat(64)}@${"b".repeat(185)}.com`;
+    const body = JSON.stringify({ subject: "s".repeat(200), html: "\u0001".repeat(MAX_MESSAGE_LENGTH), to: Array.from({ length: MAX_ANNOUNCEMENT_ADDRESSES }, () => address) });
+    expect(address).toHaveLength(254);
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(MAX_ANNOUNCEMENT_BODY_BYTES);
+    expect(bodySizeLimitFor("/api/sendAnnouncement", "application/json")).toBe(MAX_ANNOUNCEMENT_BODY_BYTES);
   });
 });

@@ -26,6 +26,8 @@ export const DEFAULT_BODY_SIZE_LIMITS: BodySizeLimits = { form: 1 * MB, other: 6
 export const PATH_BODY_SIZE_LIMITS: readonly PathBodySizeLimits[] = [
   // A campaign to a list of addresses (JSON) and its message: thousands of addresses.
   { pathPrefix: "/api/sendMagicLinksToCommunity", other: 2 * MB },
+  // An announcement to up to 6,500 addresses (MAX_ANNOUNCEMENT_ADDRESSES in campaigns' announcement-form.ts).
+  { pathPrefix: "/api/sendAnnouncement", other: 2 * MB },
   // The attendee CSV import: a file of up to 5 MB, plus the multipart envelope; the route refuses a file above 5 MB itself.
   { pathPrefix: "/admin/communications/import", form: 5 * MB + 64 * KB },
   // Up to 10,000 addresses to look up (campaigns' communityStatsSchema).

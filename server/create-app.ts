@@ -13,7 +13,7 @@ import { checkHealth } from "./health";
 import { hostnameOf, isLoopbackHostname, ownHostOnly } from "./host-check";
 import { asPublicRequest } from "./public-request";
 import { requestIds } from "./request-id";
-import { isTokenOnlyWrite, sameOriginWrites, withoutOrigin } from "./same-origin";
+import { sameOriginWrites, withoutOrigin } from "./same-origin";
 import { fileHeaders, securityHeaders, strictTransportSecurity } from "./security-headers";
 import { logFailure } from "~/lib/log.server";
 
@@ -27,7 +27,7 @@ export interface AppOptions {
   getBuild: () => Promise<ServerBuild>;
 }
 
-export type AppEnv = { Variables: { clientIp: string; clientKey: string; isLoopback: boolean; secureHeadersNonce?: string } };
+export type AppEnv = { Variables: { clientIp: string; clientKey: string; isLoopback: boolean; secureHeadersNonce?: string; oneClickUnsubscribe?: boolean } };
 
 const FILE_PATH = /\.[a-z0-9]+$/i;
 
@@ -105,7 +105,7 @@ export function createApp(options: AppOptions) {
       clientKey: c.get("clientKey"),
       isLoopback: c.get("isLoopback"),
     };
-    const request = isTokenOnlyWrite(c.req.method, c.req.path) ? withoutOrigin(c.req.raw) : c.req.raw;
+    const request = c.get("oneClickUnsubscribe") ? withoutOrigin(c.req.raw) : c.req.raw;
     return handle(asPublicRequest(request, options.publicUrl), context);
   });
 

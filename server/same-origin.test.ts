@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isOwnOrigin, isTokenOnlyWrite } from "./same-origin";
+import { Hono } from "hono";
+import { isOwnOrigin, sameOriginWrites } from "./same-origin";
 
 describe("isOwnOrigin", () => {
   it("with a public PUBLIC_URL accepts its origin only, whatever the Host", () => {
@@ -21,11 +22,21 @@ describe("isOwnOrigin", () => {
   });
 });
 
-describe("isTokenOnlyWrite", () => {
-  it("exempts only POST /unsubscribe (RFC 8058 one-click) from the same-origin rule", () => {
-    expect(isTokenOnlyWrite("POST", "/unsubscribe")).toBe(true);
-    expect(isTokenOnlyWrite("POST", "/unsubscribe/")).toBe(false);
-    expect(isTokenOnlyWrite("POST", "/login/campaign")).toBe(false);
-    expect(isTokenOnlyWrite("POST", "/admin/communications")).toBe(false);
+describe("the cross-site exemption of one-click unsubscribe (issue 23)", () => {
+  const publicUrl = "https://harmonia.example";
+  const app = new Hono().use(sameOriginWrites(publicUrl)).post("*", (c) => c.text("done"));
+  const post = (path: string, body: string, origin = "https://mail.example") =>
+    app.request(`${publicUrl}${path}?token=t`, { method: "POST", headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" }, body });
+
+  it("lets another site post exactly RFC 8058's body to /unsubscribe, and nothing else", async () => {
+    expect((await post("/unsubscribe", "List-Unsubscribe=One-Click")).status).toBe(200);
+    expect((await post("/unsubscribe", "intent=resubscribe")).status).toBe(403);
+    expect((await post("/unsubscribe", "List-Unsubscribe=One-Click&intent=resubscribe")).status).toBe(403);
+    expect((await post("/unsubscribe/", "List-Unsubscribe=One-Click")).status).toBe(403);
+    expect((await post("/login/campaign", "List-Unsubscribe=One-Click")).status).toBe(403);
+  });
+
+  it("leaves the site's own posts to /unsubscribe alone", async () => {
+    expect((await post("/unsubscribe", "intent=resubscribe", publicUrl)).status).toBe(200);
   });
 });

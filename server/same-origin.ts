@@ -20,19 +20,23 @@ export function isOwnOrigin(origin: string, options: { publicUrl: string; host: 
 }
 
 /**
- * The one exception: a write whose authority is a token in its address, never a cookie, so a
- * forged cross-site post can do nothing the token's holder could not. RFC 8058 one-click
- * unsubscribe is such a write, and mail clients may send it from their own origin; it must answer
- * 200 at once (docs/decisions/024). Only POST /unsubscribe is listed.
+ * The one exception: RFC 8058 one-click unsubscribe, whose authority is the token in its address,
+ * never a cookie, so a forged cross-site post can do nothing the token's holder could not. Mail
+ * clients send it from their own origin and it must answer 200 at once (docs/decisions/024). Only
+ * a POST to /unsubscribe whose body is exactly the RFC's `List-Unsubscribe=One-Click` is exempt;
+ * the unsubscribe page's other posts (re-subscribe) are the page's own and keep the rule.
  */
-const TOKEN_ONLY_WRITE_PATHS = new Set(["/unsubscribe"]);
+const ONE_CLICK_PATH = "/unsubscribe";
+const ONE_CLICK_BODY = "List-Unsubscribe=One-Click";
 
-export function isTokenOnlyWrite(method: string, path: string): boolean {
-  return method === "POST" && TOKEN_ONLY_WRITE_PATHS.has(path);
+export async function isOneClickUnsubscribe(request: Request, path: string): Promise<boolean> {
+  if (request.method !== "POST" || path !== ONE_CLICK_PATH) return false;
+  // A clone: the page's action still reads the body. The body limit has already bounded its size.
+  return (await request.clone().text()) === ONE_CLICK_BODY;
 }
 
 /**
- * The request without its Origin header, for a token-only write: React Router refuses an action
+ * The request without its Origin header, for a one-click unsubscribe: React Router refuses an action
  * whose Origin is not the page's own, which the one-click POST of a web mail client is not.
  */
 export function withoutOrigin(request: Request): Request {
@@ -48,11 +52,15 @@ export function withoutOrigin(request: Request): Request {
  * elsewhere can sign someone in, out, or up on their behalf. Browsers always send `Origin` on such
  * requests; callers that send none (scripts, servers) are judged by their credentials instead.
  */
-export function sameOriginWrites(publicUrl: string): MiddlewareHandler {
+export function sameOriginWrites(publicUrl: string): MiddlewareHandler<{ Variables: { oneClickUnsubscribe?: boolean } }> {
   return async (c, next) => {
     const origin = c.req.header("origin");
-    if (SAFE_METHODS.has(c.req.method) || !origin || isTokenOnlyWrite(c.req.method, c.req.path)) return next();
+    if (SAFE_METHODS.has(c.req.method) || !origin) return next();
     if (isOwnOrigin(origin, { publicUrl, host: c.req.header("host") })) return next();
+    if (await isOneClickUnsubscribe(c.req.raw, c.req.path)) {
+      c.set("oneClickUnsubscribe", true);
+      return next();
+    }
     return c.json({ error: "This request came from another site and was refused." }, 403);
   };
 }

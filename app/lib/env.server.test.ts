@@ -96,3 +96,18 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ RATE_LIMIT_MULTIPLIER: "0.5" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
   });
 });
+
+describe("staff quotas and SMS countries (issue 23)", () => {
+  it("defaults to the venue's country and sane daily quotas", () => {
+    const env = parseEnv({});
+    expect(env.SMS_ALLOWED_COUNTRIES).toEqual(["US"]);
+    expect(env.SMS_SINGLES_PER_STAFF_PER_DAY).toBe(30);
+    expect(env.EVENT_MAILS_PER_STAFF_PER_DAY).toBe(2);
+  });
+
+  it("reads a comma-separated list of country codes, and stops at an unknown one naming the variable", () => {
+    expect(parseEnv({ SMS_ALLOWED_COUNTRIES: " us, ca " }).SMS_ALLOWED_COUNTRIES).toEqual(["US", "CA"]);
+    expect(() => parseEnv({ SMS_ALLOWED_COUNTRIES: "US,XX" })).toThrow(/SMS_ALLOWED_COUNTRIES: must be ISO country codes such as US,CA \(not XX\)/);
+    expect(() => parseEnv({ EVENT_MAILS_PER_STAFF_PER_DAY: "0" })).toThrow(/EVENT_MAILS_PER_STAFF_PER_DAY: must be 1 or more/);
+  });
+});

@@ -1,4 +1,6 @@
+import { isSupportedCountry, type CountryCode } from "libphonenumber-js/min";
 import { z } from "zod";
+import { siteConfig } from "./site-config";
 
 /**
  * Every setting the server reads from its environment, validated once at start-up.
@@ -37,6 +39,21 @@ const proxyHops = z
     if (value === "false" || value === "no") return 0;
     return Number(value);
   });
+
+/** Comma-separated ISO 3166 country codes that phone numbers know, e.g. `US,CA`. */
+const countryList = z
+  .string()
+  .transform((value) => value.split(",").map((code) => code.trim().toUpperCase()).filter(Boolean))
+  .refine((codes) => codes.length > 0, "must name at least one country code, e.g. US")
+  .superRefine((codes, context) => {
+    const unknown = codes.filter((code) => !isSupportedCountry(code));
+    if (unknown.length > 0) context.addIssue({ code: "custom", message: `must be ISO country codes such as US,CA (not ${unknown.join(", ")})` });
+  })
+  .transform((codes) => codes as CountryCode[]);
+
+/** A staff member's allowance per day (multiplied by RATE_LIMIT_MULTIPLIER like every limit). */
+const perDay = (fallback: number) =>
+  z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be 1 or more").max(100_000, "must be at most 100000").default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -112,6 +129,12 @@ const envSchema = z.object({
   /** How long a campaign's personal sign-in link works, counted from when its e-mail is queued. */
   CAMPAIGN_LINK_DAYS: z.coerce.number({ message: "must be a number of days" }).int("must be a whole number of days").min(1, "must be 1 or more").max(90, "must be at most 90").default(7),
   SMS_RATE_PER_SECOND: z.coerce.number({ message: "must be a number" }).positive("must be more than 0").max(1000).default(1),
+  /** Where single texts may go: the venue's country unless more are named. */
+  SMS_ALLOWED_COUNTRIES: countryList.default([siteConfig.venue.country]),
+  /** Single texts (the staff SMS form, the API) one staff member may send in a day. */
+  SMS_SINGLES_PER_STAFF_PER_DAY: perDay(30),
+  /** Mails to one event's guests one staff member may send in a day. */
+  EVENT_MAILS_PER_STAFF_PER_DAY: perDay(2),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT" | "RATE_LIMIT_MULTIPLIER" | "AUTH_RATE_LIMIT_MULTIPLIER"> & {

@@ -43,6 +43,8 @@ export const siteConfig = {
     neighbourhood: "La Jolla",
     city: "San Diego",
     timeZone: "America/Los_Angeles",
+    /** ISO 3166 code: phone numbers without a country code are read as this country's. */
+    country: "US" as const,
     /** Where the outdoor sunset gatherings take place. */
     outdoor: "Mount Soledad Memorial Park",
     note: "Most gatherings happen in a private home in La Jolla; the address is sent with your reservation. Some take place outdoors at Mount Soledad and other venues around San Diego.",

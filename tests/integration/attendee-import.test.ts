@@ -97,6 +97,24 @@ describe("importing past attendees", () => {
     expect(none.status).toBe(400);
   });
 
+  it("reads a file saved as Windows-1252 or UTF-16, as spreadsheets on Windows save them (issue 23)", async () => {
+    const text = `Email,First Name,Last Name\n${address("zoe")},Zoë,Œuvre\n`;
+    const windows1252 = Uint8Array.from(text, (character) => ({ ë: 0xeb, Œ: 0x8c })[character] ?? character.charCodeAt(0));
+    const utf16 = new Uint8Array(new Uint16Array([0xfeff, ...Array.from(text, (character) => character.charCodeAt(0))]).buffer);
+    for (const bytes of [windows1252, utf16]) {
+      const preview = await upload(bytes);
+      const html = await preview.text();
+      expect(preview.status).toBe(200);
+      expect(html).toContain("Zoë Œuvre");
+    }
+  });
+
+  it("names the row of a quote that is never closed instead of reading the rest of the file as one field (issue 23)", async () => {
+    const refused = await upload(`Email,First Name\n${address("ida")},Ida\n${address("jo")},"Jo\n${address("kim")},Kim\n`);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Row 3 opens a quotation mark");
+  });
+
   it("refuses a file above 5 MB with 413, whether the route or the server's edge sees it first", async () => {
     const justOver = new Uint8Array(5 * 1024 * 1024 + 1).fill(0x61);
     const refused = await upload(justOver, admin);

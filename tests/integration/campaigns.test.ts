@@ -239,6 +239,8 @@ describe("e-mail campaigns", () => {
     const retried = await postCommunications(server.url, admin, { intent: "retry", campaignId: campaign!.id });
     expect(await retried.text()).toContain("1 failed recipient queued again.");
     await waitFor(() => mailsTo(sink, refused).length === 1);
+    // The failed message's content was cleared (issue 23): the retry sent a freshly written one, with its link.
+    expect(campaignLinkIn(mailsTo(sink, refused)[0]!)).toMatch(/\/login\/campaign\?token=/);
   });
 
   it("checks the composer's input in the spec's words, keeps what was typed, and asks before sending to everyone", async () => {

@@ -68,7 +68,7 @@ describe("group texts from /admin/communications", () => {
       ...fields,
     });
   const reply = (from: string, body: string) => {
-    const params = { From: from, To: "+16195550100", Body: body, AccountSid: twilio.accountSid, MessageSid: `SM${Date.now()}` };
+    const params = { From: from, To: "+16195550100", Body: body, AccountSid: twilio.accountSid, MessageSid: `SM${crypto.randomUUID().replaceAll("-", "")}` };
     return fetch(`${server.url}/api/sms/inbound`, {
       method: "POST",
       headers: {

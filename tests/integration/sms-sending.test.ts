@@ -38,7 +38,7 @@ describe("sending texts", () => {
       body: JSON.stringify(payload),
     });
   const reply = (from: string, body: string) => {
-    const params = { From: from, To: "+16195550100", Body: body, AccountSid: twilio.accountSid, MessageSid: `SM${Date.now()}` };
+    const params = { From: from, To: "+16195550100", Body: body, AccountSid: twilio.accountSid, MessageSid: `SM${crypto.randomUUID().replaceAll("-", "")}` };
     return fetch(`${server.url}/api/sms/inbound`, {
       method: "POST",
       headers: {

@@ -28,7 +28,9 @@ describe("the SMS webhooks", () => {
   const signed = (path: string, params: Record<string, string>) =>
     post(path, params, getExpectedTwilioSignature(twilio.authToken, `${publicUrl}${path}`, params));
 
-  const inbound = (body: string) => ({ From: "+16195550177", To: "+16195550100", Body: body, MessageSid: "SM1", AccountSid: twilio.accountSid });
+  let sequence = 0;
+  // Each incoming text has its own MessageSid, as Twilio's do: a repeated one is processed once.
+  const inbound = (body: string) => ({ From: "+16195550177", To: "+16195550100", Body: body, MessageSid: `SM${(sequence += 1)}`, AccountSid: twilio.accountSid });
 
   it("refuses an unsigned or wrongly signed incoming text with 403", async () => {
     expect((await post("/api/sms/inbound", inbound("STOP"))).status).toBe(403);
@@ -47,6 +49,14 @@ describe("the SMS webhooks", () => {
     }
     const help = await signed("/api/sms/inbound", inbound("HELP"));
     expect(await help.text()).toMatch(/<Message>Harmonia: .*Reply STOP to opt out, START to opt back in\..*<\/Message>/);
+  });
+
+  it("processes a replayed incoming text once: a captured HELP gets no second answer (issue 23)", async () => {
+    const captured = inbound("HELP");
+    expect(await (await signed("/api/sms/inbound", captured)).text()).toContain("<Message>");
+    const replayed = await signed("/api/sms/inbound", captured);
+    expect(replayed.status).toBe(200);
+    expect(await replayed.text()).toContain("<Response></Response>");
   });
 
   it("takes delivery reports only when signed", async () => {

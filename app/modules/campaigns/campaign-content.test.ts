@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayName, hasLinkPlaceholder, messageHtml, messageText, personaliseHtml, personaliseText } from "./campaign-content";
+import { displayName, escapeHtml, hasLinkPlaceholder, messageHtml, messageText, personaliseHtml, personaliseText } from "./campaign-content";
 
 const personal = { link: "https://h.example/login/campaign?token=T&a=1", name: "<Ada> Lovelace", unsubscribeUrl: "https://h.example/unsubscribe?token=U" };
 
@@ -25,5 +25,14 @@ describe("campaign content", () => {
     expect(personaliseText(messageText("{{name}}"), personal)).toBe("&lt;Ada>");
     expect(displayName("  Bea  Smith ")).toBe("Bea");
     expect(displayName("")).toBe("friend");
+  });
+
+  it("keeps `$'`, `$&` and `` $` `` in a name as typed, never expanding them (issue 23)", () => {
+    const name = "$'$&$`".repeat(50);
+    const html = personaliseHtml(messageHtml("Hi {{name}}, {{link}}"), { ...personal, name });
+    const text = personaliseText(messageText("Hi {{name}}, {{link}}"), { ...personal, name });
+    expect(text).toBe(`Hi ${name}, ${personal.link}`);
+    expect(html).toContain(`Hi ${escapeHtml(name)}, <a href=`);
+    expect(html.length).toBeLessThan(1000);
   });
 });

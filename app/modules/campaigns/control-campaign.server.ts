@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns, outbox } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { cancelMessages, releaseFailedMessages } from "~/modules/messaging/outbox.server";
 import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { wakeTexts } from "~/modules/sms/sms-wake.server";
 import { campaignMessages } from "./campaign-messages";
@@ -66,12 +67,7 @@ export async function cancelCampaign(db: Database, actor: StaffActor, campaignId
       .where(and(eq(campaigns.id, campaignId), inArray(campaigns.status, ["draft", "scheduled", "sending", "paused"])))
       .returning({ subject: campaigns.subject });
     if (!row) return false;
-    const cancelled = await tx
-      .update(outbox)
-      .set({ status: "cancelled", lastError: "Campaign cancelled", updatedAt: sql`now()` })
-      .where(and(eq(outbox.campaignId, campaignId), inArray(outbox.status, ["pending", "held"])))
-      .returning({ id: outbox.id });
-    const unsent = cancelled.map((message) => message.id);
+    const unsent = await cancelMessages(tx, eq(outbox.campaignId, campaignId), "Campaign cancelled");
     await tx
       .update(campaignRecipients)
       .set({ status: "skipped", lastError: "Campaign cancelled before sending", updatedAt: sql`now()` })
@@ -97,32 +93,40 @@ export async function cancelCampaign(db: Database, actor: StaffActor, campaignId
 }
 
 /**
- * Failed recipients (all of the campaign's, or one) are tried again: their messages become due
- * with a fresh count of attempts, and a completed campaign is sending again until they settle.
+ * Failed recipients (all of the campaign's, or one) are tried again. A failed message's content
+ * was cleared (it may have held a personal sign-in link), so the recipients go back to the
+ * fan-out, which writes each a fresh message; a completed campaign is sending again until they
+ * settle, a paused one writes them when resumed.
  */
-export async function retryFailedRecipients(db: Database, actor: StaffActor, campaignId: string, recipientId?: string): Promise<ControlOutcome> {
-  const count = await db.transaction(async (tx) => {
+export async function retryFailedRecipients(
+  db: Database,
+  actor: StaffActor,
+  campaignId: string,
+  starter: FanOutStarter,
+  recipientId?: string,
+): Promise<ControlOutcome> {
+  const retried = await db.transaction(async (tx) => {
     const [campaign] = await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
-    if (!campaign || campaign.status === "cancelled") return 0;
-    const recipients = await tx
-      .update(campaignRecipients)
-      .set({ status: "queued", lastError: null, updatedAt: sql`now()` })
+    if (!campaign || campaign.status === "cancelled") return { count: 0, sending: false };
+    const failed = await tx
+      .select({ id: campaignRecipients.id, outboxMessageId: campaignRecipients.outboxMessageId })
+      .from(campaignRecipients)
       .where(
         and(
           eq(campaignRecipients.campaignId, campaignId),
           eq(campaignRecipients.status, "failed"),
           recipientId ? eq(campaignRecipients.id, recipientId) : undefined,
         ),
-      )
-      .returning({ outboxMessageId: campaignRecipients.outboxMessageId });
-    const messageIds = recipients.map((row) => row.outboxMessageId).filter((id): id is string => Boolean(id));
-    if (recipients.length === 0) return 0;
-    if (messageIds.length > 0) {
-      await tx
-        .update(outbox)
-        .set({ status: campaign.status === "paused" ? "held" : "pending", attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null, lockedBy: null, updatedAt: sql`now()` })
-        .where(and(inArray(outbox.id, messageIds), eq(outbox.status, "failed")));
-    }
+      );
+    if (failed.length === 0) return { count: 0, sending: false };
+    await releaseFailedMessages(
+      tx,
+      failed.flatMap((row) => (row.outboxMessageId ? [row.outboxMessageId] : [])),
+    );
+    await tx
+      .update(campaignRecipients)
+      .set({ status: "queued", lastError: null, outboxMessageId: null, updatedAt: sql`now()` })
+      .where(inArray(campaignRecipients.id, failed.map((row) => row.id)));
     const [row] = await tx
       .update(campaigns)
       .set({ status: "sending", completedAt: null, updatedAt: sql`now()` })
@@ -133,14 +137,13 @@ export async function retryFailedRecipients(db: Database, actor: StaffActor, cam
       subjectType: "campaign",
       subjectId: campaignId,
       subjectLabel: row?.subject ?? null,
-      after: { recipients: recipients.length },
+      after: { recipients: failed.length },
     });
-    return recipients.length;
+    return { count: failed.length, sending: campaign.status !== "paused" };
   });
-  if (count === 0) return { ok: false, message: campaignMessages.nothingToRetry };
-  await wakeOutbox(campaignId);
-  wakeTexts();
-  return { ok: true, message: campaignMessages.retried(count) };
+  if (retried.count === 0) return { ok: false, message: campaignMessages.nothingToRetry };
+  if (retried.sending) await starter.startFanOut(campaignId).catch((error: unknown) => console.error("[campaigns] could not restart the fan-out:", error));
+  return { ok: true, message: campaignMessages.retried(retried.count) };
 }
 
 async function refusal(db: Database, campaignId: string, message: string): Promise<string> {

@@ -1,8 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
+import type { Env } from "~/lib/env.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import type { StaffActor } from "~/modules/activity/record-activity.server";
 import { can } from "~/modules/members/policy";
+import { consumeRateLimits } from "~/modules/security/rate-limit.server";
 import type { Role } from "~/modules/members/roles";
 import { campaigns, events, reservations, type Campaign } from "../../../db/schema";
 import { ANNOUNCEMENT, announcementSchema, EVENT_ATTENDEES, eventAttendeesTag } from "./announcement-form";
@@ -15,7 +17,10 @@ type Actor = StaffActor & { role: Role };
 
 export type AnnouncementOutcome =
   | { ok: true; campaignId: string; queued: number; skipped: number }
-  | { ok: false; reason: "forbidden" | "not-found" | "invalid" | "no-recipients"; message: string; fieldErrors?: Record<string, string> };
+  | { ok: false; reason: "forbidden" | "not-found" | "invalid" | "no-recipients" | "daily-limit"; message: string; fieldErrors?: Record<string, string> };
+
+/** How many mails to one event's guests one staff member may send in a day. */
+export type EventMailLimits = Pick<Env, "EVENT_MAILS_PER_STAFF_PER_DAY" | "RATE_LIMIT_MULTIPLIER">;
 
 export const announcementMessages = {
   noRecipients: "No recipients for this event.",
@@ -24,6 +29,8 @@ export const announcementMessages = {
   forbidden: "You may not send this announcement.",
   everyoneUnsubscribed: campaignMessages.noneLeft,
   invalidEmail: campaignMessages.invalidEmail,
+  dailyLimit: (limit: number, hours: number) =>
+    `You have mailed this event's guests ${limit} ${limit === 1 ? "time" : "times"} in the last day, the most allowed. Please try again in ${hours} ${hours === 1 ? "hour" : "hours"}.`,
 } as const;
 
 function invalid(issues: Parameters<typeof firstErrorPerField>[0]): AnnouncementOutcome {
@@ -53,6 +60,7 @@ export async function sendEventAttendeeMail(
   actor: Actor,
   input: { eventId: string; subject: unknown; message: unknown },
   starter: FanOutStarter,
+  limits: EventMailLimits,
 ): Promise<AnnouncementOutcome> {
   if (!can(actor, "mail-event-attendees")) return { ok: false, reason: "forbidden", message: announcementMessages.forbidden };
   const parsed = announcementSchema.safeParse({ subject: input.subject, message: input.message });
@@ -68,6 +76,16 @@ export async function sendEventAttendeeMail(
     .orderBy(asc(reservations.createdAt));
   const recipients = uniqueRecipients(holders);
   if (recipients.length === 0) return { ok: false, reason: "no-recipients", message: announcementMessages.noRecipients };
+  // Per sender and event: the same message mailed to a guest list again and again is abuse, not news.
+  const quota = await consumeRateLimits(
+    db,
+    [{ key: `event-mail:staff:${actor.id}:event:${event.id}`, rule: { limit: limits.EVENT_MAILS_PER_STAFF_PER_DAY, windowSeconds: 86_400 } }],
+    limits.RATE_LIMIT_MULTIPLIER,
+  );
+  if (!quota.allowed) {
+    const limit = Math.round(limits.EVENT_MAILS_PER_STAFF_PER_DAY * limits.RATE_LIMIT_MULTIPLIER);
+    return { ok: false, reason: "daily-limit", message: announcementMessages.dailyLimit(limit, Math.ceil(quota.retryAfterSeconds / 3600)) };
+  }
   return send(
     db,
     actor,
@@ -114,7 +132,7 @@ export async function controlEventAttendeeMail(
   if (input.intent === "pause") return pauseCampaign(db, actor, campaign.id);
   if (input.intent === "resume") return resumeCampaign(db, actor, campaign.id, starter);
   if (input.intent === "cancel") return cancelCampaign(db, actor, campaign.id);
-  return retryFailedRecipients(db, actor, campaign.id, input.recipientId);
+  return retryFailedRecipients(db, actor, campaign.id, starter, input.recipientId);
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { campaignRecipients, outbox, unsubscribes, unsubscribeTokens } from "../../../db/schema";
-import { priorityRank } from "../messaging/outbox.server";
+import { cancelMessages, priorityRank } from "../messaging/outbox.server";
 import type { Database } from "~/lib/db.server";
 import { hashToken } from "./tokens.server";
 
@@ -50,10 +50,7 @@ export async function unsubscribe(db: Database, token: string, source: Unsubscri
 export async function unsubscribeAddress(tx: Database, who: { email: string; source: UnsubscribeSource; campaignId?: string | null }): Promise<void> {
   const email = who.email.trim().toLowerCase();
   await tx.insert(unsubscribes).values({ email, source: who.source, campaignId: who.campaignId ?? null }).onConflictDoNothing();
-  await tx
-    .update(outbox)
-    .set({ status: "cancelled", lastError: "Unsubscribed", updatedAt: sql`now()` })
-    .where(and(eq(outbox.recipient, email), eq(outbox.priority, priorityRank.bulk), inArray(outbox.status, ["pending", "held"])));
+  await cancelMessages(tx, and(eq(outbox.recipient, email), eq(outbox.priority, priorityRank.bulk))!, "Unsubscribed");
 }
 
 /** Takes `email` off the unsubscribed list: only for the person's own explicit re-subscribe. */

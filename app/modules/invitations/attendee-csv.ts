@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { readCsvRecords, yieldToEventLoop } from "~/lib/csv-reading";
 import { withoutControlCharacters } from "../security/control-characters";
 import { attendeeImportMessages } from "./attendee-import-messages";
 
@@ -131,32 +131,44 @@ export function parseEventDate(text: string): string | undefined {
 const field = (row: readonly string[], index: number | undefined) =>
   index === undefined ? "" : withoutControlCharacters(row[index] ?? "").slice(0, MAX_FIELD_LENGTH);
 
-/** Reads an attendee CSV (the file's text) into people, merged by e-mail, and the rows dropped with why. */
-export function parseAttendeeCsv(text: string): AttendeeCsvResult {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
-  const lines = parsed.data.filter((row) => Array.isArray(row) && row.some((cell) => cell.trim() !== ""));
+/** Rows read between two turns of the event loop: a large file must not stall other requests. */
+const ROWS_PER_TURN = 2000;
+
+/** A past event as a key: the same ticket bought twice is one visit, not two. */
+const visitKey = (event: PastEvent) => JSON.stringify([event.name, event.date ?? null]);
+
+/**
+ * Reads an attendee CSV (the file's text) into people, merged by e-mail, and the rows dropped with
+ * why. Linear in the rows, however many of them one person has, and yielding to the event loop
+ * as it goes.
+ */
+export async function parseAttendeeCsv(text: string): Promise<AttendeeCsvResult> {
+  const { records: lines, unclosedQuoteRecord } = await readCsvRecords(text);
+  if (unclosedQuoteRecord !== undefined) return { ok: false, message: attendeeImportMessages.unclosedQuote(unclosedQuoteRecord) };
   if (lines.length < 2) return { ok: false, message: attendeeImportMessages.empty };
   const [header, ...rows] = lines;
   const columns = findColumns(header!);
   if (columns.email === undefined) return { ok: false, message: attendeeImportMessages.noEmailColumn };
 
   const people = new Map<string, AttendeeImportPerson>();
+  const visits = new Map<string, Set<string>>();
   const dropped: DroppedRow[] = [];
-  rows.forEach((row, index) => {
+  for (const [index, row] of rows.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await yieldToEventLoop();
     const rowNumber = index + 2;
     const rawEmail = field(row, columns.email);
     if ((row[0] ?? "").trim().toUpperCase().startsWith("TOTALS")) {
       dropped.push({ row: rowNumber, reason: attendeeImportMessages.totalsReason, text: (row[0] ?? "").trim().slice(0, 80) });
-      return;
+      continue;
     }
     if (!rawEmail.includes("@")) {
       dropped.push({ row: rowNumber, reason: attendeeImportMessages.noRowReason, text: rawEmail.slice(0, 80) });
-      return;
+      continue;
     }
     const email = rawEmail.toLowerCase();
     if (email.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(email)) {
       dropped.push({ row: rowNumber, reason: attendeeImportMessages.invalidEmailReason, text: rawEmail.slice(0, 80) });
-      return;
+      continue;
     }
     const person = people.get(email) ?? {
       email,
@@ -179,11 +191,13 @@ export function parseAttendeeCsv(text: string): AttendeeCsvResult {
     const eventDate = parseEventDate(field(row, columns.eventDate));
     if (eventName || eventDate) {
       const event: PastEvent = { name: eventName || "Past event", ...(eventDate ? { date: eventDate } : {}) };
-      // The same ticket bought twice is one visit, not two.
-      if (!person.eventHistory.some((known) => known.name === event.name && known.date === event.date)) person.eventHistory.push(event);
+      const seen = visits.get(email) ?? new Set<string>();
+      const key = visitKey(event);
+      if (!seen.has(key)) person.eventHistory.push(event);
+      visits.set(email, seen.add(key));
     }
     people.set(email, person);
-  });
+  }
   return { ok: true, people: [...people.values()], dropped, rowCount: rows.length };
 }
 

@@ -23,6 +23,8 @@ export const attendeeImportMessages = {
   noRowReason: "No e-mail address (no '@')",
   invalidEmailReason: "Not a valid e-mail address",
   totalsReason: "A totals line",
+  unclosedQuote: (row: number) =>
+    `Row ${row} opens a quotation mark (") that is never closed, so the rest of the file after it cannot be read. Please fix that row in the file and upload it again.`,
   previewed: (people: number) => `Preview ready: ${people} ${people === 1 ? "person" : "people"} in the file. Nothing is sent until you confirm.`,
   confirmed: (created: number) =>
     created === 0 ? "No new invitations: everyone in this file is already invited, a member or unsubscribed." : `${created} ${created === 1 ? "invitation" : "invitations"} created; the e-mails are on their way.`,

@@ -19,7 +19,7 @@ describe("importing attendees (use cases)", () => {
   const actor = { id: "00000000-0000-4000-8000-000000000001", email: "boss@example.com" };
   const file = (...emails: string[]) => ["email,first name,event name", ...emails.map((email, index) => `${email},Person${index},Sunset Session`)].join("\n");
   const preview = async (text: string) => {
-    const outcome = await previewAttendeeImport(db(), actor, { fileName: "a.csv", size: text.length, text });
+    const outcome = await previewAttendeeImport(db(), actor, { fileName: "a.csv", size: text.length, bytes: new TextEncoder().encode(text) });
     if (!outcome.ok) throw new Error(outcome.message);
     return outcome.preview;
   };

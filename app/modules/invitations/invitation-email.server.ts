@@ -91,13 +91,14 @@ export async function renderInvitationEmail(publicUrl: string, invitation: { rid
   const unsubscribe = unsubscribeToken ? unsubscribeUrl(publicUrl, unsubscribeToken) : `${publicUrl}/unsubscribe`;
   const name = invitation.firstName?.trim() ?? "";
   // A blank name reads 'Hello ,' in the slot's place; the greeting becomes 'Hello,' instead.
+  // Replaced through functions: a replacement string would expand `$'` and the like in the name.
   const fill = (body: string, escape: (value: string) => string) =>
     body
-      .replaceAll(name ? NAME_SLOT : ` ${NAME_SLOT}`, name ? escape(name) : "")
-      .replaceAll(escape(LINK_SLOT), escape(link))
-      .replaceAll(LINK_SLOT, link)
-      .replaceAll(escape(UNSUBSCRIBE_SLOT), escape(unsubscribe))
-      .replaceAll(UNSUBSCRIBE_SLOT, unsubscribe);
+      .replaceAll(name ? NAME_SLOT : ` ${NAME_SLOT}`, () => (name ? escape(name) : ""))
+      .replaceAll(escape(LINK_SLOT), () => escape(link))
+      .replaceAll(LINK_SLOT, () => link)
+      .replaceAll(escape(UNSUBSCRIBE_SLOT), () => escape(unsubscribe))
+      .replaceAll(UNSUBSCRIBE_SLOT, () => unsubscribe);
   return {
     subject: invitationEmailContent["past-attendee"].subject,
     html: fill(html, escapeHtml),

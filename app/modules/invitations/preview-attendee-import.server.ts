@@ -1,6 +1,7 @@
 import { lt } from "drizzle-orm";
 import { attendeeImports } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { decodeCsvBytes } from "~/lib/csv-reading";
 import type { StaffActor } from "~/modules/activity/record-activity.server";
 import { hasControlCharacters } from "../security/control-characters";
 import { mergedPeople, parseAttendeeCsv, type AttendeeImportPerson } from "./attendee-csv";
@@ -35,7 +36,7 @@ const summary = (person: AttendeeImportPerson, status?: EffectiveInvitationStatu
 export async function previewAttendeeImport(
   db: Database,
   actor: StaffActor,
-  input: { fileName: string; size: number; text: string },
+  input: { fileName: string; size: number; bytes: Uint8Array },
   now = new Date(),
 ): Promise<PreviewOutcome> {
   const file = attendeeFileSchema.safeParse({ name: input.fileName, size: input.size });
@@ -43,9 +44,10 @@ export async function previewAttendeeImport(
     const tooLarge = input.size > 0 && file.error.issues.some((issue) => issue.path[0] === "size");
     return { ok: false, reason: tooLarge ? "too-large" : "invalid", message: file.error.issues[0]?.message ?? attendeeImportMessages.noFile };
   }
+  const text = decodeCsvBytes(input.bytes);
   // A spreadsheet saved as .xlsx, or a picture: binary, not a CSV to read.
-  if (input.text.includes("\u0000") || input.text.includes("\uFFFD")) return { ok: false, reason: "invalid", message: attendeeImportMessages.notText };
-  const parsed = parseAttendeeCsv(input.text);
+  if (text.includes("\u0000") || text.includes("\uFFFD")) return { ok: false, reason: "invalid", message: attendeeImportMessages.notText };
+  const parsed = await parseAttendeeCsv(text);
   if (!parsed.ok) return { ok: false, reason: "invalid", message: parsed.message };
 
   const standings = await standingOf(db, parsed.people, now);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { outbox, type OutboxMessage } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS } from "./outbox.server";
+import { clearedContent, LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS } from "./outbox.server";
 
 /**
  * A row is due when it waits for its next attempt, or when the sender that claimed it let its
@@ -25,6 +25,7 @@ export async function failAbandonedMessages(db: Database): Promise<number> {
       lockedUntil: null,
       lockedBy: null,
       lastError: "The sending process stopped during each attempt",
+      ...clearedContent,
       updatedAt: sql`now()`,
     })
     .where(

@@ -7,7 +7,7 @@ import { waitFor } from "../../../tests/support/wait-for";
 import { claimDueMessages, failAbandonedMessages } from "./claim-due-messages.server";
 import { createMailTransport, type MailTransport } from "./mail-transport.server";
 import { registerMailboxMode } from "./mailbox-mode.server";
-import { getOutboxMessage, queueEmail, queueEmailToRender, type QueuedEmail } from "./outbox.server";
+import { cancelMessages, getOutboxMessage, queueEmail, queueEmailToRender, type QueuedEmail } from "./outbox.server";
 import type { DeliveryRenderer, RenderOutcome } from "./render-at-delivery.server";
 import { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
 
@@ -170,8 +170,40 @@ describe("the outbox sender", () => {
     expect(row?.providerId).toMatch(/^<[0-9a-f]{32}@harmonia\.example>$/);
     expect(row?.bodyText).toBe("");
     expect(row?.bodyHtml).toBeNull();
-    expect(row?.meta).toEqual({ listUnsubscribe: "https://harmonia.example/u" });
+    expect(row?.meta).toEqual({});
     expect(sink.received.filter((mail) => mail.subject === "Sender test cleared")).toHaveLength(1);
+  });
+
+  it("clears a failed or cancelled message's body, sign-in link and unsubscribe address as a sent one's (issue 23)", async () => {
+    const credentials = { signInLink: "https://harmonia.example/login/link?token=secret", listUnsubscribe: "https://harmonia.example/unsubscribe?token=u", campaign: "spring" };
+    const personal = { html: '<a href="https://harmonia.example/login/campaign?token=secret">Listen</a>', text: "https://harmonia.example/login/campaign?token=secret" };
+    registerMailboxMode(true);
+    sink.refuse("gone@example.com", 550, "5.1.1 No such mailbox here");
+    try {
+      const refused = await queueEmail(db(), email("refused", { to: "gone@example.com", meta: credentials, ...personal }));
+      const abandoned = await queueEmail(db(), email("abandoned", { meta: credentials, ...personal }));
+      const cancelled = await queueEmail(db(), email("cancelled", { meta: credentials, ...personal, priority: "bulk" }));
+      await db()
+        .update(outbox)
+        .set({ status: "sending", attempts: 10, lockedBy: "crashed", lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(outbox.id, abandoned.id));
+      expect(await cancelMessages(db(), eq(outbox.id, cancelled.id), "Campaign cancelled")).toEqual([cancelled.id]);
+      await sender(smtp()).deliverDue();
+      expect(await failAbandonedMessages(db())).toBe(1);
+
+      for (const [id, status] of [
+        [refused.id, "failed"],
+        [abandoned.id, "failed"],
+        [cancelled.id, "cancelled"],
+      ] as const) {
+        const row = await getOutboxMessage(db(), id);
+        expect(row).toMatchObject({ status, bodyText: "", bodyHtml: null, meta: { campaign: "spring" } });
+        expect(JSON.stringify(row)).not.toContain("token=");
+      }
+    } finally {
+      sink.accept("gone@example.com");
+      registerMailboxMode(undefined);
+    }
   });
 
   it("never stores a sign-in link in meta when the instance sends over SMTP", async () => {

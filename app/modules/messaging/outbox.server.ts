@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { outbox, type OutboxMessage } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
 import { attachmentsToMeta, type EmailAttachment } from "./email-attachments";
@@ -177,20 +177,49 @@ async function insertMessage(
 }
 
 /**
- * The row's meta without what only the send needed: the sign-in link (a credential until it is
- * used) and the attachments. The rest (an unsubscribe address) stays for the record.
+ * The row's meta without what only the send needed: the sign-in link and the unsubscribe address
+ * (credentials: whoever reads the row could sign in or unsubscribe the person) and the attachments.
+ * The rest (the campaign name, a renderer's references) stays for the record.
  */
 const metaAfterSending = sql`(select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)
-  from jsonb_each(${outbox.meta}) where key <> 'signInLink' and key not like 'attachment%')`;
+  from jsonb_each(${outbox.meta}) where key not in ('signInLink', 'listUnsubscribe') and key not like 'attachment%')`;
+
+/**
+ * What a row keeps once it is sent, failed or cancelled: recipient, subject, kind, status, times
+ * and provider id, never its body (which may carry a personal sign-in link) or credentials in meta.
+ */
+export const clearedContent = { bodyText: "", bodyHtml: null, meta: metaAfterSending };
+
+/**
+ * Cancels the rows `where` selects that no sender holds (pending or held), clearing their content
+ * as a sent row's is; returns their ids. Modules cancel messages only through this.
+ */
+export async function cancelMessages(db: Database, where: SQL, reason: string): Promise<string[]> {
+  const cancelled = await db
+    .update(outbox)
+    .set({ status: "cancelled", lastError: reason, updatedAt: sql`now()`, ...clearedContent })
+    .where(and(where, inArray(outbox.status, ["pending", "held"])))
+    .returning({ id: outbox.id });
+  return cancelled.map((row) => row.id);
+}
+
+/**
+ * Frees the idempotency keys of failed rows, so the message can be written again with fresh
+ * content (their own was cleared when they failed); the failed rows stay as the record.
+ */
+export async function releaseFailedMessages(db: Database, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ idempotencyKey: sql`${outbox.idempotencyKey} || ':failed:' || ${outbox.id}::text`, updatedAt: sql`now()` })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, "failed")));
+}
 
 export interface SentOutcome {
   id: string;
   transport: string;
   providerId: string | null;
-  /**
-   * The dev mailbox shows bodies, so it keeps them; after a real send the body (and any sign-in
-   * link in it) is cleared, keeping recipient, subject, kind, status, times and provider id.
-   */
+  /** The dev mailbox shows bodies, so it keeps them; after a real send the content is cleared. */
   keepBody: boolean;
   /** What was rendered at delivery, stored on the row when the body is kept (the dev mailbox). */
   rendered?: { subject: string; bodyText: string; bodyHtml: string; meta: Record<string, string> };
@@ -211,7 +240,7 @@ export async function recordSentBatch(db: Database, outcomes: SentOutcome[]): Pr
       )} end`;
     const bodies =
       kind === "clear"
-        ? { bodyText: "", bodyHtml: null, meta: metaAfterSending }
+        ? clearedContent
         : kind === "store"
           ? {
               subject: byId((outcome) => outcome.rendered!.subject, "text"),
@@ -263,6 +292,7 @@ export async function recordFailure(
     .update(outbox)
     .set({
       status,
+      ...(status === "failed" ? clearedContent : {}),
       lockedUntil: null,
       lockedBy: null,
       lastError: error.slice(0, 2000),

@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { events, outbox, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { logFailure } from "~/lib/log.server";
-import { queueEmailToRender } from "../messaging/outbox.server";
+import { cancelMessages, queueEmailToRender } from "../messaging/outbox.server";
 import { wakeOutbox } from "../messaging/outbox-wake.server";
 import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "../security/rate-limit.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "../security/too-many-attempts";
@@ -93,10 +93,7 @@ export async function cancelReservation(
       if (left === 0) {
         await tx.delete(reservations).where(eq(reservations.id, reservation.id));
         // A text reminder waiting for the end of quiet hours is not sent for a reservation that is gone.
-        await tx
-          .update(outbox)
-          .set({ status: "cancelled", lastError: "Reservation cancelled", updatedAt: sql`now()` })
-          .where(and(eq(outbox.idempotencyKey, textReminderKey(reservation.id)), eq(outbox.status, "pending")));
+        await cancelMessages(tx, eq(outbox.idempotencyKey, textReminderKey(reservation.id)), "Reservation cancelled");
       } else await tx.update(reservations).set({ seats: sql`${reservations.seats} - ${cancelled}` }).where(eq(reservations.id, reservation.id));
 
       const queued = await queueEmailToRender(tx, {

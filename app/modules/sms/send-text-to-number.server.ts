@@ -2,20 +2,24 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { community, outbox, userProfiles } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import type { Env } from "~/lib/env.server";
+import { consumeRateLimits } from "~/modules/security/rate-limit.server";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
 import { queueText } from "./queue-text.server";
 import { smsFormSchema } from "./sms-form";
 import { isWithinSendingHours } from "./quiet-hours";
-import { personaliseSms, smsMessages, toE164 } from "./sms-texts";
+import { countryOf, personaliseSms, smsMessages, toE164 } from "./sms-texts";
 import { wakeTexts } from "./sms-wake.server";
 
 export type SendTextOutcome =
   | { ok: true; status: "sent"; sid: string; message: string; warning?: string }
   | { ok: true; status: "queued"; message: string; warning?: string }
-  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+  | { ok: false; message: string; fieldErrors?: Record<string, string>; reason?: "daily-limit" };
 
 export interface SendTextOptions {
   timeZone: string;
+  /** Where single texts may go and how many one staff member may send in a day. */
+  limits: Pick<Env, "SMS_ALLOWED_COUNTRIES" | "SMS_SINGLES_PER_STAFF_PER_DAY" | "RATE_LIMIT_MULTIPLIER">;
   now?: Date;
   /** How long to wait for the send before answering 'queued' (the text still goes out). */
   waitMilliseconds?: number;
@@ -37,6 +41,22 @@ export async function sendTextToNumber(db: Database, actor: StaffActor, input: u
   }
   const phone = toE164(parsed.data.phone);
   if (!phone) return { ok: false, message: smsMessages.phoneInvalid, fieldErrors: { phone: smsMessages.phoneInvalid } };
+  const { limits } = options;
+  const country = countryOf(phone);
+  if (!country || !limits.SMS_ALLOWED_COUNTRIES.includes(country)) {
+    const message = smsMessages.countryNotAllowed(limits.SMS_ALLOWED_COUNTRIES);
+    return { ok: false, message, fieldErrors: { phone: message } };
+  }
+  // Per sender: a staff account (or its stolen session) cannot text the world at our expense.
+  const quota = await consumeRateLimits(
+    db,
+    [{ key: `sms-single:staff:${actor.id}`, rule: { limit: limits.SMS_SINGLES_PER_STAFF_PER_DAY, windowSeconds: 86_400 } }],
+    limits.RATE_LIMIT_MULTIPLIER,
+  );
+  if (!quota.allowed) {
+    const limit = Math.round(limits.SMS_SINGLES_PER_STAFF_PER_DAY * limits.RATE_LIMIT_MULTIPLIER);
+    return { ok: false, reason: "daily-limit", message: smsMessages.dailyLimit(limit, Math.ceil(quota.retryAfterSeconds / 3600)) };
+  }
 
   const name = await nameForPhone(db, phone);
   const now = options.now ?? new Date();

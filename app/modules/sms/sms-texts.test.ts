@@ -22,6 +22,10 @@ describe("personaliseSms", () => {
   it("does not add the opt-out line twice", () => {
     expect(personaliseSms("Hi {name}. Reply STOP to opt out", null)).toBe("Hi friend. Reply STOP to opt out");
   });
+  it("keeps `$'`, `$&` and `` $` `` in a name as typed, never expanding them (issue 23)", () => {
+    const name = "$'$&$`".repeat(50);
+    expect(personaliseSms("Hi {name}, see you tonight", name)).toBe(`Hi ${name}, see you tonight\nReply STOP to opt out`);
+  });
 });
 
 describe("inboundKeyword", () => {

@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
+import { siteConfig } from "~/lib/site-config";
 
 /** The staff SMS form's words (spec members-and-staff.md sections 5, 8, 9) and the server's own. */
 export const smsMessages = {
@@ -20,6 +21,10 @@ export const smsMessages = {
     `Texting ${count} number${count === 1 ? "" : "s"}${skipped ? ` (${skipped} skipped)` : ""}.`,
   groupScheduled: (count: number, skipped: number, at: string) =>
     `Scheduled for ${at}: ${count} number${count === 1 ? "" : "s"}${skipped ? ` (${skipped} skipped)` : ""}. You can cancel it until then.`,
+  countryNotAllowed: (allowed: readonly string[]) =>
+    `Texts can be sent only to numbers in ${allowed.join(", ")} (SMS_ALLOWED_COUNTRIES). Please check the number's country code.`,
+  dailyLimit: (limit: number, hours: number) =>
+    `You have sent ${limit} single texts in the last day, the most allowed. Please try again in ${hours} ${hours === 1 ? "hour" : "hours"}.`,
   quietHours: "It is outside 10am–8pm at the venue: people may be asleep or busy. Texts are best sent between 10am and 8pm.",
 } as const;
 
@@ -29,9 +34,9 @@ export const SMS_OPT_OUT_FOOTER = "Reply STOP to opt out";
 
 /**
  * A phone number in E.164 form (+16195550100), or null when it is not a valid number. Numbers
- * without a country code are read as US numbers (the brand's venue is in California).
+ * without a country code are read as numbers of the venue's country.
  */
-export function toE164(input: string, defaultRegion: CountryCode = "US"): string | null {
+export function toE164(input: string, defaultRegion: CountryCode = siteConfig.venue.country): string | null {
   const parsed = parsePhoneNumberFromString(input.trim(), defaultRegion);
   return parsed?.isValid() ? parsed.number : null;
 }
@@ -42,7 +47,8 @@ export function toE164(input: string, defaultRegion: CountryCode = "US"): string
  */
 export function personaliseSms(message: string, name: string | null | undefined): string {
   const firstName = name?.trim().split(/\s+/)[0] || "friend";
-  const text = message.replaceAll("{name}", firstName).trim();
+  // A function, not a replacement string: `$'` and the like in a name must stay as typed.
+  const text = message.replaceAll("{name}", () => firstName).trim();
   return /reply stop/i.test(text) ? text : `${text}\n${SMS_OPT_OUT_FOOTER}`;
 }
 
@@ -73,4 +79,9 @@ export function smsMonthOf(at: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit" }).formatToParts(at);
   const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
   return `${part("year")}-${part("month")}`;
+}
+
+/** The country of a number in E.164 form (ISO 3166 code), or undefined when no country owns it. */
+export function countryOf(e164: string): CountryCode | undefined {
+  return parsePhoneNumberFromString(e164)?.country;
 }

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { validateRequest } from "twilio/lib/webhooks/webhooks";
-import { outbox } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { outbox, smsEvents } from "../../../db/schema";
+import { queryRows, type Database } from "~/lib/db.server";
 import { optIn, optOut } from "./queue-text.server";
 import { TWILIO_UNSUBSCRIBED_RECIPIENT } from "./twilio-client.server";
 import { inboundKeyword, toE164 } from "./sms-texts";
@@ -23,25 +23,55 @@ export function isSignedByTwilio(authToken: string | undefined, webhook: SignedW
   return validateRequest(authToken, webhook.signature, webhook.url, webhook.params);
 }
 
-export type InboundOutcome = { action: "opted-out" | "opted-in" | "help" | "ignored"; phone: string | null };
+export type InboundOutcome = {
+  /** `repeated`: this MessageSid was processed already; `superseded`: a START older than the number's latest STOP. */
+  action: "opted-out" | "opted-in" | "help" | "ignored" | "repeated" | "superseded";
+  phone: string | null;
+};
 
 /**
  * An incoming text: STOP words opt the number out at once, START words back in, HELP words get
  * the brand's help text (the route answers it as TwiML); anything else is only acknowledged.
+ * Each MessageSid is processed once (a replayed or retried webhook changes nothing), and a
+ * number's texts are applied in the order they reached us (`receivedAt`, by default the start of
+ * this transaction on the database's clock): a STOP always opts out, a START opts back in only
+ * if it was received after the number's latest applied STOP.
  */
-export async function handleInboundText(db: Database, params: Record<string, string>): Promise<InboundOutcome> {
+export async function handleInboundText(db: Database, params: Record<string, string>, receivedAt?: Date): Promise<InboundOutcome> {
   const phone = toE164(params.From ?? "") ?? (params.From?.startsWith("+") ? params.From : null);
+  const messageSid = params.MessageSid ?? params.SmsSid;
   const keyword = inboundKeyword(params.Body ?? "", params.OptOutType);
-  if (!phone || !keyword) return { action: "ignored", phone };
-  if (keyword === "stop") {
-    await optOut(db, phone, "reply");
-    return { action: "opted-out", phone };
-  }
-  if (keyword === "start") {
-    await optIn(db, phone);
-    return { action: "opted-in", phone };
-  }
-  return { action: "help", phone };
+  if (!phone || !messageSid) return { action: "ignored", phone };
+  return db.transaction(async (tx) => {
+    const at = receivedAt ?? new Date((await queryRows<{ now: string | Date }>(tx, sql`select now() as now`))[0]!.now);
+    // One number's texts one at a time, so the order check below sees every earlier one.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-inbound:${phone}`}))`);
+    const [latestStop] =
+      keyword === "start"
+        ? await tx
+            .select({ receivedAt: smsEvents.receivedAt })
+            .from(smsEvents)
+            .where(and(eq(smsEvents.phone, phone), eq(smsEvents.keyword, "stop"), eq(smsEvents.applied, true), gt(smsEvents.receivedAt, at)))
+            .limit(1)
+        : [];
+    const applied = keyword === "stop" || (keyword === "start" && !latestStop);
+    const recorded = await tx
+      .insert(smsEvents)
+      .values({ messageSid, phone, keyword, receivedAt: at, applied })
+      .onConflictDoNothing()
+      .returning({ messageSid: smsEvents.messageSid });
+    if (recorded.length === 0) return { action: "repeated", phone };
+    if (keyword === "stop") {
+      await optOut(tx, phone, "reply");
+      return { action: "opted-out", phone };
+    }
+    if (keyword === "start") {
+      if (!applied) return { action: "superseded", phone };
+      await optIn(tx, phone);
+      return { action: "opted-in", phone };
+    }
+    return { action: keyword === "help" ? "help" : "ignored", phone };
+  });
 }
 
 /**

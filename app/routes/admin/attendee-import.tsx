@@ -38,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
     const file = chosenFile(form.get("file"));
     if (!file) return answer({ ok: false, intent, message: attendeeImportMessages.noFile, fieldErrors: { file: attendeeImportMessages.noFile } }, 400);
     if (file.size > MAX_IMPORT_BYTES) return answer({ ok: false, intent, message: attendeeImportMessages.tooLarge, fieldErrors: { file: attendeeImportMessages.tooLarge } }, 413);
-    const outcome = await previewAttendeeImport(db, user, { fileName: file.name, size: file.size, text: await file.text() });
+    const outcome = await previewAttendeeImport(db, user, { fileName: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) });
     if (!outcome.ok) return answer({ ok: false, intent, message: outcome.message, fieldErrors: { file: outcome.message } }, outcome.reason === "too-large" ? 413 : 400);
     return answer({ ok: true, intent, message: outcome.message, preview: outcome.preview });
   } catch (error) {

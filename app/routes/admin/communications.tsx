@@ -134,7 +134,7 @@ export async function action({ request }: Route.ActionArgs) {
       case "cancel":
         return control(await cancelCampaign(db, user, campaignId));
       case "retry":
-        return control(await retryFailedRecipients(db, user, campaignId, text("recipientId") || undefined));
+        return control(await retryFailedRecipients(db, user, campaignId, runtime.campaigns, text("recipientId") || undefined));
       default:
         return answer({ ok: false, intent, message: "Unknown action." }, 400);
     }

@@ -5,6 +5,7 @@ import { CreateTicketedEventForm } from "~/components/admin/reservations/create-
 import { ReservationEventsTable, type ReservationEventView } from "~/components/admin/reservations/reservation-events-table";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import type { ReservationsPageOutcome } from "~/components/admin/reservations/page-outcome";
+import { getEnv } from "~/lib/env.server";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
@@ -72,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-const statusOf = { forbidden: 403, "not-found": 404, invalid: 400, "no-recipients": 400 } as const;
+const statusOf = { forbidden: 403, "not-found": 404, invalid: 400, "no-recipients": 400, "daily-limit": 429 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaffPage(request, "manage-reservations");
@@ -117,9 +118,9 @@ export async function action({ request }: Route.ActionArgs) {
         return answer({ ok: true, intent, target: text("eventId"), message: enabled ? messages.remindersOn : messages.remindersOff });
       }
       case "send-attendee-mail": {
-        const outcome = await sendEventAttendeeMail(db, user, { eventId: text("eventId"), subject: text("subject"), message: text("message") }, runtime.campaigns);
+        const outcome = await sendEventAttendeeMail(db, user, { eventId: text("eventId"), subject: text("subject"), message: text("message") }, runtime.campaigns, getEnv());
         if (outcome.ok) return answer({ ok: true, intent, target: text("eventId"), message: messages.announcementQueued(outcome.queued, outcome.skipped) });
-        const message = outcome.reason === "no-recipients" ? outcome.message : messages.announcementFailed(outcome.message);
+        const message = outcome.reason === "no-recipients" || outcome.reason === "daily-limit" ? outcome.message : messages.announcementFailed(outcome.message);
         return failure({ ...outcome, message, values: { subject: text("subject"), message: text("message") } }, text("eventId"));
       }
       case "pause":

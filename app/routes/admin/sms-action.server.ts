@@ -1,4 +1,5 @@
 import type { SmsOutcome } from "~/components/admin/sms/sms-form";
+import { getEnv } from "~/lib/env.server";
 import { siteConfig } from "~/lib/site-config";
 import type { SignedInUser } from "~/routes/guards.server";
 import { sendTextToNumber } from "~/modules/sms/send-text-to-number.server";
@@ -9,6 +10,7 @@ export async function sendSmsFromForm(user: SignedInUser, form: Record<string, s
   const values = { phone: form.phone ?? "", message: form.message ?? "", campaign: form.campaign ?? "general" };
   const outcome = await sendTextToNumber(getRuntime().database.db, { id: user.id, email: user.email }, values, {
     timeZone: siteConfig.venue.timeZone,
+    limits: getEnv(),
     submissionKey: form.submissionKey || undefined,
   });
   if (!outcome.ok) return { ok: false, intent: "send-sms", message: outcome.message, fieldErrors: outcome.fieldErrors, values };

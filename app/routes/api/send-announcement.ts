@@ -1,28 +1,29 @@
 import { z } from "zod";
 import type { Route } from "./+types/send-announcement";
 import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
 import { logFailure } from "~/lib/log.server";
+import { MAX_ANNOUNCEMENT_ADDRESSES, MAX_ANNOUNCEMENT_BODY_BYTES } from "~/modules/campaigns/announcement-form";
 import { campaignMessages } from "~/modules/campaigns/campaign-messages";
 import { sendAnnouncementToAddresses, sendEventAttendeeMail } from "~/modules/campaigns/event-attendees.server";
 import { reservationsAdminMessages } from "~/modules/reservations/reservations-admin-messages";
 import { requireStaffApi } from "~/routes/guards.server";
 import { getRuntime } from "../../../server/runtime";
 
-const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /** The spec's two forms: `{ subject, to, html }` or `{ eventId, subject, html }`. */
 const requestSchema = z.object(
   {
     eventId: z.string({ error: "eventId must be a string." }).optional(),
-    to: z.array(z.string({ error: "to must be a list of addresses." }), { error: "to must be a list of addresses." }).max(50_000).optional(),
+    to: z.array(z.string({ error: "to must be a list of addresses." }), { error: "to must be a list of addresses." }).max(MAX_ANNOUNCEMENT_ADDRESSES, `to may list at most ${MAX_ANNOUNCEMENT_ADDRESSES} addresses; send a longer list in parts.`).optional(),
     subject: z.string({ error: "subject must be a string." }).default(""),
     html: z.string({ error: "html must be a string." }).default(""),
   },
   { error: "The request body must be a JSON object with subject, html and either to or eventId." },
 );
 
-const statusOf = { forbidden: 403, "not-found": 400, invalid: 400, "no-recipients": 400 } as const;
+const statusOf = { forbidden: 403, "not-found": 400, invalid: 400, "no-recipients": 400, "daily-limit": 429 } as const;
 
 /**
  * POST /api/sendAnnouncement (staff; session cookie or bearer) → `{ sent }`, the number of
@@ -34,7 +35,7 @@ const statusOf = { forbidden: 403, "not-found": 400, invalid: 400, "no-recipient
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireStaffApi(request, "mail-event-attendees");
-  const body = await readJsonBody(request, MAX_BODY_BYTES);
+  const body = await readJsonBody(request, MAX_ANNOUNCEMENT_BODY_BYTES);
   if (!body.ok) return Response.json({ error: body.error }, { status: 400 });
   const parsed = requestSchema.safeParse(body.value);
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? campaignMessages.subjectAndMessage }, { status: 400 });
@@ -44,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
     const starter = getRuntime().campaigns;
     const outcome =
       eventId !== undefined
-        ? await sendEventAttendeeMail(getDb(), user, { eventId, subject, message: html }, starter)
+        ? await sendEventAttendeeMail(getDb(), user, { eventId, subject, message: html }, starter, getEnv())
         : await sendAnnouncementToAddresses(getDb(), user, { to: to!, subject, message: html }, starter);
     if (!outcome.ok) return Response.json({ error: outcome.message }, { status: statusOf[outcome.reason] });
     return Response.json({ sent: outcome.queued });

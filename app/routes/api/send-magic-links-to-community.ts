@@ -6,6 +6,7 @@ import { campaignMessages } from "~/modules/campaigns/campaign-messages";
 import { createCampaign } from "~/modules/campaigns/create-campaign.server";
 import { requireStaffApi } from "~/routes/guards.server";
 import { logFailure } from "~/lib/log.server";
+import { getEnv } from "~/lib/env.server";
 import { siteConfig } from "~/lib/site-config";
 import { sendTextToNumber } from "~/modules/sms/send-text-to-number.server";
 import { getRuntime } from "../../../server/runtime";
@@ -59,8 +60,8 @@ export const loader = () => methodNotAllowed(["POST"]);
 /** One text through the outbox; the answer waits a few seconds for Twilio's message SID. */
 async function sendText(user: { id: string; email: string }, payload: object) {
   try {
-    const outcome = await sendTextToNumber(getDb(), { id: user.id, email: user.email }, payload, { timeZone: siteConfig.venue.timeZone });
-    if (!outcome.ok) return Response.json({ error: outcome.message }, { status: outcome.fieldErrors ? 400 : 502 });
+    const outcome = await sendTextToNumber(getDb(), { id: user.id, email: user.email }, payload, { timeZone: siteConfig.venue.timeZone, limits: getEnv() });
+    if (!outcome.ok) return Response.json({ error: outcome.message }, { status: outcome.reason === "daily-limit" ? 429 : outcome.fieldErrors ? 400 : 502 });
     if (outcome.status === "sent") return Response.json({ messageSid: outcome.sid });
     return Response.json({ queued: true, message: outcome.message }, { status: 202 });
   } catch (error) {

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteConfig } from "~/lib/site-config";
+import { slugForEvent } from "~/modules/events/event-slug";
+import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
+import { signInOverHttp } from "../support/http-session";
+import { SmtpSink } from "../support/smtp-sink";
+import { startTestServer, type TestServer } from "../support/test-server";
+import { TwilioFake } from "../support/twilio-fake";
+
+/**
+ * Staff bulk sends have daily quotas per staff member (issue 23): mails to one event's guests
+ * (EVENT_MAILS_PER_STAFF_PER_DAY) and single texts (SMS_SINGLES_PER_STAFF_PER_DAY), counted in the
+ * database; single texts go only to SMS_ALLOWED_COUNTRIES (the venue's country by default).
+ */
+describe("staff quotas", () => {
+  let server: TestServer;
+  let sink: SmtpSink;
+  const twilio = new TwilioFake();
+  const stamp = Date.now().toString(36);
+  const admin = `quota-admin-${stamp}@example.com`;
+  const usher = `quota-usher-${stamp}@example.com`;
+  const cookies = { admin: "", usher: "" };
+
+  beforeAll(async () => {
+    await twilio.start();
+    sink = await SmtpSink.onFreePort();
+    await sink.start();
+    server = await startTestServer({
+      ...twilio.env(),
+      SMTP_URL: sink.url,
+      SEED_DEMO_CONTENT: "false",
+      ADMIN_EMAILS: admin,
+      EVENT_STAFF_EMAILS: usher,
+      EVENT_MAILS_PER_STAFF_PER_DAY: "2",
+      SMS_SINGLES_PER_STAFF_PER_DAY: "2",
+    });
+    cookies.admin = await signInOverHttp(server.url, sink, admin);
+    cookies.usher = await signInOverHttp(server.url, sink, usher);
+  }, 200_000);
+  afterAll(async () => {
+    await server?.stop();
+    await sink?.stop();
+    await twilio.stop();
+  });
+
+  const post = (path: string, body: unknown, cookie: string) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie, Origin: server.url },
+      body: JSON.stringify(body),
+    }).then(async (response) => ({ status: response.status, body: (await response.json()) as { error?: string; sent?: number } }));
+
+  async function eventWithGuest(name: string) {
+    const date = "2031-11-04";
+    const time = `1${Math.floor(Math.random() * 9)}:${String(Math.floor(Math.random() * 50) + 10)}`;
+    const created = await fetch(`${server.url}/admin/eventreservations`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies.admin },
+      body: new URLSearchParams({ intent: "create-event", name, date, time, maxSeats: "30" }),
+    });
+    expect(created.status).toBe(200);
+    const slug = slugForEvent(name, venueDateTimeToInstant(date, time, siteConfig.venue.timeZone));
+    const reserved = await fetch(`${server.url}/events/${slug}/reserve`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Guest", email: `guest-${stamp}@example.com`, phone: "", seats: "1" }),
+    });
+    expect(reserved.status).toBe(200);
+    const page = await (await fetch(`${server.url}/admin/eventreservations`, { headers: { Cookie: cookies.admin } })).text();
+    const group = page.slice(page.indexOf(`<tbody aria-label="${name}"`));
+    return /name="eventId" value="([0-9a-f-]{36})"/.exec(group)![1]!;
+  }
+
+  it("refuses a third mail to one event's guests by one staff member in a day, with 429 and a clear message", async () => {
+    const eventId = await eventWithGuest(`Quota Circle ${stamp}`);
+    const mail = { eventId, subject: "Parking", html: "See https://outside.example" };
+    expect((await post("/api/sendAnnouncement", mail, cookies.usher)).status).toBe(200);
+    expect((await post("/api/sendAnnouncement", mail, cookies.usher)).status).toBe(200);
+    const third = await post("/api/sendAnnouncement", mail, cookies.usher);
+    expect(third.status).toBe(429);
+    expect(third.body.error).toMatch(/^You have mailed this event's guests 2 times in the last day, the most allowed\. Please try again in \d+ hours?\.$/);
+    // The page's form says the same.
+    const form = await fetch(`${server.url}/admin/eventreservations`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies.usher },
+      body: new URLSearchParams({ intent: "send-attendee-mail", eventId, subject: "Parking", message: "Again" }),
+    });
+    expect(form.status).toBe(429);
+    expect(await form.text()).toContain("You have mailed this event&#x27;s guests 2 times");
+    // Another staff member has their own allowance.
+    expect((await post("/api/sendAnnouncement", mail, cookies.admin)).status).toBe(200);
+  });
+
+  it("texts only numbers of the allowed countries (the venue's by default), and at most the daily number of single texts", async () => {
+    const abroad = await post("/api/sendMagicLinksToCommunity", { phone: "+33 6 12 34 56 78", message: "Hello", campaign: "general" }, cookies.admin);
+    expect(abroad.status).toBe(400);
+    expect(abroad.body.error).toBe("Texts can be sent only to numbers in US (SMS_ALLOWED_COUNTRIES). Please check the number's country code.");
+    expect(twilio.to("+33612345678")).toEqual([]);
+
+    for (const number of ["+16195550191", "+16195550192"]) {
+      expect((await post("/api/sendMagicLinksToCommunity", { phone: number, message: "Hello", campaign: "general" }, cookies.admin)).status).toBeLessThan(300);
+    }
+    const third = await post("/api/sendMagicLinksToCommunity", { phone: "+16195550193", message: "Hello", campaign: "general" }, cookies.admin);
+    expect(third.status).toBe(429);
+    expect(third.body.error).toMatch(/^You have sent 2 single texts in the last day, the most allowed\. Please try again in \d+ hours?\.$/);
+  });
+});
