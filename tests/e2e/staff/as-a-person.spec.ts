@@ -5,6 +5,7 @@ import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { mailTo, waitForMail } from "../support/mail";
 import { siteUrl } from "../support/ports";
+import { pickImage, unique } from "../support/staff-forms";
 
 /**
  * The staff forms as a person uses them: they type and tick the moment the page looks ready,
@@ -15,14 +16,6 @@ import { siteUrl } from "../support/ports";
 test.describe.configure({ timeout: 150_000 });
 const expect = baseExpect.configure({ timeout: 25_000 });
 const account = staffAccounts.staffForms;
-/** Picks one of the site's event images as a person does: on its picture's label. */
-const pickImage = (page: Page, label: string) => page.getByRole("radiogroup", { name: "Site event images" }).getByText(label, { exact: true }).click();
-let sequence = 0;
-
-function unique(label: string): string {
-  sequence += 1;
-  return `${label} ${Date.now().toString(36)}${process.pid}${sequence}`;
-}
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
@@ -38,7 +31,7 @@ async function eventWithGuests(page: Page, guests: Array<[name: string, email: s
   const name = unique("Person Evening");
   const created = await page.request.post("/admin/eventreservations", {
     headers: { Origin: siteUrl },
-    form: { intent: "create-event", name, date: "2032-08-14", time: `20:${String(sequence % 60).padStart(2, "0")}`, maxSeats: "20" },
+    form: { intent: "create-event", name, date: "2032-08-14", time: `20:${String(Math.floor(Math.random() * 60)).padStart(2, "0")}`, maxSeats: "20" },
   });
   expect(created.status()).toBe(200);
   await page.goto("/admin/eventreservations");

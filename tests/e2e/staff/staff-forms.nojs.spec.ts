@@ -4,6 +4,7 @@ import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { mailTo, waitForMail } from "../support/mail";
 import { siteUrl } from "../support/ports";
+import { pickImage, unique } from "../support/staff-forms";
 
 /**
  * The staff forms in a browser without JavaScript: every field counts, because the server reads
@@ -13,14 +14,6 @@ import { siteUrl } from "../support/ports";
 test.describe.configure({ timeout: 150_000 });
 const expect = baseExpect.configure({ timeout: 25_000 });
 const account = staffAccounts.staffForms;
-/** Picks one of the site's event images as a person does: on its picture's label. */
-const pickImage = (page: Page, label: string) => page.getByRole("radiogroup", { name: "Site event images" }).getByText(label, { exact: true }).click();
-let sequence = 0;
-
-function unique(label: string): string {
-  sequence += 1;
-  return `${label} ${Date.now().toString(36)}${process.pid}${sequence}`;
-}
 
 const row = (page: Page, title: string) => page.getByRole("row", { name: title, exact: true });
 
