@@ -30,7 +30,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
+  // Long flows (a reservation, its e-mail, the cancel link, the page again) take 35-40 s on a busy 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
