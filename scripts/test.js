@@ -33,7 +33,9 @@ async function withAdmin(url, work) {
 const databaseUrl = process.env.DATABASE_URL;
 console.log(`Testing on ${databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host})` : "the embedded database (PGlite)"}`);
 
-run("npx", ["react-router", "build"]);
+// .ci/run builds once for both databases: the build does not depend on which one runs.
+if (process.env.HARMONIA_REUSE_BUILD === "1" && existsSync("build/server/index.js")) console.log("Using the build already made");
+else run("npx", ["react-router", "build"]);
 run("npx", ["vitest", "run"]);
 
 let e2eDatabaseUrl = "";

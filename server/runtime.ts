@@ -93,6 +93,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
         invitationEmailRenderer({ publicUrl: env.PUBLIC_URL }),
       ],
       retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
+      leaseSeconds: env.OUTBOX_LEASE_SECONDS,
       concurrency: env.MAIL_MAX_CONNECTIONS,
     });
     const texts = smsJobs({
@@ -104,6 +105,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
         statusCallbackUrl: `${env.PUBLIC_URL}/api/sms/status`,
       }),
       retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
+      leaseSeconds: env.OUTBOX_LEASE_SECONDS,
     });
     const campaigns = campaignJobs({ db: database.db, publicUrl: env.PUBLIC_URL, linkDays: env.CAMPAIGN_LINK_DAYS, timeZone: siteConfig.venue.timeZone });
     const worker = await startJobRunner({

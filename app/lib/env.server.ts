@@ -99,6 +99,11 @@ const envSchema = z.object({
    */
   SEATS_PER_CLIENT_PER_EVENT: z.coerce.number({ message: "must be a number of seats" }).int("must be a whole number").min(1, "must be 1 or more").max(10_000).default(10),
   OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /**
+   * How long a sender holds the messages it claimed before another may take them (it renews the
+   * hold while a send lasts): after a crash, what was in flight is sent again this much later.
+   */
+  OUTBOX_LEASE_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int("must be a whole number").min(5, "must be 5 or more").max(3600).default(60),
   /** Unset: as fast as the SMTP server takes them; a provider's limit otherwise. */
   MAIL_RATE_PER_SECOND: z.coerce.number({ message: "must be a number" }).positive("must be more than 0").max(100_000).optional(),
   /** SMTP connections kept open and used at once. */

@@ -40,6 +40,8 @@ describe("a campaign survives a crash of its server", () => {
       SEED_DEMO_CONTENT: "false",
       ADMIN_EMAILS: "boss@example.com",
       RATE_LIMIT_MULTIPLIER: "100",
+      // What the killed server had claimed comes back when its hold runs out: 5 s, not the default minute.
+      OUTBOX_LEASE_SECONDS: "5",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }),
     });
     servers.push(server);
@@ -61,7 +63,7 @@ describe("a campaign survives a crash of its server", () => {
     expect(atCrash).toBeLessThan(people.length);
 
     const second = await start();
-    // Rows a dead sender had claimed come back when their 60 s lease runs out.
+    // Rows a dead sender had claimed come back when their 5 s lease runs out.
     await waitFor(() => people.every((email) => mailsTo(sink, email).length > 0), 150_000);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const messageIdsPerPerson = people.map((email) => new Set(mailsTo(sink, email).map((mail) => mail.messageId)).size);
@@ -69,7 +71,7 @@ describe("a campaign survives a crash of its server", () => {
     expect(new Set(received().map((mail) => mail.messageId)).size).toBe(people.length);
 
     // A message the kill cut off after the SMTP server had taken it is in the sink already, but its
-    // row stays 'sending' until its 60 s lease runs out and it is sent again (same Message-ID): the
+    // row stays 'sending' until its lease runs out and it is sent again (same Message-ID): the
     // campaign completes only then.
     const campaign = await waitFor(async () => {
       const [shown] = await campaignsOnPage(second.url, admin);

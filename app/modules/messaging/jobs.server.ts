@@ -15,6 +15,8 @@ export interface MessagingJobsOptions {
   retryDelaySeconds: number;
   /** Messages sent at once (MAIL_MAX_CONNECTIONS). */
   concurrency?: number;
+  /** How long a claim holds before another sender may take the row (OUTBOX_LEASE_SECONDS). */
+  leaseSeconds?: number;
 }
 
 /**
@@ -25,8 +27,8 @@ export interface MessagingJobsOptions {
  * A handler returns as soon as the pass has started: a long campaign must not hold a job open
  * past pg-boss's expiry, and the pass needs no job to finish.
  */
-export function messagingJobs({ db, transports, renderers, retryDelaySeconds, concurrency = 5 }: MessagingJobsOptions) {
-  const sender = createOutboxSender({ db, transports, renderers, retryDelaySeconds, concurrency });
+export function messagingJobs({ db, transports, renderers, retryDelaySeconds, concurrency = 5, leaseSeconds }: MessagingJobsOptions) {
+  const sender = createOutboxSender({ db, transports, renderers, retryDelaySeconds, concurrency, leaseSeconds });
 
   const deliver = defineJob({
     name: "outbox-wake",

@@ -10,8 +10,8 @@ import { createOutboxSender } from "~/modules/messaging/outbox-sender.server";
  * the e-mail sender, jobs only wake it: `sms-sweep` every minute (quiet-hour sends, retries, a
  * lost wake-up), any instance answering.
  */
-export function smsJobs({ db, transport, retryDelaySeconds }: { db: Database; transport: Transport; retryDelaySeconds: number }) {
-  const sender = createOutboxSender({ db, transports: { sms: transport }, retryDelaySeconds, concurrency: 1, batchSize: 10 });
+export function smsJobs({ db, transport, retryDelaySeconds, leaseSeconds }: { db: Database; transport: Transport; retryDelaySeconds: number; leaseSeconds?: number }) {
+  const sender = createOutboxSender({ db, transports: { sms: transport }, retryDelaySeconds, concurrency: 1, batchSize: 10, leaseSeconds });
   const sweep = defineJob({
     name: "sms-sweep",
     payload: z.object({}),

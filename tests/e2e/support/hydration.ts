@@ -21,7 +21,7 @@ async function hydratedIfReactPage(page: Page) {
 }
 
 /**
- * Playwright's `test` whose `page.goto` also waits for hydration. Hydration starts after the first
+ * Playwright's `test` whose `page.goto` and `page.reload` also wait for hydration. Hydration starts after the first
  * contentful paint (decision 034), so a test that presses a button straight after loading would
  * otherwise sometimes press the button's no-JavaScript form. A test that names `waitUntil` decides
  * for itself (one checks the page before its scripts run); pages without JavaScript never wait.
@@ -33,6 +33,12 @@ export const test = base.extend({
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);
+        if (!options?.waitUntil) await hydratedIfReactPage(page);
+        return response;
+      };
+      const reload = page.reload.bind(page);
+      page.reload = async (options) => {
+        const response = await reload(options);
         if (!options?.waitUntil) await hydratedIfReactPage(page);
         return response;
       };
