@@ -10,10 +10,18 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * Specs about the browser alone (accessibility, the header and footer, hydration, the static
- * pages): what they check is the same on either database, so `npm test` on PostgreSQL
+ * pages, the public controls before hydration): what they check is the same on either database, so `npm test` on PostgreSQL
  * (scripts/test.js sets E2E_DATABASE_URL) runs them once, on the embedded run, not twice.
  */
-const databaseIndependentSpecs = ["site/accessibility.spec.ts", "site/chrome.spec.ts", "site/hydration.spec.ts", "site/content-pages.spec.ts"];
+const databaseIndependentSpecs = [
+  "site/accessibility.spec.ts",
+  "site/chrome.spec.ts",
+  "site/hydration.spec.ts",
+  "site/content-pages.spec.ts",
+  // The public controls before hydration and without JavaScript: about the browser and the markup.
+  "site/as-a-person.spec.ts",
+  "site/controls.nojs.spec.ts",
+];
 
 const ignoredSpecs = process.env.E2E_DATABASE_URL ? databaseIndependentSpecs.map((spec) => `**/${spec}`) : [];
 
