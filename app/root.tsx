@@ -23,7 +23,7 @@ import { GlobalAudioPlayer } from "./components/music/audio-player/global-audio-
 import { getUser, type AccessDenied } from "./routes/guards.server";
 import { getListenerPlaylist } from "./routes/listener-playlist.server";
 import { getEnv } from "./lib/env.server";
-import { can } from "./modules/members/policy";
+import { staffHomePath } from "./modules/members/policy";
 import { useNonce } from "./lib/nonce";
 import { SiteStylesheet } from "./lib/stylesheet";
 import type { RootData } from "./lib/seo";
@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   );
   return {
     publicUrl: getEnv().PUBLIC_URL,
-    user: user ? { id: user.id, email: user.email, name: user.name, isAdmin: can(user, "open-dashboard") } : null,
+    user: user ? { id: user.id, email: user.email, name: user.name, staffHome: staffHomePath(user) } : null,
     playlist,
   };
 }

@@ -26,6 +26,7 @@ export default [
   route("vip", "routes/events/vip.tsx"),
 
   route("login/link", "routes/members/login-link.tsx"),
+  route("signed-in", "routes/members/signed-in.ts"),
   route("login/campaign", "routes/members/campaign-link.tsx"),
   route("logout", "routes/members/logout.ts"),
   route("login", "routes/members/login.tsx"),

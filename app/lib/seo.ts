@@ -6,7 +6,8 @@ export interface RootUser {
   id: string;
   email: string;
   name: string;
-  isAdmin: boolean;
+  /** Where this person's staff work starts (the header's 'Staff' link); null for members. */
+  staffHome: string | null;
 }
 
 export interface RootData {

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { authMessages } from "~/modules/members/auth-messages";
-import { can, type Action } from "~/modules/members/policy";
+import { can, staffHomePath, type Action } from "~/modules/members/policy";
 import { roleForEmail, type Role } from "~/modules/members/roles";
 import { hasControlCharacters, unusualCharactersMessage } from "~/modules/security/control-characters";
 import { logFailure } from "~/lib/log.server";
@@ -91,6 +91,17 @@ export async function requireStaffPage(request: Request, action: Action): Promis
     throw data<AccessDenied>({ message }, { status: 403 });
   }
   return user;
+}
+
+/**
+ * A staff page that some staff may not open (the dashboard for event staff): they go on to where
+ * their own work starts instead of meeting a 403. Everyone else as `requireStaffPage`.
+ */
+export async function requireStaffPageOrRedirect(request: Request, action: Action): Promise<SignedInUser> {
+  const user = await getUser(request);
+  const elsewhere = user && !can(user, action) ? staffHomePath(user) : null;
+  if (elsewhere) throw redirect(elsewhere);
+  return requireStaffPage(request, action);
 }
 
 /** Staff endpoints (cookie or `Authorization: Bearer`): 401 or 403 JSON `{ error }`. */

@@ -54,6 +54,11 @@ function DesktopNavigation() {
             <SiteLink link={link} className={navItemClass} />
           </li>
         ))}
+        {user?.staffHome ? (
+          <li>
+            <SiteLink link={staffLink(user.staffHome)} className={navItemClass} />
+          </li>
+        ) : null}
         {user ? (
           <>
             <li>
@@ -106,6 +111,11 @@ const signedInMobileLinks: NavLink[] = [
   { label: "Profile", to: "/profile" },
 ];
 
+/** Staff reach their pages from every page: the dashboard for admins, the reservations for event staff. */
+function staffLink(to: string): NavLink {
+  return { label: "Staff", to };
+}
+
 /** Logout ends the session on the server and goes to /. */
 function LogoutButton(props: { className: string }) {
   return (
@@ -135,7 +145,7 @@ function MobileMenu() {
     >
       <nav aria-label="Mobile" className="mt-6">
         <ul className="space-y-1">
-          {(user ? signedInMobileLinks : mobileLinks).map((link) => (
+          {(user ? [...signedInMobileLinks, ...(user.staffHome ? [staffLink(user.staffHome)] : [])] : mobileLinks).map((link) => (
             <li key={link.label}>
               <SiteLink link={link} className={itemClass} />
             </li>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, staffActions, type Action } from "./policy";
+import { can, staffActions, staffHomePath, type Action } from "./policy";
 import type { Role } from "./roles";
 
 const admin = { role: "admin" as Role };
@@ -37,5 +37,12 @@ describe("can", () => {
   it("keeps deleting events to admins", () => {
     expect(can(admin, "delete-events")).toBe(true);
     expect(can(eventStaff, "delete-events")).toBe(false);
+  });
+
+  it("leads each role to where its staff work starts: admins the dashboard, event staff the reservations", () => {
+    expect(staffHomePath(admin)).toBe("/admin");
+    expect(staffHomePath(eventStaff)).toBe("/admin/eventreservations");
+    expect(staffHomePath(member)).toBeNull();
+    expect(staffHomePath(null)).toBeNull();
   });
 });

@@ -46,6 +46,17 @@ export interface Resource {
   event: { maxSeats: number | null };
 }
 
+/**
+ * Where a staff user's work starts: the dashboard for admins, the reservations page for event
+ * staff (who may not open the dashboard); null for members and visitors. The header's 'Staff'
+ * link, the profile and `/admin` itself lead there.
+ */
+export function staffHomePath(actor: Actor): string | null {
+  if (can(actor, "open-dashboard")) return "/admin";
+  if (can(actor, "manage-reservations")) return "/admin/eventreservations";
+  return null;
+}
+
 export function can(actor: Actor, action: Action, resource?: Resource): boolean {
   if (!actor) return false;
   if (!(staffActions[action] as readonly Role[]).includes(actor.role)) return false;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { getAuth, SIGN_IN_LINK_TTL_SECONDS, type SignInLinkMetadata } from "~/lib/auth.server";
 import type { Database } from "~/lib/db.server";
+import { SIGNED_IN_PATH } from "./landing-path";
 import { verification } from "../../../db/schema";
 
 /**
@@ -20,7 +21,7 @@ export async function emailSignInLink(options: {
 }): Promise<void> {
   const metadata: SignInLinkMetadata = { purpose: options.purpose ?? "sign-in", name: options.name };
   await getAuth().api.signInMagicLink({
-    body: { email: options.email, name: options.name, callbackURL: options.next ?? "/welcome", metadata },
+    body: { email: options.email, name: options.name, callbackURL: options.next ?? SIGNED_IN_PATH, metadata },
     headers: options.headers,
   });
 }

@@ -16,7 +16,7 @@ import { summariseEvents } from "~/modules/events/summarise-events.server";
 import { deleteUserProfile } from "~/modules/members/delete-user-profile.server";
 import { memberDirectoryMessages } from "~/modules/members/member-directory-messages";
 import { listeningAnalytics } from "~/modules/music/listening-analytics.server";
-import { requireStaffPage, searchParam } from "~/routes/guards.server";
+import { requireStaffPage, requireStaffPageOrRedirect, searchParam } from "~/routes/guards.server";
 import { readListPage } from "./dashboard-lists.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 import { getRuntime } from "../../../server/runtime";
@@ -25,7 +25,7 @@ import { logFailure } from "~/lib/log.server";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashboard", description: "Staff dashboard", noIndex: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request, "open-dashboard");
+  await requireStaffPageOrRedirect(request, "open-dashboard");
   const query = new URL(request.url).searchParams;
   const requested = query.get("list");
   const listKey = isDashboardListKey(requested) ? requested : "community";

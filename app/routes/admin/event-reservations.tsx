@@ -61,15 +61,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const search = searchParam(new URL(request.url).searchParams, "q");
   const mayMail = can(user, "mail-event-attendees");
   const mayDeleteEvents = can(user, "delete-events");
+  const mayOpenDashboard = can(user, "open-dashboard");
   try {
     const db = getRuntime().database.db;
     const [events, campaigns] = await Promise.all([listReservationsAdmin(db, { search }), mayMail ? listCampaigns(db, 20, { kind: EVENT_ATTENDEES }) : []]);
     const failed: Record<string, Awaited<ReturnType<typeof listFailedRecipients>>> = {};
     for (const campaign of campaigns) if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, 50);
-    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, timeZone: siteConfig.venue.timeZone };
+    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
   } catch (error) {
     logFailure("reservations", "loading the reservations page", error);
-    return { loadFailed: true as const, search, timeZone: siteConfig.venue.timeZone };
+    return { loadFailed: true as const, search, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
   }
 }
 
@@ -160,10 +161,12 @@ export default function EventReservationsPage({ loaderData, actionData }: Route.
   const banner = actionData && !actionData.ok && !actionData.target && !actionData.fieldErrors ? actionData.message : null;
   return (
     <section aria-labelledby="reservations-title" className="mt-6">
-      <Link to="/admin" className="text-sm text-amber underline-offset-4 hover:underline">
-        ← Back to the dashboard
-      </Link>
-      <h1 id="reservations-title" className="mt-3 text-4xl text-ivory">
+      {loaderData.mayOpenDashboard ? (
+        <Link to="/admin" className="mb-3 inline-block text-sm text-amber underline-offset-4 hover:underline">
+          ← Back to the dashboard
+        </Link>
+      ) : null}
+      <h1 id="reservations-title" className="text-4xl text-ivory">
         Event reservations
       </h1>
       <p className="mt-2 text-sand">Who is coming, seat limits and the guests&apos; mail. Times are the venue&apos;s ({loaderData.timeZone}).</p>

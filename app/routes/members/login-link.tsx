@@ -5,6 +5,7 @@ import { signInWithLinkToken } from "./sign-in-with-link.server";
 import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { SIGNED_IN_PATH } from "~/modules/members/landing-path";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { authMessages } from "~/modules/members/auth-messages";
@@ -18,12 +19,12 @@ export const meta: Route.MetaFunction = (args) =>
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { token: url.searchParams.get("token") ?? "", next: safeRedirectPath(url.searchParams.get("next"), getEnv().PUBLIC_URL, "/welcome") };
+  return { token: url.searchParams.get("token") ?? "", next: safeRedirectPath(url.searchParams.get("next"), getEnv().PUBLIC_URL, SIGNED_IN_PATH) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const next = safeRedirectPath(form.next, getEnv().PUBLIC_URL, "/welcome");
+  const next = safeRedirectPath(form.next, getEnv().PUBLIC_URL, SIGNED_IN_PATH);
   if (!form.token) return { error: authMessages.signInLinkInvalid };
   const headers = await signInWithLinkToken(request, context.clientIp, form.token, next);
   if (!headers) return { error: authMessages.signInLinkInvalid };

@@ -11,6 +11,7 @@ import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { SIGNED_IN_PATH } from "~/modules/members/landing-path";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { authMessages } from "~/modules/members/auth-messages";
@@ -73,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
 
     if (intent === "link") {
-      const next = safeRedirectPath(form.next, env.PUBLIC_URL, "/welcome");
+      const next = safeRedirectPath(form.next, env.PUBLIC_URL, SIGNED_IN_PATH);
       const result = await requestSignInLink(getDb(), { email: address, purpose: "sign-in", next, client });
       if (!result.sent) return failed({ error: result.message }, tooManyAttemptsInit(result.retryAfterSeconds));
       return data<LoginActionData>({ ok: true, intent, message: authMessages.signInLinkSent });
@@ -81,7 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     const result = await logInWithPassword(getDb(), { email: address, password: form.password ?? "", client });
     if (!result.ok) return failed({ error: result.error }, "retryAfterSeconds" in result ? tooManyAttemptsInit(result.retryAfterSeconds) : 400);
-    const next = safeRedirectPath(form.next, env.PUBLIC_URL, "/");
+    // Members go to / (the spec); staff on to their own pages.
+    const next = safeRedirectPath(form.next, env.PUBLIC_URL, `${SIGNED_IN_PATH}?member=/`);
     // Without JavaScript nothing could show the message and move on later: go straight there.
     if (!form.enhanced) return redirect(next, { headers: cookieHeaders(result.cookies) });
     return data<LoginActionData>(

@@ -9,7 +9,7 @@ import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { authMessages } from "~/modules/members/auth-messages";
-import { can } from "~/modules/members/policy";
+import { can, staffHomePath } from "~/modules/members/policy";
 import {
   listMemberSessions,
   signOutEverywhere,
@@ -67,8 +67,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     email: user.email,
-    // The server decides: only the configured admins see the way to the dashboard.
+    // The server decides: admins see the way to the dashboard (the spec's 'Admin'), event staff to the reservations.
     isAdmin: can(user, "open-dashboard"),
+    staffHome: staffHomePath(user),
     profile: profile.values,
     loadError: profile.loadError,
     sessions,
@@ -241,9 +242,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <p className="eyebrow">Members</p>
             <h1 className="mt-2 text-4xl text-ivory sm:text-5xl">Your Profile</h1>
           </div>
-          {loaderData.isAdmin ? (
-            <Link to="/admin" className="button-secondary">
-              Admin
+          {loaderData.staffHome ? (
+            <Link to={loaderData.staffHome} className="button-secondary">
+              {loaderData.isAdmin ? "Admin" : "Staff"}
             </Link>
           ) : null}
         </header>

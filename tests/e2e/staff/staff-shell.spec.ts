@@ -29,12 +29,15 @@ test("a member without a staff role is told they are not authorised", async ({ p
   await expect(page.getByRole("heading", { name: "You are not authorized to view this page." })).toBeVisible();
 });
 
-test("event staff see only Reservations, and the dashboard refuses them", async ({ page }) => {
+test("event staff see only Reservations, and /admin takes them there instead of a refusal", async ({ page }) => {
   await signInWithLink(page, staffAccounts.eventStaff[0], "/admin/eventreservations");
   await expect(staffNav(page).getByRole("link")).toHaveText(["Reservations"]);
   const response = await page.goto("/admin");
-  expect(response?.status()).toBe(403);
-  await expect(page.getByRole("heading", { name: "You are not authorized to view this page." })).toBeVisible();
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/admin\/eventreservations$/);
+  await expect(page.getByRole("heading", { name: "Event reservations", level: 1 })).toBeVisible();
+  // No way back to a dashboard they may not open.
+  await expect(page.getByRole("link", { name: /Back to the dashboard/ })).toHaveCount(0);
 });
 
 test("an admin sees the whole navigation, and it works by keyboard", async ({ page }) => {

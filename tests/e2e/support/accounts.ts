@@ -38,8 +38,12 @@ export const staffAccounts = {
   doorAdmins: Array.from({ length: 6 }, (_, index) => `admin-door-${index + 1}@harmonia.example`),
   /** Event staff checking guests in at the door (check-in's tests). */
   doorStaff: Array.from({ length: 8 }, (_, index) => `usher-door-${index + 1}@harmonia.example`),
+  /** Admins signing in for the first time (the way in). */
+  wayInAdmins: ["admin-way-in-1@harmonia.example", "admin-way-in-2@harmonia.example"],
+  /** Event staff signing in for the first time (the way in). */
+  wayInStaff: ["usher-way-in-1@harmonia.example", "usher-way-in-2@harmonia.example", "usher-way-in-3@harmonia.example"],
 } as const;
 
-const { eventStaff, doorStaff, ...adminGroups } = staffAccounts;
+const { eventStaff, doorStaff, wayInStaff, ...adminGroups } = staffAccounts;
 export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
-export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff];
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff];

@@ -1,0 +1,21 @@
+import { and, asc, gte, isNotNull } from "drizzle-orm";
+import type { Database } from "~/lib/db.server";
+import { instantToVenueDateTime, venueDateTimeToInstant } from "~/modules/events/event-venue-time";
+import { events } from "../../../db/schema";
+
+/**
+ * The event the door works tonight: the first event taking reservations that starts today (in
+ * the venue's time zone) or later; null when none is coming. Event staff land on its check-in
+ * after signing in.
+ */
+export async function findDoorEvent(db: Database, options: { timeZone: string; now?: Date }): Promise<{ id: string } | null> {
+  const today = instantToVenueDateTime(options.now ?? new Date(), options.timeZone).date;
+  const startOfToday = venueDateTimeToInstant(today, "00:00", options.timeZone);
+  const [event] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(isNotNull(events.maxSeats), gte(events.startsAt, startOfToday)))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(1);
+  return event ?? null;
+}
