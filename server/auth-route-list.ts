@@ -1,6 +1,7 @@
 import { getEnv } from "~/lib/env.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { AuthAttempt } from "~/modules/members/auth-rate-limits.server";
+import { SIGNED_IN_PATH } from "~/modules/members/landing-path";
 import { EMAIL_CONFIRMED_PATH } from "~/modules/members/password-auth.server";
 
 /**
@@ -30,7 +31,7 @@ const routes: AuthRoute[] = [
     method: "POST",
     path: "/sign-in/magic-link",
     attempt: "sign-in-link",
-    body: (given) => ({ email: given.email, callbackURL: safeRedirectPath(given.callbackURL, getEnv().PUBLIC_URL, "/welcome") }),
+    body: (given) => ({ email: given.email, callbackURL: safeRedirectPath(given.callbackURL, getEnv().PUBLIC_URL, SIGNED_IN_PATH) }),
     answer: (response) => response,
   },
   {

@@ -149,14 +149,19 @@ describe("better-auth behind our rules", () => {
     const email = newEmail("next");
     expect((await askForLink({ email, callbackURL: "/\t/evil.example" })).status).toBe(200);
     const link = new URL(linkIn(await waitForMail(sink, email), "/login/link?"));
-    expect(link.searchParams.get("next")).toBe("/welcome");
+    // What is not a path of ours becomes the page of the person's role (/signed-in).
+    expect(link.searchParams.get("next")).toBe("/signed-in");
 
     const page = await fetch(`${server.url}/login/link?token=x&next=/%09/evil.example`);
-    expect(await page.text()).toMatch(/<input type="hidden" name="next" value="\/welcome"\/>/);
+    expect(await page.text()).toMatch(/<input type="hidden" name="next" value="\/signed-in"\/>/);
 
     const signedIn = await postForm("/login/link", { token: link.searchParams.get("token")!, next: "/\t/evil.example" });
     expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get("location")).toBe("/welcome");
+    expect(signedIn.headers.get("location")).toBe("/signed-in");
+    // ... which takes a member to the welcome page.
+    const cookie = signedIn.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    const landed = await fetch(`${server.url}/signed-in`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(landed.headers.get("location")).toBe("/welcome");
   });
 
   it("answers malformed requests to the mounted routes with a 4xx, never a 500", async () => {

@@ -123,7 +123,8 @@ test("login page: a sign-in link needs the address first, then is sent", async (
   await main(page).getByLabel("Email address").fill(email);
   await send.click();
   await expect(banner(page, "status", "Sign-in link sent! Please check your inbox and click the link to access your account.")).toBeVisible();
-  expect(linkIn(await waitForMail(email, 1), "/login/link?")).toContain("next=%2Fwelcome");
+  // No page named: the link leads on to the page of the person's role (a member's welcome page).
+  expect(linkIn(await waitForMail(email, 1), "/login/link?")).toContain("next=%2Fsigned-in");
 });
 
 for (const path of ["/login", "/login?verified=1", "/signup", "/reset-password"]) {

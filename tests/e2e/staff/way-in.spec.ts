@@ -14,7 +14,7 @@ import { linkIn, mailTo, waitForMail } from "../support/mail";
 async function signInFromTheLoginPage(page: Page, email: string) {
   const before = (await mailTo(email)).length;
   await openAsAPerson(page, "/login");
-  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("main").getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Send me a sign-in link" }).click();
   const mail = await waitForMail(email, before + 1);
   await openAsAPerson(page, linkIn(mail, "/login/link?"));
