@@ -109,9 +109,14 @@ describe("the reservations page over HTTP", () => {
     const blank = await createEvent(`Blank Seats ${stamp}`, "");
     expect(blank.status).toBe(200);
     expect((await groupOf(`Blank Seats ${stamp}`))?.seats).toBe("0 taken / 50 max / 50 left");
-    const twelve = await createEvent(`Twelve Seats ${stamp}`, "12", usherCookie);
-    expect(twelve.status, "event staff may create events here").toBe(200);
+    const twelve = await createEvent(`Twelve Seats ${stamp}`, "12");
+    expect(twelve.status).toBe(200);
     expect((await groupOf(`Twelve Seats ${stamp}`))?.seats).toBe("0 taken / 12 max / 12 left");
+    // Event staff work the guest lists; what the public can book is an admin's to decide.
+    const byUsher = await createEvent(`Usher Seats ${stamp}`, "12", usherCookie);
+    expect(byUsher.status).toBe(403);
+    expect(await groupOf(`Usher Seats ${stamp}`)).toBeNull();
+    expect(await page("", usherCookie)).not.toContain("Create an event");
 
     const activity = await (await fetch(`${server.url}/admin/activity`, { headers: { Cookie: adminCookie } })).text();
     expect(activity).toContain(`Twelve Seats ${stamp}`);
@@ -155,7 +160,13 @@ describe("the reservations page over HTTP", () => {
     expect((await post({ intent: "set-max-seats", eventId: id, maxSeats: "0" })).status).toBe(400);
     expect((await post({ intent: "set-max-seats", eventId: id, maxSeats: "3" })).status).toBe(200);
     expect((await groupOf(name))?.seats).toBe("3 taken / 3 max / 0 left");
-    expect((await post({ intent: "set-max-seats", eventId: id, maxSeats: "40" }, usherCookie)).status).toBe(200);
+    expect((await post({ intent: "set-max-seats", eventId: id, maxSeats: "40" })).status).toBe(200);
+    expect((await groupOf(name))?.seats).toBe("3 taken / 40 max / 37 left");
+    // Event staff see the limit, with no field to change it, and the server refuses them.
+    expect(await page("", usherCookie)).not.toContain(`Max seats of ${name}`);
+    const byUsher = await post({ intent: "set-max-seats", eventId: id, maxSeats: "60" }, usherCookie);
+    expect(byUsher.status).toBe(403);
+    expect(byUsher.html).toContain(`${reservationsAdminMessages.seatsFailed}: ${reservationsAdminMessages.seatLimitsNotAllowed}`);
     expect((await groupOf(name))?.seats).toBe("3 taken / 40 max / 37 left");
   });
 
@@ -213,7 +224,7 @@ describe("the reservations page over HTTP", () => {
 
     const seats = await post({ intent: "set-max-seats", eventId: ticketEventId, maxSeats: "60" }, usherCookie);
     expect(seats.status).toBe(403);
-    expect(seats.html).toContain(`${reservationsAdminMessages.seatsFailed}: ${reservationsAdminMessages.notTakingReservations}`);
+    expect(seats.html).toContain(`${reservationsAdminMessages.seatsFailed}: ${reservationsAdminMessages.seatLimitsNotAllowed}`);
     const reminders = await post({ intent: "set-reminders", eventId: ticketEventId, enabled: "false" }, usherCookie);
     expect(reminders.status).toBe(403);
     expect(await groupOf(title)).toBeNull();

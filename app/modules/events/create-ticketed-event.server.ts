@@ -23,14 +23,14 @@ function invalid(input: TicketedEventFields, fieldErrors: Record<string, string>
 }
 
 /**
- * The reservations page's create-event form (policy `manage-reservations`, so event staff may use
- * it): a published, active event that takes reservations at once, with the spec's slug. The
- * public page needs an image and a description, so it gets the picker's first image and an empty
+ * The reservations page's create-event form (policy `change-seat-limits`: admins only, since
+ * what the public can book is theirs to decide): a published, active event that takes reservations
+ * at once, with the spec's slug. The public page needs an image and a description, so it gets the picker's first image and an empty
  * description; admins complete it on the event management page. Placed last in the display order
  * under the ordering lock (decision 021), logged in the same transaction.
  */
 export async function createTicketedEvent(db: Database, actor: EventActor, input: TicketedEventFields): Promise<EventOutcome<{ event: EventRow }>> {
-  if (!can(actor, "manage-reservations")) return failure("forbidden", `${eventFailures.create}: you may not manage reservations`);
+  if (!can(actor, "change-seat-limits")) return failure("forbidden", `${eventFailures.create}: only an admin may create events`);
   const parsed = ticketedEventSchema.safeParse(input);
   if (!parsed.success) return invalid(input, firstErrorPerField(parsed.error.issues));
   const { name, date, time, maxSeats } = parsed.data;

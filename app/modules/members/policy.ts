@@ -13,8 +13,13 @@ export const staffActions = {
   "open-dashboard": ["admin"],
   /** Create, edit, order, publish and delete events (/admin/eventmanagement). */
   "manage-events": ["admin"],
-  /** See and change reservations, seat limits, check-in (/admin/eventreservations). */
+  /** See and work the guest lists: reservations, waiting lists, reminders, check-in (/admin/eventreservations). */
   "manage-reservations": ["admin", "event-staff"],
+  /**
+   * Change how many seats an event takes (the reservations page's max seats) and create events
+   * there: what the public can book is the founder's call, not the door's.
+   */
+  "change-seat-limits": ["admin"],
   /**
    * Delete an event for good, with its reservations (the reservations page's 'Delete event'; the
    * events page's delete is manage-events): it removes what the events page publishes.

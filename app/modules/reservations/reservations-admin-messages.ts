@@ -15,6 +15,7 @@ export const reservationsAdminMessages = {
   eventGone: "the event no longer exists",
   reservationGone: "the reservation no longer exists",
   notAllowed: "you may not manage reservations",
+  seatLimitsNotAllowed: "only an admin may change an event's seats",
   notTakingReservations: "this event does not take reservations here",
   deleteNotAllowed: "only an admin may delete events",
   remindersOn: "Reminders switched on for this event.",

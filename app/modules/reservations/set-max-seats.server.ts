@@ -22,7 +22,7 @@ export async function setMaxSeats(
   settings: OfferSettings,
 ): Promise<ReservationsAdminOutcome<{ maxSeats: number }>> {
   const failed = messages.seatsFailed;
-  if (!can(actor, "manage-reservations")) return refused("forbidden", failedWith(failed, messages.notAllowed));
+  if (!can(actor, "change-seat-limits")) return refused("forbidden", failedWith(failed, messages.seatLimitsNotAllowed));
   const values = { maxSeats: typeof input.maxSeats === "string" ? input.maxSeats : "" };
   const parsed = maxSeatsSchema.safeParse(values);
   if (!parsed.success) {
@@ -33,7 +33,7 @@ export async function setMaxSeats(
   const outcome = await db.transaction(async (tx) => {
     const before = await lockEvent(tx, input.eventId);
     if (!before) return refused("not-found", failedWith(failed, messages.eventGone));
-    if (!can(actor, "manage-reservations", { event: before })) return refused("forbidden", failedWith(failed, messages.notTakingReservations));
+    if (!can(actor, "change-seat-limits", { event: before })) return refused("forbidden", failedWith(failed, messages.notTakingReservations));
     if (maxSeats < before.seatsTaken) {
       const reason = messages.seatsBelowTaken(before.seatsTaken);
       return refused("invalid", failedWith(failed, reason), { fieldErrors: { maxSeats: reason }, values });

@@ -62,15 +62,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const mayMail = can(user, "mail-event-attendees");
   const mayDeleteEvents = can(user, "delete-events");
   const mayOpenDashboard = can(user, "open-dashboard");
+  const mayChangeSeats = can(user, "change-seat-limits");
   try {
     const db = getRuntime().database.db;
     const [events, campaigns] = await Promise.all([listReservationsAdmin(db, { search }), mayMail ? listCampaigns(db, 20, { kind: EVENT_ATTENDEES }) : []]);
     const failed: Record<string, Awaited<ReturnType<typeof listFailedRecipients>>> = {};
     for (const campaign of campaigns) if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, 50);
-    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
+    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayChangeSeats, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
   } catch (error) {
     logFailure("reservations", "loading the reservations page", error);
-    return { loadFailed: true as const, search, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
+    return { loadFailed: true as const, search, mayChangeSeats, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
   }
 }
 
@@ -177,7 +178,9 @@ export default function EventReservationsPage({ loaderData, actionData }: Route.
         </p>
       ) : null}
 
-      <CreateTicketedEventForm timeZone={loaderData.timeZone} fallback={actionData?.intent === "create-event" ? actionData : undefined} />
+      {loaderData.mayChangeSeats ? (
+        <CreateTicketedEventForm timeZone={loaderData.timeZone} fallback={actionData?.intent === "create-event" ? actionData : undefined} />
+      ) : null}
 
       <Form method="get" role="search" aria-label="Search guests" className="mt-10 flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow sm:max-w-md">
@@ -199,7 +202,7 @@ export default function EventReservationsPage({ loaderData, actionData }: Route.
       {loaderData.loadFailed ? null : loaderData.events.length === 0 ? (
         <p className="mt-8 text-sand">{loaderData.search ? `No guest matches “${loaderData.search}”.` : "No event takes reservations yet."}</p>
       ) : (
-        <ReservationEventsTable events={loaderData.events} searching={Boolean(loaderData.search)} mayMail={loaderData.mayMail} mayDeleteEvents={loaderData.mayDeleteEvents} fallback={actionData?.target ? actionData : undefined} />
+        <ReservationEventsTable events={loaderData.events} searching={Boolean(loaderData.search)} mayMail={loaderData.mayMail} mayDeleteEvents={loaderData.mayDeleteEvents} mayChangeSeats={loaderData.mayChangeSeats} fallback={actionData?.target ? actionData : undefined} />
       )}
 
       {!loaderData.loadFailed && loaderData.mayMail ? (

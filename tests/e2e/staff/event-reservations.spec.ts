@@ -113,7 +113,7 @@ test("guest lists start collapsed and stay open or closed per event across reloa
 });
 
 test("refuses max seats below the seats taken with the reason under the row", async ({ page }) => {
-  await signInWithLink(page, staffAccounts.eventStaff[2], PAGE);
+  await signInWithLink(page, staffAccounts.reservations[6]!, PAGE);
   const name = uniqueName("Tight Room");
   await seedEvent(page, name, "10", [["Rae Guest", "rae-seats@example.com", 3]]);
   await expect(seatFigures(page, name)).toHaveText("3 taken / 10 max / 7 left");

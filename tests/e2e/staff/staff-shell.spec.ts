@@ -36,8 +36,11 @@ test("event staff see only Reservations, and /admin takes them there instead of 
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/admin\/eventreservations$/);
   await expect(page.getByRole("heading", { name: "Event reservations", level: 1 })).toBeVisible();
-  // No way back to a dashboard they may not open.
+  // No way back to a dashboard they may not open, and no creating events or changing seats: the guest lists are theirs.
   await expect(page.getByRole("link", { name: /Back to the dashboard/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Create event" })).toHaveCount(0);
+  await expect(page.getByRole("spinbutton", { name: /^Max seats of / })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /^Check-in for / }).first()).toBeVisible();
 });
 
 test("an admin sees the whole navigation, and it works by keyboard", async ({ page }) => {

@@ -64,6 +64,8 @@ export function ReservationEventsTable(props: {
   mayMail: boolean;
   /** Whether the policy lets this person delete events (admins): the button shows only then. */
   mayDeleteEvents: boolean;
+  /** Whether the policy lets this person change seat limits (admins): others see the number. */
+  mayChangeSeats: boolean;
   fallback?: ReservationsPageOutcome;
 }) {
   const deletion = useFetcher<ReservationsPageOutcome>({ key: eventDeletionFetcherKey });
@@ -98,6 +100,7 @@ export function ReservationEventsTable(props: {
             searching={props.searching}
             mayMail={props.mayMail}
             mayDeleteEvents={props.mayDeleteEvents}
+            mayChangeSeats={props.mayChangeSeats}
             fallback={props.fallback?.target === event.id ? props.fallback : undefined}
           />
         ))}
@@ -107,7 +110,14 @@ export function ReservationEventsTable(props: {
   );
 }
 
-function EventGroup(props: { event: ReservationEventView; searching: boolean; mayMail: boolean; mayDeleteEvents: boolean; fallback?: ReservationsPageOutcome }) {
+function EventGroup(props: {
+  event: ReservationEventView;
+  searching: boolean;
+  mayMail: boolean;
+  mayDeleteEvents: boolean;
+  mayChangeSeats: boolean;
+  fallback?: ReservationsPageOutcome;
+}) {
   const { event } = props;
   const fetcher = useFetcher<ReservationsPageOutcome>({ key: rowFetcherKey(event.id) });
   useOutcomeToast(fetcher.data);
@@ -165,27 +175,31 @@ function EventGroup(props: { event: ReservationEventView; searching: boolean; ma
           </div>
         </td>
         <td className={cell} data-label="Max seats">
-          <fetcher.Form method="post" className="flex items-start gap-2">
-            {hidden("eventId", event.id)}
-            <label htmlFor={`max-seats-${event.id}`} className="sr-only">
-              Max seats of {event.title}
-            </label>
-            <input
-              id={`max-seats-${event.id}`}
-              name="maxSeats"
-              type="number"
-              min={1}
-              inputMode="numeric"
-              defaultValue={event.maxSeats ?? ""}
-              key={event.maxSeats ?? "none"}
-              aria-invalid={seatsError ? true : undefined}
-              aria-describedby={seatsError ? `row-error-${event.id}` : undefined}
-              className="input-field w-24"
-            />
-            <button type="submit" name="intent" value="set-max-seats" className={smallButton} disabled={busy}>
-              Save
-            </button>
-          </fetcher.Form>
+          {props.mayChangeSeats ? (
+            <fetcher.Form method="post" className="flex items-start gap-2">
+              {hidden("eventId", event.id)}
+              <label htmlFor={`max-seats-${event.id}`} className="sr-only">
+                Max seats of {event.title}
+              </label>
+              <input
+                id={`max-seats-${event.id}`}
+                name="maxSeats"
+                type="number"
+                min={1}
+                inputMode="numeric"
+                defaultValue={event.maxSeats ?? ""}
+                key={event.maxSeats ?? "none"}
+                aria-invalid={seatsError ? true : undefined}
+                aria-describedby={seatsError ? `row-error-${event.id}` : undefined}
+                className="input-field w-24"
+              />
+              <button type="submit" name="intent" value="set-max-seats" className={smallButton} disabled={busy}>
+                Save
+              </button>
+            </fetcher.Form>
+          ) : (
+            <span className="text-ivory">{event.maxSeats ?? "No limit"}</span>
+          )}
         </td>
         <td className={cell} data-label="Actions">
           <div className="flex flex-wrap gap-1.5">
