@@ -1,9 +1,12 @@
+import { useLocation } from "react-router";
 import { useSignedInUser } from "~/lib/use-signed-in-user";
 
 /** The small fixed corner badge that shows, on every page, who is signed in. */
 export function SignedInBadge() {
   const user = useSignedInUser();
-  if (!user) return null;
+  // The staff pages say who is signed in at their top, in the flow: nothing fixed over their controls.
+  const inStaffArea = useLocation().pathname.startsWith("/admin");
+  if (!user || inStaffArea) return null;
   return (
     <aside
       aria-label="Signed in"

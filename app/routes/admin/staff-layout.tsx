@@ -2,6 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/staff-layout";
 import { actionForStaffPath, staffNavigation } from "~/components/admin/staff-navigation";
+import { StaffHeaderPlayer } from "~/components/music/audio-player/global-audio-player";
 import { requireStaffPage } from "~/routes/guards.server";
 import { can } from "~/modules/members/policy";
 
@@ -42,7 +43,11 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
-        <p className="mt-3 text-right text-xs text-mist">Signed in as {loaderData.email}</p>
+        {/* The player and who is signed in, in the flow under the navigation: nothing floats over the page's controls. */}
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <StaffHeaderPlayer />
+          <p className="ml-auto text-xs text-mist">Signed in as {loaderData.email}</p>
+        </div>
         <Outlet />
       </div>
       {/* Sonner draws its close button 20 px square; 24 px is WCAG 2.2's smallest target (2.5.8). */}

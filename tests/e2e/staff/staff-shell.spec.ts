@@ -53,22 +53,60 @@ test("an admin sees the whole navigation, and it works by keyboard", async ({ pa
   await expect(staffNav(page).getByRole("link", { name: "Reservations" })).toHaveAttribute("aria-current", "page");
 });
 
-test("the music player keeps clear of the staff navigation, in the bottom corner", async ({ page }) => {
+/**
+ * Tabs through the page `tabs` times; at each stop the focused element must be the topmost thing
+ * at its own centre: no fixed or sticky layer (player, notice, badge, header) over it (WCAG 2.2 SC 2.4.11).
+ */
+async function expectNothingCoversFocus(page: Page, tabs: number) {
+  const covered: string[] = [];
+  for (let stop = 0; stop < tabs; stop += 1) {
+    await page.keyboard.press("Tab");
+    // A focused control scrolls into view (its row of tabs, the page), smoothly where motion is welcome: let it settle.
+    const look = () => page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement | null;
+      if (!focused || focused === document.body) return null;
+      const box = focused.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return null;
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (!top || focused.contains(top) || top.contains(focused)) return null;
+      const name = (element: Element) => `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40)}"`;
+      return `${name(focused)} under ${name(top)}`;
+    });
+    let finding = await look();
+    for (let wait = 0; finding && wait < 10; wait += 1) {
+      await page.waitForTimeout(100);
+      finding = await look();
+    }
+    if (finding) covered.push(finding);
+  }
+  expect(covered).toEqual([]);
+}
+
+test("the music player sits at the top of the staff pages, in the flow: nothing floats over a control, by mouse or by keyboard", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInWithLink(page, staffAccounts.shell[0], "/admin/activity");
+  await signInWithLink(page, staffAccounts.shell[0], "/admin/eventreservations");
   const player = page.getByRole("region", { name: "Music player" });
   await expect(player).toBeVisible();
+  // Not the floating player, nor the corner badge: the page says who is signed in at its top.
+  await expect(player).toHaveCount(1);
+  expect(await player.evaluate((element) => getComputedStyle(element).position)).toBe("relative");
   const nav = (await staffNav(page).boundingBox())!;
-  const bar = (await player.boundingBox())!;
-  expect(bar.y).toBeGreaterThan(nav.y + nav.height);
-  expect(bar.y + bar.height).toBeLessThanOrEqual(800);
-  expect(bar.x + bar.width).toBeGreaterThan(1280 - 40);
-  // It opens upwards, still inside the window.
+  expect((await player.boundingBox())!.y).toBeGreaterThanOrEqual(nav.y + nav.height);
+  await expect(page.getByRole("complementary", { name: "Signed in" })).toHaveCount(0);
+  await expect(page.getByText(/^Signed in as admin-shell-1@/)).toBeVisible();
+  // Its controls open below it, and close again.
   await player.getByRole("button", { name: /Now playing/ }).click();
   await expect(player.getByLabel("Volume")).toBeVisible();
-  const opened = (await player.boundingBox())!;
-  expect(opened.y + opened.height).toBeLessThanOrEqual(800);
-  expect(opened.y).toBeGreaterThan(nav.y + nav.height);
+  await player.getByRole("button", { name: /Now playing/ }).click();
+  await expect(player.getByLabel("Volume")).toBeHidden();
+  await expectNothingCoversFocus(page, 40);
+
+  // A door volunteer's phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/eventreservations");
+  await expect(page.getByRole("region", { name: "Music player" })).toBeVisible();
+  await expectNothingCoversFocus(page, 40);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("the activity page filters by person and kind, and is accessible on a phone", async ({ page }) => {

@@ -13,18 +13,31 @@ import { playerDefaults } from "./player-state";
  */
 export function GlobalAudioPlayer() {
   const player = useAudioPlayer();
-  if (!player.visible || !player.track) return null;
-  return <PlayerBar player={player} />;
+  // The staff pages fold it into their own header (StaffHeaderPlayer): nothing floats over their controls.
+  const inStaffArea = useLocation().pathname.startsWith("/admin");
+  if (inStaffArea || !player.visible || !player.track) return null;
+  return <PlayerBar player={player} placement="site" />;
 }
 
-/** Top centre below the header (the spec's place); in the staff area, the bottom corner. */
-const placeOnSite = "top-[calc(var(--header-height)+0.5rem)] left-1/2 -translate-x-1/2 flex-col";
-// The staff pages keep their own navigation under the header, where the player would cover it;
-// the corner leaves it and the notices (top right) clear, and the panel opens upwards.
-const placeInStaffArea = "right-4 bottom-4 flex-col-reverse items-end!";
+/**
+ * The player at the top of the staff pages, in the flow under their navigation: on a phone at
+ * the door, a floating player sat over 'Mark all 3 seats arrived', and a focused button could pass
+ * under it. Its controls open below it, over the page only while someone opened them.
+ */
+export function StaffHeaderPlayer() {
+  const player = useAudioPlayer();
+  if (!player.visible || !player.track) return null;
+  return <PlayerBar player={player} placement="staff-header" />;
+}
 
-function PlayerBar({ player }: { player: AudioPlayer }) {
-  const inStaffArea = useLocation().pathname.startsWith("/admin");
+/** Top centre below the header (the spec's place); on the staff pages, in their flow. */
+const placements = {
+  site: "pointer-events-none fixed z-30 top-[calc(var(--header-height)+0.5rem)] left-1/2 -translate-x-1/2 flex-col",
+  "staff-header": "pointer-events-none relative shrink-0 flex-col items-start!",
+} as const;
+
+function PlayerBar({ player, placement }: { player: AudioPlayer; placement: keyof typeof placements }) {
+  const inHeader = placement === "staff-header";
   const hydrated = useHydrated();
   const [expanded, setExpanded] = useState(player.revealed);
   const sectionRef = useRef<HTMLElement>(null);
@@ -42,7 +55,7 @@ function PlayerBar({ player }: { player: AudioPlayer }) {
       ref={sectionRef}
       tabIndex={-1}
       aria-label="Music player"
-      className={`pointer-events-none fixed z-30 flex w-max ${hydrated ? "" : "invisible"} max-w-[calc(100vw-1rem)] items-center gap-2 outline-none ${inStaffArea ? placeInStaffArea : placeOnSite}`}
+      className={`flex w-max ${hydrated ? "" : "invisible"} max-w-[calc(100vw-1rem)] items-center gap-2 outline-none ${placements[placement]}`}
     >
       <div className="pointer-events-auto flex items-center gap-1 rounded-full border border-ember bg-umber/90 p-1 shadow-lg shadow-black/40 backdrop-blur">
         <button
@@ -72,7 +85,7 @@ function PlayerBar({ player }: { player: AudioPlayer }) {
       <div
         id={panelId}
         hidden={!expanded}
-        className="pointer-events-auto flex flex-wrap items-center justify-center gap-2 rounded-2xl border border-ember bg-umber/95 px-3 py-2 shadow-lg shadow-black/40 backdrop-blur"
+        className={`pointer-events-auto flex flex-wrap items-center justify-center gap-2 rounded-2xl border border-ember bg-umber/95 px-3 py-2 shadow-lg shadow-black/40 backdrop-blur ${inHeader ? "absolute top-full left-0 z-30 mt-1 w-max" : ""}`}
       >
         {several ? (
           <>
@@ -106,7 +119,8 @@ function PlayerBar({ player }: { player: AudioPlayer }) {
         />
       </div>
 
-      <div role="status" className="pointer-events-auto">
+      {/* In the staff header the hint is for screen readers only: a pill there would cover the page. */}
+      <div role="status" className={inHeader ? "sr-only" : "pointer-events-auto"}>
         {player.hint ? (
           <p className="rounded-full bg-amber px-4 py-1.5 text-sm font-semibold text-night shadow-lg shadow-black/40">{player.hint}</p>
         ) : null}
