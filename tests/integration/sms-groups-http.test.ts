@@ -1,6 +1,9 @@
 import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteConfig } from "~/lib/site-config";
 import { buildCommunitySignup } from "~/modules/demo/factories/community";
+import { slugForEvent } from "~/modules/events/event-slug";
+import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
 import { campaignsOnPage, postCommunications } from "../support/campaigns";
 import { signInOverHttp } from "../support/http-session";
 import { SmtpSink } from "../support/smtp-sink";
@@ -122,6 +125,30 @@ describe("group texts from /admin/communications", () => {
     expect(page).toContain("+16195558102");
     expect(page).toContain("Opted out (replied STOP)");
     expect(page).toContain("Text to everyone with SMS consent");
+  });
+
+  it("names each event in the picker by its date and time at the venue, not the UTC date", async () => {
+    // 19:00 on 28 November at the venue (Los Angeles) is 03:00 on the 29th in UTC.
+    const name = `Late Circle ${stamp}`;
+    const date = "2031-11-28";
+    const time = "19:00";
+    const created = await fetch(`${server.url}/admin/eventreservations`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies[admin]! },
+      body: new URLSearchParams({ intent: "create-event", name, date, time, maxSeats: "20" }),
+    });
+    expect(created.status).toBe(200);
+    const slug = slugForEvent(name, venueDateTimeToInstant(date, time, siteConfig.venue.timeZone));
+    const reserved = await fetch(`${server.url}/events/${slug}/reserve`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Nora Late", email: `late-${stamp}@example.com`, phone: "619-555-8103", seats: "1" }),
+    });
+    expect(reserved.status).toBe(200);
+    // React marks the joins of an option's text parts with empty comments.
+    const page = (await (await fetch(`${server.url}/admin/communications`, { headers: { Cookie: cookies[admin]! } })).text()).replaceAll("<!-- -->", "");
+    expect(page).toContain(`${name} (November 28th, 2031, 7:00 PM)`);
+    expect(page).not.toContain(`${name} (2031-11-29)`);
   });
 
   it("sends a resubmitted single text once: the form carries a one-time key, and a second post with it finds the first", async () => {

@@ -3,6 +3,7 @@ import { campaignRecipients, campaigns, events, smsMonthlyCounts, smsOptOuts } f
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
 import { formatVenueTime, isWithinSendingHours, nextSendingTime } from "~/modules/sms/quiet-hours";
 import {
   communityTextRecipients,
@@ -147,7 +148,8 @@ export interface TextAudienceCounts {
 
 export interface TextAudiences {
   community: TextAudienceCounts;
-  events: (TextAudienceCounts & { eventId: string; title: string; startsAt: string; guests: number; leftOut: GuestsLeftOut })[];
+  /** `when`: the event's date and time at the venue, as the site writes them ('November 28th, 2026, 7:00 PM'). */
+  events: (TextAudienceCounts & { eventId: string; title: string; startsAt: string; when: string; guests: number; leftOut: GuestsLeftOut })[];
   /** Whether it is within 10:00–20:00 at the venue now, and when a group send would start otherwise. */
   withinSendingHours: boolean;
   nextSendingTime: string;
@@ -169,6 +171,10 @@ export async function describeTextAudiences(db: Database, options: { timeZone: s
   };
   const community = await counts(await communityTextRecipients(db));
   const events = [];
-  for (const { recipients, ...event } of await listEventAudiences(db, now)) events.push({ ...event, ...(await counts(recipients)) });
+  for (const { recipients, ...event } of await listEventAudiences(db, now)) {
+    const startsAt = new Date(event.startsAt);
+    const when = `${formatEventDate(startsAt, options.timeZone)}, ${formatEventTime(startsAt, options.timeZone)}`;
+    events.push({ ...event, when, ...(await counts(recipients)) });
+  }
   return { community, events, withinSendingHours, nextSendingTime: formatVenueTime(start, options.timeZone) };
 }

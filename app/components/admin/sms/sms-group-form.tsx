@@ -17,6 +17,8 @@ export interface GroupTextAudiences {
     eventId: string;
     title: string;
     startsAt: string;
+    /** The date and time at the venue ('November 28th, 2026, 7:00 PM'), written by the server. */
+    when: string;
     guests: number;
     leftOut: { noPhone: number; invalidPhone: number; noConsent: number };
   })[];
@@ -116,7 +118,7 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
           >
             {audiences.events.map((entry) => (
               <option key={entry.eventId} value={entry.eventId}>
-                {entry.title} ({entry.startsAt.slice(0, 10)}): {entry.numbers} of {entry.guests}
+                {entry.title} ({entry.when}): {entry.numbers} of {entry.guests}
               </option>
             ))}
           </select>
