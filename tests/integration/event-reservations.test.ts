@@ -252,6 +252,9 @@ describe("the reservations page over HTTP", () => {
 
     const byName = (await groupOf(name, `?q=${encodeURIComponent("findme")}`))!;
     expect(byName.html).toContain("Fiona Findme");
+    // When each guest reserved, at the venue and in the site's date style, never a UTC stamp.
+    expect(byName.html).toMatch(/data-label="Reserved">\w+ \d+(st|nd|rd|th), \d{4}, \d{1,2}:\d\d (AM|PM)</);
+    expect(byName.html).not.toContain(" UTC<");
     expect(byName.html).not.toContain("Gus Other");
     // A search opens the matching lists.
     expect(byName.html).toMatch(/<details[^>]*open/);
@@ -276,7 +279,9 @@ describe("the reservations page over HTTP", () => {
     expect(response.headers.get("content-type")).toContain("text/csv");
     expect(response.headers.get("content-disposition")).toContain(`guests-${slug}.csv`);
     const lines = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Phone,Seats,Reserved at");
+    expect(lines[0]).toBe("Name,Email,Phone,Seats,Arrived,Reserved at");
+    // The time at the venue, as the staff pages write it, never a UTC stamp.
+    expect(lines[1]).toMatch(/,2,0,"\w+ \d+(st|nd|rd|th), \d{4}, \d{1,2}:\d\d (AM|PM)"$/);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(new RegExp(`^"'=HYPERLINK\\(1\\)",hyper-${stamp}@example.com,,2,`));
     expect(lines[2]).toMatch(new RegExp(`^Hana Guest,hana-${stamp}@example.com,,1,`));

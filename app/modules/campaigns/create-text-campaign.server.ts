@@ -3,7 +3,7 @@ import { campaignRecipients, campaigns, events, smsMonthlyCounts, smsOptOuts } f
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
-import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { formatVenueDateTime } from "~/modules/events/event-dates";
 import { formatVenueTime, isWithinSendingHours, nextSendingTime } from "~/modules/sms/quiet-hours";
 import {
   communityTextRecipients,
@@ -172,9 +172,7 @@ export async function describeTextAudiences(db: Database, options: { timeZone: s
   const community = await counts(await communityTextRecipients(db));
   const events = [];
   for (const { recipients, ...event } of await listEventAudiences(db, now)) {
-    const startsAt = new Date(event.startsAt);
-    const when = `${formatEventDate(startsAt, options.timeZone)}, ${formatEventTime(startsAt, options.timeZone)}`;
-    events.push({ ...event, when, ...(await counts(recipients)) });
+    events.push({ ...event, when: formatVenueDateTime(new Date(event.startsAt), options.timeZone), ...(await counts(recipients)) });
   }
   return { community, events, withinSendingHours, nextSendingTime: formatVenueTime(start, options.timeZone) };
 }

@@ -13,6 +13,11 @@ export function formatEventTime(startsAt: Date, timeZone: string): string {
   return format(new TZDate(startsAt, timeZone), "h:mm a");
 }
 
+/** An instant at the venue, as staff pages, CSVs and e-mails write it: 'August 15th, 2025, 6:30 PM'. */
+export function formatVenueDateTime(instant: Date, timeZone: string): string {
+  return `${formatEventDate(instant, timeZone)}, ${formatEventTime(instant, timeZone)}`;
+}
+
 /**
  * The span of a list of events for a page's label: 'May - July 2025', 'May 2025', or
  * 'December 2025 - January 2026'; null for an empty list.

@@ -2,16 +2,19 @@ import { asc, eq } from "drizzle-orm";
 import type { CsvColumn } from "~/lib/csv.server";
 import type { Database } from "~/lib/db.server";
 import { exportList } from "~/modules/activity/export-list.server";
+import { formatVenueDateTime } from "~/modules/events/event-dates";
 import { can } from "~/modules/members/policy";
 import { events, reservations, type ReservationRow } from "../../../db/schema";
 import type { ReservationsActor } from "./staff-outcome.server";
 
-const guestColumns: readonly CsvColumn<ReservationRow>[] = [
+/** The columns, with the time of each reservation at the venue, written as every staff page writes it. */
+const guestColumns = (timeZone: string): readonly CsvColumn<ReservationRow>[] => [
   { header: "Name", value: (row) => row.visitorName },
   { header: "Email", value: (row) => row.visitorEmail },
   { header: "Phone", value: (row) => row.phone },
   { header: "Seats", value: (row) => row.seats },
-  { header: "Reserved at", value: (row) => row.createdAt },
+  { header: "Arrived", value: (row) => row.arrivedSeats },
+  { header: "Reserved at", value: (row) => formatVenueDateTime(row.createdAt, timeZone) },
 ];
 
 export type GuestListExport =
@@ -22,14 +25,14 @@ export type GuestListExport =
  * One event's guest list as CSV (formula-safe), logged like the dashboard's exports: the read and
  * its activity entry share a transaction (exportList), so every answered export is in the log.
  */
-export async function exportGuestList(db: Database, actor: ReservationsActor, eventId: string): Promise<GuestListExport> {
+export async function exportGuestList(db: Database, actor: ReservationsActor, eventId: string, options: { timeZone: string }): Promise<GuestListExport> {
   if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: "You may not export guest lists." };
   const [event] = await db.select({ id: events.id, slug: events.slug }).from(events).where(eq(events.id, eventId));
   if (!event) return { ok: false, reason: "not-found", message: "There is no such event." };
   const { csv, rows } = await exportList(db, actor, {
     name: `guests of ${event.slug}`,
     read: (tx) => tx.select().from(reservations).where(eq(reservations.eventId, event.id)).orderBy(asc(reservations.createdAt), asc(reservations.id)),
-    columns: guestColumns,
+    columns: guestColumns(options.timeZone),
   });
   return { ok: true, csv, rows, slug: event.slug };
 }

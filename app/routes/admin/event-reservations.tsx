@@ -13,7 +13,7 @@ import { EVENT_ATTENDEES } from "~/modules/campaigns/announcement-form";
 import { listCampaigns, listFailedRecipients } from "~/modules/campaigns/campaign-progress.server";
 import { controlEventAttendeeMail, sendEventAttendeeMail } from "~/modules/campaigns/event-attendees.server";
 import { createTicketedEvent } from "~/modules/events/create-ticketed-event.server";
-import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { formatEventDate, formatEventTime, formatVenueDateTime } from "~/modules/events/event-dates";
 import { ticketedEventValues } from "~/modules/events/ticketed-event-form";
 import { can } from "~/modules/members/policy";
 import { deleteEventWithReservations } from "~/modules/reservations/delete-event-with-reservations.server";
@@ -42,7 +42,7 @@ function toView(event: AdminEvent): ReservationEventView {
     seatsTaken: event.seatsTaken,
     remindersEnabled: event.remindersEnabled,
     reservationCount: event.reservationCount,
-    reservations: event.reservations.map((reservation) => ({ ...reservation, createdAt: reservation.createdAt.toISOString() })),
+    reservations: event.reservations.map(({ createdAt, ...reservation }) => ({ ...reservation, reservedAt: formatVenueDateTime(createdAt, timeZone) })),
     waitingList: event.waitingList.map((line) => ({
       id: line.id,
       position: line.position,

@@ -177,7 +177,7 @@ test("exports an event's guest list as CSV", async ({ page }) => {
   const file = await download;
   expect(file.suggestedFilename()).toBe(`guests-${href.replace("/events/", "")}.csv`);
   const csv = readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, "");
-  expect(csv.split("\r\n")[0]).toBe("Name,Email,Phone,Seats,Reserved at");
+  expect(csv.split("\r\n")[0]).toBe("Name,Email,Phone,Seats,Arrived,Reserved at");
   expect(csv).toContain("Uma Guest,uma-export@example.com,,2,");
 });
 

@@ -13,7 +13,8 @@ export interface ReservationView {
   email: string;
   phone: string | null;
   seats: number;
-  createdAt: string;
+  /** When it was made, at the venue ('November 20th, 2026, 3:15 PM'). */
+  reservedAt: string;
 }
 
 export interface WaitingListView {
@@ -326,7 +327,7 @@ function GuestRows(props: { event: ReservationEventView; hydrated: boolean; busy
               {reservation.seats}
             </td>
             <td className={cell} data-label="Reserved">
-              {reservation.createdAt.slice(0, 16).replace("T", " ")} UTC
+              {reservation.reservedAt}
             </td>
             <td className={cell}>
               <Confirmed
