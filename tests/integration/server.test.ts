@@ -177,6 +177,10 @@ describe("the production server", () => {
     const htmlPart = await fetch(`${server.url}${messagePath}/html`);
     expect(htmlPart.status).toBe(200);
     expect(htmlPart.headers.get("content-security-policy")).toContain("default-src 'none'");
+    // Its links open in a new tab, so the e-mail's own links can be followed from the preview.
+    expect(await htmlPart.text()).toMatch(/<head[^>]*><base target="_blank">/i);
+    const framing = await (await fetch(`${server.url}${messagePath}`)).text();
+    expect(framing).toContain('sandbox="allow-popups allow-popups-to-escape-sandbox"');
 
     const remote = await fetch(`${server.url}/dev/mailbox`, { headers: { "X-Forwarded-For": "203.0.113.9" } });
     expect(remote.status).toBe(404);

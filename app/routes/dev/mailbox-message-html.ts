@@ -5,13 +5,17 @@ import { getOutboxMessage } from "~/modules/messaging/outbox.server";
 import type { Route } from "./+types/mailbox-message-html";
 import { assertMailboxAccess } from "./mailbox-access.server";
 
-/** The HTML part of one e-mail, framed by the mailbox page; it may run no script at all. */
+/**
+ * The HTML part of one e-mail, framed by the mailbox page; it may run no script at all. Its links
+ * open in a new tab (a `<base target="_blank">`; the frame's sandbox allows that popup and nothing
+ * else), so an unsubscribe, a cancel link or a campaign's landing can be followed from the preview.
+ */
 export async function loader({ context, params }: Route.LoaderArgs) {
   assertMailboxAccess(context);
   const id = z.uuid().safeParse(params.messageId);
   const message = id.success ? await getOutboxMessage(getDb(), id.data) : undefined;
   if (!message?.bodyHtml) throw data(null, { status: 404 });
-  return new Response(message.bodyHtml, {
+  return new Response(withLinksInNewTabs(message.bodyHtml), {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
@@ -19,4 +23,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       "Cache-Control": "no-store",
     },
   });
+}
+
+/** The e-mail's HTML with `<base target="_blank">` first in its head (or first of all, without one). */
+export function withLinksInNewTabs(html: string): string {
+  const base = '<base target="_blank">';
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (!head) return `${base}${html}`;
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}${base}${html.slice(at)}`;
 }

@@ -66,7 +66,8 @@ export default function MailboxMessage({ loaderData: message }: Route.ComponentP
       <iframe
         title={`E-mail: ${message.subject}`}
         src={`/dev/mailbox/${message.id}/html`}
-        sandbox=""
+        // No script, no same origin; a link may open a tab of its own, outside the sandbox.
+        sandbox="allow-popups allow-popups-to-escape-sandbox"
         className="mt-3 h-[32rem] w-full rounded-2xl border border-ember bg-white"
       />
       <h2 className="mt-10 text-xl text-ivory">Plain-text part</h2>
