@@ -361,7 +361,7 @@ describe("the reservations page over HTTP", () => {
       expect(headerOf(mail!, "List-Unsubscribe")).toContain("/unsubscribe?token=");
     }
     // Once the campaign has completed (every message sent), each address still has exactly one.
-    const completed = new RegExp(`campaign-status">Completed</span> · (<!-- -->)?event_attendees_${id}`);
+    const completed = new RegExp(`campaign-status">Completed</span> · (<!-- -->)?Guests of ${name}(<!-- -->)? · `);
     await waitFor(async () => completed.test(await page()) || undefined);
     for (const guest of guests) expect(mailsTo(sink, guest).filter((message) => message.subject === `Parking ${stamp}`)).toHaveLength(1);
   });

@@ -134,7 +134,7 @@ describe("POST /api/sendAnnouncement", () => {
       expect(headerOf(mail!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     }
     const page = async () => (await fetch(`${server.url}/admin/eventreservations`, { headers: { Cookie: cookies.admin } })).text();
-    const completed = new RegExp(`campaign-status">Completed</span> · (<!-- -->)?event_attendees_${eventId}`);
+    const completed = new RegExp(`campaign-status">Completed</span> · (<!-- -->)?Guests of Announce ${stamp}(<!-- -->)? · `);
     await waitFor(async () => completed.test(await page()) || undefined);
     expect(announcementsTo(`kim-${stamp}@example.com`, subject)).toHaveLength(1);
     expect(announcementsTo(`lou-${stamp}@example.com`, subject)).toHaveLength(1);

@@ -1,5 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { campaignRecipients, campaigns, type Campaign } from "../../../db/schema";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { campaignRecipients, campaigns, events, type Campaign } from "../../../db/schema";
+import { siteConfig } from "~/lib/site-config";
+import { formatVenueDateTime } from "~/modules/events/event-dates";
 import { queryRows, type Database } from "~/lib/db.server";
 import { campaignEngagement, type CampaignEngagement } from "./campaign-stats.server";
 import { etaSeconds, type CampaignCounts } from "./progress";
@@ -49,9 +51,13 @@ export interface CampaignSummary {
   /** A group text's text (e-mail campaigns: undefined; their Markdown stays on the server). */
   body?: string;
   tag: string;
+  /** What the staff read it as: the tag, or 'Guests of <event>' for an event's attendee mail. */
+  label: string;
   subject: string;
   status: Campaign["status"];
   createdAt: string;
+  /** When it was made, at the venue ('November 20th, 2026, 3:15 PM'). */
+  createdLabel: string;
   createdByEmail: string;
   counts: CampaignCounts;
   /** Seconds until the queued messages are sent at the last minute's rate; null when unknown. */
@@ -85,6 +91,7 @@ export async function listCampaigns(db: Database, limit = 20, filter: { kind?: s
   const fresh = await db.select({ id: campaigns.id, status: campaigns.status }).from(campaigns).where(sql`${campaigns.id} in (${ids})`);
   const statusOf = new Map(fresh.map((row) => [row.id, row.status]));
   const engagement = await campaignEngagement(db, rows);
+  const eventTitles = await titlesOfAttendeeMailEvents(db, rows);
   return rows.map((row) => {
     const tally: CampaignCounts = { recipients: 0, queued: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, clicked: 0 };
     for (const count of counts.filter((entry) => entry.campaign_id === row.id)) {
@@ -103,15 +110,35 @@ export async function listCampaigns(db: Database, limit = 20, filter: { kind?: s
       scheduledFor: row.scheduledFor?.toISOString() ?? null,
       body: row.channel === "sms" ? row.bodyMarkdown : undefined,
       tag: row.tag,
+      label: labelOf(row.tag, eventTitles),
       subject: row.subject,
       status,
       createdAt: row.createdAt.toISOString(),
+      createdLabel: formatVenueDateTime(row.createdAt, siteConfig.venue.timeZone),
       createdByEmail: row.createdByEmail,
       counts: tally,
       etaSeconds: status === "sending" ? etaSeconds(tally.queued, sentLately, RATE_WINDOW_SECONDS) : null,
       engagement: engagement.get(row.id) ?? { listeners: 0, plays: 0, unsubscribed: 0 },
     };
   });
+}
+
+const ATTENDEE_TAG = /^event_attendees_([0-9a-f-]{36})$/;
+
+/** The titles of the events whose guests the listed campaigns mailed, by event id (one query). */
+async function titlesOfAttendeeMailEvents(db: Database, rows: Campaign[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.map((row) => ATTENDEE_TAG.exec(row.tag)?.[1]).filter((id): id is string => id !== undefined))];
+  if (ids.length === 0) return new Map();
+  const found = await db.select({ id: events.id, title: events.title }).from(events).where(inArray(events.id, ids));
+  return new Map(found.map((event) => [event.id, event.title]));
+}
+
+/** An event's attendee mail reads 'Guests of <event>'; any other campaign by its tag. */
+function labelOf(tag: string, eventTitles: Map<string, string>): string {
+  const eventId = ATTENDEE_TAG.exec(tag)?.[1];
+  if (!eventId) return tag;
+  const title = eventTitles.get(eventId);
+  return title ? `Guests of ${title}` : "Guests of a deleted event";
 }
 
 /** Delivery reports come for a while after a group text is sent: its counts are brought up to date for a day. */

@@ -51,7 +51,7 @@ function toView(event: AdminEvent): ReservationEventView {
       email: line.email,
       seats: line.seats,
       status: line.status,
-      offerExpiresAt: line.offerExpiresAt?.toISOString() ?? null,
+      offerExpiresAt: line.offerExpiresAt ? formatVenueDateTime(line.offerExpiresAt, timeZone) : null,
     })),
   };
 }

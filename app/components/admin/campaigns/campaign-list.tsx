@@ -10,6 +10,8 @@ interface CampaignRow {
   channel: "email" | "sms";
   scheduledFor: string | null;
   tag: string;
+  label: string;
+  createdLabel: string;
   subject: string;
   status: "draft" | "scheduled" | "sending" | "paused" | "cancelled" | "completed";
   createdAt: string;
@@ -131,7 +133,7 @@ function CampaignItem(props: { campaign: CampaignRow; failed: FailedRecipient[];
           {campaign.subject}
         </p>
         <p className="text-sm text-sand">
-          <span data-testid="campaign-status">{statusLabel[campaign.status]}</span> · {campaign.tag} · {campaign.createdAt.slice(0, 16).replace("T", " ")} UTC · by{" "}
+          <span data-testid="campaign-status">{statusLabel[campaign.status]}</span> · {campaign.label} · {campaign.createdLabel} · by{" "}
           {campaign.createdByEmail}
         </p>
       </div>

@@ -25,6 +25,7 @@ export interface WaitingListView {
   email: string;
   seats: number;
   status: "waiting" | "offered" | "claimed" | "expired" | "left";
+  /** When a held offer runs out, at the venue ('November 20th, 2026, 3:15 PM'). */
   offerExpiresAt: string | null;
 }
 
@@ -403,7 +404,7 @@ function WaitingList(props: { event: ReservationEventView; busy: boolean }) {
                 </td>
                 <td className={cell} data-label="Status">
                   {statusText[entry.status]}
-                  {entry.offerExpiresAt ? ` until ${entry.offerExpiresAt.slice(0, 16).replace("T", " ")} UTC` : ""}
+                  {entry.offerExpiresAt ? ` until ${entry.offerExpiresAt}` : ""}
                 </td>
                 <td className={cell}>
                   {entry.status === "waiting" || entry.status === "expired" ? (
