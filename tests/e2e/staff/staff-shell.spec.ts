@@ -89,7 +89,7 @@ test("the music player sits at the top of the staff pages, in the flow: nothing 
   await expect(player).toBeVisible();
   // Not the floating player, nor the corner badge: the page says who is signed in at its top.
   await expect(player).toHaveCount(1);
-  expect(await player.evaluate((element) => getComputedStyle(element).position)).toBe("relative");
+  await expect(player).toHaveCSS("position", "relative");
   const nav = (await staffNav(page).boundingBox())!;
   expect((await player.boundingBox())!.y).toBeGreaterThanOrEqual(nav.y + nav.height);
   await expect(page.getByRole("complementary", { name: "Signed in" })).toHaveCount(0);
