@@ -1,5 +1,7 @@
 import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCommunitySignup } from "~/modules/demo/factories/community";
+import { smsMessages } from "~/modules/sms/sms-texts";
 import { signInOverHttp } from "../support/http-session";
 import { SmtpSink } from "../support/smtp-sink";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -24,6 +26,19 @@ describe("sending texts", () => {
     publicUrl = `http://localhost:${new URL(server.url).port}`;
     adminCookie = await signInOverHttp(server.url, sink, admin);
     memberCookie = await signInOverHttp(server.url, sink, member);
+    // These numbers agreed to texts on the community form (its consent covers SMS).
+    for (const [name, phone] of [
+      ["Stella Stop", "619-555-0142"],
+      ["Mona Month", "619-555-0143"],
+      ["Pat Patience", "619-555-0144"],
+    ] as const) {
+      const joined = await fetch(`${server.url}/join`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: new URLSearchParams({ intent: "join", ...buildCommunitySignup({ name, phone }) }),
+      });
+      expect(joined.status).toBe(200);
+    }
   });
   afterAll(async () => {
     await server?.stop();
@@ -49,7 +64,9 @@ describe("sending texts", () => {
     });
   };
 
-  it("sends one text with {name} replaced and answers its message SID", async () => {
+  it("answers a number that wrote to us, with {name} replaced, and gives its message SID", async () => {
+    // No consent, but the person texted us first: staff may answer within a day.
+    expect((await reply("+16195550140", "Is there parking?")).status).toBe(200);
     const response = await send({ phone: "(619) 555-0140", message: "Hello {name}, see you Sunday", campaign: "general" });
     expect(response.status).toBe(200);
     const { messageSid } = (await response.json()) as { messageSid: string };
@@ -67,6 +84,17 @@ describe("sending texts", () => {
     expect((await send({ phone: "+16195550141", message: "Hi", campaign: "general" }, "")).status).toBe(401);
     expect((await send({ phone: "+16195550141", message: "Hi", campaign: "general" }, memberCookie)).status).toBe(403);
     expect(twilio.to("+16195550141")).toEqual([]);
+  });
+
+  it("refuses a number that never agreed to texts, with the reason under the field, and texts nothing", async () => {
+    const refused = await send({ phone: "+16195550145", message: "Hi", campaign: "general" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: smsMessages.noConsent });
+    expect(twilio.to("+16195550145")).toEqual([]);
+    // Its STOP is no permission either.
+    expect((await reply("+16195550146", "STOP")).status).toBe(200);
+    expect((await send({ phone: "+16195550146", message: "Hi", campaign: "general" })).status).toBe(400);
+    expect(twilio.to("+16195550146")).toEqual([]);
   });
 
   it("texts nothing more to a number that replied STOP, until it replies START", async () => {

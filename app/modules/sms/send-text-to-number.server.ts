@@ -9,6 +9,7 @@ import { queueText } from "./queue-text.server";
 import { smsFormSchema } from "./sms-form";
 import { isWithinSendingHours } from "./quiet-hours";
 import { countryOf, personaliseSms, smsMessages, toE164 } from "./sms-texts";
+import { smsPermissionFor } from "./sms-consent.server";
 import { wakeTexts } from "./sms-wake.server";
 
 export type SendTextOutcome =
@@ -47,6 +48,10 @@ export async function sendTextToNumber(db: Database, actor: StaffActor, input: u
     const message = smsMessages.countryNotAllowed(limits.SMS_ALLOWED_COUNTRIES);
     return { ok: false, message, fieldErrors: { phone: message } };
   }
+  // Consent is the law: a number that never agreed is refused, unless this answers its own text.
+  const now = options.now ?? new Date();
+  const permission = await smsPermissionFor(db, phone, now);
+  if (!permission) return { ok: false, message: smsMessages.noConsent, fieldErrors: { phone: smsMessages.noConsent } };
   // Per sender: a staff account (or its stolen session) cannot text the world at our expense.
   const quota = await consumeRateLimits(
     db,
@@ -59,7 +64,6 @@ export async function sendTextToNumber(db: Database, actor: StaffActor, input: u
   }
 
   const name = await nameForPhone(db, phone);
-  const now = options.now ?? new Date();
   const queued = await queueText(
     db,
     {
@@ -78,7 +82,8 @@ export async function sendTextToNumber(db: Database, actor: StaffActor, input: u
   );
   if (!queued.ok) return { ok: false, message: queued.message, fieldErrors: { phone: queued.message } };
   wakeTexts();
-  const warning = isWithinSendingHours(now, options.timeZone) ? undefined : smsMessages.quietHours;
+  const warnings = [permission === "reply" ? smsMessages.sentAsReply : "", isWithinSendingHours(now, options.timeZone) ? "" : smsMessages.quietHours].filter(Boolean);
+  const warning = warnings.length > 0 ? warnings.join(" ") : undefined;
 
   const deadline = Date.now() + (options.waitMilliseconds ?? 8000);
   for (;;) {

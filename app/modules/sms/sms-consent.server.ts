@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
-import { community, events, reservations, userProfiles } from "../../../db/schema";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { community, events, reservations, smsEvents, userProfiles } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { toE164 } from "./sms-texts";
 
@@ -125,4 +125,29 @@ export async function listEventAudiences(db: Database, now: Date = new Date()): 
     summaries.push({ eventId: row.id, title: row.title, startsAt: row.startsAt.toISOString(), ...audience });
   }
   return summaries;
+}
+
+/** How long after a person's own text staff may answer a number that gave no SMS consent. */
+export const REPLY_WINDOW_HOURS = 24;
+
+/**
+ * Whether staff may text one number by hand: `consent` when a community sign-up or a member's
+ * profile with SMS consent has it; `reply` when it has no consent but wrote to us (any text but
+ * STOP) within the last day, so staff may answer that person; null otherwise (refused).
+ */
+export async function smsPermissionFor(db: Database, phone: string, now: Date = new Date()): Promise<"consent" | "reply" | null> {
+  // Stored numbers are as people typed them: narrow by the last ten digits, then compare in E.164.
+  const national = phone.replace(/\D/g, "").slice(-10);
+  const endsWith = (column: typeof community.phone | typeof userProfiles.phone) =>
+    sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 10) = ${national}`;
+  const signUps = await db.select({ phone: community.phone }).from(community).where(and(isNotNull(community.consentAcceptedAt), endsWith(community.phone)));
+  const profiles = await db.select({ phone: userProfiles.phone }).from(userProfiles).where(and(isNotNull(userProfiles.smsConsentAt), endsWith(userProfiles.phone)));
+  if ([...signUps, ...profiles].some((row) => row.phone && toE164(row.phone) === phone)) return "consent";
+  const since = new Date(now.getTime() - REPLY_WINDOW_HOURS * 3_600_000);
+  const [wrote] = await db
+    .select({ sid: smsEvents.messageSid })
+    .from(smsEvents)
+    .where(and(eq(smsEvents.phone, phone), gt(smsEvents.receivedAt, since), or(isNull(smsEvents.keyword), inArray(smsEvents.keyword, ["start", "help"]))))
+    .limit(1);
+  return wrote ? "reply" : null;
 }

@@ -157,12 +157,16 @@ test("D6: 'Event created successfully!' shows on a hydrated page every time", as
   await expect(page.getByRole("row", { name: title, exact: true })).toBeVisible();
 });
 
-test("the SMS texts typed before hydration are kept: one number, and a group with its event", async ({ page }) => {
+test("the SMS texts typed before hydration are kept: one number, and a group with its event", async ({ page, request }) => {
+  // A number that agreed to texts (the community form); texts go only to those.
+  const stamp = Date.now().toString(36);
+  const phone = `+1 619 555 ${String(1000 + (Date.now() % 9000)).padStart(4, "0")}`;
+  await joinCommunity(request, { name: "Early Texter", email: `early-texter-${stamp}@example.com`, phone });
   await signInWithLink(page, account[5]!, "/admin/communications");
   const { hydrate } = await openBeforeHydration(page, "/admin/communications");
   const single = page.getByRole("form", { name: "Send a text" });
   const group = page.getByRole("form", { name: "Text a group" });
-  await single.getByLabel("Phone number").fill("+1 619 555 0142");
+  await single.getByLabel("Phone number").fill(phone);
   await single.getByLabel("Text", { exact: true }).fill("Doors at seven tonight.");
   await group.getByLabel("Text", { exact: true }).fill("A group note typed early.");
   const eventRadio = group.getByRole("radio", { name: /The guests of one event/ });
