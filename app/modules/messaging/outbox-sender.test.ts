@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { outbox } from "../../../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -31,6 +31,12 @@ describe("the outbox sender", () => {
     database = await createTestDatabase();
     sink = await SmtpSink.onFreePort();
     await sink.start();
+  });
+
+  // Each test's senders stop with it: one left running wakes on its own timer and claims the next
+  // test's rows (a sender without the next test's renderer fails them for good).
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
   });
 
   afterAll(async () => {
@@ -278,8 +284,7 @@ describe("the outbox sender", () => {
     await created.deliverDue();
     expect(await getOutboxMessage(db(), id)).toMatchObject({ status: "pending", attempts: 1, lastError: expect.stringContaining("ECONNREFUSED") });
     failing = false;
-    // Its retry is due a second later; on a loaded two-core machine the pass that sends it once took over 10 s.
-    await waitFor(async () => (await getOutboxMessage(db(), id))?.status === "sent", 30_000);
+    await waitFor(async () => (await getOutboxMessage(db(), id))?.status === "sent", 10_000);
     vi.restoreAllMocks();
     const received = sink.received.filter((mail) => mail.to.includes("flaky@example.com"));
     expect(received).toHaveLength(1);
