@@ -27,7 +27,7 @@ export function SiteHeader() {
 function DesktopNavigation() {
   const user = useSignedInUser();
   return (
-    <nav aria-label="Main" className="hidden md:block">
+    <nav aria-label="Main" className="hidden lg:block">
       <ul className="flex items-center gap-1">
         <li>
           <DisclosureMenu
@@ -136,7 +136,7 @@ function MobileMenu() {
       trigger={<Menu aria-hidden size={24} />}
       triggerProps={{
         "aria-label": "Open menu",
-        className: "inline-flex h-11 w-11 items-center justify-center rounded-full text-ivory hover:bg-ivory/5 md:hidden",
+        className: "inline-flex h-11 w-11 items-center justify-center rounded-full text-ivory hover:bg-ivory/5 lg:hidden",
       }}
       title="Menu"
       titleClassName="font-display text-2xl text-ivory"

@@ -63,3 +63,23 @@ test("a member signing in still lands on the welcome page, and sees no 'Staff' l
   await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Staff" })).toHaveCount(0);
 });
+
+test("the header holds a staff member's longer menu on one line from 1024 px, and the menu button below that", async ({ page }) => {
+  await signInFromTheLoginPage(page, staffAccounts.wayInAdmins[1]);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await openAsAPerson(page, "/events");
+  const main = page.getByRole("navigation", { name: "Main" });
+  const logo = (await page.getByRole("banner").getByRole("link", { name: "Harmonia, home" }).boundingBox())!;
+  const items = await main.getByRole("listitem").all();
+  for (const item of items) {
+    const box = (await item.boundingBox())!;
+    // One line each, clear of the logo, inside the window.
+    expect(box.height).toBeLessThan(48);
+    expect(box.x).toBeGreaterThan(logo.x + logo.width);
+    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+  }
+  await page.setViewportSize({ width: 768, height: 700 });
+  await expect(main).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+});
