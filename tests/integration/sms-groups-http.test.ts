@@ -1,10 +1,10 @@
 import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteConfig } from "~/lib/site-config";
-import { buildCommunitySignup } from "~/modules/demo/factories/community";
 import { slugForEvent } from "~/modules/events/event-slug";
 import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
 import { campaignsOnPage, postCommunications } from "../support/campaigns";
+import { joinCommunityOverHttp } from "../support/community";
 import { signInOverHttp } from "../support/http-session";
 import { SmtpSink } from "../support/smtp-sink";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -47,12 +47,7 @@ describe("group texts from /admin/communications", () => {
       ["Lena Group", "619-555-8101"],
       ["Omar Group", "(619) 555-8102"],
     ]) {
-      const joined = await fetch(`${server.url}/join`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-        body: new URLSearchParams({ intent: "join", ...buildCommunitySignup({ name: name!, phone: phone! }) }),
-      });
-      expect(joined.status).toBe(200);
+      expect(await joinCommunityOverHttp(server.url, { name: name!, phone: phone! })).toBe(200);
     }
   });
   afterAll(async () => {
@@ -156,12 +151,7 @@ describe("group texts from /admin/communications", () => {
     const key = /name="submissionKey" value="([0-9a-f-]{36})"/.exec(page)?.[1];
     expect(key).toBeTruthy();
     // A number that agreed to texts on the community form, texted by no other test here.
-    const joined = await fetch(`${server.url}/join`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-      body: new URLSearchParams({ intent: "join", ...buildCommunitySignup({ name: "Quinn Single", phone: "619-555-8104" }) }),
-    });
-    expect(joined.status).toBe(200);
+    expect(await joinCommunityOverHttp(server.url, { name: "Quinn Single", phone: "619-555-8104" })).toBe(200);
     const single = { intent: "send-sms", phone: "619-555-8104", message: "One text, however often it is posted", campaign: "general", submissionKey: key! };
     const [first, second] = await Promise.all([postCommunications(server.url, cookies[admin]!, single), postCommunications(server.url, cookies[admin]!, single)]);
     expect([first.status, second.status]).toEqual([200, 200]);

@@ -1,7 +1,7 @@
 import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCommunitySignup } from "~/modules/demo/factories/community";
 import { smsMessages } from "~/modules/sms/sms-texts";
+import { joinCommunityOverHttp } from "../support/community";
 import { signInOverHttp } from "../support/http-session";
 import { SmtpSink } from "../support/smtp-sink";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -32,12 +32,7 @@ describe("sending texts", () => {
       ["Mona Month", "619-555-0143"],
       ["Pat Patience", "619-555-0144"],
     ] as const) {
-      const joined = await fetch(`${server.url}/join`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-        body: new URLSearchParams({ intent: "join", ...buildCommunitySignup({ name, phone }) }),
-      });
-      expect(joined.status).toBe(200);
+      expect(await joinCommunityOverHttp(server.url, { name, phone })).toBe(200);
     }
   });
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteConfig } from "~/lib/site-config";
-import { buildCommunitySignup } from "~/modules/demo/factories/community";
 import { slugForEvent } from "~/modules/events/event-slug";
 import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
+import { joinCommunityOverHttp } from "../support/community";
 import { signInOverHttp } from "../support/http-session";
 import { SmtpSink } from "../support/smtp-sink";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -100,12 +100,7 @@ describe("staff quotas", () => {
 
     // Numbers that agreed to texts on the community form: the quota, not consent, is what stops the third.
     for (const [name, phone] of [["Una Quota", "619-555-0191"], ["Vic Quota", "619-555-0192"], ["Wes Quota", "619-555-0193"]] as const) {
-      const joined = await fetch(`${server.url}/join`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-        body: new URLSearchParams({ intent: "join", ...buildCommunitySignup({ name, phone }) }),
-      });
-      expect(joined.status).toBe(200);
+      expect(await joinCommunityOverHttp(server.url, { name, phone })).toBe(200);
     }
     for (const number of ["+16195550191", "+16195550192"]) {
       expect((await post("/api/sendMagicLinksToCommunity", { phone: number, message: "Hello", campaign: "general" }, cookies.admin)).status).toBeLessThan(300);

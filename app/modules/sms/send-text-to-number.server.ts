@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { community, outbox, userProfiles } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
@@ -9,7 +9,7 @@ import { queueText } from "./queue-text.server";
 import { smsFormSchema } from "./sms-form";
 import { isWithinSendingHours } from "./quiet-hours";
 import { countryOf, personaliseSms, smsMessages, toE164 } from "./sms-texts";
-import { smsPermissionFor } from "./sms-consent.server";
+import { smsPermissionFor, storedPhoneMatches } from "./sms-consent.server";
 import { wakeTexts } from "./sms-wake.server";
 
 export type SendTextOutcome =
@@ -108,17 +108,13 @@ function submissionKeyOf(key: string | undefined): string | undefined {
 
 /** The first name we know for a number (community list, then members' directory), for {name}. */
 async function nameForPhone(db: Database, phone: string): Promise<string | null> {
-  // Stored numbers are as people typed them: compare their digits with the number's national digits.
-  const digits = phone.replace(/\D/g, "");
-  const national = digits.length > 10 ? digits.slice(-10) : digits;
-  const matches = (column: typeof community.phone | typeof userProfiles.phone) =>
-    sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 10) = ${national}`;
-  const [member] = await db.select({ name: community.name }).from(community).where(matches(community.phone)).limit(1);
+  // Stored numbers are as people typed them: compared by their last ten digits.
+  const [member] = await db.select({ name: community.name }).from(community).where(storedPhoneMatches(community.phone, phone)).limit(1);
   if (member?.name) return member.name;
   const [profile] = await db
     .select({ name: userProfiles.firstName })
     .from(userProfiles)
-    .where(matches(userProfiles.phone))
+    .where(storedPhoneMatches(userProfiles.phone, phone))
     .limit(1);
   return profile?.name ?? null;
 }

@@ -127,6 +127,15 @@ export async function listEventAudiences(db: Database, now: Date = new Date()): 
   return summaries;
 }
 
+/**
+ * A stored phone (as the person typed it) whose last ten digits are those of `phone` (E.164): the
+ * database's narrowing; callers that must be exact compare the rows in E.164 afterwards.
+ */
+export function storedPhoneMatches(column: typeof community.phone | typeof userProfiles.phone, phone: string) {
+  const national = phone.replace(/\D/g, "").slice(-10);
+  return sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 10) = ${national}`;
+}
+
 /** How long after a person's own text staff may answer a number that gave no SMS consent. */
 export const REPLY_WINDOW_HOURS = 24;
 
@@ -136,12 +145,15 @@ export const REPLY_WINDOW_HOURS = 24;
  * STOP) within the last day, so staff may answer that person; null otherwise (refused).
  */
 export async function smsPermissionFor(db: Database, phone: string, now: Date = new Date()): Promise<"consent" | "reply" | null> {
-  // Stored numbers are as people typed them: narrow by the last ten digits, then compare in E.164.
-  const national = phone.replace(/\D/g, "").slice(-10);
-  const endsWith = (column: typeof community.phone | typeof userProfiles.phone) =>
-    sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 10) = ${national}`;
-  const signUps = await db.select({ phone: community.phone }).from(community).where(and(isNotNull(community.consentAcceptedAt), endsWith(community.phone)));
-  const profiles = await db.select({ phone: userProfiles.phone }).from(userProfiles).where(and(isNotNull(userProfiles.smsConsentAt), endsWith(userProfiles.phone)));
+  // Narrowed by the last ten digits in the database, then compared in E.164.
+  const signUps = await db
+    .select({ phone: community.phone })
+    .from(community)
+    .where(and(isNotNull(community.consentAcceptedAt), storedPhoneMatches(community.phone, phone)));
+  const profiles = await db
+    .select({ phone: userProfiles.phone })
+    .from(userProfiles)
+    .where(and(isNotNull(userProfiles.smsConsentAt), storedPhoneMatches(userProfiles.phone, phone)));
   if ([...signUps, ...profiles].some((row) => row.phone && toE164(row.phone) === phone)) return "consent";
   const since = new Date(now.getTime() - REPLY_WINDOW_HOURS * 3_600_000);
   const [wrote] = await db
