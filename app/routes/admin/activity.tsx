@@ -7,7 +7,8 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { activityKindLabel, activityKinds, isActivityKind } from "~/modules/activity/activity-kinds";
 import { listActivity } from "~/modules/activity/list-activity.server";
-import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { describeChanges } from "~/modules/activity/describe-changes";
+import { formatVenueDateTime } from "~/modules/events/event-dates";
 import { getRuntime } from "../../../server/runtime";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Activity", description: "Staff activity log", noIndex: true });
@@ -29,20 +30,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       kind: activityKindLabel(entry.kind),
       subject: entry.subjectLabel ?? entry.subjectId ?? entry.subjectType,
       subjectType: entry.subjectType,
-      changes: describeChanges(entry.before, entry.after),
-      when: `${formatEventDate(entry.createdAt, siteConfig.venue.timeZone)}, ${formatEventTime(entry.createdAt, siteConfig.venue.timeZone)}`,
+      changes: describeChanges(entry.before, entry.after, siteConfig.venue.timeZone),
+      when: formatVenueDateTime(entry.createdAt, siteConfig.venue.timeZone),
       at: entry.createdAt.toISOString(),
     })),
   };
-}
-
-/** 'field: before → after' for each field an edit changed. */
-function describeChanges(before: unknown, after: unknown): string[] {
-  if (!before || !after || typeof before !== "object" || typeof after !== "object") return [];
-  const from = before as Record<string, unknown>;
-  const to = after as Record<string, unknown>;
-  const show = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : typeof value === "string" ? value : JSON.stringify(value));
-  return Object.keys(to).map((key) => `${key}: ${show(from[key])} → ${show(to[key])}`);
 }
 
 export default function ActivityPage({ loaderData }: Route.ComponentProps) {

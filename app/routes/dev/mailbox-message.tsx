@@ -2,6 +2,8 @@ import { data, Link } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { formatVenueDateTime } from "~/modules/events/event-dates";
 import { attachmentsFromMeta } from "~/modules/messaging/email-attachments";
 import { getOutboxMessage } from "~/modules/messaging/outbox.server";
 import type { Route } from "./+types/mailbox-message";
@@ -21,6 +23,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     attempts: message.attempts,
     lastError: message.lastError,
     createdAt: message.createdAt.toISOString(),
+    written: formatVenueDateTime(message.createdAt, siteConfig.venue.timeZone),
     signInLink: message.meta.signInLink ?? null,
     attachments: attachmentsFromMeta(message.meta).map((attachment) => ({
       filename: attachment.filename,
@@ -43,7 +46,9 @@ export default function MailboxMessage({ loaderData: message }: Route.ComponentP
         <dt className="text-mist">To</dt>
         <dd>{message.to}</dd>
         <dt className="text-mist">Written</dt>
-        <dd>{message.createdAt.replace("T", " ").slice(0, 19)} UTC</dd>
+        <dd>
+          <time dateTime={message.createdAt}>{message.written}</time> (venue time)
+        </dd>
         <dt className="text-mist">Status</dt>
         <dd>
           {message.status} after {message.attempts} attempt(s){message.lastError ? ` (last error: ${message.lastError})` : ""}

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import { listTexts } from "~/modules/sms/list-texts.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { formatVenueDateTime } from "~/modules/events/event-dates";
 import { listEmails } from "~/modules/messaging/outbox.server";
 import type { Route } from "./+types/mailbox";
 import { assertMailboxAccess } from "./mailbox-access.server";
@@ -21,6 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       transport: text.transport,
       error: text.lastError,
       createdAt: text.createdAt.toISOString(),
+      written: formatVenueDateTime(text.createdAt, siteConfig.venue.timeZone),
     })),
     emails: emails.map((email) => ({
       id: email.id,
@@ -29,6 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       kind: email.kind,
       status: email.status,
       createdAt: email.createdAt.toISOString(),
+      written: formatVenueDateTime(email.createdAt, siteConfig.venue.timeZone),
     })),
   };
 }
@@ -82,7 +86,7 @@ export default function Mailbox({ loaderData }: Route.ComponentProps) {
               {loaderData.emails.map((email) => (
                 <tr key={email.id} className="border-t border-ember">
                   <td className="px-4 py-3 whitespace-nowrap text-sand">
-                    <time dateTime={email.createdAt}>{email.createdAt.replace("T", " ").slice(0, 19)}</time>
+                    <time dateTime={email.createdAt}>{email.written}</time>
                   </td>
                   <td className="px-4 py-3 text-sand">{email.to}</td>
                   <td className="px-4 py-3">
@@ -119,7 +123,7 @@ function TextsTable({ texts }: { texts: Route.ComponentProps["loaderData"]["text
           {texts.map((text) => (
             <tr key={text.id} className="border-t border-ember align-top">
               <td className="px-4 py-3 whitespace-nowrap text-sand">
-                <time dateTime={text.createdAt}>{text.createdAt.replace("T", " ").slice(0, 19)}</time>
+                <time dateTime={text.createdAt}>{text.written}</time>
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-sand">{text.to}</td>
               <td className="px-4 py-3 whitespace-pre-wrap text-ivory">{text.body || "(cleared after sending)"}</td>

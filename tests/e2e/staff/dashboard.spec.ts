@@ -47,6 +47,28 @@ test("shows the panels, with charts whose numbers are also a table", async ({ pa
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
+test("reads at a glance: the next events with their seats in words and ways to their guests and door, charts with legends", async ({ page }) => {
+  await signInWithLink(page, admins[5]!, "/admin");
+  const nextEvents = page.getByRole("region", { name: "Next events" });
+  const upcoming = nextEvents.getByRole("list", { name: "Upcoming events, soonest first" }).getByRole("listitem");
+  // The demo's events are upcoming; each says its seats in words and when, in the venue's time, the spec's way.
+  await expect(upcoming.first()).toBeVisible();
+  for (const seats of await nextEvents.getByTestId("next-event-seats").allTextContents()) {
+    expect(seats).toMatch(/^(\d+ of \d+ seats? taken, \d+ left|Full: \d+ of \d+ seats? taken|No seats taken yet: \d+ free|Tickets sold elsewhere|No seats offered)/);
+  }
+  await expect(upcoming.first().locator("time")).toHaveText(/^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4}, \d{1,2}:\d{2} [AP]M$/);
+  // Each chart names its colours in a legend that is there before the chart draws.
+  const seatsLegend = page.getByRole("list", { name: "Legend: Seats of upcoming events" });
+  await expect(seatsLegend.getByRole("listitem")).toHaveText(["Seats taken", "Seats left"]);
+  await expect(page.getByRole("list", { name: "Legend: Community sign-ups, last 14 days" }).getByRole("listitem")).toHaveText(["Sign-ups"]);
+  // From an event with seats, one click reaches its door.
+  const checkIn = nextEvents.getByRole("link", { name: /^Check-in for / }).first();
+  const title = (await checkIn.getAttribute("aria-label"))!.replace(/^Check-in for /, "");
+  await checkIn.click();
+  await expect(page).toHaveURL(/\/admin\/eventreservations\/[^/]+\/check-in$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+});
+
 test("searches, pages and exports a list", async ({ page }) => {
   // 51 sign-ups through the public form take a while on a busy machine.
   test.setTimeout(120_000);

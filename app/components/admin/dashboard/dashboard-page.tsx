@@ -4,6 +4,7 @@ import type { Route } from "../../../routes/admin/+types/dashboard";
 import { EventSummaries, AtAGlance, ListeningPanel } from "./overview-panels";
 import { MemberLists } from "./member-lists";
 import { FriendInvitationForm } from "./friend-invitation-form";
+import { NextEvents } from "./next-events";
 import { Panel } from "./panel";
 
 /** The spec's load-failure alert, naming our database instead of the hosted service. */
@@ -47,6 +48,7 @@ export function DashboardPage({ data, outcome }: { data: Route.ComponentProps["l
         </ul>
       </nav>
 
+      <NextEvents events={data.events} timeZone={data.timeZone} />
       <AtAGlance events={data.events} signUps={data.signUps} listening={data.listening} timeZone={data.timeZone} />
       <EventSummaries events={data.events} />
       <ListeningPanel listening={data.listening} />

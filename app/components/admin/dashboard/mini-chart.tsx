@@ -14,6 +14,12 @@ export interface ChartSeries {
   colour: string;
 }
 
+/** A category's name under its bar, cut short so neighbours do not run into each other (the table has it whole). */
+function shortTick(value: unknown): string {
+  const text = String(value);
+  return text.length > 16 ? `${text.slice(0, 15)}…` : text;
+}
+
 export function MiniChart(props: {
   title: string;
   data: readonly Record<string, string | number>[];
@@ -23,6 +29,8 @@ export function MiniChart(props: {
   series: readonly ChartSeries[];
   stacked?: boolean;
   summary?: ReactNode;
+  /** What the bars count, named on the value axis ('Seats', 'Plays'). */
+  unit: string;
 }) {
   const hydrated = useHydrated();
   return (
@@ -33,8 +41,13 @@ export function MiniChart(props: {
         {hydrated ? (
           <BarChart data={props.data as Record<string, string | number>[]} responsive style={{ width: "100%", height: "100%" }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="#d9ccb833" vertical={false} />
-            <XAxis dataKey={props.labelKey} tick={{ fill: "#b9a890", fontSize: 11 }} interval="preserveStartEnd" minTickGap={12} />
-            <YAxis allowDecimals={false} width={32} tick={{ fill: "#b9a890", fontSize: 11 }} />
+            <XAxis dataKey={props.labelKey} tick={{ fill: "#b9a890", fontSize: 11 }} interval="preserveStartEnd" minTickGap={12} tickFormatter={shortTick} />
+            <YAxis
+              allowDecimals={false}
+              width={44}
+              tick={{ fill: "#b9a890", fontSize: 11 }}
+              label={{ value: props.unit, angle: -90, position: "insideLeft", fill: "#b9a890", fontSize: 11 }}
+            />
             <Tooltip contentStyle={{ background: "#1f1712", border: "1px solid #d9ccb855", color: "#f5ecdd" }} cursor={{ fill: "#e8b86d1a" }} />
             {props.series.map((series) => (
               <Bar key={series.key} dataKey={series.key} name={series.label} fill={series.colour} stackId={props.stacked ? "stack" : undefined} isAnimationActive={false} />
@@ -42,6 +55,15 @@ export function MiniChart(props: {
           </BarChart>
         ) : null}
       </div>
+      {/* The legend is HTML, so it reads before the chart draws and whatever the chart library does. */}
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-sand" aria-label={`Legend: ${props.title}`}>
+        {props.series.map((series) => (
+          <li key={series.key} className="flex items-center gap-1.5">
+            <span aria-hidden="true" className="inline-block size-3 rounded-sm" style={{ background: series.colour }} />
+            {series.label}
+          </li>
+        ))}
+      </ul>
       <details className="mt-2 text-sm text-sand">
         <summary className="cursor-pointer text-amber underline-offset-4 hover:underline">{`Show the numbers: ${props.title}`}</summary>
         <table className="mt-2 w-full text-left">

@@ -4,7 +4,8 @@ import { shortDay } from "~/lib/day-series";
 import type { SignUpTrend } from "~/modules/community/sign-up-trend.server";
 import type { EventsSummary } from "~/modules/events/summarise-events.server";
 import type { ListeningAnalytics } from "~/modules/music/listening-analytics.server";
-import { eventDateTime, plural } from "./format";
+import { formatVenueDateTime } from "~/modules/events/event-dates";
+import { plural } from "./format";
 import { MiniChart } from "./mini-chart";
 import { Panel, PanelUnavailable } from "./panel";
 
@@ -22,9 +23,10 @@ export function AtAGlance(props: { events: Settled<EventsSummary>; signUps: Sett
             summary={events.data.next.length ? plural(events.data.upcoming, "upcoming event") : "No upcoming events."}
             labelKey="event"
             labelHeader="Event"
+            unit="Seats"
             stacked
             data={events.data.next.map((event) => ({
-              event: `${event.title} (${eventDateTime(event.startsAt, props.timeZone)})`,
+              event: `${event.title} (${formatVenueDateTime(event.startsAt, props.timeZone)})`,
               taken: event.seatsTaken,
               left: event.maxSeats === null ? "tickets elsewhere" : Math.max(0, event.maxSeats - event.seatsTaken),
             }))}
@@ -47,6 +49,7 @@ export function AtAGlance(props: { events: Settled<EventsSummary>; signUps: Sett
             }
             labelKey="day"
             labelHeader="Day"
+            unit="Sign-ups"
             data={signUps.data.days.map((day) => ({ day: shortDay(day.day), signUps: day.count }))}
             series={[{ key: "signUps", label: "Sign-ups", colour: colours.amber }]}
           />
@@ -64,6 +67,7 @@ export function AtAGlance(props: { events: Settled<EventsSummary>; signUps: Sett
             }
             labelKey="day"
             labelHeader="Day"
+            unit="Plays"
             data={listening.data.perDay.map((day) => ({ day: shortDay(day.day), plays: day.count }))}
             series={[{ key: "plays", label: "Plays", colour: colours.rose }]}
           />
@@ -141,6 +145,7 @@ export function ListeningPanel({ listening }: { listening: Settled<ListeningAnal
               title="Plays per track"
               labelKey="track"
               labelHeader="Track"
+              unit="Plays"
               data={listening.data.perTrack.map((track) => ({ track: track.title, plays: track.plays }))}
               series={[{ key: "plays", label: "Plays", colour: colours.amber }]}
               summary={listening.data.perTrack.length ? undefined : "No plays yet."}
