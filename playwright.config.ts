@@ -6,6 +6,9 @@ import { e2eAdminEmails, e2eEventStaffEmails, fullPlaylistListeners } from "./te
 import { mailApiPort, mailApiUrl, sitePort, smtpPort } from "./tests/e2e/support/ports";
 
 const port = sitePort;
+// The runner reads this file, and so does each worker: the server's data folder is made once, by the
+// runner, and reaches the workers through the environment (each used to make an empty one of its own).
+process.env.HARMONIA_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "harmonia-e2e-"));
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
@@ -42,6 +45,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  globalTeardown: "./tests/e2e/support/remove-data-dir.ts",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
@@ -85,7 +89,7 @@ export default defineConfig({
         NODE_ENV: "production",
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "harmonia-e2e-")),
+        DATA_DIR: process.env.HARMONIA_E2E_DATA_DIR,
         DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // Every browser test comes from 127.0.0.1; the limits themselves are tested over HTTP.
