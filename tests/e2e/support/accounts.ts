@@ -40,6 +40,8 @@ export const staffAccounts = {
   doorStaff: Array.from({ length: 8 }, (_, index) => `usher-door-${index + 1}@harmonia.example`),
   /** Admins signing in for the first time (the way in). */
   wayInAdmins: ["admin-way-in-1@harmonia.example", "admin-way-in-2@harmonia.example"],
+  /** Admins walking every staff page state for the accessibility scan, one per screen width. */
+  axeAdmins: ["admin-axe-1@harmonia.example", "admin-axe-2@harmonia.example"],
   /** Event staff signing in for the first time (the way in). */
   wayInStaff: ["usher-way-in-1@harmonia.example", "usher-way-in-2@harmonia.example", "usher-way-in-3@harmonia.example"],
 } as const;

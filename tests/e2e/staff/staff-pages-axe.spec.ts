@@ -1,0 +1,57 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { test } from "../support/hydration";
+import { staffAccounts } from "../support/accounts";
+import { signInWithLink } from "../support/auth";
+
+/**
+ * Every staff page state, scanned by axe at a desk (1280 px) and on a phone (390 px): 0 violations,
+ * and no sideways scrolling on the phone. The states are the pages a founder and a door volunteer
+ * open, and the steps inside them (a form opened, a list chosen, a review before a send).
+ */
+test.describe.configure({ timeout: 180_000 });
+
+async function expectNoAxeViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const violations = results.violations.map((violation) => ({ state, id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }));
+  expect(violations).toEqual([]);
+}
+
+/** The first upcoming event taking reservations, as the dashboard's 'Next events' links to its door. */
+async function doorPath(page: Page): Promise<string> {
+  await page.goto("/admin");
+  return (await page.getByRole("link", { name: /^Check-in for / }).first().getAttribute("href"))!;
+}
+
+const widths = [
+  { name: "a desk", width: 1280, height: 800, account: staffAccounts.axeAdmins[0] },
+  { name: "a phone", width: 390, height: 844, account: staffAccounts.axeAdmins[1] },
+] as const;
+
+for (const screen of widths) {
+  test(`every staff page state passes axe on ${screen.name} (${screen.width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    await signInWithLink(page, screen.account, "/admin");
+    const checkIn = await doorPath(page);
+    const states: Array<[string, string]> = [
+      ["dashboard", "/admin"],
+      ["dashboard, initial sign-ups", "/admin?list=signups"],
+      ["dashboard, waitlist", "/admin?list=waitlist"],
+      ["dashboard, invitations", "/admin?list=invitations"],
+      ["events", "/admin/eventmanagement"],
+      ["events, new event form", "/admin/eventmanagement?new=1"],
+      ["reservations", "/admin/eventreservations"],
+      ["check-in", checkIn],
+      ["communications", "/admin/communications"],
+      ["attendee import", "/admin/communications/import"],
+      ["activity", "/admin/activity"],
+      ["system", "/admin/setup"],
+    ];
+    for (const [state, path] of states) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page, state);
+      if (screen.width < 500) expect(await page.evaluate(() => document.documentElement.scrollWidth), `${state} scrolls sideways`).toBeLessThanOrEqual(screen.width);
+    }
+  });
+}
