@@ -126,25 +126,34 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       );
     }, (leaseSeconds * 1000) / 3);
     renewal.unref();
-    const sent: SentOutcome[] = [];
+    const recorder = createSentRecorder(options.db);
     let next = 0;
     try {
       // Rendered here, outside any producer's transaction (docs/decisions/020).
       const rendered = await renderBatch(batch);
       const worker = async () => {
-        while (next < batch.length) {
+        while (next < batch.length && !recorder.failed()) {
           const message = batch[next++]!;
-          await sendOne(message, rendered.get(message.id), sent);
+          const sent = await sendOne(message, rendered.get(message.id));
+          // A worker takes its next message only once this one's delivery is written: a crash then
+          // repeats at most one message per connection, those whose answer was in flight (issue 27).
+          if (sent) {
+            try {
+              await recorder.record(sent);
+            } catch {
+              return;
+            }
+          }
           inFlight.delete(message.id);
         }
       };
       await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
     } finally {
       clearInterval(renewal);
-      // One statement for the whole batch's successes; a crash before it means a resend, which
-      // the stable Message-ID makes recognisable (at-least-once, docs/decisions/003).
-      if (sent.length > 0) await recordSentBatch(options.db, sent);
     }
+    // The database went away while recording: the rows not written keep their lease and are sent
+    // again when it runs out; the pass's catch looks again shortly.
+    recorder.throwIfFailed();
   }
 
   /**
@@ -182,17 +191,18 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     return prepared;
   }
 
-  async function sendOne(claimed: OutboxMessage, prepared: Prepared | undefined, sent: SentOutcome[]) {
+  /** Sends one message; its outcome to record when the transport took it, else null (its failure is recorded here). */
+  async function sendOne(claimed: OutboxMessage, prepared: Prepared | undefined): Promise<SentOutcome | null> {
     if (prepared && "failure" in prepared) {
       await fail(claimed, prepared.failure, prepared.permanent);
-      return;
+      return null;
     }
     const message = prepared?.message ?? claimed;
     const transport = options.transports[message.channel] as Transport;
     try {
       const outcome = await transport.send(message);
       const keepBody = transport.keepsBodies ?? false;
-      sent.push({
+      return {
         id: message.id,
         transport: transport.name,
         providerId: outcome.providerId,
@@ -202,9 +212,10 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
           keepBody && prepared
             ? { subject: message.subject ?? "", bodyText: message.bodyText, bodyHtml: message.bodyHtml ?? "", meta: message.meta }
             : undefined,
-      });
+      };
     } catch (error) {
       await fail(message, describeFailure(error), isPermanentFailure(error));
+      return null;
     }
   }
 
@@ -226,6 +237,49 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       timer = undefined;
       gathering = undefined;
       await running;
+    },
+  };
+}
+
+/**
+ * Writes deliveries as they happen, in groups: what arrives while one statement runs goes in the
+ * next, so the connections sending side by side share a statement (one per send would halve the
+ * outbox's speed on the embedded database) and nothing waits more than one statement to be written.
+ * After a failed write it refuses the rest, so no further message is sent unrecorded.
+ */
+function createSentRecorder(db: Database) {
+  let waiting: Array<{ outcome: SentOutcome; done: (error?: unknown) => void }> = [];
+  let writing: Promise<void> | undefined;
+  let failure: unknown;
+
+  async function drain() {
+    while (waiting.length > 0 && failure === undefined) {
+      const group = waiting;
+      waiting = [];
+      try {
+        await recordSentBatch(db, group.map((entry) => entry.outcome));
+        for (const entry of group) entry.done();
+      } catch (error) {
+        failure = error;
+        for (const entry of [...group, ...waiting]) entry.done(error);
+        waiting = [];
+      }
+    }
+    writing = undefined;
+  }
+
+  return {
+    record(outcome: SentOutcome): Promise<void> {
+      if (failure !== undefined) return Promise.reject(failure instanceof Error ? failure : new Error(String(failure)));
+      const written = new Promise<void>((resolve, reject) => {
+        waiting.push({ outcome, done: (error) => (error === undefined ? resolve() : reject(error instanceof Error ? error : new Error(String(error)))) });
+      });
+      writing ??= drain();
+      return written;
+    },
+    failed: () => failure !== undefined,
+    throwIfFailed() {
+      if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
     },
   };
 }
