@@ -1,5 +1,5 @@
 import { getEnv, type Env } from "~/lib/env.server";
-import { openDatabase, runMigrations, setDatabase, type DatabaseHandle } from "~/lib/db.server";
+import { holdStartupLock, openDatabase, runMigrations, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { createAuth, resolveAuthSecret, setAuth } from "~/lib/auth.server";
 import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
 import { setLogFormat } from "~/lib/log.server";
@@ -65,8 +65,11 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
   setLogFormat(env.LOG_FORMAT);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   let mail: MailTransport | undefined;
+  let releaseStartupLock: (() => Promise<void>) | undefined;
   try {
     await waitForDatabase(database, { timeoutSeconds: env.DATABASE_STARTUP_TIMEOUT_SECONDS });
+    // Migrations, seeds and the job queue's schema: one instance at a time (released once the runner is up).
+    releaseStartupLock = await holdStartupLock(database);
     await runMigrations(database);
     setDatabase(database);
     const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
@@ -119,6 +122,8 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       ],
       retiredQueues: RETIRED_QUEUES,
     });
+    await releaseStartupLock();
+    releaseStartupLock = undefined;
     // In-process: a new message starts this instance's sender at once, with no queue poll in between.
     registerOutboxWake(async () => messaging.sender.wake());
     registerSmsWake(() => texts.sender.wake());
@@ -138,6 +143,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
     };
     return current.current;
   } catch (error) {
+    await releaseStartupLock?.();
     registerMailboxMode(undefined);
     mail?.close();
     setAuth(undefined);

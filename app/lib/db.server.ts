@@ -114,6 +114,32 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   }
 }
 
+/** Key of the advisory lock held over an instance's whole start-up work on a shared PostgreSQL. */
+const STARTUP_LOCK_KEY = 4_201_908;
+
+/**
+ * Holds off other instances' start-up work while this one does its own (migrations, the job queue's schema and queues, seeds) while
+ * no other instance does its own: two instances started together on an empty PostgreSQL each
+ * created the job queue's tables and one of them exited (a duplicate key or a deadlock, issue 27).
+ * The second waits, then finds everything made. The embedded database has one process at a time
+ * (its data directory lock), so there it just runs.
+ */
+export async function holdStartupLock(handle: DatabaseHandle): Promise<() => Promise<void>> {
+  if (handle.driver === "pglite") return async () => undefined;
+  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+  } catch (error) {
+    client.release();
+    throw error;
+  }
+  return async () => {
+    await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  };
+}
+
 // Set by the composition root (server/runtime.ts); a slot so that development reloads of this
 // module keep the one connection.
 const current = slot<DatabaseHandle>("database");

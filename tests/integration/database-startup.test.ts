@@ -84,3 +84,18 @@ describe("start-up while PostgreSQL is unreachable", () => {
     }
   }, 60_000);
 });
+
+/** Instances behind one proxy are started together (a deploy, a reboot): start-up work is done by one at a time. */
+describe.runIf(process.env.DATABASE_URL)("two instances starting together on an empty PostgreSQL", () => {
+  it("both come up, every time", async () => {
+    for (let round = 1; round <= 3; round += 1) {
+      const databaseUrl = (await createEmptyDatabase())!;
+      const env = { DATABASE_URL: databaseUrl, SEED_DEMO_CONTENT: "true" };
+      const started = await Promise.allSettled([startTestServer(env), startTestServer(env)]);
+      const failures = started.filter((outcome) => outcome.status === "rejected").map((outcome) => String((outcome as PromiseRejectedResult).reason));
+      for (const outcome of started) if (outcome.status === "fulfilled") await outcome.value.stop();
+      await dropDatabase(databaseUrl);
+      expect(failures, `round ${round}`).toEqual([]);
+    }
+  }, 240_000);
+});
