@@ -69,6 +69,8 @@ const intentGuardOf: { path: string; intent: string; action: Action; fields: Rec
   { path: "/admin?index", intent: "revoke-invitation", action: "send-communications", fields: { id: "00000000-0000-4000-8000-000000000000" } },
   { path: "/admin?index", intent: "send-friend-invitation", action: "send-communications", fields: { name: "", email: "" } },
   { path: "/admin/communications/import", intent: "confirm", action: "send-communications", fields: { importId: "00000000-0000-4000-8000-000000000000" } },
+  // The invitation's words on an import's preview (issue 24, item 15).
+  { path: "/admin/communications/import", intent: "wording", action: "send-communications", fields: { importId: "00000000-0000-4000-8000-000000000000", subject: "S", intro: "I" } },
   // The reservations page is event staff's too, but what the public can book and deleting events are admins'.
   { path: "/admin/eventreservations", intent: "create-event", action: "change-seat-limits", fields: { name: "", date: "", time: "" } },
   { path: "/admin/eventreservations", intent: "set-max-seats", action: "change-seat-limits", fields: { eventId: "00000000-0000-4000-8000-000000000000", maxSeats: "" } },
