@@ -68,6 +68,7 @@ export default [
   route("api/sms/inbound", "routes/api/sms-inbound.ts"),
   route("api/sms/status", "routes/api/sms-status.ts"),
   route("media/audio/:file", "routes/media/audio.ts"),
+  route("media/events/:file", "routes/media/event-image.ts"),
 
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

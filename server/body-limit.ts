@@ -30,6 +30,9 @@ export const PATH_BODY_SIZE_LIMITS: readonly PathBodySizeLimits[] = [
   { pathPrefix: "/api/sendAnnouncement", other: 2 * MB },
   // The attendee CSV import: a file of up to 5 MB, plus the multipart envelope; the route refuses a file above 5 MB itself.
   { pathPrefix: "/admin/communications/import", form: 5 * MB + 64 * KB },
+  // The event form with an uploaded picture of up to 10 MB (MAX_EVENT_IMAGE_BYTES) and the form's other fields; the
+  // action refuses a file above 10 MB itself, with the form kept, and this answers anything larger with a clear 413.
+  { pathPrefix: "/admin/eventmanagement", form: 10 * MB + 256 * KB },
   // Up to 10,000 addresses to look up (campaigns' communityStatsSchema).
   { pathPrefix: "/api/statsCommunity", other: 3 * MB },
 ];

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { isSupportedCountry, type CountryCode } from "libphonenumber-js/min";
 import { z } from "zod";
 import { siteConfig } from "./site-config";
@@ -72,6 +73,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// connection URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Uploaded files (event images); unset: `uploads` inside DATA_DIR (./data/uploads with an in-memory database). */
+  UPLOADS_DIR: z.string().min(1).optional(),
   /** How long start-up waits for an unreachable PostgreSQL before giving up; 0 gives up at once. */
   DATABASE_STARTUP_TIMEOUT_SECONDS: z.coerce
     .number({ message: "must be a number of seconds" })
@@ -142,8 +145,10 @@ const envSchema = z.object({
   EVENT_MAILS_PER_STAFF_PER_DAY: perDay(2),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT" | "RATE_LIMIT_MULTIPLIER" | "AUTH_RATE_LIMIT_MULTIPLIER"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT" | "RATE_LIMIT_MULTIPLIER" | "AUTH_RATE_LIMIT_MULTIPLIER" | "UPLOADS_DIR"> & {
   PUBLIC_URL: string;
+  /** UPLOADS_DIR, else `uploads` inside DATA_DIR (./data/uploads when the database is in memory). */
+  UPLOADS_DIR: string;
   SEED_DEMO_CONTENT: boolean;
   /** The multiplier every limit uses: RATE_LIMIT_MULTIPLIER, else the deprecated AUTH_RATE_LIMIT_MULTIPLIER, else 1. */
   RATE_LIMIT_MULTIPLIER: number;
@@ -171,8 +176,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   const seedDemoContent = env.SEED_DEMO_CONTENT ?? !env.DATABASE_URL;
   const rateLimitMultiplier = env.RATE_LIMIT_MULTIPLIER ?? env.AUTH_RATE_LIMIT_MULTIPLIER ?? 1;
+  const uploadsDir = env.UPLOADS_DIR ?? path.join(env.DATA_DIR.startsWith("memory://") ? "./data" : env.DATA_DIR, "uploads");
   const { AUTH_RATE_LIMIT_MULTIPLIER: _alias, ...settings } = env;
-  return { ...settings, PUBLIC_URL: publicUrl, SEED_DEMO_CONTENT: seedDemoContent, RATE_LIMIT_MULTIPLIER: rateLimitMultiplier };
+  return { ...settings, UPLOADS_DIR: uploadsDir, PUBLIC_URL: publicUrl, SEED_DEMO_CONTENT: seedDemoContent, RATE_LIMIT_MULTIPLIER: rateLimitMultiplier };
 }
 
 let current: Env | undefined;

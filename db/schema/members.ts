@@ -93,6 +93,20 @@ export const invitations = pgTable(
  * people the file names, parsed and merged on the server, so confirming needs no second upload and
  * cannot be handed other rows than the ones previewed. Kept a day; confirmed at most once.
  */
+/**
+ * The words of the past attendees' invitation e-mail as staff edited them before an import's
+ * confirmation (docs/decisions/044). Never changed: each edit is a new row, the newest is what the
+ * next import starts from, and each queued e-mail names the row it is rendered with.
+ */
+export const invitationWordings = pgTable("invitation_wordings", {
+  id: uuid().primaryKey().defaultRandom(),
+  subject: text().notNull(),
+  /** Paragraphs separated by blank lines, shown after the greeting and the line naming the event. */
+  intro: text().notNull(),
+  createdByEmail: text("created_by_email").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const attendeeImports = pgTable("attendee_imports", {
   id: uuid().primaryKey().defaultRandom(),
   fileName: text("file_name").notNull(),
@@ -104,6 +118,10 @@ export const attendeeImports = pgTable("attendee_imports", {
   createdByEmail: text("created_by_email").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  /** What the preview showed (AttendeeImportPreview), so a later step shows it again without the file. */
+  preview: jsonb().$type<unknown>(),
+  /** The invitation's words last previewed for this import (null: the default words); the confirmation sends these. */
+  wordingId: uuid("wording_id").references(() => invitationWordings.id),
 });
 
 export const trackTier = pgEnum("track_tier", ["public", "friend", "member"]);

@@ -1,4 +1,5 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { can, staffHomePath, type Action } from "~/modules/members/policy";
@@ -68,6 +69,8 @@ const intentGuardOf: { path: string; intent: string; action: Action; fields: Rec
   { path: "/admin?index", intent: "revoke-invitation", action: "send-communications", fields: { id: "00000000-0000-4000-8000-000000000000" } },
   { path: "/admin?index", intent: "send-friend-invitation", action: "send-communications", fields: { name: "", email: "" } },
   { path: "/admin/communications/import", intent: "confirm", action: "send-communications", fields: { importId: "00000000-0000-4000-8000-000000000000" } },
+  // The invitation's words on an import's preview (issue 24, item 15).
+  { path: "/admin/communications/import", intent: "wording", action: "send-communications", fields: { importId: "00000000-0000-4000-8000-000000000000", subject: "S", intro: "I" } },
   // The reservations page is event staff's too, but what the public can book and deleting events are admins'.
   { path: "/admin/eventreservations", intent: "create-event", action: "change-seat-limits", fields: { name: "", date: "", time: "" } },
   { path: "/admin/eventreservations", intent: "set-max-seats", action: "change-seat-limits", fields: { eventId: "00000000-0000-4000-8000-000000000000", maxSeats: "" } },
@@ -266,5 +269,32 @@ describe("the authorisation matrix of the staff area", () => {
       const response = await post(cookies[role]);
       expect(response.status, `${role}`).toBe(can({ role }, guard) ? 400 : 403);
     }
+  });
+
+  /**
+   * The event form's picture upload (multipart, same action): refused to whom `manage-events` refuses
+   * before anything is stored; the image it makes is public, like the site's own pictures.
+   */
+  it("an event image upload is the event managers'; the image it makes is served to anyone", async () => {
+    const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c08040" } }).png().toBuffer();
+    const post = (cookie?: string) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ intent: "create", title: `Matrix upload ${stamp}`, date: "2031-06-14", time: "19:00", description: "Sample." })) form.set(name, value);
+      form.set("imageFile", new File([new Uint8Array(picture)], "hall.png", { type: "image/png" }));
+      return fetch(`${server.url}/admin/eventmanagement`, { method: "POST", redirect: "manual", headers: { Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) }, body: form });
+    };
+    expect((await post()).status, "visitor").toBe(401);
+    for (const role of Object.keys(people) as Role[]) {
+      const response = await post(cookies[role]);
+      expect(response.status, `${role}`).toBe(can({ role }, "manage-events") ? 200 : 403);
+    }
+    const html = await (await fetch(`${server.url}/admin/eventmanagement`, { headers: { Cookie: cookies.admin! } })).text();
+    const image = /\/media\/events\/[0-9a-f]{32}-800\.webp/.exec(html)?.[0];
+    expect(image, "the uploaded image on the events page").toBeTruthy();
+    const served = await fetch(`${server.url}${image}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await fetch(`${server.url}/media/events/not-an-upload.webp`)).status).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import type { StaffOutcome } from "./staff-outcome";
 import { useFormValidation } from "~/components/members/use-form-validation";
 import { useFieldValue } from "~/lib/use-field-value";
 import { useHydrated } from "~/lib/use-hydrated";
-import { eventFormSchema } from "~/modules/events/event-form";
+import { eventEditorSchema } from "~/modules/events/event-form";
 
 /** The key of the editor's fetcher, which the page reads for the toast of a save. */
 export const EVENT_EDITOR_FETCHER = "event-editor";
@@ -62,7 +62,7 @@ export function EventEditor(props: {
   const [earlierAnswer] = useState(fetcher.data);
   const answer = fetcher.data === earlierAnswer ? undefined : fetcher.data;
   const serverErrors = answer && !answer.ok ? answer.fieldErrors : undefined;
-  const { errors: clientErrors, onSubmit } = useFormValidation(() => eventFormSchema, serverErrors);
+  const { errors: clientErrors, onSubmit } = useFormValidation(() => eventEditorSchema, serverErrors);
   const errors = answer || Object.keys(clientErrors).length ? clientErrors : props.errors;
   const heading = useRef<HTMLHeadingElement>(null);
   const location = useFieldValue<HTMLInputElement>(props.values.location);
@@ -120,12 +120,12 @@ export function EventEditor(props: {
         {title}
       </h2>
       <p className="mt-1 text-sm text-mist">Fields marked * are required. A new event starts as a draft: publish it to show it on the site.</p>
-      <fetcher.Form method="post" action={props.action} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <fetcher.Form method="post" encType="multipart/form-data" action={props.action} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
         {props.values.id ? <input type="hidden" name="id" value={props.values.id} /> : null}
         <div className="sm:col-span-2">{field("title", "Title *", textInput("title"))}</div>
         {field("date", "Date *", textInput("date", "date"), `In the venue's time zone (${props.timeZoneLabel})`)}
         {field("time", "Time *", textInput("time", "time"), `Venue time (${props.timeZoneLabel})`)}
-        <EventImagePicker defaultValue={props.values.image} error={errors.image} />
+        <EventImagePicker defaultValue={props.values.image} error={errors.image} uploadError={errors.imageFile} />
         <div className="sm:col-span-2">
           {field("description", "Description *", (describedBy) => (
             <textarea

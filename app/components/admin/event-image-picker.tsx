@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { EventImageUploadField } from "./event-image-upload-field";
 import { chosenImage, EVENT_IMAGES, IMAGE_HINT, imageNotFoundText } from "~/modules/events/event-images";
 
 /**
@@ -8,7 +9,7 @@ import { chosenImage, EVENT_IMAGES, IMAGE_HINT, imageNotFoundText } from "~/modu
  * hydration stays, and the server reads the pick without JavaScript (`chosenImage`, with
  * `imageShown` telling it whether the path was typed).
  */
-export function EventImagePicker(props: { defaultValue: string; error?: string }) {
+export function EventImagePicker(props: { defaultValue: string; error?: string; uploadError?: string }) {
   const [path, setPath] = useState(props.defaultValue);
   const [failedPath, setFailedPath] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
@@ -79,6 +80,7 @@ export function EventImagePicker(props: { defaultValue: string; error?: string }
           {props.error}
         </p>
       ) : null}
+      <EventImageUploadField error={props.uploadError} />
       <div className="mt-3" aria-live="polite">
         {trimmed && failedPath === trimmed ? (
           <p className="text-sm text-danger">{imageNotFoundText(trimmed)}</p>

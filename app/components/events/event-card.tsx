@@ -5,6 +5,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { Modal } from "~/components/ui/modal";
 import { DEFAULT_RESERVE_LABEL } from "~/modules/events/event-card-action";
 import type { EventView } from "~/modules/events/event-view";
+import { responsiveEventImage } from "~/modules/events/uploaded-event-image";
 import type { ReservationResult } from "~/modules/reservations/reservation-form";
 import { eventPath, reservePath, waitingListPath } from "./event-links";
 
@@ -46,7 +47,7 @@ export function EventCard(props: { event: EventView; variant?: "grid" | "feature
     >
       <div className={`relative shrink-0 ${wide ? "md:w-1/2" : ""}`}>
         <img
-          src={event.image}
+          {...responsiveEventImage(event.image, wide ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw")}
           alt=""
           width={IMAGE_WIDTH}
           height={IMAGE_HEIGHT}

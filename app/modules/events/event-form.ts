@@ -87,6 +87,15 @@ export const eventFormSchema = z.object({
     .transform((value) => value === "on" || value === "true"),
 });
 
+/**
+ * The form's check in the browser: a picture chosen in the file field (sent with the form and
+ * checked by the server) stands in for the image path, which the upload will fill.
+ */
+export const eventEditorSchema = z.preprocess((input) => {
+  const fields = (typeof input === "object" && input !== null ? input : {}) as Record<string, unknown>;
+  return fields.imageFileChosen === "yes" && !String(fields.image ?? "").trim() ? { ...fields, image: "/media/events/upload" } : fields;
+}, eventFormSchema);
+
 export type EventFormInput = z.input<typeof eventFormSchema>;
 export type EventFormData = z.output<typeof eventFormSchema>;
 

@@ -10,7 +10,7 @@ import type { EventRow } from "../../../db/schema";
  */
 export type EventActor = StaffActor & { role: Role };
 
-export type EventFailureReason = "forbidden" | "not-found" | "invalid" | "conflict";
+export type EventFailureReason = "forbidden" | "not-found" | "invalid" | "conflict" | "unavailable";
 
 export type EventOutcome<Extra extends object = object> =
   | ({ ok: true; message: string } & Extra)

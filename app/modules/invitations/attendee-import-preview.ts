@@ -11,6 +11,15 @@ export interface PreviewPerson {
   status?: EffectiveInvitationStatus;
 }
 
+/** The invitation e-mail as one real invitee of the file would get it, with the words it was rendered in. */
+export interface ImportInvitationPreview {
+  /** 'Ada Lovelace <ada@example.com>': whom the sample is rendered for. */
+  to: string;
+  subject: string;
+  html: string;
+  wording: { subject: string; intro: string };
+}
+
 export interface AttendeeImportPreview {
   importId: string;
   fileName: string;
@@ -25,5 +34,7 @@ export interface AttendeeImportPreview {
     invited: PreviewPerson[];
     invalid: DroppedRow[];
   };
+  /** The invitation for the first new invitee (the first person when none is new); absent for a file without people. */
+  invitation?: ImportInvitationPreview;
 }
 

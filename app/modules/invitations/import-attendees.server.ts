@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { attendeeImports } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
@@ -10,7 +10,9 @@ import { standingOf } from "./attendee-standing.server";
 import { newInvitationRid } from "./create-invitation.server";
 import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationExpiry } from "./invitation-status";
-import { PREVIEW_LIFETIME_HOURS } from "./preview-attendee-import.server";
+import { openImport, wordingOfImport } from "./import-invitation-preview.server";
+import { invitationWordingMessages, invitationWordingSchema } from "./invitation-wording";
+import { sameWords } from "./invitation-wording.server";
 
 /**
  * Confirms attendee imports one at a time: two confirmations naming the same person (two staff,
@@ -20,41 +22,41 @@ const ATTENDEE_IMPORT_LOCK = 4_201_930;
 
 export type ImportOutcome =
   | { ok: true; message: string; created: number; emailsQueued: number; members: number; unsubscribed: number; invited: number }
-  | { ok: false; reason: "gone"; message: string };
+  | { ok: false; reason: "gone" | "changed"; message: string };
 
 /**
  * Staff confirm a previewed import: one invitation per new person (a fresh rid, 30 days, names,
  * city, state and event history) and its e-mail, written in one transaction with the activity
  * entry. Standings are looked up again, so whoever became a member, unsubscribed or was invited
- * since the preview is skipped; a preview is confirmed at most once, and re-importing the same
+ * since the preview is skipped; the e-mails go in the words last previewed (words posted with the
+ * confirmation that differ from them are refused as `changed`, nothing written); a preview is confirmed at most once, and re-importing the same
  * file finds everyone already invited.
  */
-export async function importAttendees(db: Database, actor: StaffActor, input: unknown, now = new Date()): Promise<ImportOutcome> {
-  const parsed = confirmImportSchema.safeParse(input);
+export async function importAttendees(
+  db: Database,
+  actor: StaffActor,
+  input: { importId: unknown; subject?: unknown; intro?: unknown },
+  now = new Date(),
+): Promise<ImportOutcome> {
+  const parsed = confirmImportSchema.safeParse({ importId: input.importId });
   if (!parsed.success) return { ok: false, reason: "gone", message: attendeeImportMessages.previewGone };
   const { importId } = parsed.data;
+  // The words posted with the confirmation, if any: they must be the ones last previewed.
+  const posted = input.subject === undefined && input.intro === undefined ? null : invitationWordingSchema.safeParse({ subject: input.subject, intro: input.intro });
 
   const outcome = await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SELECT pg_advisory_xact_lock(${ATTENDEE_IMPORT_LOCK})`));
-    const [stored] = await tx
-      .select()
-      .from(attendeeImports)
-      .where(
-        and(
-          eq(attendeeImports.id, importId),
-          isNull(attendeeImports.confirmedAt),
-          gt(attendeeImports.createdAt, new Date(now.getTime() - PREVIEW_LIFETIME_HOURS * 3600_000)),
-        ),
-      )
-      .for("update");
+    const stored = await openImport(tx, importId, now, true);
     if (!stored) return null;
+    const wording = await wordingOfImport(tx, stored);
+    if (posted && (!posted.success || !sameWords(posted.data, wording))) return "changed" as const;
     const people = stored.people as AttendeeImportPerson[];
     const standings = await standingOf(tx, people, now);
     const fresh = people.filter((person) => standings.get(person.email)?.kind === "new");
     const tally = (kind: string) => people.filter((person) => standings.get(person.email)?.kind === kind).length;
 
     const created = await insertInvitations(tx, fresh, now);
-    const emailsQueued = await queueInvitationEmails(tx, created);
+    const emailsQueued = await queueInvitationEmails(tx, created, wording);
     await tx.update(attendeeImports).set({ confirmedAt: now }).where(eq(attendeeImports.id, importId));
     const counts = { created: created.length, emailsQueued, members: tally("member"), unsubscribed: tally("unsubscribed"), invited: tally("invited") };
     await recordActivity(tx, actor, {
@@ -67,6 +69,7 @@ export async function importAttendees(db: Database, actor: StaffActor, input: un
     return counts;
   });
   if (!outcome) return { ok: false, reason: "gone", message: attendeeImportMessages.previewGone };
+  if (outcome === "changed") return { ok: false, reason: "changed", message: invitationWordingMessages.changed };
   // Committed: the sender may go now (its minute's sweep would find the rows anyway).
   if (outcome.emailsQueued > 0) await wakeOutbox(importId);
   return { ok: true, message: attendeeImportMessages.confirmed(outcome.created), ...outcome };

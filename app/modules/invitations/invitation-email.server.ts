@@ -7,9 +7,12 @@ import { newToken } from "../campaigns/tokens.server";
 import { queueEmailBatchToRender } from "../messaging/outbox.server";
 import type { DeliveryRenderer, RenderOutcome } from "../messaging/render-at-delivery.server";
 import { renderEmail } from "../messaging/render-email.server";
-import { InvitationEmail, invitationEmailContent } from "../messaging/templates/invitation";
+import { InvitationEmail } from "../messaging/templates/invitation";
+import type { PastEvent } from "./attendee-csv";
 import { invitationExpiryText, PAST_ATTENDEE_CAMPAIGN } from "./attendee-import-messages";
 import { effectiveInvitationStatus } from "./invitation-status";
+import { DEFAULT_INVITATION_WORDING, eventLineFor, introParagraphs, type InvitationWording } from "./invitation-wording";
+import { invitationWordingsById, latestInvitationWording, type StoredInvitationWording } from "./invitation-wording.server";
 
 /** The outbox's name for the invitation renderer, and the rows' `kind`. */
 export const INVITATION_EMAIL = "past-attendee-invitation";
@@ -29,12 +32,19 @@ export const invitationGoneReason = "The invitation was resent, revoked or accep
 /**
  * Writes the invitation e-mails of these invitations as small rows rendered when sent
  * (docs/decisions/020), at bulk priority so sign-in links are never held up behind an import.
+ * Each names the words it is rendered with (`wording`: an import's previewed words; a resend
+ * takes the newest kept words, docs/decisions/044).
  * Each carries a one-click unsubscribe link of its own (RFC 8058, as campaigns' do): the token's
  * hash is kept in `unsubscribe_tokens`, the token in the row, and the sender turns it into the
  * List-Unsubscribe header and the line under the message. Call it in the transaction that created
  * (or renewed) the invitations; wake the outbox after.
  */
-export async function queueInvitationEmails(db: Database, sent: { id: string; email: string; sentAt: Date }[]): Promise<number> {
+export async function queueInvitationEmails(
+  db: Database,
+  sent: { id: string; email: string; sentAt: Date }[],
+  wording?: StoredInvitationWording,
+): Promise<number> {
+  const words = wording ?? (await latestInvitationWording(db));
   const withTokens = sent.map((invitation) => ({ invitation, unsubscribe: newToken() }));
   if (withTokens.length) {
     await db.insert(unsubscribeTokens).values(withTokens.map(({ invitation, unsubscribe }) => ({ tokenHash: unsubscribe.hash, email: invitation.email.trim().toLowerCase() })));
@@ -44,28 +54,41 @@ export async function queueInvitationEmails(db: Database, sent: { id: string; em
     withTokens.map(({ invitation, unsubscribe }) => ({
       kind: INVITATION_EMAIL,
       to: invitation.email,
-      subject: invitationEmailContent["past-attendee"].subject,
+      subject: words.subject,
       idempotencyKey: invitationMessageKey(invitation.id, invitation.sentAt),
       renderer: INVITATION_EMAIL,
-      refs: { invitationId: invitation.id, sentAt: String(invitation.sentAt.getTime()), unsubscribeToken: unsubscribe.token },
+      refs: {
+        invitationId: invitation.id,
+        sentAt: String(invitation.sentAt.getTime()),
+        unsubscribeToken: unsubscribe.token,
+        ...(words.id ? { wordingId: words.id } : {}),
+      },
       priority: "bulk",
     })),
   );
 }
 
 const NAME_SLOT = "__invitee_name__";
+const EVENT_SLOT = "__invitee_event_line__";
 const LINK_SLOT = "https://invitation.invalid/__invitation_link__";
 const UNSUBSCRIBE_SLOT = "https://invitation.invalid/__unsubscribe_link__";
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-let template: Promise<{ html: string; text: string }> | undefined;
-let templateFor: string | undefined;
+/** Rendered templates by address and words; a few words are in use at a time (the newest, and older ones still queued). */
+const templates = new Map<string, Promise<{ html: string; text: string }>>();
+const TEMPLATES_KEPT = 8;
 
-/** The e-mail rendered once per process with slots, so a batch of thousands costs string replaces, not React renders. */
-function invitationTemplate(publicUrl: string) {
-  if (!template || templateFor !== publicUrl) {
-    templateFor = publicUrl;
+/**
+ * The e-mail rendered once per process and words with slots, so a batch of thousands costs string
+ * replaces, not React renders. The words go through React, which escapes them; the slots are
+ * filled escaped.
+ */
+function invitationTemplate(publicUrl: string, wording: InvitationWording) {
+  const key = JSON.stringify([publicUrl, wording.subject, wording.intro]);
+  let template = templates.get(key);
+  if (!template) {
+    if (templates.size >= TEMPLATES_KEPT) templates.delete(templates.keys().next().value!);
     template = renderEmail(
       createElement(InvitationEmail, {
         kind: "past-attendee",
@@ -74,19 +97,30 @@ function invitationTemplate(publicUrl: string) {
         publicUrl,
         expiryNote: invitationExpiryText,
         unsubscribeUrl: UNSUBSCRIBE_SLOT,
+        eventLine: EVENT_SLOT,
+        paragraphs: introParagraphs(wording.intro),
       }),
     );
-    template.catch(() => (template = undefined));
+    templates.set(key, template);
+    template.catch(() => templates.delete(key));
   }
   return template;
 }
 
 /**
- * The invitation e-mail of one invitation. `unsubscribeToken` is the message's own; without one
- * (a message written before they existed) the line points to the unsubscribe page, which explains.
+ * The invitation e-mail of one invitation, in `wording` (the default words when none is given),
+ * naming the event the invitee came to. `unsubscribeToken` is the message's own; without one (a
+ * message written before they existed, or the import's preview) the line points to the
+ * unsubscribe page, which explains.
  */
-export async function renderInvitationEmail(publicUrl: string, invitation: { rid: string; firstName: string | null }, unsubscribeToken?: string) {
-  const { html, text } = await invitationTemplate(publicUrl);
+export async function renderInvitationEmail(
+  publicUrl: string,
+  invitation: { rid: string; firstName: string | null; eventHistory?: PastEvent[] | unknown },
+  unsubscribeToken?: string,
+  wording: InvitationWording = DEFAULT_INVITATION_WORDING,
+) {
+  const { html, text } = await invitationTemplate(publicUrl, wording);
+  const eventLine = eventLineFor(Array.isArray(invitation.eventHistory) ? (invitation.eventHistory as PastEvent[]) : []);
   const link = invitationLink(publicUrl, invitation.rid);
   const unsubscribe = unsubscribeToken ? unsubscribeUrl(publicUrl, unsubscribeToken) : `${publicUrl}/unsubscribe`;
   const name = invitation.firstName?.trim() ?? "";
@@ -95,12 +129,13 @@ export async function renderInvitationEmail(publicUrl: string, invitation: { rid
   const fill = (body: string, escape: (value: string) => string) =>
     body
       .replaceAll(name ? NAME_SLOT : ` ${NAME_SLOT}`, () => (name ? escape(name) : ""))
+      .replaceAll(EVENT_SLOT, () => escape(eventLine))
       .replaceAll(escape(LINK_SLOT), () => escape(link))
       .replaceAll(LINK_SLOT, () => link)
       .replaceAll(escape(UNSUBSCRIBE_SLOT), () => escape(unsubscribe))
       .replaceAll(UNSUBSCRIBE_SLOT, () => unsubscribe);
   return {
-    subject: invitationEmailContent["past-attendee"].subject,
+    subject: wording.subject,
     html: fill(html, escapeHtml),
     text: fill(text, (value) => value),
     listUnsubscribe: unsubscribeToken ? unsubscribe : undefined,
@@ -119,6 +154,8 @@ export function invitationEmailRenderer(options: { publicUrl: string }): Deliver
       const ids = [...new Set(messages.map((message) => message.meta.invitationId).filter((id): id is string => Boolean(id)))];
       const rows = ids.length ? await db.select().from(invitations).where(inArray(invitations.id, ids)) : [];
       const byId = new Map(rows.map((row) => [row.id, row]));
+      const wordingIds = [...new Set(messages.map((message) => message.meta.wordingId).filter((id): id is string => Boolean(id)))];
+      const wordings = await invitationWordingsById(db, wordingIds);
       // Someone who unsubscribed after the invitation was written is not mailed it.
       const recipients = [...new Set(messages.map((message) => message.recipient.trim().toLowerCase()))];
       const gone = new Set(
@@ -134,7 +171,9 @@ export function invitationEmailRenderer(options: { publicUrl: string }): Deliver
         const current = invitation && String(invitation.sentAt.getTime()) === message.meta.sentAt && effectiveInvitationStatus(invitation) === "pending";
         outcomes.set(
           message.id,
-          current ? { rendered: await renderInvitationEmail(options.publicUrl, invitation, message.meta.unsubscribeToken) } : { gone: invitationGoneReason },
+          current
+            ? { rendered: await renderInvitationEmail(options.publicUrl, invitation, message.meta.unsubscribeToken, wordings.get(message.meta.wordingId ?? "")) }
+            : { gone: invitationGoneReason },
         );
       }
       return outcomes;

@@ -1,4 +1,4 @@
-import { lt } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { attendeeImports } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { decodeCsvBytes } from "~/lib/csv-reading";
@@ -10,9 +10,10 @@ import { attendeeImportMessages } from "./attendee-import-messages";
 import { standingOf } from "./attendee-standing.server";
 import type { AttendeeImportPreview, PreviewPerson } from "./attendee-import-preview";
 import type { EffectiveInvitationStatus } from "./invitation-status";
+import { PREVIEW_LIFETIME_HOURS, renderImportInvitation } from "./import-invitation-preview.server";
+import { latestInvitationWording } from "./invitation-wording.server";
 
-/** How long a preview can be confirmed; older ones are removed by the next preview. */
-export const PREVIEW_LIFETIME_HOURS = 24;
+export { PREVIEW_LIFETIME_HOURS };
 /** Each list of the preview shows at most this many people; the counts are always complete. */
 export const PREVIEW_LIST_LIMIT = 100;
 
@@ -30,14 +31,16 @@ const summary = (person: AttendeeImportPerson, status?: EffectiveInvitationStatu
 
 /**
  * Staff upload a CSV of past attendees: it is read with the spec's rules, each person's standing
- * is looked up, and the people are stored for the confirmation (docs/decisions/030). Nothing is
- * invited or sent here.
+ * is looked up, and the people are stored for the confirmation (docs/decisions/030) with the
+ * newest kept words of the invitation, which is rendered for one real invitee of the file when
+ * `publicUrl` is given (docs/decisions/044). Nothing is invited or sent here.
  */
 export async function previewAttendeeImport(
   db: Database,
   actor: StaffActor,
   input: { fileName: string; size: number; bytes: Uint8Array },
   now = new Date(),
+  options: { publicUrl?: string } = {},
 ): Promise<PreviewOutcome> {
   const file = attendeeFileSchema.safeParse({ name: input.fileName, size: input.size });
   if (!file.success) {
@@ -68,16 +71,20 @@ export async function previewAttendeeImport(
   lists.invalid = parsed.dropped.slice(0, PREVIEW_LIST_LIMIT);
 
   const fileName = hasControlCharacters(input.fileName) ? "attendees.csv" : input.fileName.trim().slice(0, 200) || "attendees.csv";
+  const wording = await latestInvitationWording(db);
   const [stored] = await db
     .insert(attendeeImports)
-    .values({ fileName, people: parsed.people, rowCount: parsed.rowCount, createdByUserId: actor.id, createdByEmail: actor.email })
+    .values({ fileName, people: parsed.people, rowCount: parsed.rowCount, createdByUserId: actor.id, createdByEmail: actor.email, wordingId: wording.id })
     .returning({ id: attendeeImports.id });
+  const preview: AttendeeImportPreview = { importId: stored!.id, fileName, rowCount: parsed.rowCount, people: parsed.people.length, counts, lists };
+  // Kept, so the steps after this one (new words) show the same preview without the file.
+  await db.update(attendeeImports).set({ preview }).where(eq(attendeeImports.id, stored!.id));
   // Housekeeping: previews nobody confirmed within their lifetime are of no more use.
   await db.delete(attendeeImports).where(lt(attendeeImports.createdAt, new Date(now.getTime() - PREVIEW_LIFETIME_HOURS * 3600_000)));
 
   return {
     ok: true,
     message: attendeeImportMessages.previewed(parsed.people.length),
-    preview: { importId: stored!.id, fileName, rowCount: parsed.rowCount, people: parsed.people.length, counts, lists },
+    preview: options.publicUrl ? { ...preview, invitation: await renderImportInvitation(preview, parsed.people, wording, options.publicUrl) } : preview,
   };
 }

@@ -5,7 +5,9 @@ import { pageMeta } from "~/lib/seo";
 import { chosenFile } from "~/modules/invitations/attendee-import-form";
 import { attendeeImportMessages, MAX_IMPORT_BYTES } from "~/modules/invitations/attendee-import-messages";
 import { importAttendees } from "~/modules/invitations/import-attendees.server";
+import { reviseImportWording } from "~/modules/invitations/import-invitation-preview.server";
 import { previewAttendeeImport } from "~/modules/invitations/preview-attendee-import.server";
+import { getEnv } from "~/lib/env.server";
 import { requireStaffPage } from "~/routes/guards.server";
 import { getRuntime } from "../../../server/runtime";
 import { logFailure } from "~/lib/log.server";
@@ -26,24 +28,36 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaffPage(request, "send-communications");
   const answer = (body: AttendeeImportActionData, status = 200) => data<AttendeeImportActionData>(body, { status });
   const form = await request.formData().catch(() => undefined);
-  const intent = form?.get("intent") === "confirm" ? "confirm" : "preview";
+  const posted = form?.get("intent");
+  const intent = posted === "confirm" || posted === "wording" ? posted : "preview";
   if (!form) return answer({ ok: false, intent, message: attendeeImportMessages.noFile, fieldErrors: { file: attendeeImportMessages.noFile } }, 400);
   const db = getRuntime().database.db;
+  const publicUrl = getEnv().PUBLIC_URL;
+  const words = { importId: form.get("importId"), subject: form.get("subject") ?? undefined, intro: form.get("intro") ?? undefined };
+  // New words for the invitation: kept and shown rendered; with words changed since the preview, a confirmation does the same instead.
+  const revise = async (message?: string) => {
+    const outcome = await reviseImportWording(db, user, words, { publicUrl });
+    if (!outcome.ok && outcome.reason === "gone") return answer({ ok: false, intent, message: outcome.message }, 410);
+    if (!outcome.ok) return answer({ ok: false, intent: "wording", message: outcome.message, fieldErrors: outcome.fieldErrors, values: outcome.values, preview: outcome.preview }, 400);
+    return answer({ ok: true, intent: "wording", message: message ?? outcome.message, preview: outcome.preview }, message ? 409 : 200);
+  };
   try {
+    if (intent === "wording") return await revise();
     if (intent === "confirm") {
-      const outcome = await importAttendees(db, user, { importId: form.get("importId") });
+      const outcome = await importAttendees(db, user, words);
+      if (!outcome.ok && outcome.reason === "changed") return await revise(outcome.message);
       if (!outcome.ok) return answer({ ok: false, intent, message: outcome.message }, 410);
       return answer({ ok: true, intent, message: outcome.message, created: outcome.created, emailsQueued: outcome.emailsQueued });
     }
     const file = chosenFile(form.get("file"));
     if (!file) return answer({ ok: false, intent, message: attendeeImportMessages.noFile, fieldErrors: { file: attendeeImportMessages.noFile } }, 400);
     if (file.size > MAX_IMPORT_BYTES) return answer({ ok: false, intent, message: attendeeImportMessages.tooLarge, fieldErrors: { file: attendeeImportMessages.tooLarge } }, 413);
-    const outcome = await previewAttendeeImport(db, user, { fileName: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) });
+    const outcome = await previewAttendeeImport(db, user, { fileName: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) }, new Date(), { publicUrl });
     if (!outcome.ok) return answer({ ok: false, intent, message: outcome.message, fieldErrors: { file: outcome.message } }, outcome.reason === "too-large" ? 413 : 400);
     return answer({ ok: true, intent, message: outcome.message, preview: outcome.preview });
   } catch (error) {
     logFailure("attendee-import", `the import's ${intent}`, error);
-    const message = intent === "confirm" ? attendeeImportMessages.confirmFailed : attendeeImportMessages.previewFailed;
+    const message = intent === "preview" ? attendeeImportMessages.previewFailed : attendeeImportMessages.confirmFailed;
     return answer({ ok: false, intent, message, ...(intent === "preview" ? { fieldErrors: { file: message } } : {}) }, 503);
   }
 }

@@ -8,11 +8,13 @@ import { EVENT_ROW_FETCHER, ManagedEventsTable, PermanentDeletePanel, type Manag
 import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
 import { requireStaffPage } from "~/routes/guards.server";
 import type { Database } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
 import { eventFormValues } from "~/modules/events/event-form";
+import { eventImageDirectory, withUploadedEventImage } from "~/modules/events/event-image-upload.server";
 import { deleteEventPermanently, duplicateEvent, hideEvent, restoreEvent, toggleFeatured, toggleStatus } from "~/modules/events/event-lifecycle.server";
 import { eventFailures } from "~/modules/events/event-management-messages";
 import type { EventActor, EventOutcome } from "~/modules/events/event-management.server";
@@ -112,17 +114,21 @@ const rowActions: Record<string, (db: Database, actor: EventActor, input: { id: 
   "delete-permanently": deleteEventPermanently,
 };
 
-const statusOf = { forbidden: 403, "not-found": 404, invalid: 400, conflict: 409 } as const;
+const statusOf = { forbidden: 403, "not-found": 404, invalid: 400, conflict: 409, unavailable: 503 } as const;
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaffPage(request, "manage-events");
-  const form = Object.fromEntries(await request.formData());
+  // A broken multipart body (a cut-off upload) reads as an empty form: 'Unknown action', not a 500.
+  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const intent = String(form.intent ?? "");
   const id = typeof form.id === "string" ? form.id : "";
   const db = getRuntime().database.db;
   let outcome: EventOutcome;
-  if (intent === "create") outcome = await createEvent(db, user, eventFormValues(form));
-  else if (intent === "update") outcome = await updateEvent(db, user, { ...eventFormValues(form), id });
+  // A picture chosen in the form's file field is stored first and becomes the event's image.
+  const withImage = intent === "create" || intent === "update" ? await withUploadedEventImage(user, form, { directory: eventImageDirectory(getEnv().UPLOADS_DIR) }) : null;
+  if (withImage && !withImage.ok) outcome = withImage;
+  else if (intent === "create") outcome = await createEvent(db, user, eventFormValues(withImage!.form));
+  else if (intent === "update") outcome = await updateEvent(db, user, { ...eventFormValues(withImage!.form), id });
   else if (rowActions[intent]) outcome = await rowActions[intent](db, user, { id });
   else return data<StaffOutcome>({ ok: false, intent, message: "Unknown action" }, { status: 400 });
 

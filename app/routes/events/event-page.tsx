@@ -8,11 +8,9 @@ import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
 import { loadEventPage } from "~/modules/events/event-page.server";
+import { shareableEventImage } from "~/modules/events/uploaded-event-image";
 import { mapsSearchUrl } from "~/modules/events/venue-map";
 import type { Route } from "./+types/event-page";
-
-/** Link previews (WhatsApp, Instagram, Facebook) show raster pictures only; an SVG falls back to the brand's. */
-const shareableImage = (image: string) => (/\.(jpe?g|png|webp)$/i.test(image) ? image : undefined);
 
 export const meta: Route.MetaFunction = (args) => {
   const event = args.loaderData?.page?.event;
@@ -21,7 +19,7 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, {
     title: event.title,
     description: `${event.dateLabel} at ${event.timeLabel}${place}. ${event.description}`,
-    image: shareableImage(event.image),
+    image: shareableEventImage(event.image),
   });
 };
 

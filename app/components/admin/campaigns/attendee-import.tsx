@@ -4,14 +4,17 @@ import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { attendeeFileSchema } from "~/modules/invitations/attendee-import-form";
 import type { AttendeeImportPreview, PreviewPerson } from "~/modules/invitations/attendee-import-preview";
 import type { DroppedRow } from "~/modules/invitations/attendee-csv";
+import type { InvitationWording } from "~/modules/invitations/invitation-wording";
+import { InvitationWordingFields } from "./invitation-wording-fields";
 
 export const ATTENDEE_IMPORT_ACTION = "/admin/communications/import";
 
 /** What the import route answers: a preview to confirm, the confirmation's counts, or what went wrong. */
 export type AttendeeImportActionData =
-  | { ok: true; intent: "preview"; message: string; preview: AttendeeImportPreview }
+  | { ok: true; intent: "preview" | "wording"; message: string; preview: AttendeeImportPreview }
   | { ok: true; intent: "confirm"; message: string; created: number; emailsQueued: number }
-  | { ok: false; intent: "preview" | "confirm"; message: string; fieldErrors?: { file?: string } };
+  | { ok: false; intent: "wording"; message: string; fieldErrors: Record<string, string>; values: InvitationWording; preview: AttendeeImportPreview }
+  | { ok: false; intent: "preview" | "confirm" | "wording"; message: string; fieldErrors?: { file?: string } };
 
 const statusWords = { pending: "pending", expired: "expired", revoked: "revoked", accepted: "accepted" } as const;
 
@@ -29,9 +32,10 @@ export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionDa
   const resultRef = useRef<HTMLParagraphElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const busy = fetcher.state !== "idle";
-  const preview = answer?.ok && answer.intent === "preview" ? answer.preview : undefined;
+  const preview = answer && "preview" in answer ? answer.preview : undefined;
+  const wordingAnswer = answer && !answer.ok && "values" in answer ? answer : undefined;
   const confirmed = answer?.ok && answer.intent === "confirm" ? answer : undefined;
-  const serverFileError = answer && !answer.ok ? (answer.fieldErrors?.file ?? (answer.intent === "preview" ? answer.message : undefined)) : undefined;
+  const serverFileError = answer && !answer.ok && !wordingAnswer ? (answer.fieldErrors?.file ?? (answer.intent === "preview" ? answer.message : undefined)) : undefined;
   const error = fileError ?? serverFileError;
 
   useEffect(() => {
@@ -93,13 +97,24 @@ export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionDa
         </button>
       </fetcher.Form>
 
-      {preview ? <ImportPreview preview={preview} headingRef={previewHeading} busy={busy} fetcher={fetcher} /> : null}
+      {preview ? (
+        <ImportPreview
+          key={preview.importId}
+          preview={preview}
+          headingRef={previewHeading}
+          busy={busy}
+          fetcher={fetcher}
+          wordingErrors={wordingAnswer?.fieldErrors ?? {}}
+          wordingValues={wordingAnswer?.values}
+          notice={answer && answer.intent === "wording" ? answer.message : undefined}
+        />
+      ) : null}
       {confirmed ? (
         <p ref={resultRef} tabIndex={-1} role="status" className="mt-6 rounded-xl border border-sage/60 p-4 text-ivory focus:outline-none">
           {confirmed.message}
         </p>
       ) : null}
-      {answer && !answer.ok && answer.intent === "confirm" ? (
+      {answer && !answer.ok && !wordingAnswer && answer.intent !== "preview" ? (
         <p role="alert" className="mt-6 rounded-xl border border-danger/60 bg-danger/15 p-4 text-danger">
           {answer.message}
         </p>
@@ -108,11 +123,14 @@ export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionDa
   );
 }
 
-function ImportPreview({ preview, headingRef, busy, fetcher }: {
+function ImportPreview({ preview, headingRef, busy, fetcher, wordingErrors, wordingValues, notice }: {
   preview: AttendeeImportPreview;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   busy: boolean;
   fetcher: ReturnType<typeof useFetcher<AttendeeImportActionData>>;
+  wordingErrors: Record<string, string>;
+  wordingValues?: InvitationWording;
+  notice?: string;
 }) {
   const groups: { key: keyof AttendeeImportPreview["counts"]; label: string; people?: PreviewPerson[]; rows?: DroppedRow[] }[] = [
     { key: "new", label: "New invitees", people: preview.lists.new },
@@ -167,8 +185,11 @@ function ImportPreview({ preview, headingRef, busy, fetcher }: {
             </ul>
           </details>
         ))}
-      <fetcher.Form method="post" action={ATTENDEE_IMPORT_ACTION} encType="multipart/form-data">
+      <fetcher.Form method="post" action={ATTENDEE_IMPORT_ACTION} encType="multipart/form-data" noValidate className="space-y-4">
         <input type="hidden" name="importId" value={preview.importId} />
+        {preview.invitation ? (
+          <InvitationWordingFields invitation={preview.invitation} errors={wordingErrors} values={wordingValues} notice={notice} busy={busy} fetcher={fetcher} />
+        ) : null}
         <button type="submit" name="intent" value="confirm" className="button-primary" disabled={busy}>
           {busy && fetcher.formData?.get("intent") === "confirm"
             ? "Creating invitations…"

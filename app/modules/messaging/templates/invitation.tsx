@@ -36,12 +36,17 @@ export function InvitationEmail(props: {
   expiryNote?: string;
   /** Bulk invitations (past attendees) carry a one-click unsubscribe link; a friend's personal one does not. */
   unsubscribeUrl?: string;
+  /** Staff's own words (the past attendees' import), in place of the kind's fixed lines, after `eventLine`. */
+  paragraphs?: string[];
+  /** The line naming the event the invitee came to. */
+  eventLine?: string;
 }) {
   const content = invitationEmailContent[props.kind];
+  const lines = [...(props.eventLine ? [props.eventLine] : []), ...(props.paragraphs ?? content.lines)];
   return (
     <EmailLayout preview={content.preview} publicUrl={props.publicUrl}>
       <Text style={emailText}>{props.name ? `Hello ${props.name},` : "Hello,"}</Text>
-      {content.lines.map((line) => (
+      {lines.map((line) => (
         <Text key={line} style={emailText}>
           {line}
         </Text>

@@ -1,0 +1,100 @@
+import { useEffect, useRef } from "react";
+import type { useFetcher } from "react-router";
+import type { AttendeeImportActionData } from "./attendee-import";
+import type { ImportInvitationPreview } from "~/modules/invitations/attendee-import-preview";
+import { MAX_INTRO_LENGTH, MAX_SUBJECT_LENGTH, type InvitationWording } from "~/modules/invitations/invitation-wording";
+
+/**
+ * The import preview's invitation e-mail: rendered by the server's own renderer for one real
+ * invitee of the file (a sandboxed frame: no script, no navigation), and its words to edit. The
+ * fields belong to the confirmation's form: 'Update preview' keeps the words and renders them
+ * again; 'Confirm' sends in the words last previewed (changed words are shown first, not sent).
+ */
+export function InvitationWordingFields(props: {
+  invitation: ImportInvitationPreview;
+  errors: Record<string, string>;
+  values?: InvitationWording;
+  notice?: string;
+  busy: boolean;
+  fetcher: ReturnType<typeof useFetcher<AttendeeImportActionData>>;
+}) {
+  const { invitation, errors, fetcher } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const subject = useRef<HTMLInputElement>(null);
+  const intro = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data || data.intent !== "wording") return;
+    if (data.ok) heading.current?.focus();
+    else if ("values" in data) (data.fieldErrors.subject ? subject : intro).current?.focus();
+  }, [fetcher.data]);
+
+  const describedBy = (name: string) => [`wording-${name}-hint`, errors[name] ? `wording-${name}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <section aria-labelledby="invitation-preview-title" className="space-y-3 rounded-xl border border-sand/15 p-3 sm:p-4">
+      <h4 id="invitation-preview-title" ref={heading} tabIndex={-1} className="text-lg text-ivory focus:outline-none">
+        The invitation e-mail
+      </h4>
+      {props.notice ? (
+        <p role={errors.subject || errors.intro ? "alert" : "status"} className="text-sm text-sand">
+          {props.notice}
+        </p>
+      ) : null}
+      <p className="text-sm text-sand">
+        As <span className="text-ivory">{invitation.to}</span> will get it. Subject: <span className="text-ivory">{invitation.subject}</span>
+      </p>
+      <iframe title="Invitation e-mail preview" sandbox="" srcDoc={invitation.html} className="h-[32rem] w-full rounded-xl border border-sand/15 bg-white" />
+      <div>
+        <label htmlFor="wording-subject" className="block text-sm font-semibold text-sand">
+          Subject *
+        </label>
+        <input
+          ref={subject}
+          id="wording-subject"
+          name="subject"
+          defaultValue={props.values?.subject ?? invitation.wording.subject}
+          maxLength={MAX_SUBJECT_LENGTH + 50}
+          aria-describedby={describedBy("subject")}
+          aria-invalid={errors.subject ? true : undefined}
+          className="input-field mt-1.5"
+        />
+        <p id="wording-subject-hint" className="mt-1 text-xs text-mist">
+          At most {MAX_SUBJECT_LENGTH} characters.
+        </p>
+        {errors.subject ? (
+          <p id="wording-subject-error" className="mt-1 text-sm text-danger">
+            {errors.subject}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor="wording-intro" className="block text-sm font-semibold text-sand">
+          Message *
+        </label>
+        <textarea
+          ref={intro}
+          id="wording-intro"
+          name="intro"
+          rows={6}
+          defaultValue={props.values?.intro ?? invitation.wording.intro}
+          aria-describedby={describedBy("intro")}
+          aria-invalid={errors.intro ? true : undefined}
+          className="input-field mt-1.5"
+        />
+        <p id="wording-intro-hint" className="mt-1 text-xs text-mist">
+          Shown after the greeting and the line naming the event each person came to; a blank line starts a new paragraph. At most {MAX_INTRO_LENGTH}{" "}
+          characters. The button, the link, its 30 days and the unsubscribe line are added for you.
+        </p>
+        {errors.intro ? (
+          <p id="wording-intro-error" className="mt-1 text-sm text-danger">
+            {errors.intro}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" name="intent" value="wording" className="button-secondary" disabled={props.busy}>
+        {props.busy && fetcher.formData?.get("intent") === "wording" ? "Updating the preview…" : "Update preview"}
+      </button>
+    </section>
+  );
+}
