@@ -2,7 +2,7 @@ import { getEnv, type Env } from "~/lib/env.server";
 import { holdStartupLock, openDatabase, runMigrations, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { createAuth, resolveAuthSecret, setAuth } from "~/lib/auth.server";
 import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
-import { setLogFormat } from "~/lib/log.server";
+import { setDatabaseProbe, setLogFormat } from "~/lib/log.server";
 import { siteConfig } from "~/lib/site-config";
 import { slot } from "~/lib/singleton.server";
 import { waitForDatabase } from "~/lib/wait-for-database.server";
@@ -68,6 +68,8 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
   let releaseStartupLock: (() => Promise<void>) | undefined;
   try {
     await waitForDatabase(database, { timeoutSeconds: env.DATABASE_STARTUP_TIMEOUT_SECONDS });
+    // While the database is away, this tells the log when it is back (one line, not one per query).
+    setDatabaseProbe(() => database.executeSql("select 1"));
     // Migrations, seeds and the job queue's schema: one instance at a time (released once the runner is up).
     releaseStartupLock = await holdStartupLock(database);
     await runMigrations(database);
@@ -144,6 +146,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
     return current.current;
   } catch (error) {
     await releaseStartupLock?.();
+    setDatabaseProbe(undefined);
     registerMailboxMode(undefined);
     mail?.close();
     setAuth(undefined);
@@ -167,5 +170,6 @@ export async function stopRuntime(): Promise<void> {
   runtime.mail.close();
   setAuth(undefined);
   setDatabase(undefined);
+  setDatabaseProbe(undefined);
   await runtime.database.close();
 }

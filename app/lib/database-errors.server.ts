@@ -14,6 +14,9 @@ const CONNECTION_MESSAGES = [
   "is not queryable",
   "timeout exceeded when trying to connect",
   "Cannot use a pool after calling end",
+  // 55000, sent to a new connection while the database refuses them (ALLOW_CONNECTIONS false, a
+  // maintenance window); the code alone also means query errors that are bugs, so the words decide.
+  "is not currently accepting connections",
 ];
 
 export function isDatabaseUnavailableError(error: unknown): boolean {

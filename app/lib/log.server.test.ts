@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DrizzleQueryError } from "drizzle-orm";
-import { log, logFailure, setLogFormat } from "./log.server";
+import { log, logFailure, setDatabaseProbe, setLogFormat } from "./log.server";
 
 const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
 const failedQuery = () => new Error("Failed query: select 1\nparams: ", { cause: refused() });
@@ -29,17 +29,32 @@ describe("log lines", () => {
     expect(new Date(entry.time as string).getTime()).toBeGreaterThan(Date.now() - 5_000);
   });
 
-  it("summarise a burst of failures while the database is unavailable: one line, then the count", () => {
+  it("log a database outage as one line when it goes, a summary every 30 s, and one line when it is back", async () => {
     vi.useFakeTimers();
-    for (let query = 0; query < 500; query++) logFailure("burst-test", "loading the events", failedQuery());
-    expect(lines).toEqual(["[burst-test] loading the events failed: the database is unavailable (connect ECONNREFUSED 127.0.0.1:5432)"]);
-    vi.advanceTimersByTime(10_000);
-    expect(lines[1]).toBe(
-      "[burst-test] loading the events failed 499 more times in 10 s: the database is unavailable (connect ECONNREFUSED 127.0.0.1:5432)",
-    );
-    // The next outage starts a new burst.
-    logFailure("burst-test", "loading the events", failedQuery());
-    expect(lines).toHaveLength(3);
+    let answering = false;
+    setDatabaseProbe(() => (answering ? Promise.resolve() : Promise.reject(refused())));
+    try {
+      for (let query = 0; query < 500; query++) logFailure("burst-test", query % 2 ? "loading the events" : "a reservation", failedQuery());
+      expect(lines).toEqual([
+        "[db] the database is unavailable (connect ECONNREFUSED 127.0.0.1:5432), first noticed by a reservation; what needs it fails until it is back",
+      ]);
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(lines[1]).toBe("[db] the database is still unavailable after 30 s: 500 operations failed in the last 30 s (connect ECONNREFUSED 127.0.0.1:5432)");
+      logFailure("burst-test", "loading the events", failedQuery());
+      answering = true;
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(lines).toHaveLength(3);
+      expect(lines[2]).toBe("[db] the database is back after 31 s (501 operations failed meanwhile)");
+      // No stack trace anywhere: an outage is expected, not a bug.
+      expect(lines.join("\n")).not.toMatch(/^\s+at /m);
+      // The next outage starts anew.
+      logFailure("burst-test", "loading the events", failedQuery());
+      expect(lines).toHaveLength(4);
+    } finally {
+      answering = true;
+      await vi.advanceTimersByTimeAsync(1_000);
+      setDatabaseProbe(undefined);
+    }
   });
 
   it("log every other error whole, with its stack", () => {

@@ -4,8 +4,9 @@ import { isDatabaseUnavailableError } from "./database-errors.server";
 /**
  * The server's log lines: `[scope] message` for people, or one JSON object per line (level, time,
  * message, scope, and the request id of the HTTP request being handled) with LOG_FORMAT=json for
- * log collectors. Failures while the database is down are summarised per burst, because an outage
- * fails every query and a trace for each (thousands in a few seconds) buries everything else.
+ * log collectors. Failures while the database is down are logged as one outage (its start, a summary
+ * every 30 s, its end), because an outage fails every query and a trace for each (thousands in a few
+ * seconds) buries everything else.
  */
 export type LogLevel = "info" | "warn" | "error";
 export type LogFormat = "text" | "json";
@@ -74,23 +75,82 @@ export function logSummarised(level: LogLevel, scope: string, key: string, line:
 }
 
 /**
- * Logs that `what` failed. While the database is unreachable, the first failure of a burst is one
- * line with the reason, repeats in the next 10 s are counted and reported as one line; any other
- * error (a bug) is logged with its stack, every time, a failed query without its SQL or parameters.
+ * Logs that `what` failed. A failure because the database is unreachable is part of an outage,
+ * which is logged as a whole (`noteDatabaseUnavailable`); any other error (a bug) is logged with
+ * its stack, every time, a failed query without its SQL or parameters.
  */
 export function logFailure(scope: string, what: string, error: unknown): void {
   if (!isDatabaseUnavailableError(error)) {
     log("error", scope, `${what} failed: ${describeError(error)}`);
     return;
   }
-  const reason = innermostMessage(error);
-  logSummarised(
-    "error",
-    scope,
-    `${what}\n${reason}`,
-    `${what} failed: the database is unavailable (${reason})`,
-    (count) => `${what} failed ${count} more times in ${BURST_MS / 1000} s: the database is unavailable (${reason})`,
-  );
+  noteDatabaseUnavailable(what, innermostMessage(error));
+}
+
+/** How often an outage in progress is summed up. */
+const OUTAGE_SUMMARY_MS = 30_000;
+/** How often the database is tried while it is away, to say at once when it is back. */
+const OUTAGE_PROBE_MS = 1_000;
+
+let databaseProbe: (() => Promise<unknown>) | undefined;
+let outage:
+  | { since: number; reason: string; failures: number; sinceSummary: number; summary: NodeJS.Timeout; probe: NodeJS.Timeout; probing: boolean }
+  | undefined;
+
+/** A cheap query (`select 1`) that tells whether the database answers again; set by the composition root. */
+export function setDatabaseProbe(probe: (() => Promise<unknown>) | undefined): void {
+  databaseProbe = probe;
+}
+
+/**
+ * A database outage fails every query of every request and job at once: thousands of lines in a
+ * few seconds, each with a stack, buried everything else (issue 27). It is logged as one line when
+ * the database goes, one summary every 30 s while it is away (how many operations failed), and one
+ * line when it is back; never a stack trace, as an outage is expected, not a bug.
+ */
+function noteDatabaseUnavailable(what: string, reason: string): void {
+  if (outage) {
+    outage.failures += 1;
+    outage.sinceSummary += 1;
+    outage.reason = reason;
+    return;
+  }
+  log("error", "db", `the database is unavailable (${reason}), first noticed by ${what}; what needs it fails until it is back`);
+  const since = Date.now();
+  const seconds = () => Math.round((Date.now() - since) / 1000);
+  // The summaries count many requests' failures: their timers run outside the first one's request id.
+  const [summary, probe] = requests.exit(() => [
+    setInterval(() => {
+      if (!outage) return;
+      // Without a probe (a script, a test), 30 s without a failure is as good as a sign it is back.
+      if (!databaseProbe && outage.sinceSummary === 0) return endOutage(seconds());
+      log("error", "db", `the database is still unavailable after ${seconds()} s: ${outage.sinceSummary} operations failed in the last 30 s (${outage.reason})`);
+      outage.sinceSummary = 0;
+    }, OUTAGE_SUMMARY_MS),
+    setInterval(() => {
+      if (!outage || !databaseProbe || outage.probing) return;
+      outage.probing = true;
+      databaseProbe().then(
+        () => endOutage(seconds()),
+        () => {
+          if (outage) outage.probing = false;
+        },
+      );
+    }, OUTAGE_PROBE_MS),
+  ]);
+  // A stopping process must not wait for them.
+  summary.unref();
+  probe.unref();
+  outage = { since, reason, failures: 1, sinceSummary: 1, summary, probe, probing: false };
+}
+
+function endOutage(seconds: number): void {
+  if (!outage) return;
+  clearInterval(outage.summary);
+  clearInterval(outage.probe);
+  const failures = outage.failures;
+  outage = undefined;
+  log("info", "db", `the database is back after ${seconds} s (${failures} ${failures === 1 ? "operation" : "operations"} failed meanwhile)`);
 }
 
 /**

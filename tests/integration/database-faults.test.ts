@@ -112,4 +112,30 @@ describe.runIf(process.env.DATABASE_URL)("losing PostgreSQL connections during r
     expect(await events.text()).not.toContain("No events found");
     expect(server.process.exitCode).toBeNull();
   }, 30_000);
+
+  it("logs an outage as one line when it starts and one when it ends, without stack traces, however many requests fail", async () => {
+    // The outage of the test before ends with its own line, within a second of its end: this one starts after.
+    const count = (text: string) => server.output().split(text).length - 1;
+    for (let attempt = 0; attempt < 50 && count("[db] the database is back") < count("[db] the database is unavailable"); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const before = server.output().length;
+    await admin.query(`ALTER DATABASE "${databaseName}" ALLOW_CONNECTIONS false`);
+    try {
+      await terminateBackends();
+      for (let round = 0; round < 20; round++) {
+        await Promise.all([reserve(), fetch(`${server.url}/events`), fetch(`${server.url}/`)].map((request) => request.then((response) => response.arrayBuffer()).catch(() => undefined)));
+      }
+    } finally {
+      await admin.query(`ALTER DATABASE "${databaseName}" ALLOW_CONNECTIONS true`);
+    }
+    const back = () => server.output().slice(before).includes("[db] the database is back after");
+    for (let attempt = 0; attempt < 50 && !back(); attempt++) await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = server.output().slice(before).split("\n").filter(Boolean);
+    expect(lines.filter((line) => line.includes("the database is unavailable")), lines.join("\n")).toHaveLength(1);
+    expect(back(), lines.join("\n")).toBe(true);
+    // 60 requests that needed the database: a handful of lines, none of them a stack frame.
+    expect(lines.length, lines.join("\n")).toBeLessThanOrEqual(6);
+    expect(lines.join("\n")).not.toMatch(/^\s+at /m);
+  }, 60_000);
 });

@@ -1,7 +1,8 @@
 import PgBoss from "pg-boss";
 import type { DatabaseHandle } from "../db.server";
 import type { JobDefinition, RetryPolicy, SendJob, SendJobOptions } from "./define-job";
-import { log } from "../log.server";
+import { isDatabaseUnavailableError } from "../database-errors.server";
+import { log, logFailure } from "../log.server";
 
 export interface JobRunner {
   /** Queues a job of a registered definition, its payload checked against the definition's schema. */
@@ -51,7 +52,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     supervise: true,
     schedule: true,
   });
-  boss.on("error", (error) => log("error", "jobs", `queue error: ${error.message}`));
+  boss.on("error", (error) => logFailure("jobs", "the job queue", error));
   await boss.start();
 
   const send: SendJob = async (job, payload, sendOptions: SendJobOptions = {}) => {
@@ -90,7 +91,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     try {
       await job.handler(parsed.data, { jobId: queued.id, send });
     } catch (error) {
-      log("error", "jobs", `${job.name} ${queued.id} failed: ${describe(error)}`);
+      if (isDatabaseUnavailableError(error)) logFailure("jobs", job.name, error);
+      else log("error", "jobs", `${job.name} ${queued.id} failed: ${describe(error)}`);
       throw error;
     }
   }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { OutboxMessage } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { log, logSummarised } from "~/lib/log.server";
+import { logFailure, logSummarised } from "~/lib/log.server";
 import { claimDueMessages, renewLeases, secondsUntilNextDue } from "./claim-due-messages.server";
 import type { Transport, Transports } from "./transports.server";
 import { describeFailure, isPermanentFailure } from "./delivery-errors";
@@ -108,7 +108,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       retryInSeconds = await secondsUntilNextDue(options.db, channels);
     } catch (error) {
       // The database is away (a restart, a failover): the rows are safe, look again shortly.
-      log("error", "outbox", `delivery pass failed: ${error instanceof Error ? error.message : String(error)}`);
+      logFailure("outbox", "a delivery pass", error);
       retryInSeconds = 5;
     }
     if (stopped) return;
@@ -121,9 +121,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     const inFlight = new Set(batch.map((message) => message.id));
     // Renewed well before it runs out, so a slow server never lets a second sender take the row.
     const renewal = setInterval(() => {
-      renewLeases(options.db, owner, [...inFlight], leaseSeconds).catch((error) =>
-        log("error", "outbox", `renewing leases failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
+      renewLeases(options.db, owner, [...inFlight], leaseSeconds).catch((error) => logFailure("outbox", "renewing leases", error));
     }, (leaseSeconds * 1000) / 3);
     renewal.unref();
     const recorder = createSentRecorder(options.db);

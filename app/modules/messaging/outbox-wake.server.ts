@@ -1,5 +1,5 @@
 import { slot } from "~/lib/singleton.server";
-import { log } from "~/lib/log.server";
+import { logFailure } from "~/lib/log.server";
 
 /**
  * How a freshly written outbox message is handed to the job runner: the composition root
@@ -22,6 +22,6 @@ export async function wakeOutbox(id: string): Promise<void> {
     await current.current?.(id);
   } catch (error) {
     // The message is safe in the outbox; the sweep will send it.
-    log("error", "outbox", `could not queue ${id} now: ${error instanceof Error ? error.message : String(error)}`);
+    logFailure("outbox", `queueing ${id}`, error);
   }
 }
