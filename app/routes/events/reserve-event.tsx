@@ -106,7 +106,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       eventTitle: outcome.event.title,
       dateLabel: formatEventDate(outcome.event.startsAt, timeZone),
       timeLabel: formatEventTime(outcome.event.startsAt, timeZone),
-      email: outcome.reservation.visitorEmail,
+      email: outcome.reservation.visitorEmail ?? parsed.data.email,
       cancelPath,
     },
   });

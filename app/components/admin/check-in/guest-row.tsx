@@ -59,7 +59,7 @@ export function GuestRow(props: { guest: CheckInGuest; action: string; hidden: b
           {saving ? <span className="ml-2 text-mist">Saving…</span> : null}
         </p>
       </div>
-      <p className="text-sm break-all text-mist">{guest.email}</p>
+      <p className="text-sm break-all text-mist">{[guest.email, guest.phone].filter(Boolean).join(" · ") || "No e-mail or phone"}</p>
       <div className="mt-3 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap">
         <TapButton intent="arrive-one" reservationId={guest.reservationId} action={action} blocked={allIn} onSubmit={tap("arrive-one", allIn)} primary>
           {labels.arriveOne.visible}

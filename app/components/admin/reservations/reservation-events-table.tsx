@@ -10,9 +10,12 @@ import { RememberedOpenScript, useRememberedOpen } from "./remembered-open";
 export interface ReservationView {
   id: string;
   name: string;
-  email: string;
+  /** Null for a guest staff added without one. */
+  email: string | null;
   phone: string | null;
   seats: number;
+  /** Seats marked arrived at the door: an edit may not go below them. */
+  arrivedSeats: number;
   /** When it was made, at the venue ('November 20th, 2026, 3:15 PM'). */
   reservedAt: string;
 }
@@ -319,7 +322,7 @@ function GuestRows(props: { event: ReservationEventView; hydrated: boolean; busy
               {reservation.name}
             </td>
             <td className={`${cell} [overflow-wrap:anywhere]`} data-label="E-mail">
-              {reservation.email}
+              {reservation.email ?? "—"}
             </td>
             <td className={cell} data-label="Phone">
               {reservation.phone ?? "—"}
