@@ -30,14 +30,14 @@ export async function editGuest(db: Database, actor: ReservationsActor, input: R
   const parsed = editGuestSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = firstErrorPerField(parsed.error.issues);
-    if (fieldErrors.reservationId) return refused("not-found", messages.guestGone);
+    if (fieldErrors.reservationId || fieldErrors.eventId) return refused("not-found", messages.guestGone);
     return refused("invalid", Object.values(fieldErrors)[0]!, { fieldErrors, values });
   }
   const guest = parsed.data;
   try {
     const outcome = await db.transaction(async (tx) => {
       const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, guest.reservationId)).for("update");
-      if (!reservation) throw new Refused(refused("not-found", messages.guestGone));
+      if (!reservation || (guest.eventId && guest.eventId !== reservation.eventId)) throw new Refused(refused("not-found", messages.guestGone));
       const event = await lockEvent(tx, reservation.eventId);
       if (!event) throw new Refused(refused("not-found", messages.eventGone));
       if (!can(actor, "manage-reservations", { event })) throw new Refused(refused("forbidden", messages.notAllowed));

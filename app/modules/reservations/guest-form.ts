@@ -65,6 +65,8 @@ export const addGuestSchema = z.object({
 
 export const editGuestSchema = z.object({
   reservationId: z.string().check(z.uuid(guestFormMessages.guestGone)),
+  /** The event the page is about, when it names one (check-in): a guest of another event is not found there. */
+  eventId: z.optional(z.string().check(z.uuid(guestFormMessages.guestGone))),
   ...guestFields,
 });
 
