@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { community, consents, events, unsubscribes } from "../../../db/schema";
+import { community, consents, events, outbox, unsubscribes } from "../../../db/schema";
 import { buildCommunitySignup } from "~/modules/demo/factories/community";
 import { buildEvent } from "~/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -10,6 +10,7 @@ import { CONSENT_TEXT_VERSION } from "../members/consent-texts";
 import { eventGuestAudience, smsPermissionFor } from "../sms/sms-consent.server";
 import { reservationSchema } from "./reservation-form";
 import { phoneToTextProblem, reserveSeatsForVisitor } from "./reserve-seats-for-visitor.server";
+import { queueTextReminders, textReminderKey } from "./text-reminders.server";
 
 // Each consent box writes its own consents row (decision 043): the reservation form's SMS box, and /join's three boxes.
 describe("consent boxes", () => {
@@ -44,6 +45,19 @@ describe("consent boxes", () => {
     expect(audience.leftOut.noConsent).toBe(1);
     expect(await smsPermissionFor(db(), "+16195550142")).toBe("consent");
     expect(await smsPermissionFor(db(), "+16195550143")).toBeNull();
+
+    // The day-before text reminder goes to the guest who agreed, not to the other.
+    if (!unticked.ok) throw new Error("not reserved");
+    const queued = await queueTextReminders(
+      db(),
+      [ticked, unticked].map((outcome) => ({ reservation: outcome.reservation, event: outcome.event })),
+      new Date(event!.startsAt.getTime() - 24 * 3_600_000),
+      { timeZone: "America/Los_Angeles" },
+    );
+    expect(queued).toBe(1);
+    const texts = await db().select().from(outbox).where(eq(outbox.idempotencyKey, textReminderKey(ticked.reservation.id)));
+    expect(texts).toMatchObject([{ channel: "sms", recipient: "+16195550142" }]);
+    expect(await db().select().from(outbox).where(eq(outbox.idempotencyKey, textReminderKey(unticked.reservation.id)))).toHaveLength(0);
   });
 
   it("the SMS box needs a phone we can text, and says so on the phone field", () => {
