@@ -41,8 +41,10 @@ export const community = pgTable(
     interest: text().notNull(),
     /** Where the form was: join, home, contact. */
     source: text(),
-    /** When the visitor ticked the Terms, Privacy, e-mail and SMS consent. */
+    /** When the visitor accepted the Terms and Privacy Policy (before 0019 one box bundled e-mail and SMS too). */
     consentAcceptedAt: timestamp("consent_accepted_at", { withTimezone: true }).notNull(),
+    /** When the visitor ticked the separate SMS box (texts to `phone`); null when they did not (docs/decisions/043). */
+    smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("community_email_key").on(sql`lower(${table.email})`)],

@@ -62,10 +62,19 @@ export const reservations = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     visitorName: text("visitor_name").notNull(),
-    visitorEmail: text("visitor_email").notNull(),
-    /** The address normalised (lower case, no +tag, Gmail's dots): one inbox, however it is typed. */
-    visitorEmailKey: text("visitor_email_key").notNull(),
+    /**
+     * Null only for a guest staff added without one (a walk-in at the door, a phone booking):
+     * the public form always asks for it (docs/decisions/043).
+     */
+    visitorEmail: text("visitor_email"),
+    /** The address normalised (lower case, no +tag, Gmail's dots): one inbox, however it is typed. Null with the address. */
+    visitorEmailKey: text("visitor_email_key"),
     phone: text(),
+    /**
+     * When the guest ticked the reservation form's SMS box for this phone (its consents row holds
+     * the words' version): group texts to the event's guests and the SMS reminder may reach them.
+     */
+    smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
     seats: integer().notNull(),
     donation: numeric({ precision: 10, scale: 2 }),
     /**

@@ -75,6 +75,9 @@ const intentGuardOf: { path: string; intent: string; action: Action; fields: Rec
   { path: "/admin/eventreservations", intent: "create-event", action: "change-seat-limits", fields: { name: "", date: "", time: "" } },
   { path: "/admin/eventreservations", intent: "set-max-seats", action: "change-seat-limits", fields: { eventId: "00000000-0000-4000-8000-000000000000", maxSeats: "" } },
   { path: "/admin/eventreservations", intent: "delete-event", action: "delete-events", fields: { eventId: "00000000-0000-4000-8000-000000000000" } },
+  // Guests by hand (decision 043): event staff's as much as admins'.
+  { path: "/admin/eventreservations", intent: "add-guest", action: "manage-reservations", fields: { eventId: "00000000-0000-4000-8000-000000000000", name: "", seats: "1" } },
+  { path: "/admin/eventreservations", intent: "edit-guest", action: "manage-reservations", fields: { reservationId: "00000000-0000-4000-8000-000000000000", name: "", seats: "1" } },
 ];
 
 /**
@@ -95,6 +98,8 @@ const apiGuardOf: Record<string, Action> = {
  */
 const intentsOf: Record<string, string[]> = {
   "/admin/communications": ["send-sms", "send-sms-group", "send", "send-all", "pause", "resume", "cancel", "retry"],
+  "/admin/eventreservations": ["add-guest", "edit-guest"],
+  "/admin/eventreservations/:eventId/check-in": ["add-guest", "edit-guest", "arrive-one", "arrive-all", "undo"],
 };
 
 function pathsOf(entries: RouteConfigEntry[], parent = ""): string[] {

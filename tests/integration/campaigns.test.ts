@@ -265,7 +265,7 @@ describe("e-mail campaigns", () => {
     const joined = await fetch(`${server.url}/join`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-      body: new URLSearchParams({ intent: "join", name: "Joan Joiner", email: joiner, interest: "piano", consent: "on", source: "join" }),
+      body: new URLSearchParams({ intent: "join", name: "Joan Joiner", email: joiner, interest: "piano", consent: "on", emailConsent: "on", source: "join" }),
     });
     expect(joined.status).toBe(200);
     const all = await postCommunications(server.url, admin, { intent: "send-all", subject: "Hello all", message: "Hi {{name}}, {{link}}" });

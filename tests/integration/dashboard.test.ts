@@ -43,7 +43,7 @@ describe("the staff dashboard", () => {
     return response.text();
   };
   const join = async (name: string, email: string, phone = "") => {
-    const response = await post("/join", { intent: "join", name, email, phone, interest: "breathwork", consent: "on" });
+    const response = await post("/join", { intent: "join", name, email, phone, interest: "breathwork", consent: "on", emailConsent: "on" });
     expect(response.status, `joining as ${email}`).toBe(200);
   };
   /** The distinct addresses tagged `tag` that a dashboard page lists. */

@@ -66,7 +66,7 @@ describe("a member's consent and data", () => {
   });
 
   it("records the consent of each form: community, newsletter and invitation, with its source and text version", async () => {
-    const joined = await form("/join", { intent: "join", name: "Rosa Delgado", email: rosa.email, interest: "piano", consent: "on", source: "join" });
+    const joined = await form("/join", { intent: "join", name: "Rosa Delgado", email: rosa.email, phone: "(619) 555-0133", interest: "piano", consent: "on", emailConsent: "on", smsConsent: "on", source: "join" });
     expect(joined.status).toBe(200);
     expect((await form("/newsletter", { email: rosa.email.toUpperCase() })).status).toBe(200);
     const accepted = await fetch(`${server.url}/api/acceptInvitation`, {

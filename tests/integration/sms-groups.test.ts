@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 const joinCommunity = (name: string, phone: string | null, email = `c${++counter}@example.com`) =>
-  db.insert(community).values({ name, email, phone, interest: "live-piano", consentAcceptedAt: new Date() });
+  db.insert(community).values({ name, email, phone, interest: "live-piano", consentAcceptedAt: new Date(), smsConsentAt: new Date() });
 
 async function createEvent(startsAt: Date, title = `Evening ${++counter}`): Promise<EventRow> {
   const [event] = await db

@@ -12,6 +12,7 @@ import {
 } from "~/modules/community/community-signup-fields";
 import type * as CommunitySignupSchemaModule from "~/modules/community/community-signup";
 import { TextField } from "~/components/ui/text-field";
+import { communityConsentWords } from "~/modules/members/consent-texts";
 
 /**
  * The schema (with zod/mini) is fetched when the visitor turns to the form, not with the page;
@@ -166,16 +167,29 @@ export function CommunitySignupForm(props: {
             <Link to="/privacy" className="text-amber underline underline-offset-4 hover:text-ivory">
               Privacy Policy
             </Link>
-            , and to receive updates about events and music by e-mail and SMS. Message and data rates may apply; reply STOP
-            to opt out.
+            . <span className="text-mist">(required)</span>
           </label>
         </div>
         {error("consent")}
       </div>
+      {/* Each optional, each its own consent (docs/decisions/043). */}
+      <ConsentBox id={fieldId("emailConsent")} name="emailConsent" defaultChecked={values?.emailConsent} label={communityConsentWords.emailUpdates} />
+      <ConsentBox id={fieldId("smsConsent")} name="smsConsent" defaultChecked={values?.smsConsent} label={communityConsentWords.sms} />
       <button type="submit" className="button-primary w-full" disabled={submitting}>
         {submitting ? "Submitting..." : "Join the Community"}
       </button>
     </form>
+  );
+}
+
+function ConsentBox(props: { id: string; name: string; label: string; defaultChecked?: boolean }) {
+  return (
+    <div className="flex items-start gap-3">
+      <input id={props.id} name={props.name} type="checkbox" defaultChecked={props.defaultChecked} className="mt-1 h-5 w-5 shrink-0 accent-amber" />
+      <label htmlFor={props.id} className="text-sm text-sand">
+        {props.label}
+      </label>
+    </div>
   );
 }
 

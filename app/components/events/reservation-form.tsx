@@ -4,6 +4,7 @@ import { FormBanner } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
 import { focusFirstError } from "~/components/members/use-form-validation";
 import { firstErrorPerField } from "~/lib/form-errors";
+import { smsConsentWords } from "~/modules/members/consent-texts";
 import {
   MAX_SEATS_PER_RESERVATION,
   MIN_SEATS,
@@ -101,6 +102,18 @@ export function ReservationForm(props: {
         defaultValue={values?.phone}
         error={errors.phone}
       />
+      <div className="flex items-start gap-3">
+        <input
+          id={`${id}-sms`}
+          name="smsConsent"
+          type="checkbox"
+          defaultChecked={values?.smsConsent === "on"}
+          className="mt-1 h-5 w-5 shrink-0 accent-amber"
+        />
+        <label htmlFor={`${id}-sms`} className="text-sm text-sand">
+          {smsConsentWords}
+        </label>
+      </div>
       <TextField
         id={`${id}-seats`}
         name="seats"

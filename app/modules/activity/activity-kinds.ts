@@ -13,6 +13,8 @@ export const activityKinds = {
   "event.restored": "Restored event",
   "event.deleted-permanently": "Permanently deleted event",
   "event.seats-changed": "Changed max seats",
+  "reservation.added": "Added a guest",
+  "reservation.edited": "Edited a guest",
   "reservation.deleted": "Deleted reservation",
   "reservation.checked-in": "Checked in seats",
   "reservation.check-in-undone": "Undid a check-in",

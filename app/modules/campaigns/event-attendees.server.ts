@@ -74,7 +74,8 @@ export async function sendEventAttendeeMail(
     .from(reservations)
     .where(eq(reservations.eventId, event.id))
     .orderBy(asc(reservations.createdAt));
-  const recipients = uniqueRecipients(holders);
+  // A guest staff added without an address (a walk-in) has no inbox to reach.
+  const recipients = uniqueRecipients(holders.flatMap((holder) => (holder.email ? [{ email: holder.email, name: holder.name }] : [])));
   if (recipients.length === 0) return { ok: false, reason: "no-recipients", message: announcementMessages.noRecipients };
   // Per sender and event: the same message mailed to a guest list again and again is abuse, not news.
   const quota = await consumeRateLimits(

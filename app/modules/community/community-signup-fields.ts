@@ -10,6 +10,8 @@ export const communitySignupMessages = {
   phoneTooLong: "Please enter a phone number of at most 30 characters.",
   interest: "Please select an area of interest.",
   consent: "You must accept the Terms and Privacy Policy.",
+  /** The SMS box ticked with no phone (also the reservation form's). */
+  phoneForTexts: "Please enter the phone number to text, or untick the text messages box.",
   /** A sign-up that could not be stored for a reason other than a repeat; shown on the e-mail field. */
   failure: "Something went wrong. Please try again or use a different email.",
   /** The welcome screen's Resend button (members-and-staff.md, /join). */
@@ -34,7 +36,7 @@ export type Interest = (typeof interestOptions)[number]["value"];
 export const communitySources = ["join", "home", "contact"] as const;
 export type CommunitySource = (typeof communitySources)[number];
 
-export const communitySignupFields = ["name", "email", "phone", "interest", "consent"] as const;
+export const communitySignupFields = ["name", "email", "phone", "interest", "consent", "emailConsent", "smsConsent"] as const;
 export type CommunitySignupField = (typeof communitySignupFields)[number];
 export type CommunitySignupErrors = Partial<Record<CommunitySignupField, string>>;
 
@@ -45,11 +47,13 @@ export interface CommunitySignupValues {
   phone: string;
   interest: string;
   consent: boolean;
+  emailConsent: boolean;
+  smsConsent: boolean;
 }
 
 export function typedValues(input: Record<string, unknown>): CommunitySignupValues {
   const text = (key: string) => (typeof input[key] === "string" ? input[key] : "");
-  return { name: text("name"), email: text("email"), phone: text("phone"), interest: text("interest"), consent: input.consent === "on" };
+  return { name: text("name"), email: text("email"), phone: text("phone"), interest: text("interest"), consent: input.consent === "on", emailConsent: input.emailConsent === "on", smsConsent: input.smsConsent === "on" };
 }
 
 /** What the join action answers: the form's outcome, or a resend's. */

@@ -64,12 +64,14 @@ describe("community sign-up form", () => {
   });
 
   it("keeps what was typed, for a form shown again", () => {
-    expect(typedValues({ name: "A", email: "ada@", consent: "on" })).toEqual({
+    expect(typedValues({ name: "A", email: "ada@", consent: "on", smsConsent: "on" })).toEqual({
       name: "A",
       email: "ada@",
       phone: "",
       interest: "",
       consent: true,
+      emailConsent: false,
+      smsConsent: true,
     });
   });
 });

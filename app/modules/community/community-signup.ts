@@ -25,10 +25,16 @@ export const communitySignupSchema = z.object({
     z.string({ error: communitySignupMessages.phoneTooLong }).check(z.trim(), z.maxLength(30, communitySignupMessages.phoneTooLong), oneLine),
   ),
   interest: z.enum(interestValues, { error: communitySignupMessages.interest }),
-  /** A ticked checkbox posts "on"; an unticked one posts nothing. */
+  /** The Terms and Privacy box (required). A ticked checkbox posts "on"; an unticked one posts nothing. */
   consent: z.literal("on", { error: communitySignupMessages.consent }),
+  /** E-mail updates and texts: each optional, each its own consent (docs/decisions/043). */
+  emailConsent: z.catch(z.optional(z.literal("on")), undefined),
+  smsConsent: z.catch(z.optional(z.literal("on")), undefined),
   source: z.catch(z.optional(z.enum(communitySources)), undefined),
-});
+}).check(
+  // Texts need a number to go to.
+  z.refine((signup) => signup.smsConsent !== "on" || Boolean(signup.phone), { path: ["phone"], error: communitySignupMessages.phoneForTexts }),
+);
 
 export type CommunitySignup = z.infer<typeof communitySignupSchema>;
 

@@ -1,4 +1,6 @@
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { community } from "../../../db/schema";
+import { unsubscribeAddress } from "../campaigns/unsubscribe.server";
 import type { Database } from "~/lib/db.server";
 import { purposesGrantedBy } from "../members/consent-texts";
 import { allGranted, recordConsents } from "../members/record-consents.server";
@@ -35,7 +37,11 @@ export async function joinCommunity(
   let alreadyMember: boolean;
   try {
     // The consent is kept with the sign-up, and again (with its new time) when someone joins twice.
+    // Terms are required; e-mail updates and texts are each the visitor's own answer (decision 043).
+    const texts = signup.smsConsent === "on" && Boolean(signup.phone);
+    const emailUpdates = signup.emailConsent === "on";
     alreadyMember = await db.transaction(async (tx) => {
+      const now = new Date();
       const inserted = await tx
         .insert(community)
         .values({
@@ -44,11 +50,31 @@ export async function joinCommunity(
           phone: signup.phone || null,
           interest: signup.interest,
           source: signup.source ?? null,
-          consentAcceptedAt: new Date(),
+          consentAcceptedAt: now,
+          smsConsentAt: texts ? now : null,
         })
         .onConflictDoNothing()
         .returning({ id: community.id });
-      await recordConsents(tx, { email: signup.email, source: "community_form", answers: allGranted(purposesGrantedBy.community_form) });
+      // Joining again with the SMS box ticked: consent for the number on the list (or the first one given), never a change of someone's number.
+      if (inserted.length === 0 && texts) {
+        await tx
+          .update(community)
+          .set({ smsConsentAt: now, phone: sql`coalesce(${community.phone}, ${signup.phone})` })
+          .where(and(eq(sql`lower(${community.email})`, signup.email.toLowerCase()), or(isNull(community.phone), eq(community.phone, signup.phone!))));
+      }
+      // A box left unticked gives nothing; it withdraws nothing given before (joining again from another page).
+      // A new sign-up without e-mail updates is kept off every campaign through the one list every bulk send checks.
+      const isNew = inserted.length > 0;
+      await recordConsents(tx, {
+        email: signup.email,
+        source: "community_form",
+        answers: {
+          ...allGranted(purposesGrantedBy.community_form),
+          ...(emailUpdates ? { email_updates: true } : isNew ? { email_updates: false } : {}),
+          ...(texts ? { sms: true } : {}),
+        },
+      });
+      if (isNew && !emailUpdates) await unsubscribeAddress(tx, { email: signup.email, source: "sign-up" });
       return inserted.length === 0;
     });
   } catch (error) {

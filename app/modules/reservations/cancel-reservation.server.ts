@@ -96,24 +96,27 @@ export async function cancelReservation(
         await cancelMessages(tx, eq(outbox.idempotencyKey, textReminderKey(reservation.id)), "Reservation cancelled");
       } else await tx.update(reservations).set({ seats: sql`${reservations.seats} - ${cancelled}` }).where(eq(reservations.id, reservation.id));
 
-      const queued = await queueEmailToRender(tx, {
-        kind: CANCELLATION_RENDERER,
-        to: reservation.visitorEmail,
-        subject: left === 0 ? `Reservation cancelled: ${event.title}` : `Reservation changed: ${event.title}`,
-        idempotencyKey: `reservation-cancellation:${used.token.tokenHash}`,
-        renderer: CANCELLATION_RENDERER,
-        refs: {
-          eventId: event.id,
-          reservationId: reservation.id,
-          name: reservation.visitorName,
-          seatsCancelled: String(cancelled),
-          seatsLeft: String(left),
-        },
-      });
+      // A guest staff added without an address has no e-mail to be told by (and no link to cancel with, unless staff removed the address since).
+      const queued = reservation.visitorEmail
+        ? await queueEmailToRender(tx, {
+            kind: CANCELLATION_RENDERER,
+            to: reservation.visitorEmail,
+            subject: left === 0 ? `Reservation cancelled: ${event.title}` : `Reservation changed: ${event.title}`,
+            idempotencyKey: `reservation-cancellation:${used.token.tokenHash}`,
+            renderer: CANCELLATION_RENDERER,
+            refs: {
+              eventId: event.id,
+              reservationId: reservation.id,
+              name: reservation.visitorName,
+              seatsCancelled: String(cancelled),
+              seatsLeft: String(left),
+            },
+          })
+        : undefined;
       const offers = await makeOffers(tx, event.id, { now, offerHours: options.offerHours });
-      return { outcome: { ok: true as const, event, seatsCancelled: cancelled, seatsLeft: left }, offers, messageId: queued.id };
+      return { outcome: { ok: true as const, event, seatsCancelled: cancelled, seatsLeft: left }, offers, messageId: queued?.id };
     });
-    await wakeOutbox(messageId).catch(() => undefined);
+    if (messageId) await wakeOutbox(messageId).catch(() => undefined);
     await announceOffers(offers);
     return outcome;
   } catch (error) {

@@ -27,7 +27,8 @@ export type CheckInInput = z.infer<typeof checkInSchema>;
 export interface CheckInGuest {
   reservationId: string;
   name: string;
-  email: string;
+  /** Null for a walk-in (or phone booking) staff added without one. */
+  email: string | null;
   phone: string | null;
   seats: number;
   arrivedSeats: number;
@@ -42,7 +43,7 @@ function searchable(text: string): string {
 export function guestMatches(guest: Pick<CheckInGuest, "name" | "email">, query: string): boolean {
   const words = searchable(query).split(" ").filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = `${searchable(guest.name)} ${searchable(guest.email)}`;
+  const haystack = `${searchable(guest.name)} ${searchable(guest.email ?? "")}`;
   return words.every((word) => haystack.includes(word));
 }
 

@@ -6,9 +6,11 @@ import { listWaitingList, type WaitingListLine } from "./waiting-list.server";
 export interface AdminReservation {
   id: string;
   name: string;
-  email: string;
+  /** Null for a guest staff added without one. */
+  email: string | null;
   phone: string | null;
   seats: number;
+  arrivedSeats: number;
   createdAt: Date;
 }
 
@@ -73,7 +75,7 @@ export async function listReservationsAdmin(db: Database, options: { search?: st
   const byEvent = new Map<string, AdminReservation[]>();
   for (const row of reservationRows) {
     const list = byEvent.get(row.eventId) ?? [];
-    list.push({ id: row.id, name: row.visitorName, email: row.visitorEmail, phone: row.phone, seats: row.seats, createdAt: row.createdAt });
+    list.push({ id: row.id, name: row.visitorName, email: row.visitorEmail, phone: row.phone, seats: row.seats, arrivedSeats: row.arrivedSeats, createdAt: row.createdAt });
     byEvent.set(row.eventId, list);
   }
 

@@ -78,7 +78,8 @@ export async function queueDueReminders(db: Database, now: Date = new Date(), op
   let last: string | undefined;
   for (const { reservation, event, kind } of due) {
     const key = reminderKey(reservation.id, kind);
-    if (known.has(key)) continue;
+    // A guest staff added without an address gets no e-mail (the text reminder above may still reach them).
+    if (known.has(key) || !reservation.visitorEmail) continue;
     const result = await queueEmailToRender(db, {
       kind: REMINDER_RENDERER,
       to: reservation.visitorEmail,

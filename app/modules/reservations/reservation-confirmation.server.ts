@@ -111,7 +111,7 @@ export const reservationGoneReason = "The reservation no longer exists (deleted 
  * transaction does no rendering (docs/decisions/020). Nothing is sent here; whoever calls it wakes
  * the outbox once the surrounding transaction has committed.
  */
-export async function queueReservationConfirmation(db: Database, reservation: ReservationRow, event: EventRow): Promise<QueueResult> {
+export async function queueReservationConfirmation(db: Database, reservation: ReservationRow & { visitorEmail: string }, event: EventRow): Promise<QueueResult> {
   return queueEmailToRender(db, {
     kind: CONFIRMATION,
     to: reservation.visitorEmail,
@@ -165,7 +165,9 @@ export function reservationConfirmationRenderer(options: { publicUrl: string }):
  */
 export function reservationConfirmation(): AfterReserved {
   return async (tx, reservation, event) => {
-    const queued = await queueReservationConfirmation(tx, reservation, event);
+    // Every reservation of the public form has an address; only staff add guests without one.
+    if (!reservation.visitorEmail) return undefined;
+    const queued = await queueReservationConfirmation(tx, { ...reservation, visitorEmail: reservation.visitorEmail }, event);
     return queued.created ? () => wakeOutbox(queued.id) : undefined;
   };
 }

@@ -34,7 +34,7 @@ describe("reservationSchema", () => {
   });
 
   it("keeps what was typed for a form shown again", () => {
-    expect(typedReservationValues({ name: "Ada", email: "a@", seats: 3 })).toEqual({ name: "Ada", email: "a@", phone: "", seats: "3" });
-    expect(typedReservationValues({})).toEqual({ name: "", email: "", phone: "", seats: "1" });
+    expect(typedReservationValues({ name: "Ada", email: "a@", seats: 3, smsConsent: "on" })).toEqual({ name: "Ada", email: "a@", phone: "", seats: "3", smsConsent: "on" });
+    expect(typedReservationValues({})).toEqual({ name: "", email: "", phone: "", seats: "1", smsConsent: "" });
   });
 });

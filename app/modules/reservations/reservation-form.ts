@@ -10,6 +10,9 @@ export const reservationMessages = {
   nameTooLong: "Please shorten your name to at most 100 characters.",
   email: "Please enter a valid email address.",
   phoneTooLong: "Please enter a phone number of at most 30 characters.",
+  /** The SMS box ticked without a number to text, or with one that is not a phone number. */
+  phoneForTexts: "Please enter the phone number to text, or untick the text messages box.",
+  phoneNotTextable: "Please enter a phone number we can text (e.g. +1 619 555 0100), or untick the text messages box.",
   seats: "Please choose between 1 and 10 seats.",
   eventNotFound: "Event not found.",
   couldNotCheck: "Could not check reservations.",
@@ -67,7 +70,9 @@ export const reservationSchema = z.object({
    * Optional, so older pages and API clients still reserve, without that protection.
    */
   submissionKey: z.optional(z.string({ error: reservationMessages.submissionKey }).check(z.trim(), z.uuid(reservationMessages.submissionKey))),
-});
+  /** The optional SMS box ("on" when ticked): consent to texts at `phone` (docs/decisions/043). */
+  smsConsent: z.catch(z.optional(z.literal("on")), undefined),
+}).check(z.refine((input) => input.smsConsent !== "on" || Boolean(input.phone), { path: ["phone"], error: reservationMessages.phoneForTexts }));
 
 export type ReservationInput = z.infer<typeof reservationSchema>;
 
@@ -82,7 +87,7 @@ export function newSubmissionKey(): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-export type ReservationField = "name" | "email" | "phone" | "seats";
+export type ReservationField = "name" | "email" | "phone" | "seats" | "smsConsent";
 
 /** What the visitor typed, so a form shown again with its errors loses nothing. */
 export interface ReservationValues {
@@ -90,11 +95,13 @@ export interface ReservationValues {
   email: string;
   phone: string;
   seats: string;
+  /** "on" when the SMS box was ticked. */
+  smsConsent: string;
 }
 
 export function typedReservationValues(input: Record<string, unknown>): ReservationValues {
   const text = (key: string) => (typeof input[key] === "string" ? (input[key] as string) : typeof input[key] === "number" ? String(input[key]) : "");
-  return { name: text("name"), email: text("email"), phone: text("phone"), seats: text("seats") || "1" };
+  return { name: text("name"), email: text("email"), phone: text("phone"), seats: text("seats") || "1", smsConsent: text("smsConsent") === "on" ? "on" : "" };
 }
 
 /**

@@ -3,6 +3,8 @@ import { hasControlCharacters } from "../security/control-characters";
 import { normaliseAddress } from "../security/normalise-address";
 import { consumeRateLimits, type RateLimitRule } from "../security/rate-limit.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "../security/too-many-attempts";
+import { recordConsents } from "../members/record-consents.server";
+import { toE164 } from "../sms/sms-texts";
 import { reservationConfirmation } from "./reservation-confirmation.server";
 import { reservationMessages, type ReservationInput } from "./reservation-form";
 import { findSubmittedReservation, reserveSeats, type ReserveOutcome } from "./reserve-seats.server";
@@ -66,8 +68,25 @@ export async function reserveSeatsForVisitor(
     await budget.giveBack();
     return limit ? { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) } : { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
   }
-  const outcome = await reserveSeats(db, { ...input, eventSlug }, { afterReserved: reservationConfirmation() });
+  const confirm = reservationConfirmation();
+  const outcome = await reserveSeats(db, { ...input, eventSlug }, { afterReserved: async (tx, reservation, event) => {
+    // The SMS box's consent, under the words' version, exactly when the reservation is kept.
+    if (reservation.smsConsentAt && reservation.visitorEmail) {
+      await recordConsents(tx, { email: reservation.visitorEmail, source: "reservation_form", answers: { sms: true } });
+    }
+    return confirm(tx, reservation, event);
+  } });
   // Refused, or a retry answered with the seats it took before: these seats were not taken now.
   if (!outcome.ok || outcome.replayed) await budget.giveBack();
   return outcome;
+}
+
+/**
+ * The SMS box's number must be one we can text: checked on the server only (the browser does not
+ * load the phone-number library for it). Undefined when the box is not ticked or the number is fine.
+ */
+export function phoneToTextProblem(input: Pick<ReservationInput, "phone" | "smsConsent">): string | undefined {
+  if (input.smsConsent !== "on") return undefined;
+  if (!input.phone) return reservationMessages.phoneForTexts;
+  return toE164(input.phone) ? undefined : reservationMessages.phoneNotTextable;
 }

@@ -189,6 +189,8 @@ export async function reserveSeats(
             visitorEmail: input.email,
             visitorEmailKey: addressKey,
             phone: input.phone || null,
+            // The SMS box, for this phone; its consents row is written by afterReserved in this transaction.
+            smsConsentAt: input.smsConsent === "on" && input.phone ? now : null,
             seats: input.seats,
             submissionKey: input.submissionKey ?? null,
           })

@@ -99,9 +99,10 @@ export async function sendReservationEmail(
     )
     .orderBy(desc(reservations.createdAt))
     .limit(1);
-  if (!match) return { sent: false, reason: "not-found" };
+  // Matched by its address, so it has one.
+  if (!match?.reservation.visitorEmail) return { sent: false, reason: "not-found" };
 
-  const queued = await queueReservationConfirmation(db, match.reservation, match.event);
+  const queued = await queueReservationConfirmation(db, { ...match.reservation, visitorEmail: match.reservation.visitorEmail }, match.event);
   if (queued.created) await wakeOutbox(queued.id);
   return { sent: true };
 }

@@ -101,7 +101,7 @@ export async function claimOffer(db: Database, options: { client: LimitedClient;
         .returning();
       if (!reservation) throw new Error("the insert returned no row");
       await tx.update(waitlistEntries).set({ status: "claimed", reservationId: reservation.id, updatedAt: now }).where(eq(waitlistEntries.id, entry.id));
-      const queued = await queueReservationConfirmation(tx, reservation, event);
+      const queued = await queueReservationConfirmation(tx, { ...reservation, visitorEmail: entry.email }, event);
       return { reservation, event, messageId: queued.id };
     });
     await wakeOutbox(claimed.messageId);

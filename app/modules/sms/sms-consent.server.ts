@@ -11,14 +11,21 @@ export interface TextRecipient {
 }
 
 /**
- * Who gave SMS consent: every community sign-up (its one consent covers Terms, Privacy, e-mail and
- * SMS; public-site.md §5) and every member who accepted an invitation with SMS consent
- * (`user_profiles.sms_consent_at`). Numbers are compared in E.164; e-mail addresses lower-cased.
+ * Who gave SMS consent: every community sign-up that ticked the SMS box (`community.sms_consent_at`;
+ * before docs/decisions/043 one box bundled it, and those sign-ups keep it), every member who
+ * accepted an invitation with SMS consent (`user_profiles.sms_consent_at`), and every guest who
+ * ticked the reservation form's SMS box (`reservations.sms_consent_at`, for the phone of that
+ * reservation). Numbers are compared in E.164; e-mail addresses lower-cased.
  */
 export interface SmsConsent {
-  /** Consented numbers with the first name we know for each (members' directory first). */
+  /** Consented numbers of the community list and the members' directory, with the first name we know for each (the directory first). */
   numbers: Map<string, TextRecipient>;
   emails: Set<string>;
+  /**
+   * Numbers guests agreed to be texted at on the reservation form: they reach the guest lists'
+   * texts and reminders, and a single text, but they are not the community list's group.
+   */
+  guestNumbers: Set<string>;
 }
 
 export async function loadSmsConsent(db: Database): Promise<SmsConsent> {
@@ -30,8 +37,10 @@ export async function loadSmsConsent(db: Database): Promise<SmsConsent> {
   const signUps = await db
     .select({ email: community.email, phone: community.phone, name: community.name })
     .from(community)
-    .where(isNotNull(community.consentAcceptedAt))
+    .where(isNotNull(community.smsConsentAt))
     .orderBy(asc(community.createdAt));
+  const guests = await db.selectDistinct({ phone: reservations.phone }).from(reservations).where(isNotNull(reservations.smsConsentAt));
+  const guestNumbers = new Set(guests.flatMap((row) => (row.phone ? [toE164(row.phone)].filter((phone): phone is string => Boolean(phone)) : [])));
   const numbers = new Map<string, TextRecipient>();
   const emails = new Set<string>();
   const add = (email: string, phone: string | null, name: string | null) => {
@@ -42,11 +51,11 @@ export async function loadSmsConsent(db: Database): Promise<SmsConsent> {
   };
   for (const row of profiles) add(row.email, row.phone, row.firstName);
   for (const row of signUps) add(row.email, row.phone, row.name);
-  return { numbers, emails };
+  return { numbers, emails, guestNumbers };
 }
 
-export function hasSmsConsent(consent: SmsConsent, guest: { email: string; phone: string }): boolean {
-  return consent.emails.has(guest.email.trim().toLowerCase()) || consent.numbers.has(guest.phone);
+export function hasSmsConsent(consent: SmsConsent, guest: { email: string | null; phone: string }): boolean {
+  return (guest.email !== null && consent.emails.has(guest.email.trim().toLowerCase())) || consent.numbers.has(guest.phone) || consent.guestNumbers.has(guest.phone);
 }
 
 /** Everyone on the community list (or members' directory) with SMS consent and a valid phone, each number once. */
@@ -95,7 +104,7 @@ export async function eventGuestAudience(db: Database, eventId: string, consent?
       leftOut.noConsent += 1;
       continue;
     }
-    if (!byPhone.has(phone)) byPhone.set(phone, { phone, name: row.name, email: row.email.trim().toLowerCase() });
+    if (!byPhone.has(phone)) byPhone.set(phone, { phone, name: row.name, email: row.email?.trim().toLowerCase() ?? null });
   }
   return { guests: rows.length, recipients: [...byPhone.values()], leftOut };
 }
@@ -131,7 +140,7 @@ export async function listEventAudiences(db: Database, now: Date = new Date()): 
  * A stored phone (as the person typed it) whose last ten digits are those of `phone` (E.164): the
  * database's narrowing; callers that must be exact compare the rows in E.164 afterwards.
  */
-export function storedPhoneMatches(column: typeof community.phone | typeof userProfiles.phone, phone: string) {
+export function storedPhoneMatches(column: typeof community.phone | typeof userProfiles.phone | typeof reservations.phone, phone: string) {
   const national = phone.replace(/\D/g, "").slice(-10);
   return sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 10) = ${national}`;
 }
@@ -142,19 +151,24 @@ export const REPLY_WINDOW_HOURS = 24;
 /**
  * Whether staff may text one number by hand: `consent` when a community sign-up or a member's
  * profile with SMS consent has it; `reply` when it has no consent but wrote to us (any text but
- * STOP) within the last day, so staff may answer that person; null otherwise (refused).
+ * STOP) within the last day, so staff may answer that person; null otherwise (refused). A guest's
+ * SMS box on the reservation form is consent for that reservation's phone.
  */
 export async function smsPermissionFor(db: Database, phone: string, now: Date = new Date()): Promise<"consent" | "reply" | null> {
   // Narrowed by the last ten digits in the database, then compared in E.164.
   const signUps = await db
     .select({ phone: community.phone })
     .from(community)
-    .where(and(isNotNull(community.consentAcceptedAt), storedPhoneMatches(community.phone, phone)));
+    .where(and(isNotNull(community.smsConsentAt), storedPhoneMatches(community.phone, phone)));
   const profiles = await db
     .select({ phone: userProfiles.phone })
     .from(userProfiles)
     .where(and(isNotNull(userProfiles.smsConsentAt), storedPhoneMatches(userProfiles.phone, phone)));
-  if ([...signUps, ...profiles].some((row) => row.phone && toE164(row.phone) === phone)) return "consent";
+  const guests = await db
+    .select({ phone: reservations.phone })
+    .from(reservations)
+    .where(and(isNotNull(reservations.smsConsentAt), storedPhoneMatches(reservations.phone, phone)));
+  if ([...signUps, ...profiles, ...guests].some((row) => row.phone && toE164(row.phone) === phone)) return "consent";
   const since = new Date(now.getTime() - REPLY_WINDOW_HOURS * 3_600_000);
   const [wrote] = await db
     .select({ sid: smsEvents.messageSid })

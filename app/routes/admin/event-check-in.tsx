@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 import { data, Form, Link, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/event-check-in";
 import { ArrivalCountsPanel } from "~/components/admin/check-in/arrival-counts";
+import { AddGuestForm, EditGuestForm } from "~/components/admin/guests/guest-forms";
 import { GuestRow } from "~/components/admin/check-in/guest-row";
 import { PrintableGuestList } from "~/components/admin/check-in/printable-guest-list";
 import { useLiveRefresh } from "~/components/admin/check-in/use-live-refresh";
@@ -16,6 +17,7 @@ import { loadCheckIn, type CheckInOutcome } from "~/modules/reservations/arrival
 import { checkInGuest } from "~/modules/reservations/check-in-guest.server";
 import { checkInMessages, countArrivals, guestMatches } from "~/modules/reservations/check-in";
 import { undoCheckIn } from "~/modules/reservations/undo-check-in.server";
+import { answerGuestForm } from "~/modules/reservations/guest-forms-action.server";
 import { requireStaffPage } from "~/routes/guards.server";
 import { getRuntime } from "../../../server/runtime";
 
@@ -50,6 +52,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readForm(request);
   const input = { ...form, eventId: params.eventId };
   const db = getRuntime().database.db;
+  // A walk-in or a guest's details (decision 043), for this page's event only.
+  if (form.intent === "add-guest" || form.intent === "edit-guest") {
+    const { status, outcome } = await answerGuestForm(db, user, form.intent, input, getRuntime().env.WAITLIST_OFFER_HOURS);
+    return data<StaffOutcome>({ intent: form.intent, ...outcome }, { status });
+  }
   const outcome = form.intent === "undo" ? await undoCheckIn(db, user, input) : await checkInGuest(db, user, input);
   if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
   return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: statusOf[outcome.reason] });
@@ -128,6 +135,10 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
 
       <ArrivalCountsPanel counts={counts} />
 
+      <div className="mt-4">
+        <AddGuestForm eventId={event.id} eventTitle={event.title} walkIn action={action} answered={actionData?.intent === "add-guest" ? actionData : undefined} />
+      </div>
+
       {actionData ? (
         <p role={actionData.ok ? "status" : "alert"} className={`mt-4 rounded-2xl border p-3 ${actionData.ok ? "border-sage/50 text-ivory" : "border-danger/50 text-danger"}`}>
           {actionData.message}
@@ -161,7 +172,14 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <ul className="mt-4 grid gap-3">
         {guests.map((guest) => (
-          <GuestRow key={guest.reservationId} guest={guest} action={action} hidden={!guestMatches(guest, query)} onArrivedChange={onArrivedChange} />
+          <GuestRow key={guest.reservationId} guest={guest} action={action} hidden={!guestMatches(guest, query)} onArrivedChange={onArrivedChange}>
+            <EditGuestForm
+              eventId={event.id}
+              guest={guest}
+              action={action}
+              answered={actionData?.intent === "edit-guest" && actionData.ok === false && actionData.values?.reservationId === guest.reservationId ? actionData : undefined}
+            />
+          </GuestRow>
         ))}
       </ul>
 

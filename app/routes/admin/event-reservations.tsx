@@ -18,6 +18,7 @@ import { ticketedEventValues } from "~/modules/events/ticketed-event-form";
 import { can } from "~/modules/members/policy";
 import { deleteEventWithReservations } from "~/modules/reservations/delete-event-with-reservations.server";
 import { deleteReservation } from "~/modules/reservations/delete-reservation.server";
+import { answerGuestForm } from "~/modules/reservations/guest-forms-action.server";
 import { listReservationsAdmin, type AdminEvent } from "~/modules/reservations/list-reservations-admin.server";
 import { offerManually } from "~/modules/reservations/offer-manually.server";
 import { failedWith, reservationsAdminMessages as messages } from "~/modules/reservations/reservations-admin-messages";
@@ -103,6 +104,11 @@ export async function action({ request }: Route.ActionArgs) {
       case "delete-reservation": {
         const outcome = await deleteReservation(db, user, { reservationId: text("reservationId") }, offers);
         return outcome.ok ? answer({ ok: true, intent, message: outcome.message }) : failure(outcome, text("eventId"));
+      }
+      case "add-guest":
+      case "edit-guest": {
+        const { status, outcome } = await answerGuestForm(db, user, intent, form, runtime.env.WAITLIST_OFFER_HOURS);
+        return answer({ ...outcome, intent, target: text("eventId") }, status);
       }
       case "delete-event": {
         const outcome = await deleteEventWithReservations(db, user, { eventId: text("eventId") });

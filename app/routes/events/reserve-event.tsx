@@ -21,7 +21,7 @@ import {
 } from "~/modules/reservations/reservation-form";
 import { getEnv } from "~/lib/env.server";
 import { cancelLinkAfterReserving } from "~/modules/reservations/cancel-links.server";
-import { reserveSeatsForVisitor, type VisitorReserveOutcome } from "~/modules/reservations/reserve-seats-for-visitor.server";
+import { phoneToTextProblem, reserveSeatsForVisitor, type VisitorReserveOutcome } from "~/modules/reservations/reserve-seats-for-visitor.server";
 import type { Route } from "./+types/reserve-event";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { logFailure } from "~/lib/log.server";
@@ -80,6 +80,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { submissionKey, ...fieldErrors } = firstErrorPerField(parsed.error.issues);
     return refuse(400, Object.keys(fieldErrors).length ? { fieldErrors } : { error: submissionKey });
   }
+  const phoneProblem = phoneToTextProblem(parsed.data);
+  if (phoneProblem) return refuse(400, { fieldErrors: { phone: phoneProblem } });
 
   const env = getEnv();
   const outcome = await reserveSeatsForVisitor(getDb(), {
@@ -106,7 +108,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       eventTitle: outcome.event.title,
       dateLabel: formatEventDate(outcome.event.startsAt, timeZone),
       timeLabel: formatEventTime(outcome.event.startsAt, timeZone),
-      email: outcome.reservation.visitorEmail,
+      email: outcome.reservation.visitorEmail ?? parsed.data.email,
       cancelPath,
     },
   });

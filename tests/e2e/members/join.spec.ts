@@ -78,7 +78,9 @@ test("shows every message of the community form under its field", async ({ page 
   await expect(form.phone).toHaveAttribute("placeholder", "(555) 123-4567");
   await expect(page.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
   await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
-  await expect(page.getByText(/updates about events and music by e-mail and SMS.*reply STOP to opt out/)).toBeVisible();
+  // Three boxes (decision 043): Terms required; e-mail updates and texts (with the Terms' 4 a month and STOP) each optional.
+  await expect(page.getByRole("checkbox", { name: /updates about events and music by e-mail \(optional\)/ })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /Text me about events.*at most 4 text messages a month, reply STOP to opt out/ })).not.toBeChecked();
 
   await expectEveryMessage(page);
 

@@ -202,4 +202,49 @@ test.describe("on a desktop screen", () => {
     await expect(newsletter.getByLabel("Email address")).toHaveValue("early-news@example.com");
     expect(errors).toEqual([]);
   });
+
+  test("/join's three boxes before hydration: Terms unticked gets a clear message, and every field and box ticked stays; then it joins", async ({ page }) => {
+    const errors = watchErrors(page);
+    const { hydrate } = await openBeforeHydration(page, "/join");
+    const email = testEmail("three-boxes");
+    await page.getByLabel("Name", { exact: true }).fill("Bea Boxes");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Phone (optional)").fill("(619) 555-0160");
+    await page.getByLabel("Area of interest").selectOption("piano");
+    const terms = page.getByRole("checkbox", { name: /Terms of Service/ });
+    const emailUpdates = page.getByRole("checkbox", { name: /updates about events and music by e-mail/ });
+    const texts = page.getByRole("checkbox", { name: /Text me about events/ });
+    await expect(terms).not.toBeChecked();
+    await expect(emailUpdates).not.toBeChecked();
+    await expect(texts).not.toBeChecked();
+    await texts.check();
+
+    await hydrate();
+    await page.getByRole("button", { name: "Join the Community" }).click();
+    await expect(terms).toHaveAccessibleDescription("You must accept the Terms and Privacy Policy.");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Bea Boxes");
+    await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel("Phone (optional)")).toHaveValue("(619) 555-0160");
+    await expect(texts).toBeChecked();
+    await expect(emailUpdates).not.toBeChecked();
+
+    await terms.check();
+    await page.getByRole("button", { name: "Join the Community" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome to the community!" })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("the reservation form's SMS box at load: ticked without a phone, the phone field says so and the box stays ticked", async ({ page }) => {
+    const reservePage = /\/events\/candlelight-yoga-with-live-piano-\d+\/reserve/.exec(await (await page.request.get("/events")).text())?.[0];
+    expect(reservePage, "the event's reservation page").toBeTruthy();
+    await openAsAPerson(page, reservePage!);
+    const form = page.locator("form").filter({ has: page.getByLabel("Seats") });
+    await form.getByLabel("Name").fill("Sam Sms");
+    await form.getByLabel("Email", { exact: true }).fill(testEmail("sms-box"));
+    await form.getByRole("checkbox", { name: /Text me about events/ }).check();
+    await form.getByRole("button").click();
+    await expect(form.getByLabel("Phone (optional)")).toHaveAccessibleDescription("Please enter the phone number to text, or untick the text messages box.");
+    await expect(form.getByRole("checkbox", { name: /Text me about events/ })).toBeChecked();
+    await expect(form.getByLabel("Name")).toHaveValue("Sam Sms");
+  });
 });

@@ -97,4 +97,40 @@ test.describe("on a desktop screen", () => {
     await dialog.getByRole("button", { name: "Notify Me" }).click();
     await expect(page.getByText(subscriptionMessages.waitlistSuccess)).toBeVisible();
   });
+
+  test("/join's separate boxes work without JavaScript: Terms unticked is refused with everything kept, ticked it joins", async ({ page }) => {
+    await page.goto("/join");
+    const email = `join-nojs-${Date.now()}@example.com`;
+    await page.getByLabel("Name", { exact: true }).fill("Nora Noscript");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Phone (optional)").fill("(619) 555-0170");
+    await page.getByLabel("Area of interest").selectOption("retreats");
+    await page.getByRole("checkbox", { name: /updates about events and music by e-mail/ }).check();
+    await page.getByRole("checkbox", { name: /Text me about events/ }).check();
+    await page.getByRole("button", { name: "Join the Community" }).click();
+    const terms = page.getByRole("checkbox", { name: /Terms of Service/ });
+    await expect(terms).toHaveAccessibleDescription("You must accept the Terms and Privacy Policy.");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Nora Noscript");
+    await expect(page.getByLabel("Phone (optional)")).toHaveValue("(619) 555-0170");
+    await expect(page.getByRole("checkbox", { name: /updates about events and music by e-mail/ })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /Text me about events/ })).toBeChecked();
+    await terms.check();
+    await page.getByRole("button", { name: "Join the Community" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome to the community!" })).toBeVisible();
+  });
+
+  test("the reservation page's SMS box works without JavaScript and keeps what was typed when the phone is missing", async ({ page }) => {
+    await page.goto("/vip");
+    await page.getByRole("link", { name: "Reserve VIP Spot" }).click();
+    await page.getByLabel("Name").fill("Vic Vip");
+    await page.getByLabel("Email", { exact: true }).fill(`vip-nojs-${Date.now()}@example.com`);
+    await page.getByRole("checkbox", { name: /Text me about events/ }).check();
+    await page.locator("form").filter({ has: page.getByLabel("Seats") }).getByRole("button").click();
+    await expect(page.getByLabel("Phone (optional)")).toHaveAccessibleDescription("Please enter the phone number to text, or untick the text messages box.");
+    await expect(page.getByLabel("Name")).toHaveValue("Vic Vip");
+    await expect(page.getByRole("checkbox", { name: /Text me about events/ })).toBeChecked();
+    await page.getByLabel("Phone (optional)").fill("(619) 555-0171");
+    await page.locator("form").filter({ has: page.getByLabel("Seats") }).getByRole("button").click();
+    await expect(page.getByRole("heading", { name: "Reservation Confirmed!" })).toBeVisible();
+  });
 });

@@ -21,7 +21,7 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 
 async function joinCommunity(request: APIRequestContext, person: { name: string; email: string; phone?: string }) {
   const response = await request.post("/join", {
-    form: { intent: "join", name: person.name, email: person.email, phone: person.phone ?? "", interest: "piano", consent: "on", source: "join" },
+    form: { intent: "join", name: person.name, email: person.email, phone: person.phone ?? "", interest: "piano", consent: "on", emailConsent: "on", ...(person.phone ? { smsConsent: "on" } : {}), source: "join" },
   });
   expect(response.ok()).toBe(true);
 }

@@ -7,7 +7,7 @@ import { linkIn, mailTo, waitForMail } from "../support/mail";
 /** The campaign composer in a browser: choose people, preview, send; each chosen person gets their own link. */
 
 async function joinCommunity(request: APIRequestContext, person: { name: string; email: string }) {
-  const response = await request.post("/join", { form: { intent: "join", name: person.name, email: person.email, interest: "piano", consent: "on", source: "join" } });
+  const response = await request.post("/join", { form: { intent: "join", name: person.name, email: person.email, interest: "piano", consent: "on", emailConsent: "on", source: "join" } });
   expect(response.ok()).toBe(true);
 }
 

@@ -17,7 +17,7 @@ const uniqueTag = (prefix: string) => `${prefix}${Date.now().toString(36)}${proc
 
 async function joinCommunity(page: Page, name: string, email: string) {
   const response = await page.request.post("/join", {
-    form: { intent: "join", name, email, phone: "", interest: "piano", consent: "on" },
+    form: { intent: "join", name, email, phone: "", interest: "piano", consent: "on", emailConsent: "on" },
     headers: { Origin: siteUrl },
   });
   expect(response.status()).toBe(200);

@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 90_000 });
 
 async function joinCommunity(request: APIRequestContext, person: { name: string; email: string; phone: string }) {
   const response = await request.post("/join", {
-    form: { intent: "join", name: person.name, email: person.email, phone: person.phone, interest: "piano", consent: "on", source: "join" },
+    form: { intent: "join", name: person.name, email: person.email, phone: person.phone, interest: "piano", consent: "on", emailConsent: "on", smsConsent: "on", source: "join" },
   });
   expect(response.ok()).toBe(true);
 }

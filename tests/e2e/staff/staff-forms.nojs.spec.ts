@@ -21,7 +21,7 @@ test("ticking two recipients and sending mails exactly those two", async ({ page
   const stamp = Date.now().toString(36);
   const people = ["Di", "Ed", "Flo"].map((first) => ({ name: `${first} Plain`, email: `plain-${first.toLowerCase()}-${stamp}@example.com` }));
   for (const person of people) {
-    const joined = await page.request.post("/join", { form: { intent: "join", name: person.name, email: person.email, interest: "piano", consent: "on", source: "join" } });
+    const joined = await page.request.post("/join", { form: { intent: "join", name: person.name, email: person.email, interest: "piano", consent: "on", emailConsent: "on", source: "join" } });
     expect(joined.ok()).toBe(true);
   }
   await signInWithLink(page, account[6]!, `/admin/communications`);

@@ -44,10 +44,14 @@ export const staffAccounts = {
   wayInAdmins: ["admin-way-in-1@harmonia.example", "admin-way-in-2@harmonia.example"],
   /** Admins walking every staff page state for the accessibility scan, one per screen width. */
   axeAdmins: ["admin-axe-1@harmonia.example", "admin-axe-2@harmonia.example"],
+  /** Admins adding and editing guests by hand (decision 043), and setting up the door's events. */
+  guestAdmins: ["admin-guests-1@harmonia.example", "admin-guests-2@harmonia.example", "admin-guests-3@harmonia.example", "admin-guests-4@harmonia.example"],
+  /** Event staff adding a walk-in and editing a guest at the door. */
+  guestDoorStaff: ["usher-guests-1@harmonia.example", "usher-guests-2@harmonia.example"],
   /** Event staff signing in for the first time (the way in). */
   wayInStaff: ["usher-way-in-1@harmonia.example", "usher-way-in-2@harmonia.example", "usher-way-in-3@harmonia.example"],
 } as const;
 
-const { eventStaff, doorStaff, wayInStaff, ...adminGroups } = staffAccounts;
+const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, ...adminGroups } = staffAccounts;
 export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
-export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff];
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff];

@@ -11,7 +11,14 @@ import type { StaffOutcome } from "../staff-outcome";
  * mounted, so its queued taps still go. Without JavaScript each button is a plain form post and
  * the page answers.
  */
-export function GuestRow(props: { guest: CheckInGuest; action: string; hidden: boolean; onArrivedChange: (reservationId: string, arrived: number) => void }) {
+export function GuestRow(props: {
+  guest: CheckInGuest;
+  action: string;
+  hidden: boolean;
+  onArrivedChange: (reservationId: string, arrived: number) => void;
+  /** More for this guest under the taps (the edit form). */
+  children?: React.ReactNode;
+}) {
   const { guest, action, onArrivedChange } = props;
   const fetcher = useFetcher<StaffOutcome>();
   const [queue, setQueue] = useState<CheckInIntent[]>([]);
@@ -59,7 +66,7 @@ export function GuestRow(props: { guest: CheckInGuest; action: string; hidden: b
           {saving ? <span className="ml-2 text-mist">Saving…</span> : null}
         </p>
       </div>
-      <p className="text-sm break-all text-mist">{guest.email}</p>
+      <p className="text-sm break-all text-mist">{[guest.email, guest.phone].filter(Boolean).join(" · ") || "No e-mail or phone"}</p>
       <div className="mt-3 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap">
         <TapButton intent="arrive-one" reservationId={guest.reservationId} action={action} blocked={allIn} onSubmit={tap("arrive-one", allIn)} primary>
           {labels.arriveOne.visible}
@@ -76,6 +83,7 @@ export function GuestRow(props: { guest: CheckInGuest; action: string; hidden: b
           <span className="sr-only">{labels.undo.forWhom}</span>
         </TapButton>
       </div>
+      {props.children ? <div className="mt-3">{props.children}</div> : null}
     </li>
   );
 }

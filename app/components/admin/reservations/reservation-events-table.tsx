@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { AddGuestForm, EditGuestForm } from "~/components/admin/guests/guest-forms";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { useHydrated } from "~/lib/use-hydrated";
 import { AttendeeMailForm } from "./attendee-mail-form";
@@ -10,9 +11,12 @@ import { RememberedOpenScript, useRememberedOpen } from "./remembered-open";
 export interface ReservationView {
   id: string;
   name: string;
-  email: string;
+  /** Null for a guest staff added without one. */
+  email: string | null;
   phone: string | null;
   seats: number;
+  /** Seats marked arrived at the door: an edit may not go below them. */
+  arrivedSeats: number;
   /** When it was made, at the venue ('November 20th, 2026, 3:15 PM'). */
   reservedAt: string;
 }
@@ -133,7 +137,8 @@ function EventGroup(props: {
   const answer = deletionRefused ?? fetcher.data ?? props.fallback;
   const failure = answer && !answer.ok ? answer : null;
   const seatsError = failure?.intent === "set-max-seats" ? failure.message : null;
-  const rowError = failure && failure.intent !== "set-max-seats" && failure.intent !== "send-attendee-mail" ? failure.message : null;
+  // The guest forms show their own failures, under their fields.
+  const rowError = failure && !["set-max-seats", "send-attendee-mail", "add-guest", "edit-guest"].includes(failure.intent ?? "") ? failure.message : null;
   const busy = fetcher.state !== "idle" || deleting;
   const left = event.maxSeats === null ? null : Math.max(event.maxSeats - event.seatsTaken, 0);
   const filled = event.maxSeats ? Math.min(100, Math.round((event.seatsTaken / event.maxSeats) * 100)) : 0;
@@ -239,7 +244,10 @@ function EventGroup(props: {
               {event.waitingList.length ? ` · waiting list ${event.waitingList.length}` : ""}
             </summary>
             <div className="space-y-6 px-3 pb-4">
-              <GuestRows event={event} hydrated={hydrated} submit={(fields) => fetcher.submit(fields, { method: "post" })} busy={busy} />
+              {event.maxSeats === null ? null : (
+                <AddGuestForm eventId={event.id} eventTitle={event.title} seatsLeft={left} answered={props.fallback?.intent === "add-guest" ? props.fallback : undefined} />
+              )}
+              <GuestRows event={event} hydrated={hydrated} submit={(fields) => fetcher.submit(fields, { method: "post" })} busy={busy} answered={props.fallback} />
               <WaitingList event={event} busy={busy} />
               <fetcher.Form method="post" className="flex flex-wrap items-center gap-3">
                 {hidden("eventId", event.id)}
@@ -305,7 +313,7 @@ function Confirmed(props: {
   );
 }
 
-function GuestRows(props: { event: ReservationEventView; hydrated: boolean; busy: boolean; submit: (fields: Record<string, string>) => void }) {
+function GuestRows(props: { event: ReservationEventView; hydrated: boolean; busy: boolean; submit: (fields: Record<string, string>) => void; answered?: ReservationsPageOutcome }) {
   const { event } = props;
   if (event.reservations.length === 0) return <p className="pt-2 text-sand">No reservations.</p>;
   return (
@@ -319,7 +327,7 @@ function GuestRows(props: { event: ReservationEventView; hydrated: boolean; busy
               {reservation.name}
             </td>
             <td className={`${cell} [overflow-wrap:anywhere]`} data-label="E-mail">
-              {reservation.email}
+              {reservation.email ?? "—"}
             </td>
             <td className={cell} data-label="Phone">
               {reservation.phone ?? "—"}
@@ -331,16 +339,23 @@ function GuestRows(props: { event: ReservationEventView; hydrated: boolean; busy
               {reservation.reservedAt}
             </td>
             <td className={cell}>
-              <Confirmed
-                hydrated={props.hydrated}
-                label="Delete"
-                accessibleLabel={`Delete the reservation of ${reservation.name}`}
-                title="Delete this reservation?"
-                description={`${reservation.name}'s ${plural(reservation.seats, "seat")} for “${event.title}” will be free again at once. This cannot be undone.`}
-                fields={{ intent: "delete-reservation", reservationId: reservation.id, eventId: event.id }}
-                onConfirm={() => props.submit({ intent: "delete-reservation", reservationId: reservation.id, eventId: event.id })}
-                disabled={props.busy}
-              />
+              <div className="flex flex-wrap items-start gap-1.5">
+                <EditGuestForm
+                  eventId={event.id}
+                  guest={{ ...reservation, reservationId: reservation.id }}
+                  answered={props.answered?.intent === "edit-guest" && !props.answered.ok && props.answered.values?.reservationId === reservation.id ? props.answered : undefined}
+                />
+                <Confirmed
+                  hydrated={props.hydrated}
+                  label="Delete"
+                  accessibleLabel={`Delete the reservation of ${reservation.name}`}
+                  title="Delete this reservation?"
+                  description={`${reservation.name}'s ${plural(reservation.seats, "seat")} for “${event.title}” will be free again at once. This cannot be undone.`}
+                  fields={{ intent: "delete-reservation", reservationId: reservation.id, eventId: event.id }}
+                  onConfirm={() => props.submit({ intent: "delete-reservation", reservationId: reservation.id, eventId: event.id })}
+                  disabled={props.busy}
+                />
+              </div>
             </td>
           </tr>
         ))}

@@ -33,7 +33,7 @@ function describeGuests(event: GroupTextAudiences["events"][number]): string {
   const parts = [
     event.leftOut.noPhone ? `${event.leftOut.noPhone} gave no phone` : "",
     event.leftOut.invalidPhone ? `${plural(event.leftOut.invalidPhone, "phone is", "phones are")} not a valid number` : "",
-    event.leftOut.noConsent ? `${event.leftOut.noConsent} gave no SMS consent (no community sign-up or member consent)` : "",
+    event.leftOut.noConsent ? `${event.leftOut.noConsent} gave no SMS consent (no SMS box ticked when reserving or joining, nor a member's consent)` : "",
   ].filter(Boolean);
   const leftOut = parts.length ? ` Left out: ${parts.join("; ")}.` : "";
   return `Of ${plural(event.guests, "reservation", "reservations")}, ${plural(event.numbers, "number", "numbers")} can be texted.${leftOut}`;

@@ -21,9 +21,12 @@ export function buildWaitlistEntry(overrides: { email?: string; source?: string;
   };
 }
 
-/** A community sign-up as the form submits it (consent ticked). */
+/**
+ * A community sign-up as the form submits it: Terms ticked, e-mail updates ticked, and texts
+ * ticked when a phone is given (each of the last two can be left unticked).
+ */
 export function buildCommunitySignup(
-  overrides: Partial<{ name: string; email: string; phone: string; interest: string; source: string }> = {},
+  overrides: Partial<{ name: string; email: string; phone: string; interest: string; source: string; emailUpdates: boolean; texts: boolean }> = {},
 ) {
   return {
     name: overrides.name ?? "Ada Lovelace",
@@ -31,6 +34,8 @@ export function buildCommunitySignup(
     ...(overrides.phone ? { phone: overrides.phone } : {}),
     interest: overrides.interest ?? "candlelight-yoga",
     consent: "on",
+    ...((overrides.emailUpdates ?? true) ? { emailConsent: "on" } : {}),
+    ...((overrides.texts ?? Boolean(overrides.phone)) ? { smsConsent: "on" } : {}),
     ...(overrides.source ? { source: overrides.source } : {}),
   };
 }

@@ -1,0 +1,161 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { TextField } from "~/components/ui/text-field";
+import { MAX_SEATS_PER_RESERVATION, MIN_SEATS } from "~/modules/reservations/reservation-form";
+import { useOutcomeToast, type StaffOutcome } from "../staff-outcome";
+
+/**
+ * Staff add and edit guests by hand (docs/decisions/043): a phone booking on the reservations
+ * page, a walk-in at check-in, and fixing a guest's details from either. Each form is a
+ * <details> disclosure holding a plain form that posts to the page's action, so it works before
+ * hydration and without JavaScript (the page then answers with the outcome, shown here as
+ * `answered`); with JavaScript it goes through its own fetcher, shows its errors under the fields
+ * with everything typed kept, and closes once saved.
+ */
+
+const summaryButton =
+  "inline-flex min-h-11 cursor-pointer list-none items-center justify-center rounded-full border border-sand/30 px-4 text-sm text-sand hover:border-amber hover:text-ivory focus-visible:outline-2 focus-visible:outline-amber [&::-webkit-details-marker]:hidden";
+
+/** The outcome a form's fetcher answered, or the page's answer to this form's post without JavaScript. */
+function useGuestForm(fetcherKey: string, answered: StaffOutcome | undefined) {
+  const fetcher = useFetcher<StaffOutcome>({ key: fetcherKey });
+  useOutcomeToast(fetcher.data);
+  const details = useRef<HTMLDetailsElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const outcome = fetcher.state === "idle" ? (fetcher.data ?? answered) : undefined;
+  const refusal = outcome && !outcome.ok ? outcome : undefined;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      details.current?.removeAttribute("open");
+      details.current?.querySelector("summary")?.focus();
+    } else {
+      const first = fetcher.data.fieldErrors ? Object.keys(fetcher.data.fieldErrors)[0] : undefined;
+      (first ? form.current?.querySelector<HTMLElement>(`[name="${first}"]`) : undefined)?.focus();
+    }
+  }, [fetcher.state, fetcher.data]);
+  return { fetcher, details, form, refusal, saving: fetcher.state !== "idle" };
+}
+
+function GuestFields(props: {
+  idPrefix: string;
+  values: { name?: string; email?: string; phone?: string; seats?: string };
+  errors: Record<string, string>;
+  minSeats?: number;
+  seatsHint?: string;
+}) {
+  const { idPrefix, values, errors } = props;
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <TextField id={`${idPrefix}-name`} name="name" label="Name" autoComplete="off" required defaultValue={values.name} error={errors.name} />
+      <TextField id={`${idPrefix}-email`} name="email" label="E-mail (optional)" type="email" autoComplete="off" defaultValue={values.email} error={errors.email} />
+      <TextField id={`${idPrefix}-phone`} name="phone" label="Phone (optional)" type="tel" autoComplete="off" defaultValue={values.phone} error={errors.phone} />
+      <TextField
+        id={`${idPrefix}-seats`}
+        name="seats"
+        label="Seats"
+        type="number"
+        inputMode="numeric"
+        min={props.minSeats ?? MIN_SEATS}
+        max={MAX_SEATS_PER_RESERVATION}
+        step={1}
+        required
+        defaultValue={values.seats ?? "1"}
+        error={errors.seats}
+        labelAside={props.seatsHint ? <span className="text-xs text-mist">{props.seatsHint}</span> : undefined}
+      />
+    </div>
+  );
+}
+
+/**
+ * 'Add a guest' (a phone booking) or, at the door, 'Add a walk-in' (added with every seat
+ * arrived). The confirmation e-mail box is ticked by default and acts only when an e-mail is given.
+ */
+export function AddGuestForm(props: { eventId: string; eventTitle: string; walkIn?: boolean; action?: string; answered?: StaffOutcome; seatsLeft?: number | null }) {
+  const { fetcher, details, form, refusal, saving } = useGuestForm(`add-guest-${props.eventId}`, props.answered);
+  const values = refusal?.values ?? {};
+  const errors = refusal?.fieldErrors ?? {};
+  const idPrefix = `add-guest-${props.eventId}`;
+  const label = props.walkIn ? "Add a walk-in" : "Add a guest";
+  const sendChecked = refusal?.values ? refusal.values.sendConfirmation === "on" : true;
+  return (
+    <details ref={details} open={refusal ? true : undefined} className="group">
+      <summary className={summaryButton} aria-label={`${label} to ${props.eventTitle}`}>
+        {label}
+      </summary>
+      <fetcher.Form ref={form} method="post" action={props.action} noValidate className="mt-3 space-y-3 rounded-xl border border-sand/20 bg-night/40 p-3">
+        <input type="hidden" name="intent" value="add-guest" />
+        <input type="hidden" name="eventId" value={props.eventId} />
+        {props.walkIn ? <input type="hidden" name="walkIn" value="on" /> : null}
+        <p className="text-sm text-sand">
+          {props.walkIn ? "A guest at the door: added with every seat arrived." : "A phone booking, or anyone you add yourself."}
+          {props.seatsLeft !== undefined && props.seatsLeft !== null ? ` ${props.seatsLeft} ${props.seatsLeft === 1 ? "seat" : "seats"} left.` : ""}
+        </p>
+        {refusal && !refusal.fieldErrors ? (
+          <p role="alert" className="text-sm text-danger">
+            {refusal.message}
+          </p>
+        ) : null}
+        <GuestFields idPrefix={idPrefix} values={values} errors={errors} />
+        <div className="flex items-start gap-2">
+          <input id={`${idPrefix}-send`} name="sendConfirmation" type="checkbox" defaultChecked={sendChecked} className="mt-1 size-5 accent-amber" />
+          <label htmlFor={`${idPrefix}-send`} className="text-sm text-sand">
+            Send the confirmation e-mail <span className="text-mist">(only when an e-mail is given)</span>
+          </label>
+        </div>
+        <button type="submit" className="button-primary min-h-12 w-full sm:w-auto" disabled={saving}>
+          {saving ? "Adding…" : label}
+        </button>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+/** 'Edit' on a guest: name, e-mail, phone and seats (never fewer than the seats already arrived). */
+export function EditGuestForm(props: {
+  eventId: string;
+  guest: { reservationId: string; name: string; email: string | null; phone: string | null; seats: number; arrivedSeats: number };
+  action?: string;
+  answered?: StaffOutcome;
+}) {
+  const { guest } = props;
+  const { fetcher, details, form, refusal, saving } = useGuestForm(`edit-guest-${guest.reservationId}`, props.answered);
+  const values = refusal?.values ?? { name: guest.name, email: guest.email ?? "", phone: guest.phone ?? "", seats: String(guest.seats) };
+  const idPrefix = `edit-guest-${guest.reservationId}`;
+  return (
+    <details ref={details} open={refusal ? true : undefined}>
+      <summary className={summaryButton} aria-label={`Edit ${guest.name}'s reservation`}>
+        Edit
+      </summary>
+      {/* Keyed by the stored details: another device's change shows here instead of a stale copy. */}
+      <fetcher.Form
+        key={`${guest.name}|${guest.email}|${guest.phone}|${guest.seats}`}
+        ref={form}
+        method="post"
+        action={props.action}
+        noValidate
+        className="mt-3 space-y-3 rounded-xl border border-sand/20 bg-night/40 p-3"
+      >
+        <input type="hidden" name="intent" value="edit-guest" />
+        <input type="hidden" name="eventId" value={props.eventId} />
+        <input type="hidden" name="reservationId" value={guest.reservationId} />
+        {refusal && !refusal.fieldErrors ? (
+          <p role="alert" className="text-sm text-danger">
+            {refusal.message}
+          </p>
+        ) : null}
+        <GuestFields
+          idPrefix={idPrefix}
+          values={values}
+          errors={refusal?.fieldErrors ?? {}}
+          minSeats={Math.max(guest.arrivedSeats, MIN_SEATS)}
+          seatsHint={guest.arrivedSeats > 0 ? `${guest.arrivedSeats} arrived` : undefined}
+        />
+        <button type="submit" className="button-primary min-h-12 w-full sm:w-auto" disabled={saving}>
+          {saving ? "Saving…" : "Save changes"}
+        </button>
+      </fetcher.Form>
+    </details>
+  );
+}
