@@ -35,8 +35,17 @@ export const campaigns = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** A `scheduled` campaign starts then (a group text asked for during quiet hours). */
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
+    /**
+     * SHA-256 of what staff reviewed before sending (channel, kind, name, subject, message and who
+     * receives it): the same send within minutes is asked again (docs/decisions/042). Null for
+     * sends made through the JSON API, which has no review step.
+     */
+    sendFingerprint: text("send_fingerprint"),
   },
-  (table) => [index("campaigns_status_idx").on(table.status, table.createdAt)],
+  (table) => [
+    index("campaigns_status_idx").on(table.status, table.createdAt),
+    index("campaigns_send_fingerprint_idx").on(table.sendFingerprint, table.createdAt),
+  ],
 );
 
 /**

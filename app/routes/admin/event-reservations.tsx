@@ -11,7 +11,8 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { EVENT_ATTENDEES } from "~/modules/campaigns/announcement-form";
 import { listCampaigns, listFailedRecipients } from "~/modules/campaigns/campaign-progress.server";
-import { controlEventAttendeeMail, sendEventAttendeeMail } from "~/modules/campaigns/event-attendees.server";
+import { controlEventAttendeeMail, mailEventGuests } from "~/modules/campaigns/event-attendees.server";
+import { reviewSecret } from "~/modules/campaigns/review-send.server";
 import { createTicketedEvent } from "~/modules/events/create-ticketed-event.server";
 import { formatEventDate, formatEventTime, formatVenueDateTime } from "~/modules/events/event-dates";
 import { ticketedEventValues } from "~/modules/events/ticketed-event-form";
@@ -119,11 +120,17 @@ export async function action({ request }: Route.ActionArgs) {
         if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.remindersFailed, outcome.message) }, statusOf[outcome.reason]);
         return answer({ ok: true, intent, target: text("eventId"), message: enabled ? messages.remindersOn : messages.remindersOff });
       }
-      case "send-attendee-mail": {
-        const outcome = await sendEventAttendeeMail(db, user, { eventId: text("eventId"), subject: text("subject"), message: text("message") }, runtime.campaigns, getEnv());
+      case "send-attendee-mail":
+      case "change-attendee-mail": {
+        const values = { subject: text("subject"), message: text("message") };
+        // 'Change' goes back from the review to the form, with everything typed.
+        if (intent === "change-attendee-mail") return answer({ ok: false, intent: "send-attendee-mail", target: text("eventId"), message: "", values });
+        const review = { secret: await reviewSecret(), publicUrl: runtime.env.PUBLIC_URL };
+        const outcome = await mailEventGuests(db, user, { eventId: text("eventId"), ...values, confirm: text("confirm") || undefined }, runtime.campaigns, getEnv(), review);
         if (outcome.ok) return answer({ ok: true, intent, target: text("eventId"), message: messages.announcementQueued(outcome.queued, outcome.skipped) });
+        if (outcome.reason === "review") return answer({ ok: false, intent, target: text("eventId"), message: outcome.message, review: outcome.review, values });
         const message = outcome.reason === "no-recipients" || outcome.reason === "daily-limit" ? outcome.message : messages.announcementFailed(outcome.message);
-        return failure({ ...outcome, message, values: { subject: text("subject"), message: text("message") } }, text("eventId"));
+        return failure({ ...outcome, message, values }, text("eventId"));
       }
       case "pause":
       case "resume":
