@@ -72,6 +72,10 @@ const intentGuardOf: { path: string; intent: string; action: Action; fields: Rec
   { path: "/admin/eventreservations", intent: "create-event", action: "change-seat-limits", fields: { name: "", date: "", time: "" } },
   { path: "/admin/eventreservations", intent: "set-max-seats", action: "change-seat-limits", fields: { eventId: "00000000-0000-4000-8000-000000000000", maxSeats: "" } },
   { path: "/admin/eventreservations", intent: "delete-event", action: "delete-events", fields: { eventId: "00000000-0000-4000-8000-000000000000" } },
+  // Mailing an event's guests: its review (the first press), its confirm and 'Change' back to the form.
+  { path: "/admin/eventreservations", intent: "send-attendee-mail", action: "mail-event-attendees", fields: { eventId: "00000000-0000-4000-8000-000000000000", subject: "S", message: "M" } },
+  { path: "/admin/eventreservations", intent: "send-attendee-mail", action: "mail-event-attendees", fields: { eventId: "00000000-0000-4000-8000-000000000000", subject: "S", message: "M", confirm: "1.1.x" } },
+  { path: "/admin/eventreservations", intent: "change-attendee-mail", action: "mail-event-attendees", fields: { eventId: "00000000-0000-4000-8000-000000000000", subject: "S", message: "M" } },
 ];
 
 /**
@@ -91,7 +95,7 @@ const apiGuardOf: Record<string, Action> = {
  * policy refuses, who must get 403 (never run by whom it allows: they would really send).
  */
 const intentsOf: Record<string, string[]> = {
-  "/admin/communications": ["send-sms", "send-sms-group", "send", "send-all", "pause", "resume", "cancel", "retry"],
+  "/admin/communications": ["send-sms", "send-sms-group", "change-sms-group", "send", "send-all", "change", "pause", "resume", "cancel", "retry"],
 };
 
 function pathsOf(entries: RouteConfigEntry[], parent = ""): string[] {
