@@ -30,8 +30,15 @@ test("compose, preview, send to two selected members: each gets a personal link,
   await expect(page.getByRole("heading", { name: `Preview for ${people[0]!.email}` })).toBeVisible();
   await expect(page.frameLocator('iframe[title="Campaign preview"]').getByText("Hi Ana, your recording:")).toBeVisible();
 
+  // Send shows the review first: the count, and Ana's own copy; only its confirm sends, and the composer is emptied.
   await page.getByRole("button", { name: "Send", exact: true }).click();
+  const review = page.getByRole("region", { name: "Check before sending" });
+  await expect(review.getByRole("heading", { name: "Check before sending" })).toBeFocused();
+  await expect(review.getByTestId("send-review-count")).toContainText("2 people");
+  await expect(review.frameLocator('iframe[title^="Sample e-mail for Ana Campaign"]').getByText("Hi Ana, your recording:")).toBeVisible();
+  await review.getByRole("button", { name: "Send to 2 people" }).click();
   await expect(page.getByText("Queued for 2 recipients.")).toBeVisible();
+  await expect(page.getByLabel("Subject")).toHaveValue("");
 
   // Each joined the community first and got its welcome; the campaign's message is their second.
   const [first, second] = await Promise.all([waitForMail(people[0]!.email, 2), waitForMail(people[1]!.email, 2)]);
@@ -63,10 +70,13 @@ test("the composer's checks: nobody selected asks before sending to all, and emp
   await page.getByLabel("Subject").fill("To everyone?");
   await page.getByLabel(/^Message/).fill("Hello {{name}}");
   await page.getByRole("button", { name: "Send", exact: true }).click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText("No recipients selected. Send to ALL community?");
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(dialog).toBeHidden();
+  const review = page.getByRole("region", { name: "Check before sending" });
+  await expect(review).toContainText("No recipients selected. Send to ALL community?");
+  // 'Change' goes back to the composer with everything typed.
+  await review.getByRole("button", { name: "Change" }).click();
+  await expect(review).toBeHidden();
+  await expect(page.getByLabel("Subject")).toHaveValue("To everyone?");
+  await expect(page.getByLabel(/^Message/)).toHaveValue("Hello {{name}}");
 
   await page.getByRole("checkbox", { name: /^Select / }).first().check();
   await page.getByLabel("Subject").fill("");

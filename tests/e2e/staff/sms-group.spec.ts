@@ -50,7 +50,11 @@ test("compose a group text: a number at 4 texts this month is skipped with the r
   } else {
     await expect(form.getByRole("radio", { name: "Send now" })).toHaveCount(0);
   }
-  await form.getByRole("button", { name: "Send group text" }).click();
+  await form.getByRole("button", { name: "Review and send" }).click();
+  const review = page.getByRole("region", { name: "Check before sending" });
+  await expect(review.getByTestId("send-review-left-out")).toContainText(`Bruno Group${stamp} (${busy.phone})`);
+  await expect(review.getByTestId("send-review-text")).toContainText("the winter circle opens Sunday\nReply STOP to opt out");
+  await review.getByRole("button", { name: /^Send to \d+ (person|people)$/ }).click();
   await expect(form.getByRole("status")).toHaveText(/^Texting \d+ numbers? \(\d+ skipped\)\.$/);
 
   const campaign = page.getByRole("listitem", { name: "Campaign Text to everyone with SMS consent" }).first();
@@ -79,7 +83,7 @@ test("the group form's checks: no text answers under the field and keeps the cho
   const form = page.getByRole("form", { name: "Text a group" });
   await form.getByRole("radio", { name: /Everyone with SMS consent/ }).check();
   await form.getByLabel("Kind of text").selectOption("custom");
-  await form.getByRole("button", { name: "Send group text" }).click();
+  await form.getByRole("button", { name: "Review and send" }).click();
   await expect(form.locator("#sms-group-message-error")).toHaveText("Message is required");
   await expect(form.getByLabel("Text", { exact: true })).toHaveAttribute("aria-invalid", "true");
   await expect(form.getByLabel("Kind of text")).toHaveValue("custom");
