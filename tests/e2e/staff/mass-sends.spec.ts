@@ -24,8 +24,13 @@ const widths = [
   { label: "390 px", width: 390, height: 844 },
 ];
 
+/**
+ * The page around the review; the sample e-mail's frame is left out: it is the e-mail's own document,
+ * sandboxed without scripts, where axe's script cannot run (it waits for it until the test times out).
+ */
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .exclude("iframe[title^='Sample e-mail']").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
   expect(results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
 }
 
