@@ -23,6 +23,8 @@ const guardOf: Record<string, Action | "signed-in"> = {
   "/admin/activity": "view-activity",
   "/admin/export/:list": "open-dashboard",
   "/admin/eventreservations/:eventId/guests.csv": "manage-reservations",
+  "/admin/communications/campaigns/:campaignId": "send-communications",
+  "/admin/communications/campaigns/:campaignId/results.csv": "send-communications",
 };
 
 /**
@@ -130,6 +132,7 @@ describe("the authorisation matrix of the staff area", () => {
     });
     for (const role of Object.keys(people) as Role[]) cookies[role] = await signInOverHttp(server.url, sink, people[role]);
     sampleParams.eventId = await createSampleEvent();
+    sampleParams.campaignId = await createSampleCampaign();
   });
   afterAll(async () => {
     await server?.stop();
@@ -149,6 +152,20 @@ describe("the authorisation matrix of the staff area", () => {
     const row = html.slice(html.indexOf(`aria-label="${title}"`));
     const id = /name="id" value="([0-9a-f-]{36})"/.exec(row)?.[1];
     if (!id) throw new Error("The sample event has no row");
+    return id;
+  }
+
+  /** A campaign for the pages about one campaign: an announcement to one address, sent by the admin through the staff endpoint. */
+  async function createSampleCampaign(): Promise<string> {
+    const sent = await fetch(`${server.url}/api/sendAnnouncement`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/json", Cookie: cookies.admin! },
+      body: JSON.stringify({ to: [`matrix-${stamp}@example.com`], subject: `Matrix note ${stamp}`, html: "Hello." }),
+    });
+    if (sent.status !== 200) throw new Error(`Creating the sample campaign failed: ${sent.status}`);
+    const html = await (await fetch(`${server.url}/admin/communications`, { headers: { Cookie: cookies.admin! } })).text();
+    const id = /data-campaign-id="([0-9a-f-]{36})"/.exec(html)?.[1];
+    if (!id) throw new Error("The sample campaign is not listed");
     return id;
   }
 

@@ -178,6 +178,7 @@ export default function CommunicationsPage({ loaderData, actionData }: Route.Com
         failed={loaderData.failed}
         textRecipients={loaderData.textRecipients}
         scheduledLabels={loaderData.scheduledLabels}
+        resultsLinks
       />
       <AttendeeImport />
       <section aria-labelledby="sms-title">
