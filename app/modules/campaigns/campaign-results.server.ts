@@ -6,6 +6,7 @@ import { exportList } from "~/modules/activity/export-list.server";
 import { formatVenueDateTime } from "~/modules/events/event-dates";
 import { PLAY_START_SECONDS } from "~/modules/music/plays";
 import { campaignRecipients, campaigns, events, outbox } from "../../../db/schema";
+import { settleCampaign } from "./campaign-progress.server";
 
 /** One recipient of a campaign and what became of their message. */
 export interface RecipientResult {
@@ -41,7 +42,11 @@ const notFound = { ok: false as const, reason: "not-found" as const, message: "T
 /** A campaign's name and label, as the campaign list shows them. */
 async function headerOf(db: Database, campaignId: string): Promise<(CampaignHeader & { tag: string }) | null> {
   if (!UUID.test(campaignId)) return null;
-  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  const [found] = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId));
+  if (!found) return null;
+  // The recipients' rows brought up to date with their messages first (as the campaign list does).
+  await settleCampaign(db, found.id);
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, found.id));
   if (!campaign) return null;
   let label = campaign.tag;
   const eventId = /^event_attendees_([0-9a-f-]{36})$/.exec(campaign.tag)?.[1];
