@@ -80,6 +80,11 @@ export function SendReviewPanel(props: {
           </pre>
         )}
       </div>
+      {review.landing ? (
+        <p className="text-sm text-sand" data-testid="send-review-landing">
+          {review.landing}
+        </p>
+      ) : null}
       <Form method="post" className="flex flex-wrap gap-3" aria-labelledby={headingId}>
         {props.hidden.map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />

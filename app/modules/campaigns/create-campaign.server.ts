@@ -65,7 +65,7 @@ export type ReviewedCampaignOutcome = CreateCampaignOutcome | { ok: false; messa
 export async function createReviewedCampaign(
   db: Database,
   actor: StaffActor,
-  input: { campaign: string; subject: string; message: string; audience: "selected" | "all"; recipients: string[]; confirm?: string },
+  input: { campaign: string; subject: string; message: string; audience: "selected" | "all"; recipients: string[]; grantsMusicAccess?: string | boolean; confirm?: string },
   starter: FanOutStarter,
   options: ReviewOptions & { publicUrl: string },
 ): Promise<ReviewedCampaignOutcome> {
@@ -91,13 +91,22 @@ export async function createReviewedCampaign(
       channel: "email",
       audience: form.audience === "all" ? "everyone on the community list" : `the ${recipients.length === 1 ? "person" : `${recipients.length} people`} you selected`,
       question: form.audience === "all" && form.recipients.length === 0 ? campaignMessages.confirmAll : undefined,
+      landing: form.grantsMusicAccess ? campaignMessages.landingWithAccess : campaignMessages.landingWithoutAccess,
       leftOut: groupLeftOut(skipped.map((person) => ({ label: label(person), reason: "Unsubscribed from our e-mails" }))),
       sample: {
         recipient: label(first),
         subject: form.subject,
         html: await renderEmailSample(db, { kind: COMMUNITY_MAGIC_LINKS, tag: form.campaign, subject: form.subject, message: form.message }, first, options.publicUrl),
       },
-      identity: { channel: "email", kind: COMMUNITY_MAGIC_LINKS, tag: form.campaign, subject: form.subject, message: form.message, recipients: receiving.map((person) => person.email) },
+      identity: {
+        channel: "email",
+        kind: COMMUNITY_MAGIC_LINKS,
+        tag: form.campaign,
+        subject: form.subject,
+        message: form.message,
+        recipients: receiving.map((person) => person.email),
+        grants: form.grantsMusicAccess ? ["music-access"] : [],
+      },
     },
     input.confirm,
     options,
@@ -109,8 +118,9 @@ export async function createReviewedCampaign(
     subject: form.subject,
     bodyMarkdown: form.message,
     recipients,
-    logged: { campaign: form.campaign, audience: form.audience },
+    logged: { campaign: form.campaign, audience: form.audience, ...(form.grantsMusicAccess ? { grantsMusicAccess: true } : {}) },
     fingerprint: decision.fingerprint,
+    grantsMusicAccess: form.grantsMusicAccess,
   });
   if (!outcome) return { ok: false, message: campaignMessages.noneLeft, fieldErrors: { recipients: campaignMessages.noneLeft } };
   await startFanOut(starter, outcome.campaignId);
@@ -128,6 +138,8 @@ export interface NewCampaign {
   logged: Record<string, unknown>;
   /** The fingerprint of the review it was sent from (a later identical send is warned about). */
   fingerprint?: string;
+  /** Opening a personal link also gives music access (magic-link campaigns). */
+  grantsMusicAccess?: boolean;
 }
 
 /**
@@ -156,6 +168,7 @@ export async function writeCampaign(
         createdByEmail: actor.email,
         recipientCount: input.recipients.length,
         sendFingerprint: input.fingerprint ?? null,
+        grantsMusicAccess: input.grantsMusicAccess ?? false,
       })
       .returning({ id: campaigns.id });
     const campaignId = campaign!.id;

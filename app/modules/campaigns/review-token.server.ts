@@ -16,10 +16,12 @@ export interface SendIdentity {
   message: string;
   /** Who receives it: addresses (lower-cased) or E.164 numbers; the order does not matter. */
   recipients: string[];
+  /** What else the recipient gets with it (a campaign granting music access). */
+  grants?: string[];
 }
 
 export function sendFingerprint(send: SendIdentity): string {
-  const canonical = JSON.stringify([send.channel, send.kind, send.tag, send.subject.trim(), send.message.trim(), [...new Set(send.recipients)].sort()]);
+  const canonical = JSON.stringify([send.channel, send.kind, send.tag, send.subject.trim(), send.message.trim(), [...new Set(send.recipients)].sort(), send.grants ?? []]);
   return createHash("sha256").update(canonical).digest("base64url");
 }
 

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignRecipients, campaigns, community, events, reservations, unsubscribes, type EventRow } from "../../../db/schema";
+import { campaignRecipients, campaigns, community, events, musicAccess, reservations, unsubscribes, type EventRow } from "../../../db/schema";
+import { campaignMessages } from "./campaign-messages";
+import { redeemCampaignLink } from "./campaign-links.server";
+import { newToken } from "./tokens.server";
 import type { Database } from "~/lib/db.server";
 import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -170,5 +173,30 @@ describe("mass sends go only after their review", () => {
     expect(review.sample.text).toBe("Hi Cora, doors at 7\nReply STOP to opt out");
     const sent = await createTextCampaign(db, admin, input, { ...options, review: { secret, confirm: review.token } });
     expect(sent).toMatchObject({ ok: true, queued: 1 });
+  });
+
+  it("a campaign that grants music access says so in its review, and opening a recipient's link gives them the full playlist", async () => {
+    const stamp = `${Date.now().toString(36)}${++counter}`;
+    const email = `gift-${stamp}@example.com`;
+    await db.insert(community).values({ name: `Gia ${stamp}`, email, interest: "piano", consentAcceptedAt: new Date() });
+    const input = { campaign: `gift_${stamp}`, subject: "Saved for a few friends", message: "Hi {{name}}: {{link}}", audience: "selected" as const, recipients: [email] };
+    const options = { secret, publicUrl };
+    const without = reviewOf(await createReviewedCampaign(db, admin, input, starter, options));
+    expect(without.landing).toBe(campaignMessages.landingWithoutAccess);
+    const withAccess = reviewOf(await createReviewedCampaign(db, admin, { ...input, grantsMusicAccess: "on" }, starter, options));
+    expect(withAccess.landing).toBe(campaignMessages.landingWithAccess);
+    // The review without the gift does not confirm the send with it.
+    reviewOf(await createReviewedCampaign(db, admin, { ...input, grantsMusicAccess: "on", confirm: without.token }, starter, options));
+    const sent = await createReviewedCampaign(db, admin, { ...input, grantsMusicAccess: "on", confirm: withAccess.token }, starter, options);
+    expect(sent.ok).toBe(true);
+    const [campaign] = await campaignsOf(`gift_${stamp}`);
+    expect(campaign!.grantsMusicAccess).toBe(true);
+
+    // The fan-out gives each recipient a personal link; here one is made by hand for the recipient row.
+    const link = newToken();
+    await db.update(campaignRecipients).set({ linkTokenHash: link.hash, linkExpiresAt: new Date(Date.now() + 86_400_000) }).where(eq(campaignRecipients.email, email));
+    expect(await db.select().from(musicAccess).where(eq(musicAccess.email, email))).toHaveLength(0);
+    expect(await redeemCampaignLink(db, link.token)).toMatchObject({ email, campaign: `gift_${stamp}` });
+    expect(await db.select({ source: musicAccess.source }).from(musicAccess).where(eq(musicAccess.email, email))).toEqual([{ source: "campaign" }]);
   });
 });

@@ -41,6 +41,8 @@ export interface SendReview {
   scheduledFor?: string;
   /** Why the review is shown again (a confirm that no longer matched). */
   notice?: string;
+  /** What opening the message's link does for the recipient (campaigns with personal links). */
+  landing?: string;
 }
 
 export const reviewMessages = {

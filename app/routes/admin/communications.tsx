@@ -76,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
   };
   const intent = text("intent");
   const recipients = form.getAll("recipients").filter((value): value is string => typeof value === "string" && value.trim() !== "");
-  const composer = { campaign: text("campaign"), subject: text("subject"), message: text("message") };
+  const composer = { campaign: text("campaign"), subject: text("subject"), message: text("message"), grantsMusicAccess: text("grantsMusicAccess") };
   const values = { ...composer, previewAs: text("previewAs") };
   const answer = (body: ComposerActionData, status = 200) => data<ComposerActionData>(body, { status });
   const campaignId = text("campaignId");
@@ -109,7 +109,8 @@ export async function action({ request }: Route.ActionArgs) {
         const name = previewAs ? await communityNameOf(db, previewAs) : null;
         const outcome = await renderCampaignPreview(composer, { name }, publicUrl);
         if (!outcome.ok) return answer({ ...outcome, intent, values, recipients }, 400);
-        return answer({ ok: true, intent, message: outcome.message, values, recipients, previewHtml: outcome.html, previewFor: previewAs || "friend" });
+        const previewLanding = composer.grantsMusicAccess === "on" ? campaignMessages.landingWithAccess : campaignMessages.landingWithoutAccess;
+        return answer({ ok: true, intent, message: outcome.message, values, recipients, previewHtml: outcome.html, previewFor: previewAs || "friend", previewLanding });
       }
       case "send-preview": {
         const outcome = await sendCampaignPreview(db, user, composer, publicUrl);

@@ -108,6 +108,7 @@ export function CampaignComposer(props: {
             ["subject", values.subject ?? ""],
             ["message", values.message ?? ""],
             ["previewAs", values.previewAs ?? ""],
+            ["grantsMusicAccess", values.grantsMusicAccess ?? ""],
             ...[...ticked].map((email): [string, string] => ["recipients", email]),
           ]}
           idPrefix="campaign"
@@ -227,6 +228,25 @@ export function CampaignComposer(props: {
             />
             {fieldError("message")}
           </div>
+          <div className="flex items-start gap-2">
+            <input
+              id="campaign-grants-music-access"
+              name="grantsMusicAccess"
+              type="checkbox"
+              defaultChecked={values.grantsMusicAccess === "on"}
+              aria-describedby="campaign-grants-music-access-hint"
+              className="mt-1"
+            />
+            <div>
+              <label htmlFor="campaign-grants-music-access" className="text-ivory">
+                Give the recipients the full unreleased playlist when they open their link
+              </label>
+              <p id="campaign-grants-music-access-hint" className="text-sm text-mist">
+                For a message that promises the music (&lsquo;we saved it for a few friends first&rsquo;). Without it they land on the music page with
+                the public track and &lsquo;ask for full access&rsquo;.
+              </p>
+            </div>
+          </div>
           <div className="flex flex-wrap items-end gap-3">
             <div>
               <label htmlFor="campaign-preview-as" className="block text-sm text-sand">
@@ -266,6 +286,11 @@ export function CampaignComposer(props: {
           <h2 id="campaign-preview-title" className="text-xl text-ivory">
             Preview for {actionData.previewFor}
           </h2>
+          {actionData.previewLanding ? (
+            <p className="mt-2 text-sand" data-testid="campaign-preview-landing">
+              {actionData.previewLanding}
+            </p>
+          ) : null}
           <iframe title="Campaign preview" sandbox="" srcDoc={actionData.previewHtml} className="mt-3 h-[36rem] w-full rounded-2xl border border-sand/15 bg-white" />
         </section>
       ) : null}
