@@ -86,3 +86,33 @@ test("the composer's checks: nobody selected asks before sending to all, and emp
   await expect(page.getByText("Please enter a subject and a message.").first()).toBeVisible();
   await expect(page.getByText("Please write a message (it can include {{link}} where the sign-in link should go).").first()).toBeVisible();
 });
+
+test("a campaign that grants music access says so in its preview and review, and the recipient's link opens the whole collection", async ({ page, request, browser }) => {
+  const stamp = Date.now().toString(36);
+  const person = { name: `Gia Gift${stamp}`, email: `campaign-gift-${stamp}@example.com` };
+  await joinCommunity(request, person);
+
+  await signInWithLink(page, staffAccounts.sends[4]!, "/admin/communications");
+  await page.goto(`/admin/communications?q=${stamp}`);
+  await page.getByRole("checkbox", { name: `Select ${person.name} (${person.email})` }).check();
+  await page.getByLabel("Subject").fill("We saved it for a few friends first");
+  await page.getByLabel(/^Message/).fill("Hi {{name}}, the new recordings are yours: {{link}}");
+  await page.getByLabel("Give the recipients the full unreleased playlist when they open their link").check();
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+  await expect(page.getByTestId("campaign-preview-landing")).toHaveText(/gives them the full unreleased playlist/);
+
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  const review = page.getByRole("region", { name: "Check before sending" });
+  await expect(review.getByTestId("send-review-landing")).toHaveText(/gives them the full unreleased playlist/);
+  await review.getByRole("button", { name: "Send to 1 person" }).click();
+  const mail = await waitForMail(person.email, 2);
+
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await member.goto(linkIn(mail, "/login/campaign?"));
+  await member.getByRole("button", { name: "Continue" }).click();
+  await expect(member).toHaveURL(/\/meditation\?rid=/);
+  await expect(member.getByText(/^All \d+ tracks of our unreleased collection are yours\./)).toBeVisible();
+  await expect(member.getByRole("link", { name: "Ask for full access" })).toHaveCount(0);
+  await context.close();
+});
