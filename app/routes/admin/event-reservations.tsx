@@ -69,7 +69,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [events, campaigns] = await Promise.all([listReservationsAdmin(db, { search }), mayMail ? listCampaigns(db, 20, { kind: EVENT_ATTENDEES }) : []]);
     const failed: Record<string, Awaited<ReturnType<typeof listFailedRecipients>>> = {};
     for (const campaign of campaigns) if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, 50);
-    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayChangeSeats, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
+    const mayOpenResults = can(user, "send-communications");
+    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayChangeSeats, mayOpenDashboard, mayOpenResults, timeZone: siteConfig.venue.timeZone };
   } catch (error) {
     logFailure("reservations", "loading the reservations page", error);
     return { loadFailed: true as const, search, mayChangeSeats, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
@@ -214,7 +215,7 @@ export default function EventReservationsPage({ loaderData, actionData }: Route.
 
       {!loaderData.loadFailed && loaderData.mayMail ? (
         <div className="mt-12">
-          <CampaignList campaigns={loaderData.campaigns} failed={loaderData.failed} />
+          <CampaignList campaigns={loaderData.campaigns} failed={loaderData.failed} resultsLinks={loaderData.mayOpenResults} />
         </div>
       ) : null}
     </section>
