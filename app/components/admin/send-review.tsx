@@ -19,9 +19,13 @@ export function SendReviewPanel(props: {
   /** What was reviewed, posted again: [name, value] pairs (a name may repeat). */
   hidden: [string, string][];
   idPrefix: string;
+  /** The review's heading level under the page's outline (its parts' headings are one below). */
+  headingLevel: 2 | 3 | 4;
   busy?: boolean;
 }) {
   const { review, Form } = props;
+  const Heading = `h${props.headingLevel}` as const;
+  const Part = `h${props.headingLevel + 1}` as "h3" | "h4" | "h5";
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus();
@@ -31,9 +35,9 @@ export function SendReviewPanel(props: {
 
   return (
     <section aria-labelledby={headingId} className="space-y-4 rounded-2xl border border-amber/40 p-4" data-testid="send-review">
-      <h3 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl text-ivory focus:outline-none">
+      <Heading id={headingId} ref={headingRef} tabIndex={-1} className="text-xl text-ivory focus:outline-none">
         {reviewMessages.heading}
-      </h3>
+      </Heading>
       {review.duplicateMinutesAgo !== null ? (
         <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-danger">
           {reviewMessages.duplicate(review.duplicateMinutesAgo)}
@@ -51,7 +55,7 @@ export function SendReviewPanel(props: {
       </p>
       {review.leftOut.length > 0 ? (
         <div>
-          <h4 className="text-sm font-semibold text-sand">Left out</h4>
+          <Part className="text-sm font-semibold text-sand">Left out</Part>
           <ul className="mt-1 space-y-1 text-sm text-sand" data-testid="send-review-left-out">
             {review.leftOut.map((group) => (
               <li key={group.reason}>
@@ -65,7 +69,7 @@ export function SendReviewPanel(props: {
         <p className="text-sm text-sand">Nobody is left out.</p>
       )}
       <div>
-        <h4 className="text-sm font-semibold text-sand">What {review.sample.recipient} will get</h4>
+        <Part className="text-sm font-semibold text-sand">What {review.sample.recipient} will get</Part>
         {review.sample.subject ? <p className="mt-1 text-sm text-ivory">Subject: {review.sample.subject}</p> : null}
         {review.sample.html !== undefined ? (
           <iframe

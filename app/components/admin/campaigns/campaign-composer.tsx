@@ -111,6 +111,7 @@ export function CampaignComposer(props: {
             ["grantsMusicAccess", values.grantsMusicAccess ?? ""],
             ...[...ticked].map((email): [string, string] => ["recipients", email]),
           ]}
+          headingLevel={2}
           idPrefix="campaign"
           busy={busy}
         />

@@ -60,6 +60,7 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
               ["subject", failure?.values?.subject ?? ""],
               ["message", failure?.values?.message ?? ""],
             ]}
+            headingLevel={4}
             idPrefix={id("mail")}
             busy={fetcher.state !== "idle"}
           />

@@ -80,6 +80,7 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
           intent="send-sms-group"
           changeIntent="change-sms-group"
           hidden={(["audience", "eventId", "campaign", "message", "timing"] as const).map((name): [string, string] => [name, values[name] ?? ""])}
+          headingLevel={4}
           idPrefix="sms-group"
           busy={sending}
         />
