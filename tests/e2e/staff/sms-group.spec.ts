@@ -55,6 +55,8 @@ test("compose a group text: a number at 4 texts this month is skipped with the r
   await expect(review.getByTestId("send-review-left-out")).toContainText(`Bruno Group${stamp} (${busy.phone})`);
   await expect(review.getByTestId("send-review-text")).toContainText("the winter circle opens Sunday\nReply STOP to opt out");
   await review.getByRole("button", { name: /^Send to \d+ (person|people)$/ }).click();
+  await expect(page.getByRole("heading", { name: "Text a group" })).toBeFocused();
+  await expect(form.getByLabel("Text", { exact: true })).toHaveValue("");
   await expect(form.getByRole("status")).toHaveText(/^Texting \d+ numbers? \(\d+ skipped\)\.$/);
 
   const campaign = page.getByRole("listitem", { name: "Campaign Text to everyone with SMS consent" }).first();

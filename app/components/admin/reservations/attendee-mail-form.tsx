@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { useFormValidation } from "~/components/members/use-form-validation";
@@ -29,11 +29,14 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
   const message = useFieldValue<HTMLTextAreaElement>(failure?.values?.message ?? "");
   const { set: setSubject } = subject;
   const { set: setMessage } = message;
-  // A new answer that says 'queued' empties the form for the next message.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A new answer that says 'queued' empties the form for the next message; the focus, on the review's
+  // confirm button that is now gone, goes back to the form's heading.
   useEffect(() => {
     if (fetcher.data?.ok) {
       setSubject("");
       setMessage("");
+      headingRef.current?.focus();
     }
   }, [fetcher.data, setSubject, setMessage]);
   const formError = failure && !failure.fieldErrors && !review ? failure.message : null;
@@ -41,7 +44,7 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
 
   return (
     <section aria-labelledby={id("title")} className="rounded-xl border border-sand/15 p-3 sm:p-4">
-      <h3 id={id("title")} className="text-lg text-ivory">
+      <h3 id={id("title")} ref={headingRef} tabIndex={-1} className="text-lg text-ivory focus:outline-none">
         Send to event attendees
       </h3>
       <p className="mt-1 text-xs text-mist">

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
@@ -67,6 +68,11 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
   const event = audiences.events.find((entry) => entry.eventId === chosenEvent.value);
   const sending = fetcher.state !== "idle";
   const review = outcome && !outcome.ok ? outcome.review : undefined;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Sent: the review's confirm button that had the focus is gone; the focus goes back to the form's heading.
+  useEffect(() => {
+    if (fetcher.data?.ok) headingRef.current?.focus();
+  }, [fetcher.data]);
 
   if (review) {
     return (
@@ -90,7 +96,7 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
 
   return (
     <fetcher.Form method="post" className="space-y-4" aria-labelledby="sms-group-title" noValidate>
-      <h3 id="sms-group-title" className="text-xl text-ivory">
+      <h3 id="sms-group-title" ref={headingRef} tabIndex={-1} className="text-xl text-ivory focus:outline-none">
         Text a group
       </h3>
       <input type="hidden" name="intent" value="send-sms-group" />
