@@ -45,10 +45,12 @@ export default [
     route("setup", "routes/admin/setup.tsx"),
     route("export/:list", "routes/admin/export-list.ts"),
     route("eventreservations/:eventId/guests.csv", "routes/admin/export-guest-list.ts"),
+    route("communications/campaigns/:campaignId/results.csv", "routes/admin/export-campaign-results.ts"),
     layout("routes/admin/staff-layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("communications", "routes/admin/communications.tsx"),
       route("communications/import", "routes/admin/attendee-import.tsx"),
+      route("communications/campaigns/:campaignId", "routes/admin/campaign-results.tsx"),
       route("eventreservations", "routes/admin/event-reservations.tsx"),
       route("eventreservations/:eventId/check-in", "routes/admin/event-check-in.tsx"),
       route("eventmanagement", "routes/admin/event-management.tsx"),

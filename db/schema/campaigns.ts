@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /** `scheduled`: a group text waiting for the end of quiet hours (`scheduled_for`); cancel still stops it. */
 export const campaignStatus = pgEnum("campaign_status", ["draft", "sending", "paused", "cancelled", "completed", "scheduled"]);
@@ -35,8 +35,22 @@ export const campaigns = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** A `scheduled` campaign starts then (a group text asked for during quiet hours). */
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }),
+    /**
+     * SHA-256 of what staff reviewed before sending (channel, kind, name, subject, message and who
+     * receives it): the same send within minutes is asked again (docs/decisions/042). Null for
+     * sends made through the JSON API, which has no review step.
+     */
+    sendFingerprint: text("send_fingerprint"),
+    /**
+     * Whether opening a recipient's personal link also gives them the full unreleased playlist
+     * (a `music_access` row): the campaign keeps the promise its message makes. Magic-link campaigns only.
+     */
+    grantsMusicAccess: boolean("grants_music_access").notNull().default(false),
   },
-  (table) => [index("campaigns_status_idx").on(table.status, table.createdAt)],
+  (table) => [
+    index("campaigns_status_idx").on(table.status, table.createdAt),
+    index("campaigns_send_fingerprint_idx").on(table.sendFingerprint, table.createdAt),
+  ],
 );
 
 /**

@@ -50,7 +50,7 @@ export const musicAccess = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     email: text().notNull(),
-    /** Why access was given: invitation, import, staff. */
+    /** Why access was given: invitation, import, staff, campaign (a campaign that grants it, on its link's click). */
     source: text(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -24,6 +24,8 @@ const guardOf: Record<string, Action | "signed-in"> = {
   "/admin/activity": "view-activity",
   "/admin/export/:list": "open-dashboard",
   "/admin/eventreservations/:eventId/guests.csv": "manage-reservations",
+  "/admin/communications/campaigns/:campaignId": "send-communications",
+  "/admin/communications/campaigns/:campaignId/results.csv": "send-communications",
 };
 
 /**
@@ -78,6 +80,10 @@ const intentGuardOf: { path: string; intent: string; action: Action; fields: Rec
   // Guests by hand (decision 043): event staff's as much as admins'.
   { path: "/admin/eventreservations", intent: "add-guest", action: "manage-reservations", fields: { eventId: "00000000-0000-4000-8000-000000000000", name: "", seats: "1" } },
   { path: "/admin/eventreservations", intent: "edit-guest", action: "manage-reservations", fields: { reservationId: "00000000-0000-4000-8000-000000000000", name: "", seats: "1" } },
+  // Mailing an event's guests: its review (the first press), its confirm and 'Change' back to the form.
+  { path: "/admin/eventreservations", intent: "send-attendee-mail", action: "mail-event-attendees", fields: { eventId: "00000000-0000-4000-8000-000000000000", subject: "S", message: "M" } },
+  { path: "/admin/eventreservations", intent: "send-attendee-mail", action: "mail-event-attendees", fields: { eventId: "00000000-0000-4000-8000-000000000000", subject: "S", message: "M", confirm: "1.1.x" } },
+  { path: "/admin/eventreservations", intent: "change-attendee-mail", action: "mail-event-attendees", fields: { eventId: "00000000-0000-4000-8000-000000000000", subject: "S", message: "M" } },
 ];
 
 /**
@@ -97,7 +103,7 @@ const apiGuardOf: Record<string, Action> = {
  * policy refuses, who must get 403 (never run by whom it allows: they would really send).
  */
 const intentsOf: Record<string, string[]> = {
-  "/admin/communications": ["send-sms", "send-sms-group", "send", "send-all", "pause", "resume", "cancel", "retry"],
+  "/admin/communications": ["send-sms", "send-sms-group", "change-sms-group", "send", "send-all", "change", "pause", "resume", "cancel", "retry"],
   "/admin/eventreservations": ["add-guest", "edit-guest"],
   "/admin/eventreservations/:eventId/check-in": ["add-guest", "edit-guest", "arrive-one", "arrive-all", "undo"],
 };
@@ -134,6 +140,7 @@ describe("the authorisation matrix of the staff area", () => {
     });
     for (const role of Object.keys(people) as Role[]) cookies[role] = await signInOverHttp(server.url, sink, people[role]);
     sampleParams.eventId = await createSampleEvent();
+    sampleParams.campaignId = await createSampleCampaign();
   });
   afterAll(async () => {
     await server?.stop();
@@ -153,6 +160,20 @@ describe("the authorisation matrix of the staff area", () => {
     const row = html.slice(html.indexOf(`aria-label="${title}"`));
     const id = /name="id" value="([0-9a-f-]{36})"/.exec(row)?.[1];
     if (!id) throw new Error("The sample event has no row");
+    return id;
+  }
+
+  /** A campaign for the pages about one campaign: an announcement to one address, sent by the admin through the staff endpoint. */
+  async function createSampleCampaign(): Promise<string> {
+    const sent = await fetch(`${server.url}/api/sendAnnouncement`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/json", Cookie: cookies.admin! },
+      body: JSON.stringify({ to: [`matrix-${stamp}@example.com`], subject: `Matrix note ${stamp}`, html: "Hello." }),
+    });
+    if (sent.status !== 200) throw new Error(`Creating the sample campaign failed: ${sent.status}`);
+    const html = await (await fetch(`${server.url}/admin/communications`, { headers: { Cookie: cookies.admin! } })).text();
+    const id = /data-campaign-id="([0-9a-f-]{36})"/.exec(html)?.[1];
+    if (!id) throw new Error("The sample campaign is not listed");
     return id;
   }
 

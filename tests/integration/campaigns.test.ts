@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignLinkIn, campaignsOnPage, listUnsubscribeOf, mailsTo, postCommunications, sendMagicLinks } from "../support/campaigns";
+import { campaignLinkIn, campaignsOnPage, listUnsubscribeOf, mailsTo, postCommunications, postCommunicationsReviewed, sendMagicLinks } from "../support/campaigns";
 import { signInOverHttp } from "../support/http-session";
 import { decodedBody, linkIn, SmtpSink } from "../support/smtp-sink";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -254,13 +254,12 @@ describe("e-mail campaigns", () => {
     const noMessage = await postCommunications(server.url, admin, { intent: "send", subject: "Hello", message: "" }, [address("a")]);
     expect(await noMessage.text()).toContain("Please write a message (it can include {{link}} where the sign-in link should go).");
 
-    const before = (await campaignsOnPage(server.url, admin)).length;
-    const nobody = await postCommunications(server.url, admin, { intent: "send", subject: "Hello all", message: "Hi {{name}}" });
-    expect(nobody.status).toBe(200);
-    expect(await nobody.text()).toContain("No recipients selected. Send to ALL community?");
-    expect(await campaignsOnPage(server.url, admin)).toHaveLength(before);
+    // With nobody on the list, there is nobody to ask about.
+    const none = await postCommunications(server.url, admin, { intent: "send", subject: "Hello all", message: "Hi {{name}}" });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("The community list is empty; nothing was sent.");
 
-    // A community sign-up, then 'send to all' reaches it.
+    // A community sign-up; then Send with nobody ticked asks the spec's question in its review, and sends nothing.
     const joiner = address("joiner");
     const joined = await fetch(`${server.url}/join`, {
       method: "POST",
@@ -268,7 +267,16 @@ describe("e-mail campaigns", () => {
       body: new URLSearchParams({ intent: "join", name: "Joan Joiner", email: joiner, interest: "piano", consent: "on", emailConsent: "on", source: "join" }),
     });
     expect(joined.status).toBe(200);
-    const all = await postCommunications(server.url, admin, { intent: "send-all", subject: "Hello all", message: "Hi {{name}}, {{link}}" });
+    const before = (await campaignsOnPage(server.url, admin)).length;
+    const nobody = await postCommunications(server.url, admin, { intent: "send", subject: "Hello all", message: "Hi {{name}}" });
+    expect(nobody.status).toBe(200);
+    const question = await nobody.text();
+    expect(question).toContain("No recipients selected. Send to ALL community?");
+    expect(question).toContain("Send to 1 person");
+    expect(await campaignsOnPage(server.url, admin)).toHaveLength(before);
+
+    // Its confirm reaches the sign-up.
+    const all = await postCommunicationsReviewed(server.url, admin, { intent: "send-all", subject: "Hello all", message: "Hi {{name}}, {{link}}" });
     expect(await all.text()).toContain("Queued for 1 recipient.");
     const mail = await waitFor(() => mailsTo(sink, joiner).find((received) => received.subject === "Hello all"));
     expect(decodedBody(mail)).toContain("Hi Joan,");

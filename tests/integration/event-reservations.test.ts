@@ -346,7 +346,14 @@ describe("the reservations page over HTTP", () => {
     expect(missing.status).toBe(400);
     expect(missing.html).toContain("Please enter a subject and a message.");
 
-    const sent = await post({ intent: "send-attendee-mail", eventId: id, subject: `Parking ${stamp}`, message: "Park on **Elm Street**. [The evening]({{link}})" }, usherCookie);
+    // The first press only reviews: the count, and a sample of the e-mail; nothing is sent.
+    const mail = { intent: "send-attendee-mail", eventId: id, subject: `Parking ${stamp}`, message: "Park on **Elm Street**. [The evening]({{link}})" };
+    const review = await post(mail, usherCookie);
+    expect(review.status).toBe(200);
+    expect(review.html).toContain("Send to 2 people");
+    const token = /name="confirm" value="([^"]+)"/.exec(review.html)?.[1];
+    expect(token).toBeTruthy();
+    const sent = await post({ ...mail, confirm: token! }, usherCookie);
     expect(sent.status).toBe(200);
     expect(sent.html).toContain(reservationsAdminMessages.announcementQueued(2, 0));
     for (const guest of guests) {

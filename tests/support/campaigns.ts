@@ -30,6 +30,21 @@ export function postCommunications(baseUrl: string, cookie: string, fields: Reco
   });
 }
 
+/** The token of a send's review on a page the action answered with (docs/decisions/042). */
+export const reviewTokenIn = (html: string) => /name="confirm" value="([^"]+)"/.exec(html)?.[1];
+
+/**
+ * A mass send as staff make it on /admin/communications: the first press answers with the review
+ * (nothing sent), then its confirm carries the review's token. Answers the confirm's response, or
+ * the first one when it was no review (a refusal).
+ */
+export async function postCommunicationsReviewed(baseUrl: string, cookie: string, fields: Record<string, string>, recipients: string[] = []) {
+  const first = await postCommunications(baseUrl, cookie, fields, recipients);
+  const html = await first.clone().text();
+  const confirm = reviewTokenIn(html);
+  return confirm ? postCommunications(baseUrl, cookie, { ...fields, confirm }, recipients) : first;
+}
+
 /** The campaigns on the staff page, newest first: id, status and counts as the page shows them. */
 export async function campaignsOnPage(baseUrl: string, cookie: string) {
   const html = await (await fetch(`${baseUrl}/admin/communications`, { headers: { Cookie: cookie } })).text();

@@ -3,6 +3,7 @@
  * SMTP server that keeps every message, and a small HTTP API the tests read them back from.
  *   GET /messages?to=<address>  → [{ to, subject, text, links }]
  *   GET /healthz                → 200 once both are listening
+ *   POST /refuse?to=<address>&code=550&message=<text> → the SMTP server refuses that recipient from now on
  * Ports: E2E_SMTP_PORT (SMTP) and E2E_MAIL_API_PORT (HTTP).
  */
 import { createServer } from "node:http";
@@ -17,6 +18,11 @@ await sink.start();
 const api = createServer((request, response) => {
   const url = new URL(request.url ?? "/", `http://127.0.0.1:${apiPort}`);
   if (url.pathname === "/healthz") {
+    response.end("ok");
+    return;
+  }
+  if (url.pathname === "/refuse" && request.method === "POST") {
+    sink.refuse(url.searchParams.get("to") ?? "", Number(url.searchParams.get("code") ?? 550), url.searchParams.get("message") ?? "Mailbox unavailable");
     response.end("ok");
     return;
   }

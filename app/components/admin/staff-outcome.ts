@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
+import type { SendReview } from "~/modules/campaigns/send-review";
 
 /**
  * What a staff action answers: a message for the toast, and on failure what the form needs to
@@ -13,12 +14,17 @@ export type StaffOutcome =
       intent?: string;
       fieldErrors?: Record<string, string>;
       values?: Record<string, string>;
+      /** A mass send not sent yet: the review to confirm (docs/decisions/042). */
+      review?: SendReview;
     };
 
-/** Shows an action's outcome as a toast once per answer (each answer is a new object). */
+/**
+ * Shows an action's outcome as a toast once per answer (each answer is a new object). A review is
+ * no outcome yet (it shows itself and takes the focus), nor is an answer with nothing to say.
+ */
 export function useOutcomeToast(outcome: StaffOutcome | undefined | null) {
   useEffect(() => {
-    if (!outcome) return;
+    if (!outcome || !outcome.message || (!outcome.ok && outcome.review)) return;
     if (outcome.ok) toast.success(outcome.message);
     else toast.error(outcome.message);
   }, [outcome]);

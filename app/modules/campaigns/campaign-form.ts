@@ -31,6 +31,8 @@ export const campaignInputSchema = z
     recipients: z.array(z.string().trim().max(254).check(oneLine)).max(MAX_RECIPIENTS, campaignMessages.tooMany(MAX_RECIPIENTS)).default([]),
     subject: z.string().trim().max(200, "The subject may be at most 200 characters.").check(oneLine),
     message: z.string().max(MAX_MESSAGE_LENGTH, `The message may be at most ${MAX_MESSAGE_LENGTH} characters.`).check(severalLines),
+    // The composer's checkbox ('on' when ticked); the JSON API may send true.
+    grantsMusicAccess: z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean()).default(false),
   })
   .superRefine((input, context) => {
     if (!input.subject) context.addIssue({ code: "custom", path: ["subject"], message: campaignMessages.subjectAndMessage });

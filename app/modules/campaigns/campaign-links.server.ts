@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { grantMusicAccess } from "~/modules/music/grant-music-access.server";
 import { hashToken } from "./tokens.server";
 
 export type CampaignLinkState = "usable" | "used" | "expired" | "unknown";
@@ -28,7 +29,9 @@ export interface UsedCampaignLink {
 
 /**
  * Uses a personal link: one conditional update, so of two presses (or two instances) only one
- * wins, and only before it expires. The click is counted here, never on the page's GET.
+ * wins, and only before it expires. The click is counted here, never on the page's GET. A campaign
+ * that grants music access gives it to the person now (docs/decisions/042), so the music page they
+ * land on plays what the message promised.
  */
 export async function redeemCampaignLink(db: Database, token: string): Promise<UsedCampaignLink | null> {
   if (!token) return null;
@@ -45,7 +48,8 @@ export async function redeemCampaignLink(db: Database, token: string): Promise<U
     .returning({ recipientId: campaignRecipients.id, email: campaignRecipients.email, name: campaignRecipients.name, campaignId: campaignRecipients.campaignId });
   // Only e-mail recipients have links, so a used link always has its address.
   if (!used?.email) return null;
-  const [campaign] = await db.select({ tag: campaigns.tag }).from(campaigns).where(eq(campaigns.id, used.campaignId));
+  const [campaign] = await db.select({ tag: campaigns.tag, grantsMusicAccess: campaigns.grantsMusicAccess }).from(campaigns).where(eq(campaigns.id, used.campaignId));
+  if (campaign?.grantsMusicAccess) await grantMusicAccess(db, { email: used.email, source: "campaign" });
   return { recipientId: used.recipientId, email: used.email, name: used.name, campaign: campaign?.tag ?? "" };
 }
 

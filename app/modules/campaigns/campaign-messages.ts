@@ -18,6 +18,9 @@ export const campaignMessages = {
   cancelled: "Campaign cancelled.",
   retried: (count: number) => `${count} failed recipient${count === 1 ? "" : "s"} queued again.`,
   notFound: "That campaign does not exist.",
+  /** What opening the personal link does, as the preview and the review say it. */
+  landingWithAccess: "Opening their link signs them in and gives them the full unreleased playlist, as this message promises.",
+  landingWithoutAccess: "Opening their link signs them in to the music page: without music access they hear the public track and can ask for full access.",
   notPausable: "Only a campaign that is sending can be paused.",
   notResumable: "Only a paused campaign can be resumed.",
   notCancellable: "This campaign has already finished.",

@@ -7,6 +7,8 @@ import { queueEmail } from "~/modules/messaging/outbox.server";
 import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { campaignInputSchema, PREVIEW_CAMPAIGN } from "./campaign-form";
 import { campaignMessages } from "./campaign-messages";
+import { COMMUNITY_MAGIC_LINKS } from "./create-campaign.server";
+import { plainLinkOf } from "./event-attendees.server";
 import { campaignLinkUrl } from "./fan-out.server";
 import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
 
@@ -65,4 +67,28 @@ export async function sendCampaignPreview(db: Database, actor: StaffActor & { na
   });
   await wakeOutbox(queued.id);
   return { ok: true, message: campaignMessages.previewSent(actor.email) };
+}
+
+/**
+ * One recipient's copy of a campaign e-mail as the fan-out will make it (the same template, link
+ * and footer for its kind), with stand-ins for the personal sign-in and unsubscribe links: the
+ * sample a send's review shows.
+ */
+export async function renderEmailSample(
+  db: Database,
+  campaign: { kind: string; tag: string; subject: string; message: string },
+  recipient: { name: string | null },
+  publicUrl: string,
+): Promise<string> {
+  const personalLinks = campaign.kind === COMMUNITY_MAGIC_LINKS;
+  const plain = personalLinks ? null : await plainLinkOf(db, campaign, publicUrl);
+  const template = await renderCampaignTemplate({
+    subject: campaign.subject,
+    markdown: campaign.message,
+    publicUrl,
+    signInLink: personalLinks,
+    footerNote: plain?.footerNote,
+  });
+  const link = plain ? plain.link : campaignLinkUrl(publicUrl, "preview-example");
+  return personalise(template, { link, name: recipient.name, unsubscribeUrl: `${publicUrl}/unsubscribe` }).html;
 }

@@ -6,6 +6,9 @@ import { recordActivity, type StaffActor } from "~/modules/activity/record-activ
 import { campaignInputSchema } from "./campaign-form";
 import { campaignMessages } from "./campaign-messages";
 import { partitionUnsubscribed, uniqueRecipients, type Recipient } from "./recipients";
+import { renderEmailSample } from "./campaign-preview.server";
+import { checkReview, type ReviewOptions } from "./review-send.server";
+import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 
 export type CreateCampaignOutcome =
   | { ok: true; campaignId: string; queued: number; skipped: number; message: string }
@@ -51,6 +54,79 @@ export async function createCampaign(db: Database, actor: StaffActor, input: unk
   return { ok: true, ...outcome, message: campaignMessages.queued(outcome.queued, outcome.skipped) };
 }
 
+export type ReviewedCampaignOutcome = CreateCampaignOutcome | { ok: false; message: string; review: SendReview; fieldErrors?: undefined };
+
+/**
+ * The communications page's send, with its review (docs/decisions/042): the selection (or, with
+ * nobody selected, the whole community list, asked as the spec asks) is worked out, and without the
+ * token of a review of exactly this message to exactly these addresses the review is the answer:
+ * how many, who is left out (unsubscribed), one real recipient's copy. The confirm sends.
+ */
+export async function createReviewedCampaign(
+  db: Database,
+  actor: StaffActor,
+  input: { campaign: string; subject: string; message: string; audience: "selected" | "all"; recipients: string[]; grantsMusicAccess?: string | boolean; confirm?: string },
+  starter: FanOutStarter,
+  options: ReviewOptions & { publicUrl: string },
+): Promise<ReviewedCampaignOutcome> {
+  const parsed = campaignInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = firstErrorPerField(parsed.error.issues);
+    return { ok: false, message: Object.values(fieldErrors)[0] ?? campaignMessages.subjectAndMessage, fieldErrors };
+  }
+  const form = parsed.data;
+  const recipients = await resolveRecipients(db, form.audience, form.recipients);
+  if (recipients.length === 0) {
+    const message = form.audience === "all" ? campaignMessages.emptyCommunity : campaignMessages.noRecipients;
+    return { ok: false, message, fieldErrors: { recipients: message } };
+  }
+  const { send: receiving, skipped } = partitionUnsubscribed(recipients, await unsubscribedAmong(db, recipients));
+  if (receiving.length === 0) return { ok: false, message: campaignMessages.noneLeft, fieldErrors: { recipients: campaignMessages.noneLeft } };
+  const first = receiving[0]!;
+  const label = (person: Recipient) => (person.name ? `${person.name} (${person.email})` : person.email);
+  const decision = await checkReview(
+    db,
+    actor,
+    {
+      channel: "email",
+      audience: form.audience === "all" ? "everyone on the community list" : `the ${recipients.length === 1 ? "person" : `${recipients.length} people`} you selected`,
+      question: form.audience === "all" && form.recipients.length === 0 ? campaignMessages.confirmAll : undefined,
+      landing: form.grantsMusicAccess ? campaignMessages.landingWithAccess : campaignMessages.landingWithoutAccess,
+      leftOut: groupLeftOut(skipped.map((person) => ({ label: label(person), reason: "Unsubscribed from our e-mails" }))),
+      sample: {
+        recipient: label(first),
+        subject: form.subject,
+        html: await renderEmailSample(db, { kind: COMMUNITY_MAGIC_LINKS, tag: form.campaign, subject: form.subject, message: form.message }, first, options.publicUrl),
+      },
+      identity: {
+        channel: "email",
+        kind: COMMUNITY_MAGIC_LINKS,
+        tag: form.campaign,
+        subject: form.subject,
+        message: form.message,
+        recipients: receiving.map((person) => person.email),
+        grants: form.grantsMusicAccess ? ["music-access"] : [],
+      },
+    },
+    input.confirm,
+    options,
+  );
+  if (!decision.send) return { ok: false, message: decision.review.notice ?? reviewMessages.heading, review: decision.review };
+  const outcome = await writeCampaign(db, actor, {
+    kind: COMMUNITY_MAGIC_LINKS,
+    tag: form.campaign,
+    subject: form.subject,
+    bodyMarkdown: form.message,
+    recipients,
+    logged: { campaign: form.campaign, audience: form.audience, ...(form.grantsMusicAccess ? { grantsMusicAccess: true } : {}) },
+    fingerprint: decision.fingerprint,
+    grantsMusicAccess: form.grantsMusicAccess,
+  });
+  if (!outcome) return { ok: false, message: campaignMessages.noneLeft, fieldErrors: { recipients: campaignMessages.noneLeft } };
+  await startFanOut(starter, outcome.campaignId);
+  return { ok: true, ...outcome, message: campaignMessages.queued(outcome.queued, outcome.skipped) };
+}
+
 export interface NewCampaign {
   kind: string;
   tag: string;
@@ -60,6 +136,10 @@ export interface NewCampaign {
   recipients: Recipient[];
   /** What the activity log records besides the counts. */
   logged: Record<string, unknown>;
+  /** The fingerprint of the review it was sent from (a later identical send is warned about). */
+  fingerprint?: string;
+  /** Opening a personal link also gives music access (magic-link campaigns). */
+  grantsMusicAccess?: boolean;
 }
 
 /**
@@ -87,6 +167,8 @@ export async function writeCampaign(
         createdByUserId: actor.id,
         createdByEmail: actor.email,
         recipientCount: input.recipients.length,
+        sendFingerprint: input.fingerprint ?? null,
+        grantsMusicAccess: input.grantsMusicAccess ?? false,
       })
       .returning({ id: campaigns.id });
     const campaignId = campaign!.id;
@@ -138,7 +220,7 @@ async function resolveRecipients(db: Database, audience: "selected" | "all", sel
   return wanted.map((recipient) => ({ email: recipient.email, name: names.get(recipient.email) ?? null }));
 }
 
-async function unsubscribedAmong(db: Database, recipients: Recipient[]): Promise<Set<string>> {
+export async function unsubscribedAmong(db: Database, recipients: Recipient[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let start = 0; start < recipients.length; start += 1000) {
     const emails = recipients.slice(start, start + 1000).map((recipient) => recipient.email);

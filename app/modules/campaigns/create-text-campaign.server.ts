@@ -13,20 +13,27 @@ import {
   type TextRecipient,
 } from "~/modules/sms/sms-consent.server";
 import { smsGroupFormSchema } from "~/modules/sms/sms-form";
-import { SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf } from "~/modules/sms/sms-texts";
+import { personaliseSms, SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf } from "~/modules/sms/sms-texts";
 import type { FanOutStarter } from "./create-campaign.server";
+import { checkReview, type ReviewOptions } from "./review-send.server";
+import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 
 export const SMS_GROUP = "sms_group";
 
 export type CreateTextCampaignOutcome =
   | { ok: true; campaignId: string; queued: number; skipped: number; scheduledFor: Date | null; message: string }
-  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+  | { ok: false; message: string; fieldErrors?: Record<string, string>; review?: SendReview };
 
 export interface TextCampaignOptions {
   starter: FanOutStarter;
   /** The venue's time zone: quiet hours and the month a text counts towards. */
   timeZone: string;
   now?: Date;
+  /**
+   * The staff page's review step (docs/decisions/042): without `confirm`, the token of a review of
+   * exactly this text to exactly these numbers, nothing is sent and the review is the answer.
+   */
+  review?: ReviewOptions & { confirm?: string };
 }
 
 /**
@@ -45,10 +52,13 @@ export async function createTextCampaign(db: Database, actor: StaffActor, input:
   const form = parsed.data;
   let recipients: TextRecipient[];
   let audienceLabel: string;
+  let guestsLeftOut: { label: string; reason: string }[] = [];
   if (form.audience === "event") {
     const [event] = await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, form.eventId));
     if (!event) return { ok: false, message: smsMessages.eventRequired, fieldErrors: { eventId: smsMessages.eventRequired } };
-    recipients = (await eventGuestAudience(db, event.id)).recipients;
+    const audience = await eventGuestAudience(db, event.id);
+    recipients = audience.recipients;
+    guestsLeftOut = audience.leftOutGuests;
     audienceLabel = `Text to the guests of ${event.title}`;
   } else {
     recipients = await communityTextRecipients(db);
@@ -59,6 +69,34 @@ export async function createTextCampaign(db: Database, actor: StaffActor, input:
   const now = options.now ?? new Date();
   const scheduledFor = form.timing === "now" || isWithinSendingHours(now, options.timeZone) ? null : nextSendingTime(now, options.timeZone);
   const month = smsMonthOf(scheduledFor ?? now, options.timeZone);
+
+  let fingerprint: string | null = null;
+  if (options.review) {
+    const reasons = await skipReasonsFor(db, recipients, month);
+    const receiving = recipients.filter((recipient) => !reasons.has(recipient.phone));
+    if (receiving.length === 0) return { ok: false, message: smsMessages.nobodyToText, fieldErrors: { audience: smsMessages.nobodyToText } };
+    const skippedNumbers = recipients.flatMap((recipient) => {
+      const reason = reasons.get(recipient.phone);
+      return reason ? [{ label: textRecipientLabel(recipient), reason }] : [];
+    });
+    const first = receiving[0]!;
+    const decision = await checkReview(
+      db,
+      actor,
+      {
+        channel: "sms",
+        audience: form.audience === "event" ? audienceLabel.replace(/^Text to /, "") : "everyone with SMS consent and a phone",
+        leftOut: groupLeftOut([...guestsLeftOut, ...skippedNumbers]),
+        sample: { recipient: textRecipientLabel(first), text: personaliseSms(form.message, first.name) },
+        scheduledFor: scheduledFor ? formatVenueTime(scheduledFor, options.timeZone) : undefined,
+        identity: { channel: "sms", kind: SMS_GROUP, tag: form.campaign, subject: "", message: form.message, recipients: receiving.map((recipient) => recipient.phone) },
+      },
+      options.review.confirm,
+      options.review,
+    );
+    if (!decision.send) return { ok: false, message: decision.review.notice ?? reviewMessages.heading, review: decision.review };
+    fingerprint = decision.fingerprint;
+  }
 
   const outcome = await db.transaction(async (tx) => {
     const skipReasons = await skipReasonsFor(tx, recipients, month);
@@ -77,6 +115,7 @@ export async function createTextCampaign(db: Database, actor: StaffActor, input:
         createdByUserId: actor.id,
         createdByEmail: actor.email,
         recipientCount: recipients.length,
+        sendFingerprint: fingerprint,
       })
       .returning({ id: campaigns.id });
     const campaignId = campaign!.id;
@@ -119,6 +158,9 @@ export async function createTextCampaign(db: Database, actor: StaffActor, input:
   });
   return { ok: true, ...outcome, scheduledFor: null, message: smsMessages.groupQueued(outcome.queued, outcome.skipped) };
 }
+
+/** 'Ada (+16195550100)', or the number alone. */
+const textRecipientLabel = (recipient: TextRecipient) => (recipient.name ? `${recipient.name} (${recipient.phone})` : recipient.phone);
 
 /**
  * Numbers to skip, with the reason the campaign shows: opted out, or at the month's limit. The
@@ -171,7 +213,7 @@ export async function describeTextAudiences(db: Database, options: { timeZone: s
   };
   const community = await counts(await communityTextRecipients(db));
   const events = [];
-  for (const { recipients, ...event } of await listEventAudiences(db, now)) {
+  for (const { recipients, leftOutGuests: _names, ...event } of await listEventAudiences(db, now)) {
     events.push({ ...event, when: formatVenueDateTime(new Date(event.startsAt), options.timeZone), ...(await counts(recipients)) });
   }
   return { community, events, withinSendingHours, nextSendingTime: formatVenueTime(start, options.timeZone) };

@@ -10,8 +10,11 @@ import { campaigns, events, reservations, type Campaign } from "../../../db/sche
 import { ANNOUNCEMENT, announcementSchema, EVENT_ATTENDEES, eventAttendeesTag } from "./announcement-form";
 import { campaignMessages } from "./campaign-messages";
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients, type ControlOutcome } from "./control-campaign.server";
-import { startFanOut, writeCampaign, type FanOutStarter } from "./create-campaign.server";
-import { uniqueRecipients, type Recipient } from "./recipients";
+import { startFanOut, unsubscribedAmong, writeCampaign, type FanOutStarter } from "./create-campaign.server";
+import { renderEmailSample } from "./campaign-preview.server";
+import { partitionUnsubscribed, uniqueRecipients, type Recipient } from "./recipients";
+import { checkReview, type ReviewOptions } from "./review-send.server";
+import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 
 type Actor = StaffActor & { role: Role };
 
@@ -50,21 +53,15 @@ async function send(
   return { ok: true, ...written };
 }
 
-/**
- * Staff mail an event's reservation holders (campaign `event_attendees_{eventId}`), through the
- * durable bulk send: one recipient per address (trimmed, lower-cased), the guest's name from the
- * reservation, unsubscribed addresses skipped, no personal sign-in link (docs/decisions/028).
- */
-export async function sendEventAttendeeMail(
-  db: Database,
-  actor: Actor,
-  input: { eventId: string; subject: unknown; message: unknown },
-  starter: FanOutStarter,
-  limits: EventMailLimits,
-): Promise<AnnouncementOutcome> {
+/** An event's guests to mail, worked out (policy, form, event, each address once), or why not. */
+type PreparedAttendeeMail =
+  | { ok: true; event: { id: string; title: string }; subject: string; message: string; recipients: Recipient[]; withoutEmail: string[] }
+  | Extract<AnnouncementOutcome, { ok: false }>;
+
+async function prepareEventAttendeeMail(db: Database, actor: Actor, input: { eventId: string; subject: unknown; message: unknown }): Promise<PreparedAttendeeMail> {
   if (!can(actor, "mail-event-attendees")) return { ok: false, reason: "forbidden", message: announcementMessages.forbidden };
   const parsed = announcementSchema.safeParse({ subject: input.subject, message: input.message });
-  if (!parsed.success) return invalid(parsed.error.issues);
+  if (!parsed.success) return invalid(parsed.error.issues) as Extract<AnnouncementOutcome, { ok: false }>;
   const [event] = /^[0-9a-f-]{36}$/i.test(input.eventId)
     ? await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, input.eventId))
     : [];
@@ -77,23 +74,113 @@ export async function sendEventAttendeeMail(
   // A guest staff added without an address (a walk-in) has no inbox to reach.
   const recipients = uniqueRecipients(holders.flatMap((holder) => (holder.email ? [{ email: holder.email, name: holder.name }] : [])));
   if (recipients.length === 0) return { ok: false, reason: "no-recipients", message: announcementMessages.noRecipients };
-  // Per sender and event: the same message mailed to a guest list again and again is abuse, not news.
+  const withoutEmail = holders.filter((holder) => !holder.email).map((holder) => holder.name || "A guest without a name");
+  return { ok: true, event, ...parsed.data, recipients, withoutEmail };
+}
+
+/** Per sender and event: the same message mailed to a guest list again and again is abuse, not news. */
+async function consumeEventMailQuota(db: Database, actor: Actor, eventId: string, limits: EventMailLimits): Promise<AnnouncementOutcome | null> {
   const quota = await consumeRateLimits(
     db,
-    [{ key: `event-mail:staff:${actor.id}:event:${event.id}`, rule: { limit: limits.EVENT_MAILS_PER_STAFF_PER_DAY, windowSeconds: 86_400 } }],
+    [{ key: `event-mail:staff:${actor.id}:event:${eventId}`, rule: { limit: limits.EVENT_MAILS_PER_STAFF_PER_DAY, windowSeconds: 86_400 } }],
     limits.RATE_LIMIT_MULTIPLIER,
   );
-  if (!quota.allowed) {
-    const limit = Math.round(limits.EVENT_MAILS_PER_STAFF_PER_DAY * limits.RATE_LIMIT_MULTIPLIER);
-    return { ok: false, reason: "daily-limit", message: announcementMessages.dailyLimit(limit, Math.ceil(quota.retryAfterSeconds / 3600)) };
-  }
+  if (quota.allowed) return null;
+  const limit = Math.round(limits.EVENT_MAILS_PER_STAFF_PER_DAY * limits.RATE_LIMIT_MULTIPLIER);
+  return { ok: false, reason: "daily-limit", message: announcementMessages.dailyLimit(limit, Math.ceil(quota.retryAfterSeconds / 3600)) };
+}
+
+/**
+ * Staff mail an event's reservation holders (campaign `event_attendees_{eventId}`), through the
+ * durable bulk send: one recipient per address (trimmed, lower-cased), the guest's name from the
+ * reservation, unsubscribed addresses skipped, no personal sign-in link (docs/decisions/028).
+ * This is POST /api/sendAnnouncement's contract (no review step); the page uses `mailEventGuests`.
+ */
+export async function sendEventAttendeeMail(
+  db: Database,
+  actor: Actor,
+  input: { eventId: string; subject: unknown; message: unknown },
+  starter: FanOutStarter,
+  limits: EventMailLimits,
+): Promise<AnnouncementOutcome> {
+  const prepared = await prepareEventAttendeeMail(db, actor, input);
+  if (!prepared.ok) return prepared;
+  const { event, recipients } = prepared;
+  const refused = await consumeEventMailQuota(db, actor, event.id, limits);
+  if (refused) return refused;
   return send(
     db,
     actor,
-    { kind: EVENT_ATTENDEES, tag: eventAttendeesTag(event.id), ...parsed.data, recipients, logged: { campaign: eventAttendeesTag(event.id), event: event.title } },
+    { kind: EVENT_ATTENDEES, tag: eventAttendeesTag(event.id), subject: prepared.subject, message: prepared.message, recipients, logged: { campaign: eventAttendeesTag(event.id), event: event.title } },
     starter,
   );
 }
+
+export type ReviewedMailOutcome = AnnouncementOutcome | { ok: false; reason: "review"; message: string; review: SendReview };
+
+/**
+ * The reservations page's 'mail this event's guests', with its review (docs/decisions/042): without
+ * the token of a review of exactly this mail to exactly these guests, nothing is sent and the review
+ * is the answer (count, who is left out and why, one guest's copy). The confirm sends, counted in
+ * the daily quota, with the review's fingerprint on the campaign.
+ */
+export async function mailEventGuests(
+  db: Database,
+  actor: Actor,
+  input: { eventId: string; subject: unknown; message: unknown; confirm?: string },
+  starter: FanOutStarter,
+  limits: EventMailLimits,
+  options: ReviewOptions & { publicUrl: string },
+): Promise<ReviewedMailOutcome> {
+  const prepared = await prepareEventAttendeeMail(db, actor, input);
+  if (!prepared.ok) return prepared;
+  const { event, subject, message, recipients, withoutEmail } = prepared;
+  const unsubscribed = await unsubscribedAmong(db, recipients);
+  const { send: receiving, skipped } = partitionUnsubscribed(recipients, unsubscribed);
+  if (receiving.length === 0) return { ok: false, reason: "no-recipients", message: announcementMessages.everyoneUnsubscribed };
+  const tag = eventAttendeesTag(event.id);
+  const first = receiving[0]!;
+  const decision = await checkReview(
+    db,
+    actor,
+    {
+      channel: "email",
+      audience: `the guests of ${event.title}`,
+      leftOut: groupLeftOut([
+        ...skipped.map((guest) => ({ label: labelOf(guest), reason: reviewReasons.unsubscribed })),
+        ...withoutEmail.map((name) => ({ label: name, reason: reviewReasons.noEmail })),
+      ]),
+      sample: { recipient: labelOf(first), subject, html: await renderEmailSample(db, { kind: EVENT_ATTENDEES, tag, subject, message }, first, options.publicUrl) },
+      identity: { channel: "email", kind: EVENT_ATTENDEES, tag, subject, message, recipients: receiving.map((guest) => guest.email) },
+    },
+    input.confirm,
+    options,
+  );
+  if (!decision.send) return { ok: false, reason: "review", message: decision.review.notice ?? reviewMessages.heading, review: decision.review };
+  const refused = await consumeEventMailQuota(db, actor, event.id, limits);
+  if (refused) return refused;
+  const written = await writeCampaign(db, actor, {
+    kind: EVENT_ATTENDEES,
+    tag,
+    subject,
+    bodyMarkdown: message,
+    recipients,
+    logged: { campaign: tag, event: event.title },
+    fingerprint: decision.fingerprint,
+  });
+  if (!written) return { ok: false, reason: "no-recipients", message: announcementMessages.everyoneUnsubscribed };
+  await startFanOut(starter, written.campaignId);
+  return { ok: true, ...written };
+}
+
+/** 'Ada Lovelace (ada@example.com)', or the address alone. */
+export const labelOf = (person: { email: string; name: string | null }) => (person.name ? `${person.name} (${person.email})` : person.email);
+
+/** Why a person is left out of a send, as the review says it. */
+export const reviewReasons = {
+  unsubscribed: "Unsubscribed from our e-mails",
+  noEmail: "Added by hand without an e-mail address",
+} as const;
 
 /**
  * An announcement to a list of addresses (POST /api/sendAnnouncement with `to`): admins only

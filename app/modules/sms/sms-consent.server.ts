@@ -75,7 +75,16 @@ export interface EventGuestAudience {
   guests: number;
   recipients: TextRecipient[];
   leftOut: GuestsLeftOut;
+  /** Who is left out and why, for a group text's review: 'Ada Lovelace (ada@example.com)'. */
+  leftOutGuests: { label: string; reason: string }[];
 }
+
+/** Why a guest is left out of a group text, as its review says it. */
+export const guestLeftOutReasons = {
+  noPhone: "Gave no phone number",
+  invalidPhone: "Phone is not a valid number",
+  noConsent: "No SMS consent",
+} as const;
 
 /**
  * The guests of one event who may be texted: a reservation with a valid phone whose e-mail or
@@ -89,24 +98,31 @@ export async function eventGuestAudience(db: Database, eventId: string, consent?
     .where(eq(reservations.eventId, eventId))
     .orderBy(asc(reservations.createdAt));
   const leftOut: GuestsLeftOut = { noPhone: 0, invalidPhone: 0, noConsent: 0 };
+  const leftOutGuests: EventGuestAudience["leftOutGuests"] = [];
+  const leave = (row: { email: string | null; name: string }, why: keyof GuestsLeftOut) => {
+    leftOut[why] += 1;
+    // A guest added by hand may have no e-mail (decision 043): then the name alone.
+    const label = row.email ? (row.name ? `${row.name} (${row.email})` : row.email) : row.name || "A guest without a name";
+    leftOutGuests.push({ label, reason: guestLeftOutReasons[why] });
+  };
   const byPhone = new Map<string, TextRecipient>();
   for (const row of rows) {
     if (!row.phone?.trim()) {
-      leftOut.noPhone += 1;
+      leave(row, "noPhone");
       continue;
     }
     const phone = toE164(row.phone);
     if (!phone) {
-      leftOut.invalidPhone += 1;
+      leave(row, "invalidPhone");
       continue;
     }
     if (!hasSmsConsent(known, { email: row.email, phone })) {
-      leftOut.noConsent += 1;
+      leave(row, "noConsent");
       continue;
     }
     if (!byPhone.has(phone)) byPhone.set(phone, { phone, name: row.name, email: row.email?.trim().toLowerCase() ?? null });
   }
-  return { guests: rows.length, recipients: [...byPhone.values()], leftOut };
+  return { guests: rows.length, recipients: [...byPhone.values()], leftOut, leftOutGuests };
 }
 
 export interface EventAudienceSummary extends EventGuestAudience {

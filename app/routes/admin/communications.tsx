@@ -20,7 +20,8 @@ import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { renderCampaignPreview, sendCampaignPreview } from "~/modules/campaigns/campaign-preview.server";
 import { communityNameOf, listCommunityRecipients } from "~/modules/campaigns/community-recipients.server";
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients } from "~/modules/campaigns/control-campaign.server";
-import { createCampaign } from "~/modules/campaigns/create-campaign.server";
+import { createReviewedCampaign } from "~/modules/campaigns/create-campaign.server";
+import { reviewSecret } from "~/modules/campaigns/review-send.server";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
 import { getRuntime } from "../../../server/runtime";
 import type { ComposerActionData } from "~/components/admin/campaigns/composer-types";
@@ -75,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
   };
   const intent = text("intent");
   const recipients = form.getAll("recipients").filter((value): value is string => typeof value === "string" && value.trim() !== "");
-  const composer = { campaign: text("campaign"), subject: text("subject"), message: text("message") };
+  const composer = { campaign: text("campaign"), subject: text("subject"), message: text("message"), grantsMusicAccess: text("grantsMusicAccess") };
   const values = { ...composer, previewAs: text("previewAs") };
   const answer = (body: ComposerActionData, status = 200) => data<ComposerActionData>(body, { status });
   const campaignId = text("campaignId");
@@ -83,9 +84,12 @@ export async function action({ request }: Route.ActionArgs) {
     const sms = await sendSmsFromForm(user, { phone: text("phone"), message: text("message"), campaign: text("campaign"), submissionKey: text("submissionKey") });
     return data(sms, { status: sms.ok ? 200 : 400 });
   }
-  if (intent === "send-sms-group") {
+  if (intent === "send-sms-group" || intent === "change-sms-group") {
     const values = { audience: text("audience"), eventId: text("eventId"), message: text("message"), campaign: text("campaign"), timing: text("timing") };
-    const outcome = await createTextCampaign(db, user, values, { starter: runtime.campaigns, timeZone: siteConfig.venue.timeZone }).catch((error: unknown) => {
+    // 'Change' goes back from the review to the form, with everything typed.
+    if (intent === "change-sms-group") return data({ ok: false as const, intent: "send-sms-group", message: "", values });
+    const review = { secret: await reviewSecret(), confirm: text("confirm") || undefined };
+    const outcome = await createTextCampaign(db, user, values, { starter: runtime.campaigns, timeZone: siteConfig.venue.timeZone, review }).catch((error: unknown) => {
       logFailure("sms", "a group text", error);
       return null;
     });
@@ -93,6 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
       const message = `${smsMessages.failed}: the server could not do it just now; please try again`;
       return data({ ok: false as const, intent, message, values }, { status: 503 });
     }
+    if (!outcome.ok && outcome.review) return data({ ok: false as const, intent, message: outcome.message, review: outcome.review, values });
     if (!outcome.ok) return data({ ok: false as const, intent, message: outcome.message, fieldErrors: outcome.fieldErrors, values }, { status: 400 });
     return data({ ok: true as const, intent, message: outcome.message });
   }
@@ -104,23 +109,23 @@ export async function action({ request }: Route.ActionArgs) {
         const name = previewAs ? await communityNameOf(db, previewAs) : null;
         const outcome = await renderCampaignPreview(composer, { name }, publicUrl);
         if (!outcome.ok) return answer({ ...outcome, intent, values, recipients }, 400);
-        return answer({ ok: true, intent, message: outcome.message, values, recipients, previewHtml: outcome.html, previewFor: previewAs || "friend" });
+        const previewLanding = composer.grantsMusicAccess === "on" ? campaignMessages.landingWithAccess : campaignMessages.landingWithoutAccess;
+        return answer({ ok: true, intent, message: outcome.message, values, recipients, previewHtml: outcome.html, previewFor: previewAs || "friend", previewLanding });
       }
       case "send-preview": {
         const outcome = await sendCampaignPreview(db, user, composer, publicUrl);
         return answer({ ...outcome, intent, values, recipients }, outcome.ok ? 200 : 400);
       }
+      case "change":
+        // 'Change' goes back from the review to the composer, with everything typed and ticked.
+        return answer({ ok: false, intent, message: "", values, recipients });
       case "send":
       case "send-all": {
-        // 'send-all' is the answer to 'Send to ALL community?' (the dialog, or the page's question without JavaScript).
-        const audience = intent === "send-all" ? "all" : "selected";
-        if (audience === "selected" && recipients.length === 0) {
-          // Nobody ticked: the spec asks before sending to everyone (the dialog does it with JavaScript).
-          const check = await renderCampaignPreview(composer, { name: null }, publicUrl);
-          if (!check.ok) return answer({ ...check, intent, values, recipients }, 400);
-          return answer({ ok: false, intent, message: campaignMessages.confirmAll, needsConfirmAll: true, values, recipients });
-        }
-        const outcome = await createCampaign(db, user, { ...composer, audience, recipients }, runtime.campaigns);
+        // With nobody ticked, Send is the spec's 'Send to ALL community?': the review asks it ('send-all' is its confirm).
+        const audience = intent === "send-all" || recipients.length === 0 ? "all" : "selected";
+        const review = { secret: await reviewSecret(), publicUrl };
+        const outcome = await createReviewedCampaign(db, user, { ...composer, audience, recipients, confirm: text("confirm") || undefined }, runtime.campaigns, review);
+        if (!outcome.ok && "review" in outcome && outcome.review) return answer({ ok: false, intent, message: outcome.message, review: outcome.review, values, recipients });
         if (!outcome.ok) {
           const message = outcome.fieldErrors ? outcome.message : campaignMessages.sendFailed(outcome.message);
           return answer({ ...outcome, message, intent, values, recipients }, 400);
@@ -174,6 +179,7 @@ export default function CommunicationsPage({ loaderData, actionData }: Route.Com
         failed={loaderData.failed}
         textRecipients={loaderData.textRecipients}
         scheduledLabels={loaderData.scheduledLabels}
+        resultsLinks
       />
       <AttendeeImport />
       <section aria-labelledby="sms-title">

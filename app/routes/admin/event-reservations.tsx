@@ -11,7 +11,8 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { EVENT_ATTENDEES } from "~/modules/campaigns/announcement-form";
 import { listCampaigns, listFailedRecipients } from "~/modules/campaigns/campaign-progress.server";
-import { controlEventAttendeeMail, sendEventAttendeeMail } from "~/modules/campaigns/event-attendees.server";
+import { controlEventAttendeeMail, mailEventGuests } from "~/modules/campaigns/event-attendees.server";
+import { reviewSecret } from "~/modules/campaigns/review-send.server";
 import { createTicketedEvent } from "~/modules/events/create-ticketed-event.server";
 import { formatEventDate, formatEventTime, formatVenueDateTime } from "~/modules/events/event-dates";
 import { ticketedEventValues } from "~/modules/events/ticketed-event-form";
@@ -69,7 +70,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const [events, campaigns] = await Promise.all([listReservationsAdmin(db, { search }), mayMail ? listCampaigns(db, 20, { kind: EVENT_ATTENDEES }) : []]);
     const failed: Record<string, Awaited<ReturnType<typeof listFailedRecipients>>> = {};
     for (const campaign of campaigns) if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, 50);
-    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayChangeSeats, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
+    const mayOpenResults = can(user, "send-communications");
+    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayChangeSeats, mayOpenDashboard, mayOpenResults, timeZone: siteConfig.venue.timeZone };
   } catch (error) {
     logFailure("reservations", "loading the reservations page", error);
     return { loadFailed: true as const, search, mayChangeSeats, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
@@ -125,11 +127,17 @@ export async function action({ request }: Route.ActionArgs) {
         if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.remindersFailed, outcome.message) }, statusOf[outcome.reason]);
         return answer({ ok: true, intent, target: text("eventId"), message: enabled ? messages.remindersOn : messages.remindersOff });
       }
-      case "send-attendee-mail": {
-        const outcome = await sendEventAttendeeMail(db, user, { eventId: text("eventId"), subject: text("subject"), message: text("message") }, runtime.campaigns, getEnv());
+      case "send-attendee-mail":
+      case "change-attendee-mail": {
+        const values = { subject: text("subject"), message: text("message") };
+        // 'Change' goes back from the review to the form, with everything typed.
+        if (intent === "change-attendee-mail") return answer({ ok: false, intent: "send-attendee-mail", target: text("eventId"), message: "", values });
+        const review = { secret: await reviewSecret(), publicUrl: runtime.env.PUBLIC_URL };
+        const outcome = await mailEventGuests(db, user, { eventId: text("eventId"), ...values, confirm: text("confirm") || undefined }, runtime.campaigns, getEnv(), review);
         if (outcome.ok) return answer({ ok: true, intent, target: text("eventId"), message: messages.announcementQueued(outcome.queued, outcome.skipped) });
+        if (outcome.reason === "review") return answer({ ok: false, intent, target: text("eventId"), message: outcome.message, review: outcome.review, values });
         const message = outcome.reason === "no-recipients" || outcome.reason === "daily-limit" ? outcome.message : messages.announcementFailed(outcome.message);
-        return failure({ ...outcome, message, values: { subject: text("subject"), message: text("message") } }, text("eventId"));
+        return failure({ ...outcome, message, values }, text("eventId"));
       }
       case "pause":
       case "resume":
@@ -213,7 +221,7 @@ export default function EventReservationsPage({ loaderData, actionData }: Route.
 
       {!loaderData.loadFailed && loaderData.mayMail ? (
         <div className="mt-12">
-          <CampaignList campaigns={loaderData.campaigns} failed={loaderData.failed} />
+          <CampaignList campaigns={loaderData.campaigns} failed={loaderData.failed} resultsLinks={loaderData.mayOpenResults} />
         </div>
       ) : null}
     </section>

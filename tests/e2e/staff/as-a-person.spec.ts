@@ -59,7 +59,7 @@ test("D5: recipients ticked before hydration count, and Send mails exactly them 
 
   await expect(page.getByText(/^2 selected ·/)).toBeVisible();
   await page.getByRole("button", { name: "Send", exact: true }).click();
-  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await page.getByRole("button", { name: "Send to 2 people" }).click();
   await expect(toast(page, "Queued for 2 recipients.")).toBeVisible();
   // Each joined first (the welcome); the campaign is their second message.
   const [first, second] = await Promise.all([waitForMail(people[0]!.email, 2), waitForMail(people[1]!.email, 2)]);
@@ -83,7 +83,8 @@ test("the attendee mail's subject and message typed before hydration are sent", 
   await hydrate();
 
   await expect(group.getByLabel("Subject")).toHaveValue("Doors open at seven");
-  await group.getByRole("button", { name: "Send to attendees" }).click();
+  await group.getByRole("button", { name: "Review and send" }).click();
+  await group.getByRole("button", { name: "Send to 1 person" }).click();
   const mail = await waitForMail(guest, 2);
   expect(mail.subject).toBe("Doors open at seven");
   expect(mail.text).toContain("See you on Saturday.");

@@ -30,8 +30,16 @@ test("compose, preview, send to two selected members: each gets a personal link,
   await expect(page.getByRole("heading", { name: `Preview for ${people[0]!.email}` })).toBeVisible();
   await expect(page.frameLocator('iframe[title="Campaign preview"]').getByText("Hi Ana, your recording:")).toBeVisible();
 
+  // Send shows the review first: the count, and Ana's own copy; only its confirm sends, and the composer is emptied.
   await page.getByRole("button", { name: "Send", exact: true }).click();
+  const review = page.getByRole("region", { name: "Check before sending" });
+  await expect(review.getByRole("heading", { name: "Check before sending" })).toBeFocused();
+  await expect(review.getByTestId("send-review-count")).toContainText("2 people");
+  // The sample is one of the two ticked, in their own words.
+  await expect(review.frameLocator('iframe[title^="Sample e-mail for "]').getByText(/^Hi (Ana|Ben), your recording:/)).toBeVisible();
+  await review.getByRole("button", { name: "Send to 2 people" }).click();
   await expect(page.getByText("Queued for 2 recipients.")).toBeVisible();
+  await expect(page.getByLabel("Subject")).toHaveValue("");
 
   // Each joined the community first and got its welcome; the campaign's message is their second.
   const [first, second] = await Promise.all([waitForMail(people[0]!.email, 2), waitForMail(people[1]!.email, 2)]);
@@ -63,10 +71,13 @@ test("the composer's checks: nobody selected asks before sending to all, and emp
   await page.getByLabel("Subject").fill("To everyone?");
   await page.getByLabel(/^Message/).fill("Hello {{name}}");
   await page.getByRole("button", { name: "Send", exact: true }).click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText("No recipients selected. Send to ALL community?");
-  await dialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(dialog).toBeHidden();
+  const review = page.getByRole("region", { name: "Check before sending" });
+  await expect(review).toContainText("No recipients selected. Send to ALL community?");
+  // 'Change' goes back to the composer with everything typed.
+  await review.getByRole("button", { name: "Change" }).click();
+  await expect(review).toBeHidden();
+  await expect(page.getByLabel("Subject")).toHaveValue("To everyone?");
+  await expect(page.getByLabel(/^Message/)).toHaveValue("Hello {{name}}");
 
   await page.getByRole("checkbox", { name: /^Select / }).first().check();
   await page.getByLabel("Subject").fill("");
@@ -74,4 +85,34 @@ test("the composer's checks: nobody selected asks before sending to all, and emp
   await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(page.getByText("Please enter a subject and a message.").first()).toBeVisible();
   await expect(page.getByText("Please write a message (it can include {{link}} where the sign-in link should go).").first()).toBeVisible();
+});
+
+test("a campaign that grants music access says so in its preview and review, and the recipient's link opens the whole collection", async ({ page, request, browser }) => {
+  const stamp = Date.now().toString(36);
+  const person = { name: `Gia Gift${stamp}`, email: `campaign-gift-${stamp}@example.com` };
+  await joinCommunity(request, person);
+
+  await signInWithLink(page, staffAccounts.sends[4]!, "/admin/communications");
+  await page.goto(`/admin/communications?q=${stamp}`);
+  await page.getByRole("checkbox", { name: `Select ${person.name} (${person.email})` }).check();
+  await page.getByLabel("Subject").fill("We saved it for a few friends first");
+  await page.getByLabel(/^Message/).fill("Hi {{name}}, the new recordings are yours: {{link}}");
+  await page.getByLabel("Give the recipients the full unreleased playlist when they open their link").check();
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+  await expect(page.getByTestId("campaign-preview-landing")).toHaveText(/gives them the full unreleased playlist/);
+
+  await page.getByRole("button", { name: "Send", exact: true }).click();
+  const review = page.getByRole("region", { name: "Check before sending" });
+  await expect(review.getByTestId("send-review-landing")).toHaveText(/gives them the full unreleased playlist/);
+  await review.getByRole("button", { name: "Send to 1 person" }).click();
+  const mail = await waitForMail(person.email, 2);
+
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await member.goto(linkIn(mail, "/login/campaign?"));
+  await member.getByRole("button", { name: "Continue" }).click();
+  await expect(member).toHaveURL(/\/meditation\?rid=/);
+  await expect(member.getByText(/^All \d+ tracks of our unreleased collection are yours\./)).toBeVisible();
+  await expect(member.getByRole("link", { name: "Ask for full access" })).toHaveCount(0);
+  await context.close();
 });

@@ -195,7 +195,12 @@ test("mails every reservation holder once, with a preview of the message", async
   await group(page, name).getByLabel("Subject").fill(subject);
   await group(page, name).getByLabel("Message (plain text or Markdown)").fill("Please bring a **cushion**.");
   await expect(group(page, name).getByTestId("attendee-mail-preview").locator("strong")).toHaveText("cushion");
-  await group(page, name).getByRole("button", { name: "Send to attendees" }).click();
+  await group(page, name).getByRole("button", { name: "Review and send" }).click();
+  await expect(group(page, name).getByTestId("send-review-count")).toContainText("2 people");
+  await group(page, name).getByRole("button", { name: "Send to 2 people" }).click();
+  // The confirm button is gone with the review: the focus is back on the form's heading, the form empty.
+  await expect(group(page, name).getByRole("heading", { name: "Send to event attendees" })).toBeFocused();
+  await expect(group(page, name).getByLabel("Subject")).toHaveValue("");
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Announcement queued for 2 guests." }).first()).toBeVisible();
   for (const guest of guests) {
     await expect.poll(async () => (await mailTo(guest)).filter((mail) => mail.subject === subject).length, { timeout: 30_000 }).toBe(1);

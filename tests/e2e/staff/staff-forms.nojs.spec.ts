@@ -31,6 +31,9 @@ test("ticking two recipients and sending mails exactly those two", async ({ page
   await page.getByLabel("Subject").fill("Sent without scripts");
   await page.getByLabel(/^Message/).fill("Hi {{name}}: {{link}}");
   await page.getByRole("button", { name: "Send", exact: true }).click();
+  // The review, then its confirm.
+  await expect(page.getByTestId("send-review-count")).toContainText("2 people");
+  await page.getByRole("button", { name: "Send to 2 people" }).click();
 
   await expect(page.getByRole("status").filter({ hasText: "Queued for 2 recipients." })).toBeVisible();
   const [first, second] = await Promise.all([waitForMail(people[0]!.email, 2), waitForMail(people[1]!.email, 2)]);

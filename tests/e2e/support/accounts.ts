@@ -34,6 +34,8 @@ export const staffAccounts = {
   media: ["admin-media-1@harmonia.example", "admin-media-2@harmonia.example"],
   /** Staff forms used as a person does: before hydration, and without JavaScript. */
   staffForms: Array.from({ length: 12 }, (_, index) => `admin-forms-${index + 1}@harmonia.example`),
+  /** The reviews before mass sends (attendee mail, campaigns, group texts). */
+  sends: Array.from({ length: 8 }, (_, index) => `admin-sends-${index + 1}@harmonia.example`),
   /** Event staff (the reservations page only). */
   eventStaff: ["usher-1@harmonia.example", "usher-2@harmonia.example", "usher-3@harmonia.example", "usher-4@harmonia.example"],
   /** Admins that set up the check-in tests' events (check-in's own staff are `doorStaff`). */

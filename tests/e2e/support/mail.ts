@@ -14,6 +14,13 @@ export async function mailTo(address: string): Promise<CaughtMail[]> {
   return (await response.json()) as CaughtMail[];
 }
 
+/** From now on the mail catcher refuses messages to `address` with this SMTP answer (a mailbox that does not exist). */
+export async function refuseMail(address: string, code: number, message: string): Promise<void> {
+  const query = new URLSearchParams({ to: address, code: String(code), message });
+  const response = await fetch(`${mailApiUrl}/refuse?${query}`, { method: "POST" });
+  expect(response.ok).toBe(true);
+}
+
 /** Waits for the `count`-th message to an address (1 = the first) and returns it. */
 export async function waitForMail(address: string, count = 1): Promise<CaughtMail> {
   let messages: CaughtMail[] = [];

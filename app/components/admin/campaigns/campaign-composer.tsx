@@ -1,14 +1,13 @@
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { FilterSelect } from "~/components/admin/filter-select";
-import { Form, useNavigation, useSubmit } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { campaignMessages } from "~/modules/campaigns/campaign-messages";
+import { Form, useNavigation } from "react-router";
+import { SendReviewPanel } from "~/components/admin/send-review";
 import { suggestedCampaigns } from "~/modules/campaigns/campaign-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ComposerActionData } from "./composer-types";
 
 /** The composer's own buttons (the page's other forms answer in their own places). */
-const composerIntents = new Set(["preview", "send-preview", "send", "send-all"]);
+const composerIntents = new Set(["preview", "send-preview", "send", "send-all", "change"]);
 
 interface Person {
   email: string;
@@ -21,7 +20,9 @@ interface Person {
 /**
  * The campaign composer: recipients from the community list (filter by interest, search, tick
  * each or every one shown), campaign name, subject and a Markdown message with {{link}} and
- * {{name}}; preview for one recipient, a preview to oneself, send. A real form: without
+ * {{name}}; preview for one recipient, a preview to oneself, send. Send shows the review first
+ * (how many, who is left out, one recipient's copy; with nobody ticked, the whole list, asked as
+ * the spec asks); only its 'Send to N people' sends (docs/decisions/042). A real form: without
  * JavaScript every button posts its intent and the server answers with the same checks.
  */
 export function CampaignComposer(props: {
@@ -38,11 +39,9 @@ export function CampaignComposer(props: {
   const errors = failed?.fieldErrors ?? {};
   const ticked = new Set(sent ? [] : (actionData?.recipients ?? []));
   const [selected, setSelected] = useState(ticked);
-  const [confirmAll, setConfirmAll] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const review = failed?.review;
   const recipientsRef = useRef<HTMLFieldSetElement>(null);
   const allShownRef = useRef<HTMLInputElement>(null);
-  const submit = useSubmit();
   const busy = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   const selectable = useMemo(() => community.people.filter((person) => !person.unsubscribed).map((person) => person.email), [community.people]);
@@ -67,20 +66,6 @@ export function CampaignComposer(props: {
   useEffect(() => {
     if (allShownRef.current) allShownRef.current.checked = allShownSelected;
   }, [allShownSelected]);
-
-  function askBeforeSendingToAll(event: MouseEvent<HTMLButtonElement>) {
-    // The boxes themselves decide: 'everyone' is asked only when none is ticked.
-    if (recipientBoxes().some((box) => box.checked)) return;
-    event.preventDefault();
-    setConfirmAll(true);
-  }
-
-  function sendToAll() {
-    if (!formRef.current) return;
-    const data = new FormData(formRef.current);
-    data.set("intent", "send-all");
-    void submit(data, { method: "post" });
-  }
 
   const fieldError = (name: string) =>
     errors[name] ? (
@@ -112,177 +97,201 @@ export function CampaignComposer(props: {
         </button>
       </Form>
 
-      <Form method="post" ref={formRef} className="space-y-6" aria-label="Compose a campaign" noValidate>
-        {/* min-w-0: a fieldset is as wide as its content by default; the table scrolls inside it on a phone. */}
-        <fieldset ref={recipientsRef} onChange={readTicks} className="min-w-0" aria-describedby={describedBy("recipients")}>
-          <legend className="text-xl text-ivory">Recipients</legend>
-          <p className="mt-1 text-sm text-sand">
-            {selected.size} selected · {community.people.length} shown of {community.total} in the community list. With nobody selected, Send
-            offers to send to the whole community.
-          </p>
-          {fieldError("recipients")}
-          <div className="mt-3 max-h-96 overflow-auto rounded-2xl border border-sand/15">
-            <table className="w-full text-left text-sm">
-              <thead className="sticky top-0 bg-umber text-sand">
-                <tr>
-                  <th scope="col" className="p-2">
-                    <label className="inline-flex items-center gap-2">
-                      <input ref={allShownRef} type="checkbox" defaultChecked={allShownSelected} onChange={(event) => tickAllShown(event.target.checked)} />
-                      <span>All shown</span>
-                    </label>
-                  </th>
-                  <th scope="col" className="p-2">
-                    Name
-                  </th>
-                  <th scope="col" className="p-2">
-                    E-mail
-                  </th>
-                  <th scope="col" className="p-2">
-                    Interest
-                  </th>
-                  <th scope="col" className="p-2">
-                    Joined
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-sand/10 text-ivory">
-                {community.people.map((person) => (
-                  <tr key={person.email}>
-                    <td className="p-2">
-                      <input
-                        type="checkbox"
-                        name="recipients"
-                        value={person.email}
-                        aria-label={`Select ${person.name} (${person.email})`}
-                        defaultChecked={ticked.has(person.email)}
-                        disabled={person.unsubscribed}
-                      />
-                    </td>
-                    <td className="p-2">{person.name}</td>
-                    <td className="p-2 break-all">
-                      {person.email}
-                      {person.unsubscribed ? <span className="ml-2 text-xs text-mist">(unsubscribed)</span> : null}
-                    </td>
-                    <td className="p-2">{person.interest}</td>
-                    <td className="p-2 whitespace-nowrap">{person.joinedAt.slice(0, 10)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {community.people.length === 0 ? <p className="p-4 text-sand">Nobody matches this filter.</p> : null}
-          </div>
-        </fieldset>
-
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="campaign-campaign" className="block text-sm text-sand">
-              Campaign name (carried by the links)
-            </label>
-            <input
-              id="campaign-campaign"
-              name="campaign"
-              list="campaign-names"
-              defaultValue={values.campaign || props.defaultCampaign}
-              aria-invalid={errors.campaign ? true : undefined}
-              aria-describedby={describedBy("campaign")}
-              className="input-field mt-1.5 w-full"
-            />
-            <datalist id="campaign-names">
-              {suggestedCampaigns.map((name) => (
-                <option key={name} value={name} />
-              ))}
-            </datalist>
-            {fieldError("campaign")}
-          </div>
-          <div>
-            <label htmlFor="campaign-subject" className="block text-sm text-sand">
-              Subject
-            </label>
-            <input
-              id="campaign-subject"
-              name="subject"
-              defaultValue={values.subject ?? ""}
-              aria-invalid={errors.subject ? true : undefined}
-              aria-describedby={describedBy("subject")}
-              className="input-field mt-1.5 w-full"
-            />
-            {fieldError("subject")}
-          </div>
-        </div>
-        <div>
-          <label htmlFor="campaign-message" className="block text-sm text-sand">
-            Message (Markdown; {"{{link}}"} is the person&apos;s sign-in link, {"{{name}}"} their first name or &lsquo;friend&rsquo;)
-          </label>
-          <textarea
-            id="campaign-message"
-            name="message"
-            rows={10}
-            defaultValue={values.message ?? ""}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy("message")}
-            className="input-field mt-1.5 w-full font-mono text-sm"
-            placeholder={"Dear {{name}},\n\nThe recording of Sunday's concert is ready for you: [listen here]({{link}})."}
-          />
-          {fieldError("message")}
-        </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="campaign-preview-as" className="block text-sm text-sand">
-              Preview as
-            </label>
-            <select id="campaign-preview-as" name="previewAs" defaultValue={values.previewAs ?? ""} className="input-field mt-1.5">
-              <option value="">A recipient without a name (friend)</option>
-              {community.people.map((person) => (
-                <option key={person.email} value={person.email}>
-                  {person.name} ({person.email})
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" name="intent" value="preview" className="button-secondary" disabled={busy}>
-            Preview
-          </button>
-          <button type="submit" name="intent" value="send-preview" className="button-secondary" disabled={busy}>
-            Send me a preview
-          </button>
-          <ConfirmDialog
-            open={confirmAll}
-            onOpenChange={(open) => setConfirmAll(open && selected.size === 0)}
-            title="Send to everyone?"
-            description={campaignMessages.confirmAll}
-            confirmLabel="Send to ALL community"
-            onConfirm={sendToAll}
-            trigger={
-              <button type="submit" name="intent" value="send" className="button-primary" disabled={busy} onClick={askBeforeSendingToAll}>
-                {busy ? "Working..." : "Send"}
-              </button>
-            }
-          />
-        </div>
-        <p className="text-sm text-mist">&lsquo;Send me a preview&rsquo; goes to {props.me} only and is not counted as a send to the list.</p>
-        {/* With JavaScript the answer is a toast; without, the page says it here. */}
-        {!hydrated && actionData && composerIntents.has(actionData.intent ?? "") && !failed?.needsConfirmAll && !actionData.previewHtml ? (
-          <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "text-amber" : "text-danger"}>
-            {actionData.message}
-          </p>
-        ) : null}
-        {failed?.needsConfirmAll ? (
-          <div role="alertdialog" aria-labelledby="confirm-all-question" className="rounded-2xl border border-danger/40 p-4">
-            <p id="confirm-all-question" className="text-ivory">
-              {campaignMessages.confirmAll}
+      {review ? (
+        <SendReviewPanel
+          review={review}
+          Form={Form}
+          intent={actionData?.intent === "send-all" ? "send-all" : "send"}
+          changeIntent="change"
+          hidden={[
+            ["campaign", values.campaign ?? ""],
+            ["subject", values.subject ?? ""],
+            ["message", values.message ?? ""],
+            ["previewAs", values.previewAs ?? ""],
+            ["grantsMusicAccess", values.grantsMusicAccess ?? ""],
+            ...[...ticked].map((email): [string, string] => ["recipients", email]),
+          ]}
+          headingLevel={2}
+          idPrefix="campaign"
+          busy={busy}
+        />
+      ) : (
+        <Form method="post" className="space-y-6" aria-label="Compose a campaign" noValidate>
+          {/* min-w-0: a fieldset is as wide as its content by default; the table scrolls inside it on a phone. */}
+          <fieldset ref={recipientsRef} onChange={readTicks} className="min-w-0" aria-describedby={describedBy("recipients")}>
+            <legend className="text-xl text-ivory">Recipients</legend>
+            <p className="mt-1 text-sm text-sand">
+              {selected.size} selected · {community.people.length} shown of {community.total} in the community list. With nobody selected, Send
+              offers to send to the whole community. Send shows who gets what before anything is sent.
             </p>
-            <button type="submit" name="intent" value="send-all" className="button-primary mt-3">
-              Send to ALL community
+            {fieldError("recipients")}
+            <div className="mt-3 max-h-96 overflow-auto rounded-2xl border border-sand/15">
+              <table className="w-full text-left text-sm">
+                <thead className="sticky top-0 bg-umber text-sand">
+                  <tr>
+                    <th scope="col" className="p-2">
+                      <label className="inline-flex items-center gap-2">
+                        <input ref={allShownRef} type="checkbox" defaultChecked={allShownSelected} onChange={(event) => tickAllShown(event.target.checked)} />
+                        <span>All shown</span>
+                      </label>
+                    </th>
+                    <th scope="col" className="p-2">
+                      Name
+                    </th>
+                    <th scope="col" className="p-2">
+                      E-mail
+                    </th>
+                    <th scope="col" className="p-2">
+                      Interest
+                    </th>
+                    <th scope="col" className="p-2">
+                      Joined
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-sand/10 text-ivory">
+                  {community.people.map((person) => (
+                    <tr key={person.email}>
+                      <td className="p-2">
+                        <input
+                          type="checkbox"
+                          name="recipients"
+                          value={person.email}
+                          aria-label={`Select ${person.name} (${person.email})`}
+                          defaultChecked={ticked.has(person.email)}
+                          disabled={person.unsubscribed}
+                        />
+                      </td>
+                      <td className="p-2">{person.name}</td>
+                      <td className="p-2 break-all">
+                        {person.email}
+                        {person.unsubscribed ? <span className="ml-2 text-xs text-mist">(unsubscribed)</span> : null}
+                      </td>
+                      <td className="p-2">{person.interest}</td>
+                      <td className="p-2 whitespace-nowrap">{person.joinedAt.slice(0, 10)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {community.people.length === 0 ? <p className="p-4 text-sand">Nobody matches this filter.</p> : null}
+            </div>
+          </fieldset>
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div>
+              <label htmlFor="campaign-campaign" className="block text-sm text-sand">
+                Campaign name (carried by the links)
+              </label>
+              <input
+                id="campaign-campaign"
+                name="campaign"
+                list="campaign-names"
+                defaultValue={values.campaign || props.defaultCampaign}
+                aria-invalid={errors.campaign ? true : undefined}
+                aria-describedby={describedBy("campaign")}
+                className="input-field mt-1.5 w-full"
+              />
+              <datalist id="campaign-names">
+                {suggestedCampaigns.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+              {fieldError("campaign")}
+            </div>
+            <div>
+              <label htmlFor="campaign-subject" className="block text-sm text-sand">
+                Subject
+              </label>
+              <input
+                id="campaign-subject"
+                name="subject"
+                defaultValue={values.subject ?? ""}
+                aria-invalid={errors.subject ? true : undefined}
+                aria-describedby={describedBy("subject")}
+                className="input-field mt-1.5 w-full"
+              />
+              {fieldError("subject")}
+            </div>
+          </div>
+          <div>
+            <label htmlFor="campaign-message" className="block text-sm text-sand">
+              Message (Markdown; {"{{link}}"} is the person&apos;s sign-in link, {"{{name}}"} their first name or &lsquo;friend&rsquo;)
+            </label>
+            <textarea
+              id="campaign-message"
+              name="message"
+              rows={10}
+              defaultValue={values.message ?? ""}
+              aria-invalid={errors.message ? true : undefined}
+              aria-describedby={describedBy("message")}
+              className="input-field mt-1.5 w-full font-mono text-sm"
+              placeholder={"Dear {{name}},\n\nThe recording of Sunday's concert is ready for you: [listen here]({{link}})."}
+            />
+            {fieldError("message")}
+          </div>
+          <div className="flex items-start gap-2">
+            <input
+              id="campaign-grants-music-access"
+              name="grantsMusicAccess"
+              type="checkbox"
+              defaultChecked={values.grantsMusicAccess === "on"}
+              aria-describedby="campaign-grants-music-access-hint"
+              className="mt-1"
+            />
+            <div>
+              <label htmlFor="campaign-grants-music-access" className="text-ivory">
+                Give the recipients the full unreleased playlist when they open their link
+              </label>
+              <p id="campaign-grants-music-access-hint" className="text-sm text-mist">
+                For a message that promises the music (&lsquo;we saved it for a few friends first&rsquo;). Without it they land on the music page with
+                the public track and &lsquo;ask for full access&rsquo;.
+              </p>
+            </div>
+          </div>
+          <div className="flex flex-wrap items-end gap-3">
+            <div>
+              <label htmlFor="campaign-preview-as" className="block text-sm text-sand">
+                Preview as
+              </label>
+              <select id="campaign-preview-as" name="previewAs" defaultValue={values.previewAs ?? ""} className="input-field mt-1.5">
+                <option value="">A recipient without a name (friend)</option>
+                {community.people.map((person) => (
+                  <option key={person.email} value={person.email}>
+                    {person.name} ({person.email})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" name="intent" value="preview" className="button-secondary" disabled={busy}>
+              Preview
+            </button>
+            <button type="submit" name="intent" value="send-preview" className="button-secondary" disabled={busy}>
+              Send me a preview
+            </button>
+            <button type="submit" name="intent" value="send" className="button-primary" disabled={busy}>
+              {busy ? "Working..." : "Send"}
             </button>
           </div>
-        ) : null}
-      </Form>
+          <p className="text-sm text-mist">&lsquo;Send me a preview&rsquo; goes to {props.me} only and is not counted as a send to the list.</p>
+          {/* With JavaScript the answer is a toast; without, the page says it here. */}
+          {!hydrated && actionData?.message && composerIntents.has(actionData.intent ?? "") && !actionData.previewHtml ? (
+            <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "text-amber" : "text-danger"}>
+              {actionData.message}
+            </p>
+          ) : null}
+        </Form>
+      )}
 
       {actionData?.ok && actionData.previewHtml ? (
         <section aria-labelledby="campaign-preview-title">
           <h2 id="campaign-preview-title" className="text-xl text-ivory">
             Preview for {actionData.previewFor}
           </h2>
+          {actionData.previewLanding ? (
+            <p className="mt-2 text-sand" data-testid="campaign-preview-landing">
+              {actionData.previewLanding}
+            </p>
+          ) : null}
           <iframe title="Campaign preview" sandbox="" srcDoc={actionData.previewHtml} className="mt-3 h-[36rem] w-full rounded-2xl border border-sand/15 bg-white" />
         </section>
       ) : null}

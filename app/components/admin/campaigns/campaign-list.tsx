@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from "react";
-import { Form, useRevalidator, useSubmit } from "react-router";
+import { Form, Link, useRevalidator, useSubmit } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { StackedTable } from "~/components/admin/dashboard/stacked-table";
 import type { CampaignEngagement } from "~/modules/campaigns/campaign-stats.server";
@@ -48,6 +48,8 @@ export function CampaignList(props: {
   textRecipients?: Record<string, TextRecipientRow[]>;
   /** Formats a scheduled start in the venue's time (the server's words). */
   scheduledLabels?: Record<string, string>;
+  /** Whether each campaign links to its page of per-recipient results (admins). */
+  resultsLinks?: boolean;
 }) {
   const revalidator = useRevalidator();
   const sending = props.campaigns.some((campaign) => campaign.status === "sending");
@@ -75,6 +77,7 @@ export function CampaignList(props: {
               failed={props.failed[campaign.id] ?? []}
               textRecipients={props.textRecipients?.[campaign.id]}
               scheduledLabel={props.scheduledLabels?.[campaign.id]}
+              resultsLink={props.resultsLinks}
             />
           ))}
         </ol>
@@ -100,7 +103,7 @@ const recipientStatusLabel: Record<TextRecipientRow["status"], string> = {
   skipped: "Skipped",
 };
 
-function CampaignItem(props: { campaign: CampaignRow; failed: FailedRecipient[]; textRecipients?: TextRecipientRow[]; scheduledLabel?: string }) {
+function CampaignItem(props: { campaign: CampaignRow; failed: FailedRecipient[]; textRecipients?: TextRecipientRow[]; scheduledLabel?: string; resultsLink?: boolean }) {
   const { campaign, failed } = props;
   const { counts, engagement } = campaign;
   const done = percentDone(counts);
@@ -163,6 +166,11 @@ function CampaignItem(props: { campaign: CampaignRow; failed: FailedRecipient[];
         {campaign.status === "paused" ? <ControlButton campaignId={campaign.id} intent="resume" label="Resume" /> : null}
         {campaign.status === "sending" || campaign.status === "paused" || campaign.status === "scheduled" ? <CancelButton campaign={campaign} /> : null}
         {failed.length > 0 && campaign.status !== "cancelled" ? <ControlButton campaignId={campaign.id} intent="retry" label="Retry all failed" /> : null}
+        {props.resultsLink ? (
+          <Link to={`/admin/communications/campaigns/${campaign.id}`} className="button-secondary" aria-label={`Each recipient's result: ${campaign.subject}`}>
+            Each recipient&apos;s result
+          </Link>
+        ) : null}
       </div>
       {props.textRecipients && props.textRecipients.length > 0 ? (
         <details className="mt-3" open={campaign.status !== "completed" && campaign.status !== "cancelled"}>

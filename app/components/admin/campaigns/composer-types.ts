@@ -7,6 +7,6 @@ export type ComposerActionData = StaffOutcome & {
   /** The preview, rendered on the server for one recipient. */
   previewHtml?: string;
   previewFor?: string;
-  /** Nobody was selected: ask 'No recipients selected. Send to ALL community?'. */
-  needsConfirmAll?: boolean;
+  /** What opening the link does for the person (with or without music access). */
+  previewLanding?: string;
 };

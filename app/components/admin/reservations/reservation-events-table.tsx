@@ -237,7 +237,8 @@ function EventGroup(props: {
               {seatsError ?? rowError}
             </p>
           ) : null}
-          <details {...remembered} open={props.searching || undefined} className="rounded-xl border border-sand/10 bg-night/40">
+          {/* The answer to a guest mail posted without JavaScript (its review, its outcome) is inside: the list opens to show it. */}
+          <details {...remembered} open={props.searching || props.fallback?.intent === "send-attendee-mail" || undefined} className="rounded-xl border border-sand/10 bg-night/40">
             <summary ref={summary} className="flex min-h-11 cursor-pointer items-center px-3 text-sand hover:text-ivory focus-visible:outline-2 focus-visible:outline-amber">
               Guests: {plural(event.reservations.length, "reservation")}
               {props.searching ? " matching" : ""}, {plural(event.reservations.reduce((sum, row) => sum + row.seats, 0), "seat")}

@@ -1,8 +1,10 @@
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { useFieldValue } from "~/lib/use-field-value";
 import type { SmsAudience } from "~/modules/sms/sms-form";
+import { SendReviewPanel } from "~/components/admin/send-review";
 import { SmsKindSelect, SmsTextField } from "./sms-text-field";
 
 interface AudienceCounts {
@@ -51,7 +53,9 @@ function describeSkips(counts: AudienceCounts): string {
 /**
  * The group text: to everyone with SMS consent and a phone, or to one event's guests who gave
  * SMS consent (the page says how many are left out and why). Outside 10am–8pm at the venue it
- * offers the choice between the next 10:00 (the default) and sending now.
+ * offers the choice between the next 10:00 (the default) and sending now. Send shows the review
+ * first (how many numbers, who is left out and why, one recipient's text); only its 'Send to N
+ * people' sends (docs/decisions/042).
  */
 export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudiences; fallback?: StaffOutcome }) {
   const fetcher = useFetcher<StaffOutcome>();
@@ -63,10 +67,36 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
   const chosenEvent = useFieldValue<HTMLSelectElement>(values.eventId ?? audiences.events[0]?.eventId ?? "");
   const event = audiences.events.find((entry) => entry.eventId === chosenEvent.value);
   const sending = fetcher.state !== "idle";
+  const review = outcome && !outcome.ok ? outcome.review : undefined;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Sent: the review's confirm button that had the focus is gone; the focus goes back to the form's heading.
+  useEffect(() => {
+    if (fetcher.data?.ok) headingRef.current?.focus();
+  }, [fetcher.data]);
+
+  if (review) {
+    return (
+      <div className="space-y-4">
+        <h3 id="sms-group-title" className="text-xl text-ivory">
+          Text a group
+        </h3>
+        <SendReviewPanel
+          review={review}
+          Form={fetcher.Form}
+          intent="send-sms-group"
+          changeIntent="change-sms-group"
+          hidden={(["audience", "eventId", "campaign", "message", "timing"] as const).map((name): [string, string] => [name, values[name] ?? ""])}
+          headingLevel={4}
+          idPrefix="sms-group"
+          busy={sending}
+        />
+      </div>
+    );
+  }
 
   return (
     <fetcher.Form method="post" className="space-y-4" aria-labelledby="sms-group-title" noValidate>
-      <h3 id="sms-group-title" className="text-xl text-ivory">
+      <h3 id="sms-group-title" ref={headingRef} tabIndex={-1} className="text-xl text-ivory focus:outline-none">
         Text a group
       </h3>
       <input type="hidden" name="intent" value="send-sms-group" />
@@ -153,9 +183,9 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
         </fieldset>
       )}
       <button type="submit" className="button-primary" disabled={sending}>
-        {sending ? "Sending…" : "Send group text"}
+        {sending ? "Working…" : "Review and send"}
       </button>
-      {outcome ? (
+      {outcome?.message ? (
         <p role={outcome.ok ? "status" : "alert"} className={outcome.ok ? "text-amber" : "text-danger"}>
           {outcome.message}
         </p>
