@@ -68,8 +68,8 @@ const intentGuardOf: { path: string; intent: string; action: Action; fields: Rec
   { path: "/admin?index", intent: "revoke-invitation", action: "send-communications", fields: { id: "00000000-0000-4000-8000-000000000000" } },
   { path: "/admin?index", intent: "send-friend-invitation", action: "send-communications", fields: { name: "", email: "" } },
   { path: "/admin/communications/import", intent: "confirm", action: "send-communications", fields: { importId: "00000000-0000-4000-8000-000000000000" } },
-  // The reservations page is event staff's too, but what the public can book and deleting events are admins'.
-  { path: "/admin/eventreservations", intent: "create-event", action: "change-seat-limits", fields: { name: "", date: "", time: "" } },
+  // The reservations page is event staff's too, but what the public can book and deleting events are
+  // admins'. It creates no events at all (decision 041): Events → New event is the one way.
   { path: "/admin/eventreservations", intent: "set-max-seats", action: "change-seat-limits", fields: { eventId: "00000000-0000-4000-8000-000000000000", maxSeats: "" } },
   { path: "/admin/eventreservations", intent: "delete-event", action: "delete-events", fields: { eventId: "00000000-0000-4000-8000-000000000000" } },
 ];
@@ -92,6 +92,8 @@ const apiGuardOf: Record<string, Action> = {
  */
 const intentsOf: Record<string, string[]> = {
   "/admin/communications": ["send-sms", "send-sms-group", "send", "send-all", "pause", "resume", "cancel", "retry"],
+  // Creating, publishing, archiving and deleting events are admins' (decision 041): each answered 403 to event staff.
+  "/admin/eventmanagement": ["create", "update", "publish", "unpublish", "archive", "restore", "delete-for-good", "duplicate", "toggle-featured"],
 };
 
 function pathsOf(entries: RouteConfigEntry[], parent = ""): string[] {
