@@ -155,15 +155,16 @@ function EventRow(props: ManagedEventsTableProps & { event: ManagedEventView }) 
       <td className={cell} data-label="Seats">
         {seats}
       </td>
-      <td className={cell} data-label="Actions">
-        <div className="flex flex-wrap items-start gap-1.5">
+      {/* On a phone the actions take the card's whole width (no column label): Edit, then the menu beside it. */}
+      <td className={`${cell} max-md:pt-3 max-md:before:hidden`} data-label="Actions">
+        <div className="flex flex-wrap items-start gap-1.5 max-md:w-full">
           <Link to={props.editHref(event.id)} className={smallButton} preventScrollReset>
             Edit
           </Link>
           <div className="max-md:hidden">{button(primary.intent, primary.label, { className: smallButton })}</div>
           <details
             ref={menu}
-            className="relative max-md:w-full"
+            className="relative max-md:grow"
             // React events bubble from the dialog's portal too: only what happens in the menu itself counts.
             onKeyDown={(keyEvent) => {
               if (keyEvent.key === "Escape" && menu.current?.contains(keyEvent.target as Node)) closeMenu();
@@ -179,7 +180,7 @@ function EventRow(props: ManagedEventsTableProps & { event: ManagedEventView }) 
                 ▾
               </span>
             </summary>
-            <ul className="z-20 mt-1.5 min-w-56 space-y-0.5 rounded-xl border border-sand/20 bg-umber p-1.5 shadow-xl md:absolute md:right-0">
+            <ul className="z-20 mt-1.5 space-y-0.5 rounded-xl border border-sand/20 bg-umber p-1.5 shadow-xl max-md:w-full md:absolute md:right-0 md:min-w-56">
               <li className="md:hidden">{button(primary.intent, primary.label, { className: menuItem })}</li>
               {event.status === "published" ? (
                 <li>

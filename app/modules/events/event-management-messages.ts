@@ -5,7 +5,7 @@
  * may add the reason after a colon. Browser-safe.
  */
 export const eventToasts = {
-  created: "Event created as a draft!",
+  created: "Event created successfully!",
   updated: "Event updated successfully!",
   published: "Event published: it is on the site now!",
   unpublished: "Event unpublished: it is a draft again!",
