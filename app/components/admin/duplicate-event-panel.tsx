@@ -78,8 +78,8 @@ export function DuplicateEventPanel(props: {
   };
 
   return (
-    <section aria-labelledby="duplicate-title" className="mt-8 rounded-2xl border border-amber/30 bg-umber/60 p-4 sm:p-6">
-      <h2 id="duplicate-title" ref={heading} tabIndex={-1} className="text-3xl text-ivory focus:outline-none">
+    <section aria-labelledby="duplicate-event-heading" className="mt-8 rounded-2xl border border-amber/30 bg-umber/60 p-4 sm:p-6">
+      <h2 id="duplicate-event-heading" ref={heading} tabIndex={-1} className="text-3xl text-ivory focus:outline-none">
         Duplicate event
       </h2>
       <p className="mt-1 text-sm text-mist">
