@@ -180,7 +180,9 @@ export default function EventReservationsPage({ loaderData, actionData }: Route.
         </p>
       ) : null}
 
-      <Form method="get" role="search" aria-label="Search guests" className="mt-10 flex flex-wrap items-end gap-3">
+      {/* The guest lists' section heading (the event groups' own headings are h3). */}
+      <h2 className="mt-10 text-2xl text-ivory">Events and their guests</h2>
+      <Form method="get" role="search" aria-label="Search guests" className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow sm:max-w-md">
           <label htmlFor="guest-search" className="block text-sm text-sand">
             Guest name or e-mail
