@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { readFileSync } from "node:fs";
-import { queryRows, runMigrations } from "~/lib/db.server";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { openDatabase, queryRows, runMigrations } from "~/lib/db.server";
 import { events } from "./schema";
 import { buildEvent } from "~/modules/demo/factories/events";
 import { normaliseAddress } from "~/modules/security/normalise-address";
-import { createTestDatabase, type TestDatabase } from "../tests/support/test-database";
+import { createEmptyDatabase, createTestDatabase, dropDatabase, type TestDatabase } from "../tests/support/test-database";
 
 // Runs on the embedded database by default and on PostgreSQL when DATABASE_URL is set;
 // `npm test` in CI does both.
@@ -107,5 +111,56 @@ describe(`migrations on ${process.env.DATABASE_URL ? "PostgreSQL" : "the embedde
     expect(byId.get(open!.id)).toMatchObject({ seats_taken: 7, max_seats: 10, sold_out: false });
     expect(byId.get(over!.id)).toMatchObject({ seats_taken: 11, max_seats: 11, sold_out: true });
     expect(byId.get(none!.id)).toMatchObject({ seats_taken: 0, max_seats: 10, sold_out: false });
+  });
+
+  it("turns the two flags into one lifecycle: an inactive (deleted) event becomes archived, whatever its status (0017)", async () => {
+    // A database migrated up to 0016, as an installation stood before the lifecycle, with rows of each kind.
+    const folder = mkdtempSync(path.join(tmpdir(), "harmonia-migrations-"));
+    const url = await createEmptyDatabase();
+    const handle = await openDatabase(url ? { databaseUrl: url } : { dataDir: "memory://" });
+    try {
+      cpSync("db/migrations", folder, { recursive: true });
+      const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
+      const upTo = journal.entries.findIndex((entry) => entry.tag.startsWith("0017_"));
+      expect(upTo).toBeGreaterThan(0);
+      writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+      if (handle.driver === "pglite") await migratePglite(handle.db as never, { migrationsFolder: folder });
+      else await migratePostgres(handle.db as never, { migrationsFolder: folder });
+
+      const rows = [
+        ["Kept draft", "draft", true, 3],
+        ["Kept published", "published", true, 1],
+        ["Deleted published", "published", false, 2],
+        ["Deleted draft", "draft", false, 0],
+      ] as const;
+      for (const [title, status, active, order] of rows) {
+        await handle.db.execute(
+          sql`insert into events (title, slug, starts_at, description, image, status, is_active, display_order)
+              values (${title}, ${title.toLowerCase().replace(/ /g, "-")}, now(), 'd', '/i.svg', ${status}, ${active}, ${order})`,
+        );
+      }
+
+      await runMigrations(handle);
+      const after = await queryRows<{ title: string; status: string }>(handle.db, sql`select title, status::text as status from events order by title`);
+      expect(Object.fromEntries(after.map((row) => [row.title, row.status]))).toEqual({
+        "Kept draft": "draft",
+        "Kept published": "published",
+        "Deleted published": "archived",
+        "Deleted draft": "archived",
+      });
+      const columns = await queryRows<{ column_name: string }>(
+        handle.db,
+        sql`select column_name from information_schema.columns where table_name = 'events' and column_name in ('is_active', 'display_order', 'status')`,
+      );
+      expect(columns.map((column) => column.column_name)).toEqual(["status"]);
+      // A new row still starts as a draft.
+      await handle.db.insert(events).values({ ...buildEvent({ title: "After the lifecycle", startsAt: new Date() }), status: undefined });
+      const [fresh] = await queryRows<{ status: string }>(handle.db, sql`select status::text as status from events where title = 'After the lifecycle'`);
+      expect(fresh?.status).toBe("draft");
+    } finally {
+      await handle.close();
+      if (url) await dropDatabase(url);
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

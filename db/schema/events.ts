@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-export const eventStatus = pgEnum("event_status", ["draft", "published"]);
+/**
+ * An event's one lifecycle (docs/decisions/041): a draft is being prepared, a published event is on
+ * the site, an archived one is put away (off the site, its reservations kept).
+ */
+export const eventStatus = pgEnum("event_status", ["draft", "published", "archived"]);
 /** Special pages that feature one event: the /rsvp main card and the /vip invitation. */
 export const eventPlacement = pgEnum("event_placement", ["rsvp", "vip"]);
 
@@ -23,13 +27,12 @@ export const events = pgTable(
     address: text(),
     description: text().notNull(),
     image: text().notNull(),
+    /** Pinned: an upcoming featured event comes first on every listing, before the date order. */
     featured: boolean().notNull().default(false),
     getTicketsLink: text("get_tickets_link"),
     /** The card's label; 'Past Event', 'Coming Soon' and 'Private Event' are disabled labels. */
     button: text(),
     status: eventStatus().notNull().default("draft"),
-    isActive: boolean("is_active").notNull().default(true),
-    displayOrder: integer("display_order").notNull().default(0),
     soldOut: boolean("sold_out").notNull().default(false),
     /** Seats that can be reserved here; null means no on-site reservations (tickets elsewhere). */
     maxSeats: integer("max_seats"),
@@ -45,7 +48,7 @@ export const events = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("events_listing_idx").on(table.status, table.isActive, table.displayOrder),
+    index("events_listing_idx").on(table.status, table.startsAt),
     check("events_max_seats_positive", sql`${table.maxSeats} IS NULL OR ${table.maxSeats} >= 1`),
     // The database itself refuses an oversold event, whatever code writes the counter.
     check("events_seats_taken_within_max", sql`${table.maxSeats} IS NULL OR ${table.seatsTaken} <= ${table.maxSeats}`),

@@ -320,7 +320,7 @@ describe("limits on visitors' reservations and sign-ups", () => {
       const created = await editor({ ...event, description: nul("Line one\nline two") });
       expect(created.status).toBe(400);
       expect(await created.text()).toContain(unusualCharactersMessage);
-      for (const intent of ["update", "toggle-featured", "delete-permanently"]) {
+      for (const intent of ["update", "toggle-featured", "delete-for-good", "publish", "duplicate"]) {
         const response = await editor({ ...event, description: "Fine.", intent, id: nul("abc") });
         expect(response.status, intent).toBeGreaterThanOrEqual(400);
         expect(response.status, intent).toBeLessThan(500);

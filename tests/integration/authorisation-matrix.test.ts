@@ -73,8 +73,8 @@ const intentGuardOf: { path: string; intent: string; action: Action; fields: Rec
   { path: "/admin/communications/import", intent: "confirm", action: "send-communications", fields: { importId: "00000000-0000-4000-8000-000000000000" } },
   // The invitation's words on an import's preview (issue 24, item 15).
   { path: "/admin/communications/import", intent: "wording", action: "send-communications", fields: { importId: "00000000-0000-4000-8000-000000000000", subject: "S", intro: "I" } },
-  // The reservations page is event staff's too, but what the public can book and deleting events are admins'.
-  { path: "/admin/eventreservations", intent: "create-event", action: "change-seat-limits", fields: { name: "", date: "", time: "" } },
+  // The reservations page is event staff's too, but what the public can book and deleting events are
+  // admins'. It creates no events at all (decision 041): Events → New event is the one way.
   { path: "/admin/eventreservations", intent: "set-max-seats", action: "change-seat-limits", fields: { eventId: "00000000-0000-4000-8000-000000000000", maxSeats: "" } },
   { path: "/admin/eventreservations", intent: "delete-event", action: "delete-events", fields: { eventId: "00000000-0000-4000-8000-000000000000" } },
   // Guests by hand (decision 043): event staff's as much as admins'.
@@ -106,6 +106,8 @@ const intentsOf: Record<string, string[]> = {
   "/admin/communications": ["send-sms", "send-sms-group", "change-sms-group", "send", "send-all", "change", "pause", "resume", "cancel", "retry"],
   "/admin/eventreservations": ["add-guest", "edit-guest"],
   "/admin/eventreservations/:eventId/check-in": ["add-guest", "edit-guest", "arrive-one", "arrive-all", "undo"],
+  // Creating, publishing, archiving and deleting events are admins' (decision 041): each answered 403 to event staff.
+  "/admin/eventmanagement": ["create", "update", "publish", "unpublish", "archive", "restore", "delete-for-good", "duplicate", "toggle-featured"],
 };
 
 function pathsOf(entries: RouteConfigEntry[], parent = ""): string[] {

@@ -1,31 +1,22 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/lib/db.server";
 import { siteConfig } from "~/lib/site-config";
 import { eventFormMessages } from "~/modules/events/event-form";
 import { eventFailures, eventToasts } from "~/modules/events/event-management-messages";
 import { slugForEvent } from "~/modules/events/event-slug";
 import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
-import { events } from "../../db/schema";
 import { signInOverHttp } from "../support/http-session";
 import { SmtpSink } from "../support/smtp-sink";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 /**
  * Event management over HTTP, as a browser without JavaScript posts it: the server's validation,
- * each action's rules and its effect on the public pages, the activity log, and the display order
- * staying 1..n while two admins move events at once.
+ * the lifecycle's moves (Publish, Unpublish, Archive, Restore, Delete for good) and their effect on
+ * the public pages, duplicate with a new date, the date order with the featured pin, and the
+ * activity log (docs/decisions/041).
  */
 describe("event management over HTTP", () => {
   let server: TestServer;
   let sink: SmtpSink;
-  let stopped = false;
-  const onPostgres = Boolean(process.env.DATABASE_URL);
-  // On the embedded database the test reads the server's data directory after it stops.
-  const dataDir = onPostgres ? undefined : mkdtempSync(path.join(tmpdir(), "harmonia-events-"));
   const stamp = Date.now().toString(36);
   const admins = [`events-a-${stamp}@example.com`, `events-b-${stamp}@example.com`];
   const cookies: string[] = [];
@@ -33,13 +24,12 @@ describe("event management over HTTP", () => {
   beforeAll(async () => {
     sink = await SmtpSink.onFreePort();
     await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, ADMIN_EMAILS: admins.join(","), RATE_LIMIT_MULTIPLIER: "50", ...(dataDir ? { DATA_DIR: dataDir } : {}) });
+    server = await startTestServer({ SMTP_URL: sink.url, ADMIN_EMAILS: admins.join(","), RATE_LIMIT_MULTIPLIER: "50" });
     for (const email of admins) cookies.push(await signInOverHttp(server.url, sink, email));
   }, 120_000);
   afterAll(async () => {
-    if (!stopped) await server?.stop();
+    await server?.stop();
     await sink?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   const day = "2031-05-14";
@@ -63,19 +53,25 @@ describe("event management over HTTP", () => {
     return { status: response.status, html: await response.text() };
   }
   const get = (url: string, cookie?: string) => fetch(`${server.url}${url}`, { headers: cookie ? { Cookie: cookie } : {} });
-  const adminPage = async () => (await get("/admin/eventmanagement", cookies[0])).text();
+  const adminPage = async () => (await get("/admin/eventmanagement?show=all", cookies[0])).text();
 
-  /** The id and position of an event, read from its row on the admin page. */
-  async function rowOf(title: string): Promise<{ id: string; position: number; html: string }> {
+  /** The id of an event, and its row, read from the admin page (all events shown). */
+  async function rowOf(title: string): Promise<{ id: string; html: string }> {
     const html = await adminPage();
     const start = html.indexOf(`aria-label="${title}"`);
     if (start < 0) throw new Error(`No row for ${title}`);
     const row = html.slice(start, html.indexOf("</tr>", start));
     const id = /name="id" value="([0-9a-f-]{36})"/.exec(row)?.[1];
-    const position = /data-label="Position">(\d+)</.exec(row)?.[1];
-    if (!id || !position) throw new Error(`Row of ${title} has no id or position`);
-    return { id, position: Number(position), html: row };
+    if (!id) throw new Error(`Row of ${title} has no id`);
+    return { id, html: row };
   }
+  /** The titles of the rows, top to bottom, as the admin page lists them. */
+  const adminTitles = async (query = "") => [...(await (await get(`/admin/eventmanagement${query}`, cookies[0])).text()).matchAll(/<tr aria-label="([^"]+)"/g)].map((match) => match[1]!);
+  /** Where each title's card link stands in /events (-1: not listed), to compare their order. */
+  const placesOnEvents = async (...titles: string[]) => {
+    const html = await (await get("/events")).text();
+    return titles.map((title) => html.indexOf(`>${title}</a>`));
+  };
 
   async function create(title: string, extra: Record<string, string> = {}) {
     const form = validForm(title, extra);
@@ -124,39 +120,49 @@ describe("event management over HTTP", () => {
     expect(images.html).toContain(eventFormMessages.maxSeats);
   });
 
-  it("creates a draft the public does not see; publishing shows it at once, deleting hides it, restoring brings it back", async () => {
+  it("creates a draft the public does not see; Publish shows it at once, Archive takes it off, Restore makes it a draft again", async () => {
     const event = await create(`Lifecycle Evening ${stamp}`, { maxSeats: "" });
     expect(event.html).toContain("Draft");
     expect(await onEvents(event.title)).toBe(false);
     expect(await eventPageStatus(event.slug)).toBe(404);
 
-    expect((await post({ intent: "toggle-status", id: event.id })).html).toContain(eventToasts.status);
+    expect((await post({ intent: "publish", id: event.id })).html).toContain(eventToasts.published);
+    expect((await rowOf(event.title)).html).toContain("Published");
     expect(await onEvents(event.title)).toBe(true);
     expect(await eventPageStatus(event.slug)).toBe(200);
     expect(await (await get("/sitemap.xml")).text()).toContain(`/events/${event.slug}`);
 
-    const hidden = await activityCount("event.hidden");
-    expect((await post({ intent: "hide", id: event.id })).html).toContain(eventToasts.hidden);
+    const archived = await activityCount("event.archived");
+    expect((await post({ intent: "archive", id: event.id })).html).toContain(eventToasts.archived);
     expect(await onEvents(event.title)).toBe(false);
     expect(await eventPageStatus(event.slug)).toBe(404);
     expect(await (await get("/sitemap.xml")).text()).not.toContain(`/events/${event.slug}`);
-    expect(await activityCount("event.hidden")).toBe(hidden + 1);
+    expect(await activityCount("event.archived")).toBe(archived + 1);
+    // Off the default list (drafts and published), on the archived one.
+    expect(await adminTitles()).not.toContain(event.title);
+    expect(await adminTitles("?show=archived")).toContain(event.title);
 
-    // Deleting twice is refused, and nothing more is logged.
-    const again = await post({ intent: "hide", id: event.id });
+    // Archiving twice, or publishing an archived event, is refused (409), and nothing more is logged.
+    const again = await post({ intent: "archive", id: event.id });
     expect(again.status).toBe(409);
-    expect(again.html).toContain(eventFailures.hide);
-    expect(await activityCount("event.hidden")).toBe(hidden + 1);
+    expect(again.html).toContain(eventFailures.archive);
+    const publishArchived = await post({ intent: "publish", id: event.id });
+    expect(publishArchived.status).toBe(409);
+    expect(publishArchived.html).toContain(`${eventFailures.publish}: it is archived: restore it first`);
+    expect(await activityCount("event.archived")).toBe(archived + 1);
 
     expect((await post({ intent: "restore", id: event.id })).html).toContain(eventToasts.restored);
+    expect((await rowOf(event.title)).html).toContain("Draft");
+    expect(await eventPageStatus(event.slug)).toBe(404);
+    expect((await post({ intent: "publish", id: event.id })).status).toBe(200);
     expect(await eventPageStatus(event.slug)).toBe(200);
-    expect((await post({ intent: "toggle-status", id: event.id })).html).toContain(eventToasts.status);
+    expect((await post({ intent: "unpublish", id: event.id })).html).toContain(eventToasts.unpublished);
     expect(await eventPageStatus(event.slug)).toBe(404);
   });
 
-  it("permanently deletes only an inactive event, with its reservations", async () => {
+  it("deletes for good only a draft or an archived event, with its reservations, after a warning naming them", async () => {
     const event = await create(`Farewell Evening ${stamp}`, { maxSeats: "20" });
-    await post({ intent: "toggle-status", id: event.id });
+    await post({ intent: "publish", id: event.id });
     const reserved = await fetch(`${server.url}/events/${event.slug}/reserve`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
@@ -165,17 +171,20 @@ describe("event management over HTTP", () => {
     expect(reserved.status).toBe(200);
     expect((await rowOf(event.title)).html).toContain("3 / 20");
 
-    const refused = await post({ intent: "delete-permanently", id: event.id });
+    const refused = await post({ intent: "delete-for-good", id: event.id });
     expect(refused.status).toBe(409);
-    expect(refused.html).toContain(eventFailures.deletePermanently);
+    expect(refused.html).toContain(`${eventFailures.deleteForGood}: it is published: unpublish or archive it first`);
+    // A published event's row offers no delete, and the warning page does not open for it.
+    expect((await rowOf(event.title)).html).not.toContain("Delete for good");
+    expect(await (await get(`/admin/eventmanagement?confirmDelete=${event.id}`, cookies[0])).text()).not.toContain("Delete this event for good?");
 
-    await post({ intent: "hide", id: event.id });
-    const confirmPage = await (await get(`/admin/eventmanagement?confirmDelete=${event.id}`, cookies[0])).text();
+    await post({ intent: "archive", id: event.id });
+    const confirmPage = await (await get(`/admin/eventmanagement?show=archived&confirmDelete=${event.id}`, cookies[0])).text();
     expect(confirmPage).toContain("and its <!-- -->1<!-- --> <!-- -->reservation<!-- --> will be deleted. This cannot be undone.");
     const deletedBefore = await activityCount("event.deleted-permanently");
-    const deleted = await post({ intent: "delete-permanently", id: event.id });
+    const deleted = await post({ intent: "delete-for-good", id: event.id });
     expect(deleted.status).toBe(200);
-    expect(deleted.html).toContain(eventToasts.deletedPermanently);
+    expect(deleted.html).toContain(eventToasts.deletedForGood);
     expect(deleted.html).not.toContain(`aria-label="${event.title}"`);
     expect(await eventPageStatus(event.slug)).toBe(404);
     expect(await activityCount("event.deleted-permanently")).toBe(deletedBefore + 1);
@@ -184,7 +193,7 @@ describe("event management over HTTP", () => {
 
   it("never lowers max seats below the seats already reserved, and logs only the fields an edit changed", async () => {
     const event = await create(`Seats Evening ${stamp}`, { maxSeats: "10" });
-    await post({ intent: "toggle-status", id: event.id });
+    await post({ intent: "publish", id: event.id });
     const reserved = await fetch(`${server.url}/events/${event.slug}/reserve`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
@@ -217,71 +226,65 @@ describe("event management over HTTP", () => {
     expect((await rowOf(first.title)).html).not.toContain(">VIP<");
   });
 
-  it("duplicates an event directly below itself as an inactive draft, and features by toggle", async () => {
+  it("duplicates an event for the date asked, as a draft (works without JavaScript), and features by toggle", async () => {
     const original = await create(`Original Evening ${stamp}`);
-    const below = await create(`Below Evening ${stamp}`);
-    expect(below.position).toBe(original.position + 1);
-    const answer = await post({ intent: "duplicate", id: original.id });
-    expect(answer.html).toContain(eventToasts.duplicated);
-    const copy = await rowOf(`Original Evening ${stamp} (copy)`);
-    expect(copy.position).toBe(original.position + 1);
-    expect(copy.html).toContain("Draft");
-    expect(copy.html).toContain("Inactive");
-    expect((await rowOf(below.title)).position).toBe(original.position + 2);
+    await post({ intent: "publish", id: original.id });
+    // The duplicate's form is a step of the page, with the next week's date suggested.
+    const form = await (await get(`/admin/eventmanagement?duplicate=${original.id}`, cookies[0])).text();
+    expect(form).toContain("Duplicate event");
+    expect(form).toContain('value="2031-05-21"');
+    expect(form).toContain(`value="${original.form.time}"`);
+
+    const missing = await post({ intent: "duplicate", id: original.id, title: original.title, date: "", time: "" });
+    expect(missing.status).toBe(400);
+    expect(missing.html).toContain(eventFormMessages.date);
+    expect(missing.html).toContain("Duplicate event");
+    const same = await post({ intent: "duplicate", id: original.id, title: original.title, date: original.form.date, time: original.form.time });
+    expect(same.status).toBe(400);
+    expect(same.html).toContain("An event with this title already starts at this date and time");
+
+    const answer = await post({ intent: "duplicate", id: original.id, title: original.title, date: "2031-05-07", time: "19:30" });
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain(eventToasts.duplicated("May 7th, 2031, 7:30 PM"));
+    // Two rows of that title now: the copy (a draft, 7 May) comes first, in date order.
+    const titles = await adminTitles();
+    const rows = titles.flatMap((title, index) => (title === original.title ? [index] : []));
+    expect(rows).toHaveLength(2);
+    const html = await (await get("/admin/eventmanagement", cookies[0])).text();
+    const firstRow = html.slice(html.indexOf(`aria-label="${original.title}"`));
+    expect(firstRow.slice(0, firstRow.indexOf("</tr>"))).toContain("May 7th, 2031");
+    expect(firstRow.slice(0, firstRow.indexOf("</tr>"))).toContain("Draft");
+    expect(await activityCount("event.duplicated")).toBeGreaterThan(0);
 
     expect((await post({ intent: "toggle-featured", id: original.id })).html).toContain(eventToasts.featured);
-    expect((await rowOf(original.title)).html).toContain('aria-pressed="true"');
+    const page = await adminPage();
+    const originalRow = page.slice(page.lastIndexOf("<tr", page.indexOf(`name="id" value="${original.id}"`)));
+    expect(originalRow.slice(0, originalRow.indexOf("</tr>"))).toContain('aria-pressed="true"');
+  });
+
+  it("lists events by date on /events and the staff page: an earlier-dated new event comes before a later one, a featured one first", async () => {
+    const later = await create(`Later Evening ${stamp}`, { date: "2031-09-20" });
+    const earlier = await create(`Earlier Evening ${stamp}`, { date: "2031-09-13" });
+    for (const event of [later, earlier]) await post({ intent: "publish", id: event.id });
+    const [earlierPlace, laterPlace] = await placesOnEvents(earlier.title, later.title);
+    expect(earlierPlace).toBeGreaterThan(-1);
+    expect(earlierPlace).toBeLessThan(laterPlace!);
+    const titles = await adminTitles();
+    expect(titles.indexOf(earlier.title)).toBeLessThan(titles.indexOf(later.title));
+
+    // Featured, the later one is pinned first on both; unfeatured, it goes back to its date's place.
+    await post({ intent: "toggle-featured", id: later.id });
+    const [pinnedEarlier, pinnedLater] = await placesOnEvents(earlier.title, later.title);
+    expect(pinnedLater).toBeLessThan(pinnedEarlier!);
+    expect((await adminTitles()).indexOf(later.title)).toBeLessThan((await adminTitles()).indexOf(earlier.title));
+    await post({ intent: "toggle-featured", id: later.id });
+    for (const event of [later, earlier]) await post({ intent: "unpublish", id: event.id });
   });
 
   it("answers an unknown intent with 400 and a missing event with 404", async () => {
     expect((await post({ intent: "explode", id: "x" })).status).toBe(400);
+    // The old model's intents are gone: there is no order to move, no second flag to toggle.
+    for (const intent of ["move-up", "move-down", "toggle-status", "hide", "delete-permanently"]) expect((await post({ intent, id: "x" })).status, intent).toBe(400);
     expect((await post({ intent: "toggle-featured", id: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
   });
-
-  it("keeps the display order 1..n while two admins move events at once; the ends refuse to move out", async () => {
-    const ids: string[] = [];
-    for (let index = 0; index < 4; index += 1) ids.push((await create(`Race ${index} ${stamp}`)).id);
-    const html = await adminPage();
-    const allIds = [...html.matchAll(/name="id" value="([0-9a-f-]{36})"/g)].map((match) => match[1]!);
-    const unique = [...new Set(allIds)];
-    const firstId = unique[0]!;
-    const lastId = unique.at(-1)!;
-
-    const up = await post({ intent: "move-up", id: firstId });
-    expect(up.status).toBe(409);
-    expect(up.html).toContain(eventFailures.moveUp);
-    const down = await post({ intent: "move-down", id: lastId });
-    expect(down.status).toBe(409);
-    expect(down.html).toContain(eventFailures.moveDown);
-
-    const movedBefore = await activityCount("event.moved");
-    const moves = Array.from({ length: 40 }, (_, index) => ({
-      intent: index % 3 === 0 ? "move-down" : "move-up",
-      id: [...ids, firstId, lastId][index % 6]!,
-      cookie: cookies[index % 2]!,
-    }));
-    const answers = await Promise.all(moves.map((move) => post({ intent: move.intent, id: move.id }, move.cookie)));
-    for (const answer of answers) expect([200, 409]).toContain(answer.status);
-    const succeeded = answers.filter((answer) => answer.status === 200).length;
-    expect(succeeded).toBeGreaterThan(20);
-    // One log line per move that happened, none for a refused one.
-    expect(await activityCount("event.moved")).toBe(movedBefore + succeeded);
-
-    let handle;
-    if (onPostgres) {
-      handle = await openDatabase({ databaseUrl: server.databaseUrl });
-    } else {
-      await server.stop();
-      stopped = true;
-      handle = await openDatabase({ dataDir: dataDir! });
-    }
-    try {
-      const rows = await handle.db.select({ order: events.displayOrder }).from(events).orderBy(asc(events.displayOrder));
-      expect(rows.map((row) => row.order)).toEqual(rows.map((_, index) => index + 1));
-      const [count] = await handle.db.select({ total: sql<number>`count(*)` }).from(events);
-      expect(Number(count?.total)).toBe(unique.length);
-    } finally {
-      await handle.close();
-    }
-  }, 120_000);
 });

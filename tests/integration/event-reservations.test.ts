@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteConfig } from "~/lib/site-config";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
-import { ticketedEventMessages } from "~/modules/events/ticketed-event-form";
 import { reservationsAdminMessages } from "~/modules/reservations/reservations-admin-messages";
 import { mailsTo } from "../support/campaigns";
 import { signInOverHttp } from "../support/http-session";
 import { decodedBody, headerOf, SmtpSink } from "../support/smtp-sink";
+import { createPublishedEvent } from "../support/staff-events";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { waitFor } from "../support/wait-for";
 
 /**
- * The reservations page over HTTP, as a browser without JavaScript posts it: creating an event
- * (default 50 seats, the spec's validation), max seats refused below the seats taken, deleting a
+ * The reservations page over HTTP, as a browser without JavaScript posts it: no second way to
+ * create events (a link to Events → New event for admins), max seats refused below the seats taken, deleting a
  * reservation (its seats return at once) and an event with its reservations, the server-side
  * search, the guest list's CSV, and the attendee mail received once per address over SMTP.
  */
@@ -77,13 +74,9 @@ describe("the reservations page over HTTP", () => {
     return { id: id!, seats: seats?.replace(/<!-- -->/g, ""), html: group };
   }
 
-  async function createEvent(name: string, maxSeats?: string, cookie = adminCookie) {
-    const time = nextTime();
-    const fields: Record<string, string> = { intent: "create-event", name, date, time };
-    if (maxSeats !== undefined) fields.maxSeats = maxSeats;
-    const answer = await post(fields, cookie);
-    const slug = slugForEvent(name, venueDateTimeToInstant(date, time, siteConfig.venue.timeZone));
-    return { ...answer, slug };
+  /** A published event taking reservations, made the one way events are made: Events → New event, then Publish. */
+  async function createEvent(name: string, maxSeats: string) {
+    return createPublishedEvent(server.url, adminCookie, { title: name, date, time: nextTime(), maxSeats: Number(maxSeats) });
   }
 
   async function reserve(slug: string, name: string, email: string, seats: number) {
@@ -95,52 +88,26 @@ describe("the reservations page over HTTP", () => {
     expect(response.status, `reserving for ${email}`).toBe(200);
   }
 
-  it("creates a published event that takes reservations, with 50 seats unless told otherwise", async () => {
-    const created = await createEvent(`Autumn Circle ${stamp}`);
-    expect(created.status).toBe(200);
-    expect(created.html).toContain("Event created successfully!");
-    const group = await groupOf(`Autumn Circle ${stamp}`);
-    expect(group?.seats).toBe("0 taken / 50 max / 50 left");
-    // Published and active: its public page exists at the spec's slug, with the reservation form.
-    const publicPage = await fetch(`${server.url}/events/${created.slug}`);
-    expect(publicPage.status).toBe(200);
-    expect(created.slug).toMatch(new RegExp(`^autumn-circle-${stamp}-\\d+$`));
+  it("creates no events itself: admins find a link to Events → New event, event staff nothing; a posted create-event makes none", async () => {
+    const adminPage = await page();
+    expect(adminPage).toContain('href="/admin/eventmanagement?new=1"');
+    expect(adminPage).not.toContain("Create an event");
+    const usherPage = await page("", usherCookie);
+    expect(usherPage).not.toContain("/admin/eventmanagement?new=1");
+    expect(usherPage).not.toContain("Create an event");
 
-    const blank = await createEvent(`Blank Seats ${stamp}`, "");
-    expect(blank.status).toBe(200);
-    expect((await groupOf(`Blank Seats ${stamp}`))?.seats).toBe("0 taken / 50 max / 50 left");
-    const twelve = await createEvent(`Twelve Seats ${stamp}`, "12");
-    expect(twelve.status).toBe(200);
-    expect((await groupOf(`Twelve Seats ${stamp}`))?.seats).toBe("0 taken / 12 max / 12 left");
-    // Event staff work the guest lists; what the public can book is an admin's to decide.
-    const byUsher = await createEvent(`Usher Seats ${stamp}`, "12", usherCookie);
-    expect(byUsher.status).toBe(403);
-    expect(await groupOf(`Usher Seats ${stamp}`)).toBeNull();
-    expect(await page("", usherCookie)).not.toContain("Create an event");
-
-    const activity = await (await fetch(`${server.url}/admin/activity`, { headers: { Cookie: adminCookie } })).text();
-    expect(activity).toContain(`Twelve Seats ${stamp}`);
-  });
-
-  it("refuses a nameless, dateless or seatless event with the reason under the field, keeping what was typed", async () => {
-    const noName = await post({ intent: "create-event", name: " ", date, time: "18:00", maxSeats: "20" });
-    expect(noName.status).toBe(400);
-    expect(noName.html).toContain(`Failed to create event: ${ticketedEventMessages.name}`);
-    expect(noName.html).toContain('id="new-event-name-error"');
-    expect(noName.html).toMatch(/name="maxSeats"[^>]*value="20"/);
-
-    const noDate = await post({ intent: "create-event", name: "Dateless", date: "", time: "" });
-    expect(noDate.status).toBe(400);
-    expect(noDate.html).toContain(ticketedEventMessages.date);
-    expect(noDate.html).toContain(ticketedEventMessages.time);
-    expect(noDate.html).toMatch(/name="name"[^>]*value="Dateless"/);
-
-    for (const maxSeats of ["0", "-3", "1.5", "lots"]) {
-      const refused = await post({ intent: "create-event", name: "Seatless", date, time: "18:30", maxSeats });
-      expect(refused.status, maxSeats).toBe(400);
-      expect(refused.html).toContain(ticketedEventMessages.maxSeats);
+    // The old form's post is no action of this page, whoever sends it.
+    for (const cookie of [adminCookie, usherCookie]) {
+      const answer = await post({ intent: "create-event", name: `Old Form ${stamp}`, date, time: nextTime(), maxSeats: "20" }, cookie);
+      expect(answer.status).toBe(400);
     }
-    expect(await groupOf("Seatless")).toBeNull();
+    expect(await groupOf(`Old Form ${stamp}`)).toBeNull();
+
+    // An event made on the events page and published shows here with its seats.
+    const name = `Autumn Circle ${stamp}`;
+    const { slug } = await createEvent(name, "12");
+    expect((await groupOf(name))?.seats).toBe("0 taken / 12 max / 12 left");
+    expect((await fetch(`${server.url}/events/${slug}`)).status).toBe(200);
   });
 
   it("refuses max seats below the seats taken with the reason under the row, and accepts them above", async () => {

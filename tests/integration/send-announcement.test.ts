@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteConfig } from "~/lib/site-config";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
 import { mailsTo } from "../support/campaigns";
 import { signInOverHttp } from "../support/http-session";
 import { decodedBody, headerOf, SmtpSink } from "../support/smtp-sink";
+import { createPublishedEvent } from "../support/staff-events";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { waitFor } from "../support/wait-for";
 
@@ -55,17 +53,11 @@ describe("POST /api/sendAnnouncement", () => {
     }).then(async (response) => ({ status: response.status, body: (await response.json()) as { sent?: number; error?: string } }));
   }
 
-  /** An event made on the reservations page, with the given guests reserved through the public form. */
+  /** An event made on the events page and published, with the given guests reserved through the public form. */
   async function eventWithGuests(name: string, guests: Array<[string, string]>) {
     const date = "2031-10-02";
     const time = `1${guests.length}:${String(Math.floor(Math.random() * 50) + 10)}`;
-    const created = await fetch(`${server.url}/admin/eventreservations`, {
-      method: "POST",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies.admin },
-      body: new URLSearchParams({ intent: "create-event", name, date, time, maxSeats: "30" }),
-    });
-    expect(created.status).toBe(200);
-    const slug = slugForEvent(name, venueDateTimeToInstant(date, time, siteConfig.venue.timeZone));
+    const { slug } = await createPublishedEvent(server.url, cookies.admin, { title: name, date, time, maxSeats: 30 });
     for (const [guestName, email] of guests) {
       const reserved = await fetch(`${server.url}/events/${slug}/reserve`, {
         method: "POST",

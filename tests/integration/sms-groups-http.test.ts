@@ -1,12 +1,10 @@
 import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteConfig } from "~/lib/site-config";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
 import { campaignsOnPage, postCommunications, postCommunicationsReviewed } from "../support/campaigns";
 import { joinCommunityOverHttp } from "../support/community";
 import { signInOverHttp } from "../support/http-session";
 import { SmtpSink } from "../support/smtp-sink";
+import { createPublishedEvent } from "../support/staff-events";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { TwilioFake } from "../support/twilio-fake";
 import { waitFor } from "../support/wait-for";
@@ -128,13 +126,7 @@ describe("group texts from /admin/communications", () => {
     const name = `Late Circle ${stamp}`;
     const date = "2031-11-28";
     const time = "19:00";
-    const created = await fetch(`${server.url}/admin/eventreservations`, {
-      method: "POST",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies[admin]! },
-      body: new URLSearchParams({ intent: "create-event", name, date, time, maxSeats: "20" }),
-    });
-    expect(created.status).toBe(200);
-    const slug = slugForEvent(name, venueDateTimeToInstant(date, time, siteConfig.venue.timeZone));
+    const { slug } = await createPublishedEvent(server.url, cookies[admin]!, { title: name, date, time, maxSeats: 20 });
     const reserved = await fetch(`${server.url}/events/${slug}/reserve`, {
       method: "POST",
       headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteConfig } from "~/lib/site-config";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
 import { joinCommunityOverHttp } from "../support/community";
 import { signInOverHttp } from "../support/http-session";
 import { SmtpSink } from "../support/smtp-sink";
+import { createPublishedEvent } from "../support/staff-events";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { TwilioFake } from "../support/twilio-fake";
 
@@ -54,13 +52,7 @@ describe("staff quotas", () => {
   async function eventWithGuest(name: string) {
     const date = "2031-11-04";
     const time = `1${Math.floor(Math.random() * 9)}:${String(Math.floor(Math.random() * 50) + 10)}`;
-    const created = await fetch(`${server.url}/admin/eventreservations`, {
-      method: "POST",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies.admin },
-      body: new URLSearchParams({ intent: "create-event", name, date, time, maxSeats: "30" }),
-    });
-    expect(created.status).toBe(200);
-    const slug = slugForEvent(name, venueDateTimeToInstant(date, time, siteConfig.venue.timeZone));
+    const { slug } = await createPublishedEvent(server.url, cookies.admin, { title: name, date, time, maxSeats: 30 });
     const reserved = await fetch(`${server.url}/events/${slug}/reserve`, {
       method: "POST",
       headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },

@@ -2,17 +2,18 @@ import type { EventStats } from "~/modules/events/list-managed-events.server";
 
 const counters: { key: keyof EventStats; label: string }[] = [
   { key: "total", label: "Total" },
-  { key: "active", label: "Active" },
-  { key: "inactive", label: "Inactive" },
+  { key: "published", label: "Published" },
+  { key: "draft", label: "Drafts" },
+  { key: "archived", label: "Archived" },
   { key: "featured", label: "Featured" },
   { key: "upcoming", label: "Upcoming" },
   { key: "past", label: "Past" },
 ];
 
-/** The spec's six counters over every event. */
+/** The counters over every event: the lifecycle's three states, featured, upcoming and past. */
 export function EventStatsGrid(props: { stats: EventStats }) {
   return (
-    <dl aria-label="Event statistics" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+    <dl aria-label="Event statistics" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
       {counters.map((counter) => (
         <div key={counter.key} className="rounded-2xl border border-sand/15 bg-umber/60 p-4">
           <dt className="text-sm text-sand">{counter.label}</dt>

@@ -3,7 +3,9 @@ import { venueTime, type EventDraft } from "./factories/events";
 
 /**
  * The demo calendar: every case the spec names, dated relative to the day of seeding so the demo
- * is alive. Each event's title is its natural key (the seed adds only titles it does not find).
+ * is alive. Listings read it in date order, the featured evening pinned first (decision 041); each
+ * lifecycle state is here (published, a draft, an archived one). Each event's title is its natural
+ * key (the seed adds only titles it does not find).
  */
 export interface DemoEvent extends EventDraft {
   /** Seats already reserved, as separate reservations. */
@@ -20,7 +22,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
       title: "Candlelight Piano Meditation",
       startsAt: at(6, 18, 30),
       featured: true,
-      displayOrder: 1,
       maxSeats: 40,
       reservedSeats: [2, 3, 1],
       image: "/media/images/event-candlelight.svg",
@@ -31,7 +32,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
       title: "Sunset Piano Meditation at Mt. Soledad",
       startsAt: at(12, 18, 0),
       placement: "rsvp",
-      displayOrder: 2,
       maxSeats: 60,
       // A ticket page exists, but the /rsvp page reserves on site (forced reserve mode).
       getTicketsLink: "https://tickets.harmonia.example/sunset-soledad",
@@ -44,7 +44,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
       title: "VIP Sunset Gathering at Mt. Soledad",
       startsAt: at(12, 16, 0),
       placement: "vip",
-      displayOrder: 3,
       maxSeats: 20,
       image: "/media/images/event-sunset.svg",
       description: "An intimate hour before the main gathering: a private set at the piano, tea, and a small circle of neighbours.",
@@ -53,7 +52,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
     {
       title: "Full Moon Piano and Breathwork",
       startsAt: at(20, 19, 0),
-      displayOrder: 4,
       maxSeats: null,
       getTicketsLink: "https://tickets.harmonia.example/full-moon",
       image: "/media/images/event-full-moon.svg",
@@ -64,7 +62,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
     {
       title: "Candlelight Yoga with Live Piano",
       startsAt: at(27, 18, 30),
-      displayOrder: 5,
       maxSeats: 30,
       button: "Reserve a Mat",
       image: "/media/images/event-yoga.svg",
@@ -74,7 +71,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
     {
       title: "Piano Meditation Retreat Weekend",
       startsAt: at(45, 10, 0),
-      displayOrder: 6,
       maxSeats: null,
       button: "Coming Soon",
       image: "/media/images/event-retreat.svg",
@@ -85,7 +81,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
     {
       title: "Living Room Concert for Friends",
       startsAt: at(15, 19, 30),
-      displayOrder: 7,
       maxSeats: 20,
       button: "Private Event",
       image: "/media/images/event-living-room.svg",
@@ -95,7 +90,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
     {
       title: "Garden Piano Meditation",
       startsAt: at(9, 17, 30),
-      displayOrder: 8,
       maxSeats: 12,
       reservedSeats: [4, 4, 4],
       image: "/media/images/event-garden.svg",
@@ -105,7 +99,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
     {
       title: "Dawn Breathwork on the Beach",
       startsAt: at(18, 6, 30),
-      displayOrder: 9,
       maxSeats: 30,
       soldOut: true,
       image: "/media/images/event-beach.svg",
@@ -116,7 +109,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
     {
       title: "Winter Solstice Piano Meditation",
       startsAt: at(-20, 18, 0),
-      displayOrder: 10,
       maxSeats: 40,
       reservedSeats: [2, 2],
       image: "/media/images/event-breathwork.svg",
@@ -126,7 +118,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
     {
       title: "Breath and Sound Workshop",
       startsAt: at(3, 14, 0),
-      displayOrder: 11,
       maxSeats: 25,
       // Staff marked it by hand; the label is stored in lower case and still shows as 'Past Event'.
       button: "past event",
@@ -138,7 +129,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
       // The smallest evening: two mats, so a full guest list and its waiting list are easy to see.
       title: "Piano Circle for Two",
       startsAt: at(20, 19, 0),
-      displayOrder: 14,
       maxSeats: 2,
       image: "/media/images/event-living-room.svg",
       description: "Two mats beside the piano, for a couple or two friends: the most intimate evening we host.",
@@ -147,7 +137,6 @@ export function demoEvents(today = new Date()): DemoEvent[] {
     {
       title: "Autumn Equinox Gathering",
       startsAt: at(60, 18, 0),
-      displayOrder: 12,
       status: "draft",
       image: "/media/images/event-sunset.svg",
       description: "Still being planned: not shown to visitors until published.",
@@ -156,10 +145,9 @@ export function demoEvents(today = new Date()): DemoEvent[] {
     {
       title: "Spring Gathering (cancelled)",
       startsAt: at(30, 18, 0),
-      displayOrder: 13,
-      isActive: false,
+      status: "archived",
       image: "/media/images/event-garden.svg",
-      description: "Cancelled and hidden from the public listing.",
+      description: "Cancelled and archived: off the public listing, kept for the records.",
       ...home,
     },
   ];

@@ -1,12 +1,29 @@
-import { count, eq, gt, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
+import { firstErrorPerField } from "~/lib/form-errors";
+import { siteConfig } from "~/lib/site-config";
 import type { ActivityKind } from "~/modules/activity/activity-kinds";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
 import { events, reservations, waitlistEntries, type EventRow } from "../../../db/schema";
+import { disabledLabel, PAST_EVENT } from "./event-card-action";
+import { formatVenueDateTime } from "./event-dates";
 import { eventFailures, eventToasts, withReason } from "./event-management-messages";
-import { failure, isEventId, loggedFields, refuseUnlessManager, type EventActor, type EventFailure, type EventOutcome } from "./event-management.server";
-import { lockEventOrdering, renumberEvents } from "./event-ordering.server";
+import { databaseErrorCode, failure, isEventId, loggedFields, refuseUnlessManager, type EventActor, type EventFailure, type EventOutcome } from "./event-management.server";
+import { duplicateEventSchema, duplicateEventValues, type DuplicateEventFields } from "./duplicate-event-form";
 import { slugForEvent } from "./event-slug";
+import { venueDateTimeToInstant } from "./event-venue-time";
+
+/**
+ * An event's one lifecycle (docs/decisions/041):
+ *
+ *   draft ──Publish──▶ published ──Unpublish──▶ draft
+ *   draft, published ──Archive──▶ archived ──Restore──▶ draft
+ *   draft, archived ──Delete for good──▶ (gone, with its reservations)
+ *
+ * The public pages show exactly the published events. Every move is an admin's (`manage-events`),
+ * checked here, and logged in the transaction of its change, before → after.
+ */
+export type EventStatus = EventRow["status"];
 
 /** The event locked for this transaction, or the action's not-found failure. */
 async function lockedEvent(tx: Database, id: string, failed: string): Promise<EventRow | EventFailure> {
@@ -16,101 +33,121 @@ async function lockedEvent(tx: Database, id: string, failed: string): Promise<Ev
 
 const isFailure = (value: EventRow | EventFailure): value is EventFailure => "ok" in value;
 
-/** One flag flipped (or set) on one event, logged before → after. */
-async function changeEvent<Field extends "featured" | "status" | "isActive">(
-  db: Database,
-  actor: EventActor,
-  id: string,
-  spec: {
-    field: Field;
-    failed: string;
-    succeeded: string;
-    kind: ActivityKind;
-    next: (event: EventRow) => EventRow[Field] | EventFailure;
-  },
-): Promise<EventOutcome<{ event: EventRow }>> {
-  const refused = refuseUnlessManager(actor, spec.failed);
+interface Move {
+  /** The states the move starts from; any other is refused with the reason `refusal` gives. */
+  from: readonly EventStatus[];
+  to: EventStatus;
+  kind: ActivityKind;
+  failed: string;
+  succeeded: string;
+  refusal: (status: EventStatus) => string;
+}
+
+/** One lifecycle move of one event, under its row lock. */
+async function moveEvent(db: Database, actor: EventActor, id: string, move: Move): Promise<EventOutcome<{ event: EventRow }>> {
+  const refused = refuseUnlessManager(actor, move.failed);
   if (refused) return refused;
   return db.transaction(async (tx) => {
-    const before = await lockedEvent(tx, id, spec.failed);
+    const before = await lockedEvent(tx, id, move.failed);
     if (isFailure(before)) return before;
-    const next = spec.next(before);
-    if (typeof next === "object" && next !== null && "ok" in next) return next;
-    const [after] = await tx
-      .update(events)
-      .set({ [spec.field]: next, updatedAt: new Date() })
-      .where(eq(events.id, id))
-      .returning();
+    if (!move.from.includes(before.status)) return failure("conflict", withReason(move.failed, move.refusal(before.status)));
+    const [after] = await tx.update(events).set({ status: move.to, updatedAt: new Date() }).where(eq(events.id, before.id)).returning();
     await recordActivity(tx, actor, {
-      kind: spec.kind,
+      kind: move.kind,
       subjectType: "event",
-      subjectId: id,
+      subjectId: before.id,
       subjectLabel: before.title,
-      before: { [spec.field]: before[spec.field] },
-      after: { [spec.field]: next },
+      before: { status: before.status },
+      after: { status: move.to },
     });
-    return { ok: true as const, message: spec.succeeded, event: after! };
+    return { ok: true as const, message: move.succeeded, event: after! };
   });
 }
 
-export function toggleFeatured(db: Database, actor: EventActor, input: { id: string }) {
-  return changeEvent(db, actor, input.id, {
-    field: "featured",
-    failed: eventFailures.featured,
-    succeeded: eventToasts.featured,
-    kind: "event.featured-changed",
-    next: (event) => !event.featured,
+/** Draft → published: on every public page at once. */
+export function publishEvent(db: Database, actor: EventActor, input: { id: string }) {
+  return moveEvent(db, actor, input.id, {
+    from: ["draft"],
+    to: "published",
+    kind: "event.published",
+    failed: eventFailures.publish,
+    succeeded: eventToasts.published,
+    refusal: (status) => (status === "published" ? "it is already published" : "it is archived: restore it first"),
   });
 }
 
-/** Draft ↔ published. */
-export function toggleStatus(db: Database, actor: EventActor, input: { id: string }) {
-  return changeEvent(db, actor, input.id, {
-    field: "status",
-    failed: eventFailures.status,
-    succeeded: eventToasts.status,
-    kind: "event.status-changed",
-    next: (event) => (event.status === "draft" ? "published" : "draft"),
+/** Published → draft: off the public pages, still on the staff pages, reservations kept. */
+export function unpublishEvent(db: Database, actor: EventActor, input: { id: string }) {
+  return moveEvent(db, actor, input.id, {
+    from: ["published"],
+    to: "draft",
+    kind: "event.unpublished",
+    failed: eventFailures.unpublish,
+    succeeded: eventToasts.unpublished,
+    refusal: (status) => (status === "draft" ? "it is already a draft" : "it is archived"),
   });
 }
 
-/** The spec's 'delete': the event goes inactive, leaves every public page, and keeps its reservations. */
-export function hideEvent(db: Database, actor: EventActor, input: { id: string }) {
-  return changeEvent(db, actor, input.id, {
-    field: "isActive",
-    failed: eventFailures.hide,
-    succeeded: eventToasts.hidden,
-    kind: "event.hidden",
-    next: (event) => (event.isActive ? false : failure("conflict", withReason(eventFailures.hide, "it is already deleted"))),
+/** Draft or published → archived: put away, off the site, its reservations kept. */
+export function archiveEvent(db: Database, actor: EventActor, input: { id: string }) {
+  return moveEvent(db, actor, input.id, {
+    from: ["draft", "published"],
+    to: "archived",
+    kind: "event.archived",
+    failed: eventFailures.archive,
+    succeeded: eventToasts.archived,
+    refusal: () => "it is already archived",
   });
 }
 
+/** Archived → draft: back among the drafts, to be checked and published again. */
 export function restoreEvent(db: Database, actor: EventActor, input: { id: string }) {
-  return changeEvent(db, actor, input.id, {
-    field: "isActive",
+  return moveEvent(db, actor, input.id, {
+    from: ["archived"],
+    to: "draft",
+    kind: "event.restored",
     failed: eventFailures.restore,
     succeeded: eventToasts.restored,
-    kind: "event.restored",
-    next: (event) => (event.isActive ? failure("conflict", withReason(eventFailures.restore, "it is not deleted")) : true),
+    refusal: () => "it is not archived",
+  });
+}
+
+/** The pin: a featured event comes first on every listing while it is upcoming. */
+export async function toggleFeatured(db: Database, actor: EventActor, input: { id: string }): Promise<EventOutcome<{ event: EventRow }>> {
+  const failed = eventFailures.featured;
+  const refused = refuseUnlessManager(actor, failed);
+  if (refused) return refused;
+  return db.transaction(async (tx) => {
+    const before = await lockedEvent(tx, input.id, failed);
+    if (isFailure(before)) return before;
+    const [after] = await tx.update(events).set({ featured: !before.featured, updatedAt: new Date() }).where(eq(events.id, before.id)).returning();
+    await recordActivity(tx, actor, {
+      kind: "event.featured-changed",
+      subjectType: "event",
+      subjectId: before.id,
+      subjectLabel: before.title,
+      before: { featured: before.featured },
+      after: { featured: !before.featured },
+    });
+    return { ok: true as const, message: eventToasts.featured, event: after! };
   });
 }
 
 /**
- * Removes a deleted (inactive) event for good, with its reservations; the list closes the gap.
- * An active event must be deleted (hidden) first, so nothing public vanishes by one click.
+ * Removes a draft or archived event for good, with its reservations (the warning names how many).
+ * A published event must be unpublished or archived first, so nothing public vanishes by one click.
  */
-export async function deleteEventPermanently(db: Database, actor: EventActor, input: { id: string }): Promise<EventOutcome<{ reservationsDeleted: number }>> {
-  const failed = eventFailures.deletePermanently;
+export async function deleteEventForGood(db: Database, actor: EventActor, input: { id: string }): Promise<EventOutcome<{ reservationsDeleted: number }>> {
+  const failed = eventFailures.deleteForGood;
   const refused = refuseUnlessManager(actor, failed);
   if (refused) return refused;
   return db.transaction(async (tx) => {
-    await lockEventOrdering(tx);
     await lockReservationsOfEvent(tx, input.id);
     const event = await lockedEvent(tx, input.id, failed);
     if (isFailure(event)) return event;
-    if (event.isActive) return failure("conflict", withReason(failed, "only a deleted (inactive) event can be deleted permanently"));
+    if (event.status === "published") return failure("conflict", withReason(failed, "it is published: unpublish or archive it first"));
     const reservationsDeleted = await removeEventWithReservations(tx, actor, event);
-    return { ok: true as const, message: eventToasts.deletedPermanently, reservationsDeleted };
+    return { ok: true as const, message: eventToasts.deletedForGood, reservationsDeleted };
   });
 }
 
@@ -127,82 +164,90 @@ export async function lockReservationsOfEvent(tx: Database, eventId: string): Pr
 }
 
 /**
- * Removes a locked event and its reservations for good, keeps the display order 1..n and logs it:
- * the one way an event leaves the database, from the events page or the reservations page. Runs
- * inside the caller's transaction, which holds the ordering lock, the event's reservations
- * (lockReservationsOfEvent) and the event's row.
+ * Removes a locked event and its reservations for good and logs it: the one way an event leaves
+ * the database, from the events page or the reservations page. Runs inside the caller's
+ * transaction, which holds the event's reservations (lockReservationsOfEvent) and its row.
  */
 export async function removeEventWithReservations(tx: Database, actor: StaffActor, event: EventRow): Promise<number> {
   // Its waiting-list entries go with it (foreign key); locked in id order first, like the reservations.
   await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.eventId, event.id)).orderBy(waitlistEntries.id).for("update");
   const removed = await tx.delete(reservations).where(eq(reservations.eventId, event.id)).returning({ id: reservations.id });
   await tx.delete(events).where(eq(events.id, event.id));
-  await renumberEvents(tx);
   await recordActivity(tx, actor, {
     kind: "event.deleted-permanently",
     subjectType: "event",
     subjectId: event.id,
     subjectLabel: event.title,
-    before: { ...loggedFields(event), reservations: removed.length },
+    before: { ...loggedFields(event), status: event.status, reservations: removed.length },
   });
   return removed.length;
 }
 
-/** How many reservations a permanent delete would take with it (for the warning). */
+/** How many reservations a delete for good would take with it (for the warning). */
 export async function reservationCount(db: Database, eventId: string): Promise<number> {
   const [row] = await db.select({ total: count() }).from(reservations).where(eq(reservations.eventId, eventId));
   return row?.total ?? 0;
 }
 
+const slugTaken = "An event with this title already starts at this date and time";
+
 /**
- * A copy directly below the original, as an inactive draft with no reservations, featuring or
- * placement; its title says it is a copy (the slug must differ from the original's).
+ * A copy of an event for a new date and time (asked for: a duplicate on the same evening is never
+ * what is meant), as a draft with no reservations, featuring or placement, not sold out; it keeps
+ * the title unless another is typed (its start time alone gives it its own address). A 'Past Event'
+ * label is not copied: the new date decides.
  */
-export async function duplicateEvent(db: Database, actor: EventActor, input: { id: string }): Promise<EventOutcome<{ event: EventRow }>> {
+export async function duplicateEvent(
+  db: Database,
+  actor: EventActor,
+  input: DuplicateEventFields & { id: string },
+): Promise<EventOutcome<{ event: EventRow }>> {
   const failed = eventFailures.duplicate;
   const refused = refuseUnlessManager(actor, failed);
   if (refused) return refused;
-  return db.transaction(async (tx) => {
-    await lockEventOrdering(tx);
-    await renumberEvents(tx);
-    const original = await lockedEvent(tx, input.id, failed);
-    if (isFailure(original)) return original;
-    const title = await freeCopyTitle(tx, original);
-    await tx
-      .update(events)
-      .set({ displayOrder: sql`${events.displayOrder} + 1` })
-      .where(gt(events.displayOrder, original.displayOrder));
-    const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = original;
-    const [copy] = await tx
-      .insert(events)
-      .values({
-        ...fields,
-        title,
-        slug: slugForEvent(title, original.startsAt),
-        status: "draft",
-        isActive: false,
-        featured: false,
-        placement: null,
-        seatsTaken: 0,
-        displayOrder: original.displayOrder + 1,
-      })
-      .returning();
-    await recordActivity(tx, actor, {
-      kind: "event.duplicated",
-      subjectType: "event",
-      subjectId: copy!.id,
-      subjectLabel: copy!.title,
-      before: { from: original.title, fromId: original.id },
-      after: { position: copy!.displayOrder },
+  const values = duplicateEventValues(input);
+  const invalid = (fieldErrors: Record<string, string>) =>
+    failure("invalid", withReason(failed, Object.values(fieldErrors)[0]), { fieldErrors, values: values as Record<string, string> });
+  const parsed = duplicateEventSchema.safeParse(values);
+  if (!parsed.success) return invalid(firstErrorPerField(parsed.error.issues));
+  const { title, date, time } = parsed.data;
+  const timeZone = siteConfig.venue.timeZone;
+  const startsAt = venueDateTimeToInstant(date, time, timeZone);
+  const slug = slugForEvent(title, startsAt);
+  try {
+    return await db.transaction(async (tx) => {
+      const [original] = isEventId(input.id) ? await tx.select().from(events).where(eq(events.id, input.id)) : [];
+      if (!original) return failure("not-found", withReason(failed, "the event no longer exists"));
+      const [taken] = await tx.select({ id: events.id }).from(events).where(eq(events.slug, slug));
+      if (taken) return invalid({ title: slugTaken });
+      const { id: _id, createdAt: _created, updatedAt: _updated, ...fields } = original;
+      const [copy] = await tx
+        .insert(events)
+        .values({
+          ...fields,
+          title,
+          slug,
+          startsAt,
+          status: "draft",
+          featured: false,
+          placement: null,
+          soldOut: false,
+          seatsTaken: 0,
+          button: disabledLabel(original.button) === PAST_EVENT ? null : original.button,
+        })
+        .returning();
+      await recordActivity(tx, actor, {
+        kind: "event.duplicated",
+        subjectType: "event",
+        subjectId: copy!.id,
+        subjectLabel: copy!.title,
+        before: { from: original.title, fromId: original.id, startsAt: original.startsAt.toISOString() },
+        after: { startsAt: copy!.startsAt.toISOString(), status: copy!.status },
+      });
+      return { ok: true as const, message: eventToasts.duplicated(formatVenueDateTime(copy!.startsAt, timeZone)), event: copy! };
     });
-    return { ok: true as const, message: eventToasts.duplicated, event: copy! };
-  });
-}
-
-async function freeCopyTitle(tx: Database, original: EventRow): Promise<string> {
-  for (let attempt = 1; ; attempt += 1) {
-    const title = `${original.title} (copy${attempt > 1 ? ` ${attempt}` : ""})`;
-    const [taken] = await tx.select({ id: events.id }).from(events).where(eq(events.slug, slugForEvent(title, original.startsAt)));
-    if (!taken) return title;
+  } catch (error) {
+    if (databaseErrorCode(error) === "23505") return invalid({ title: slugTaken });
+    throw error;
   }
 }

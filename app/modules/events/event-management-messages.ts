@@ -1,31 +1,31 @@
 /**
- * The event management page's toasts, in the spec's words. Success and failure per action; a
- * failure may add the reason after a colon. Browser-safe.
+ * The event management page's toasts. The lifecycle's words are plain (docs/decisions/041: Draft,
+ * Published, Archived; Publish, Unpublish, Archive, Restore, Delete for good), where the spec had
+ * 'delete (hide)', 'restore', 'inactive' and 'move up'. Success and failure per action; a failure
+ * may add the reason after a colon. Browser-safe.
  */
 export const eventToasts = {
   created: "Event created successfully!",
   updated: "Event updated successfully!",
-  hidden: "Event deleted successfully!",
-  deletedPermanently: "Event permanently deleted!",
-  restored: "Event restored successfully!",
+  published: "Event published: it is on the site now!",
+  unpublished: "Event unpublished: it is a draft again!",
+  archived: "Event archived: it is off the site, its reservations kept!",
+  restored: "Event restored as a draft!",
+  deletedForGood: "Event deleted for good!",
   featured: "Event featured status updated!",
-  status: "Event status updated!",
-  movedUp: "Event moved up!",
-  movedDown: "Event moved down!",
-  duplicated: "Event duplicated below as inactive draft!",
+  duplicated: (when: string) => `Event duplicated as a draft for ${when}!`,
 } as const;
 
 export const eventFailures = {
   load: "Failed to load events",
   create: "Failed to create event",
   update: "Failed to update event",
-  hide: "Failed to delete event",
-  deletePermanently: "Failed to permanently delete event",
+  publish: "Failed to publish event",
+  unpublish: "Failed to unpublish event",
+  archive: "Failed to archive event",
   restore: "Failed to restore event",
+  deleteForGood: "Failed to delete event for good",
   featured: "Failed to update featured status",
-  status: "Failed to update status",
-  moveUp: "Failed to move event up",
-  moveDown: "Failed to move event down",
   duplicate: "Failed to duplicate event",
 } as const;
 
@@ -33,3 +33,6 @@ export const eventFailures = {
 export function withReason(failure: string, reason?: string): string {
   return reason ? `${failure}: ${reason}` : failure;
 }
+
+/** How each state reads on the staff pages. */
+export const eventStatusLabels = { draft: "Draft", published: "Published", archived: "Archived" } as const;

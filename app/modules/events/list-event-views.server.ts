@@ -18,7 +18,7 @@ export interface PublicEventViews {
 export async function listPublicEventViews(db: Database, options: { now?: Date } = {}): Promise<PublicEventViews> {
   const now = options.now ?? new Date();
   try {
-    const events = await listPublicEvents(db);
+    const events = await listPublicEvents(db, now);
     return { events: events.map((event) => toEventView(event, { now, timeZone: siteConfig.venue.timeZone })), failed: false };
   } catch (error) {
     logFailure("events", "loading the public events", error);

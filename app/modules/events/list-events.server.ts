@@ -4,6 +4,7 @@ import type { Database } from "~/lib/db.server";
 import { hasControlCharacters } from "../security/control-characters";
 import { disabledLabel, eventCardAction, GUEST_LIST_FULL, seatsLeft, type EventCardOptions } from "./event-card-action";
 import { formatEventDate, formatEventTime } from "./event-dates";
+import { inListingOrder } from "./event-order";
 import type { EventView } from "./event-view";
 
 export type EventWithSeats = EventRow & { seatsReserved: number };
@@ -11,16 +12,19 @@ export type EventWithSeats = EventRow & { seatsReserved: number };
 // The event's own counter of the seats its reservations hold (docs/decisions/018): no sum over the
 // reservations on every page view. Kept as a column of its own so the listing's shape stays.
 const seatsReserved = sql<number>`${events.seatsTaken}`;
-const visible = and(eq(events.status, "published"), eq(events.isActive, true));
+/** The public pages show exactly the published events: never drafts, never archived ones. */
+const visible = eq(events.status, "published");
 
-/** Active, published events in display order, with the seats already reserved. */
-export async function listPublicEvents(db: Database): Promise<EventWithSeats[]> {
-  return db
-    .select({ event: events, seatsReserved })
-    .from(events)
-    .where(visible)
-    .orderBy(asc(events.displayOrder), asc(events.startsAt))
-    .then((rows) => rows.map((row) => ({ ...row.event, seatsReserved: Number(row.seatsReserved) })));
+/**
+ * Published events in listing order (event-order.ts: featured upcoming first, then upcoming by
+ * date, then past ones, newest first), with the seats already reserved.
+ */
+export async function listPublicEvents(db: Database, now: Date = new Date()): Promise<EventWithSeats[]> {
+  const rows = await db.select({ event: events, seatsReserved }).from(events).where(visible).orderBy(asc(events.startsAt), asc(events.id));
+  return inListingOrder(
+    rows.map((row) => ({ ...row.event, seatsReserved: Number(row.seatsReserved) })),
+    now,
+  );
 }
 
 /** One public event by its slug, or null. */
@@ -37,7 +41,7 @@ export async function findPlacedEvent(db: Database, placement: "rsvp" | "vip"): 
     .select({ event: events, seatsReserved })
     .from(events)
     .where(and(visible, eq(events.placement, placement)))
-    .orderBy(asc(events.displayOrder))
+    .orderBy(asc(events.startsAt))
     .limit(1);
   return row ? { ...row.event, seatsReserved: Number(row.seatsReserved) } : null;
 }

@@ -3,51 +3,51 @@ import type { Database } from "~/lib/db.server";
 import { events, type EventRow } from "../../../db/schema";
 import { eventFailures } from "./event-management-messages";
 import { refuseUnlessManager, type EventActor, type EventOutcome } from "./event-management.server";
+import { inListingOrder, isPastEvent } from "./event-order";
+
+/**
+ * Which events the staff list shows: 'current' (drafts and published, the default), one state,
+ * or every event.
+ */
+export type EventListView = "current" | "draft" | "published" | "archived" | "all";
+
+export const eventListViews: readonly EventListView[] = ["current", "draft", "published", "archived", "all"];
 
 export interface ManagedEventFilter {
-  status?: "draft" | "published";
-  /** true: active only; false: deleted (inactive) only. */
-  active?: boolean;
+  view?: EventListView;
 }
 
 export type ManagedEvent = EventRow & {
-  /** Reservations a permanent delete would take with it. */
+  /** Reservations a delete for good would take with it. */
   reservationCount: number;
-  /** 1-based place in the whole list, whatever the filter shows. */
-  position: number;
-  isFirst: boolean;
-  isLast: boolean;
+  /** Started before now, or labelled 'Past Event' (the card's verdict). */
+  isPast: boolean;
 };
 
 // Written out: Drizzle leaves a one-table select's columns unqualified, which a subquery would misread.
 const reservationsOfEvent = sql<number>`(select count(*) from "reservations" where "reservations"."event_id" = "events"."id")`;
 
-/** Every event in display order with its place in the list, then filtered. */
-export async function listManagedEvents(db: Database, filter: ManagedEventFilter = {}): Promise<ManagedEvent[]> {
-  const rows = await db
-    .select({ event: events, reservationCount: reservationsOfEvent })
-    .from(events)
-    .orderBy(asc(events.displayOrder), asc(events.startsAt), asc(events.id));
-  return applyFilter(
-    rows.map(({ event, reservationCount }, index) => ({
-      ...event,
-      reservationCount: Number(reservationCount),
-      position: index + 1,
-      isFirst: index === 0,
-      isLast: index === rows.length - 1,
-    })),
-    filter,
+/** Every event in the site's order (event-order.ts: pinned upcoming, upcoming by date, past newest first). */
+export async function listManagedEvents(db: Database, now = new Date()): Promise<ManagedEvent[]> {
+  const rows = await db.select({ event: events, reservationCount: reservationsOfEvent }).from(events).orderBy(asc(events.startsAt), asc(events.id));
+  return inListingOrder(
+    rows.map(({ event, reservationCount }) => ({ ...event, reservationCount: Number(reservationCount), isPast: isPastEvent(event, now) })),
+    now,
   );
 }
 
-function applyFilter(list: ManagedEvent[], filter: ManagedEventFilter): ManagedEvent[] {
-  return list.filter((event) => (!filter.status || event.status === filter.status) && (filter.active === undefined || event.isActive === filter.active));
+export function applyFilter(list: ManagedEvent[], filter: ManagedEventFilter): ManagedEvent[] {
+  const view = filter.view ?? "current";
+  if (view === "all") return list;
+  if (view === "current") return list.filter((event) => event.status !== "archived");
+  return list.filter((event) => event.status === view);
 }
 
 export interface EventStats {
   total: number;
-  active: number;
-  inactive: number;
+  published: number;
+  draft: number;
+  archived: number;
   featured: number;
   /** Starting now or later. */
   upcoming: number;
@@ -55,20 +55,22 @@ export interface EventStats {
   past: number;
 }
 
-/** The six counters over every event; upcoming and past split them by start time against `now`. */
+/** The counters over every event; upcoming and past split them by start time against `now`. */
 export async function eventStats(db: Database, now = new Date()): Promise<EventStats> {
   const [row] = await db
     .select({
       total: count(),
-      active: sql<number>`count(*) filter (where ${events.isActive})`,
+      published: sql<number>`count(*) filter (where ${events.status} = 'published')`,
+      draft: sql<number>`count(*) filter (where ${events.status} = 'draft')`,
       featured: sql<number>`count(*) filter (where ${events.featured})`,
       upcoming: sql<number>`count(*) filter (where ${events.startsAt} >= ${now.toISOString()})`,
     })
     .from(events);
   const total = Number(row?.total ?? 0);
-  const active = Number(row?.active ?? 0);
+  const published = Number(row?.published ?? 0);
+  const draft = Number(row?.draft ?? 0);
   const upcoming = Number(row?.upcoming ?? 0);
-  return { total, active, inactive: total - active, featured: Number(row?.featured ?? 0), upcoming, past: total - upcoming };
+  return { total, published, draft, archived: total - published - draft, featured: Number(row?.featured ?? 0), upcoming, past: total - upcoming };
 }
 
 /** The (at most 6) locations events use most, for the form's quick-select buttons. */
@@ -105,7 +107,7 @@ export async function loadEventManagement(
 ): Promise<EventOutcome<EventManagementData>> {
   const refused = refuseUnlessManager(actor, eventFailures.load);
   if (refused) return refused;
-  const [all, stats, locations] = await Promise.all([listManagedEvents(db), eventStats(db, now), mostUsedLocations(db)]);
+  const [all, stats, locations] = await Promise.all([listManagedEvents(db, now), eventStats(db, now), mostUsedLocations(db)]);
   return { ok: true, message: "", events: applyFilter(all, filter), all, stats, locations };
 }
 

@@ -8,7 +8,6 @@ import { events, type EventRow } from "../../../db/schema";
 import { eventFormSchema, eventFormValues, type EventFormData, type EventFormFields } from "./event-form";
 import { eventFailures, eventToasts, withReason } from "./event-management-messages";
 import { databaseErrorCode, failure, isEventId, loggedFields, refuseUnlessManager, type EventActor, type EventFailure, type EventOutcome } from "./event-management.server";
-import { lockEventOrdering, nextDisplayOrder, renumberEvents } from "./event-ordering.server";
 import { slugForEvent } from "./event-slug";
 import { venueDateTimeToInstant } from "./event-venue-time";
 
@@ -72,7 +71,10 @@ async function clearPlacementElsewhere(tx: Database, actor: EventActor, placemen
   }
 }
 
-/** A new event: a draft (hidden from the public until published), placed at the end of the list. */
+/**
+ * A new event: always a draft (off the public pages until published), placed by its date like
+ * every event (docs/decisions/041). The one way an event is created.
+ */
 export async function createEvent(db: Database, actor: EventActor, input: EventFormFields): Promise<EventOutcome<{ event: EventRow }>> {
   const failed = eventFailures.create;
   const refused = refuseUnlessManager(actor, failed);
@@ -84,11 +86,9 @@ export async function createEvent(db: Database, actor: EventActor, input: EventF
     return await db.transaction(async (tx) => {
       if (await slugInUse(tx, values.slug)) return invalid(failed, input, { title: slugTaken });
       if (values.placement) await tx.execute(sql.raw(`SELECT pg_advisory_xact_lock(${EVENT_PLACEMENT_LOCK})`));
-      await lockEventOrdering(tx);
-      await renumberEvents(tx);
       const [event] = await tx
         .insert(events)
-        .values({ ...values, status: "draft", isActive: true, featured: false, displayOrder: await nextDisplayOrder(tx) })
+        .values({ ...values, status: "draft", featured: false })
         .returning();
       if (values.placement) await clearPlacementElsewhere(tx, actor, values.placement, event!.id);
       await recordActivity(tx, actor, { kind: "event.created", subjectType: "event", subjectId: event!.id, subjectLabel: event!.title, after: loggedFields(event!) });

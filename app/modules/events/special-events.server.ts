@@ -64,7 +64,7 @@ function withReserveLabel(event: EventView, label: string): EventView {
  */
 export async function loadReservePageEvents(db: Database, now = new Date()): Promise<{ events: ReservePageEvents; failed: boolean }> {
   try {
-    return { events: chooseReserveEvents(await listPublicEvents(db), now), failed: false };
+    return { events: chooseReserveEvents(await listPublicEvents(db, now), now), failed: false };
   } catch (error) {
     logFailure("events", "loading the events of a reserve page", error);
     return { events: { main: null, second: null }, failed: true };

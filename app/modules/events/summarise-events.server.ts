@@ -9,7 +9,7 @@ export interface UpcomingEventSeats {
   id: string;
   title: string;
   startsAt: Date;
-  status: "draft" | "published";
+  status: "draft" | "published" | "archived";
   /** Null: no on-site reservations (tickets are sold elsewhere). */
   maxSeats: number | null;
   seatsTaken: number;
@@ -17,44 +17,44 @@ export interface UpcomingEventSeats {
 }
 
 export interface EventsSummary {
-  /** Events management: published and draft among the active events, upcoming ones, hidden ones. */
+  /** Events management: published, draft and archived events, and the upcoming ones not archived. */
   published: number;
   draft: number;
   upcoming: number;
-  hidden: number;
+  archived: number;
   /** Ticket management: reservations and seats taken for upcoming events. */
   upcomingReservations: number;
   upcomingSeatsTaken: number;
   upcomingSeatsOffered: number;
-  /** The next few active events, soonest first. */
+  /** The next few events not archived, soonest first. */
   next: UpcomingEventSeats[];
 }
 
 /**
- * The dashboard's summaries of events and tickets. "Upcoming" is an active (not hidden) event that
- * has not started yet, draft or published; seats come from the events' own counter.
+ * The dashboard's summaries of events and tickets. "Upcoming" is an event not archived that has not
+ * started yet, draft or published; seats come from the events' own counter.
  */
 export async function summariseEvents(db: Database, now: Date): Promise<EventsSummary> {
   const at = now.toISOString();
   const [countRows, nextRows] = await Promise.all([
     queryRows<Record<string, number | string | null>>(
       db,
-      sql`select count(*) filter (where is_active and status = 'published') as published,
-                 count(*) filter (where is_active and status = 'draft') as draft,
-                 count(*) filter (where is_active and starts_at >= ${at}::timestamptz) as upcoming,
-                 count(*) filter (where not is_active) as hidden,
-                 coalesce(sum(seats_taken) filter (where is_active and starts_at >= ${at}::timestamptz), 0) as seats_taken,
-                 coalesce(sum(max_seats) filter (where is_active and starts_at >= ${at}::timestamptz), 0) as seats_offered,
+      sql`select count(*) filter (where status = 'published') as published,
+                 count(*) filter (where status = 'draft') as draft,
+                 count(*) filter (where status <> 'archived' and starts_at >= ${at}::timestamptz) as upcoming,
+                 count(*) filter (where status = 'archived') as archived,
+                 coalesce(sum(seats_taken) filter (where status <> 'archived' and starts_at >= ${at}::timestamptz), 0) as seats_taken,
+                 coalesce(sum(max_seats) filter (where status <> 'archived' and starts_at >= ${at}::timestamptz), 0) as seats_offered,
                  (select count(*) from reservations r join events e on e.id = r.event_id
-                   where e.is_active and e.starts_at >= ${at}::timestamptz) as reservations
+                   where e.status <> 'archived' and e.starts_at >= ${at}::timestamptz) as reservations
             from events`,
     ),
-    queryRows<{ id: string; title: string; starts_at: string | Date; status: "draft" | "published"; max_seats: number | null; seats_taken: number; reservations: number | string }>(
+    queryRows<{ id: string; title: string; starts_at: string | Date; status: "draft" | "published" | "archived"; max_seats: number | null; seats_taken: number; reservations: number | string }>(
       db,
       sql`select e.id, e.title, e.starts_at, e.status, e.max_seats, e.seats_taken,
                  (select count(*) from reservations r where r.event_id = e.id) as reservations
             from events e
-           where e.is_active and e.starts_at >= ${at}::timestamptz
+           where e.status <> 'archived' and e.starts_at >= ${at}::timestamptz
            order by e.starts_at, e.id
            limit ${UPCOMING_SHOWN}`,
     ),
@@ -65,7 +65,7 @@ export async function summariseEvents(db: Database, now: Date): Promise<EventsSu
     published: number("published"),
     draft: number("draft"),
     upcoming: number("upcoming"),
-    hidden: number("hidden"),
+    archived: number("archived"),
     upcomingReservations: number("reservations"),
     upcomingSeatsTaken: number("seats_taken"),
     upcomingSeatsOffered: number("seats_offered"),

@@ -11,13 +11,16 @@ import type { Role } from "./roles";
 export const staffActions = {
   /** The dashboard and its summaries (/admin). */
   "open-dashboard": ["admin"],
-  /** Create, edit, order, publish and delete events (/admin/eventmanagement). */
+  /**
+   * Create, edit, feature, duplicate, publish, unpublish, archive, restore and delete events for
+   * good (/admin/eventmanagement, the one place events are made: docs/decisions/041).
+   */
   "manage-events": ["admin"],
   /** See and work the guest lists: reservations, waiting lists, reminders, check-in (/admin/eventreservations). */
   "manage-reservations": ["admin", "event-staff"],
   /**
-   * Change how many seats an event takes (the reservations page's max seats) and create events
-   * there: what the public can book is the founder's call, not the door's.
+   * Change how many seats an event takes (the reservations page's max seats): what the public can
+   * book is the founder's call, not the door's.
    */
   "change-seat-limits": ["admin"],
   /**

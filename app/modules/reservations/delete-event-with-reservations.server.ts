@@ -1,6 +1,5 @@
 import type { Database } from "~/lib/db.server";
 import { lockReservationsOfEvent, removeEventWithReservations } from "~/modules/events/event-lifecycle.server";
-import { lockEventOrdering } from "~/modules/events/event-ordering.server";
 import { can } from "~/modules/members/policy";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
@@ -9,8 +8,8 @@ import { lockEvent } from "./waiting-list.server";
 /**
  * The reservations page deletes an event together with its reservations (the spec's 'delete
  * events and their reservations'), after a dialog naming how many. Its waiting list and guest
- * links go with it (foreign keys). The display order is closed up under its lock (decision 021),
- * and the activity log keeps the event's fields and the number of reservations removed.
+ * links go with it (foreign keys). The activity log keeps the event's fields and the number of
+ * reservations removed.
  */
 export async function deleteEventWithReservations(
   db: Database,
@@ -21,7 +20,6 @@ export async function deleteEventWithReservations(
   // Removes what the events page publishes (drafts and ticket-link events too): admins only.
   if (!can(actor, "delete-events")) return refused("forbidden", failedWith(failed, messages.deleteNotAllowed));
   return db.transaction(async (tx) => {
-    await lockEventOrdering(tx);
     await lockReservationsOfEvent(tx, input.eventId);
     const event = await lockEvent(tx, input.eventId);
     if (!event) return refused("not-found", failedWith(failed, messages.eventGone));

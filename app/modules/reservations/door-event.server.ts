@@ -1,11 +1,11 @@
-import { and, asc, gte, isNotNull } from "drizzle-orm";
+import { and, asc, gte, isNotNull, ne } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
 import { instantToVenueDateTime, venueDateTimeToInstant } from "~/modules/events/event-venue-time";
 import { events } from "../../../db/schema";
 
 /**
  * The event the door works tonight: the first event taking reservations that starts today (in
- * the venue's time zone) or later; null when none is coming. Event staff land on its check-in
+ * the venue's time zone) or later, archived ones aside; null when none is coming. Event staff land on its check-in
  * after signing in.
  */
 export async function findDoorEvent(db: Database, options: { timeZone: string; now?: Date }): Promise<{ id: string } | null> {
@@ -14,7 +14,7 @@ export async function findDoorEvent(db: Database, options: { timeZone: string; n
   const [event] = await db
     .select({ id: events.id })
     .from(events)
-    .where(and(isNotNull(events.maxSeats), gte(events.startsAt, startOfToday)))
+    .where(and(isNotNull(events.maxSeats), ne(events.status, "archived"), gte(events.startsAt, startOfToday)))
     .orderBy(asc(events.startsAt), asc(events.id))
     .limit(1);
   return event ?? null;

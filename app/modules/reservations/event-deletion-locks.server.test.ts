@@ -5,7 +5,7 @@ import { events, guestTokens, reservations } from "../../../db/schema";
 import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { waitFor } from "../../../tests/support/wait-for";
-import { deleteEventPermanently } from "~/modules/events/event-lifecycle.server";
+import { deleteEventForGood } from "~/modules/events/event-lifecycle.server";
 import { deleteEventWithReservations } from "./delete-event-with-reservations.server";
 import { mintGuestTokens } from "./guest-tokens.server";
 import { insertReservations } from "./insert-reservations.server";
@@ -35,10 +35,10 @@ describe.runIf(process.env.DATABASE_URL)("locks shared by deleting an event and 
   });
 
   /** An event with a high and a low reservation id, the high one inserted first: a scan meets them against id order. */
-  async function eventWithTwoReservations(title: string, n: number, isActive = true) {
+  async function eventWithTwoReservations(title: string, n: number, status: "published" | "archived" = "published") {
     const { db } = database.handle;
     const startsAt = new Date(Date.now() + 30 * 86_400_000);
-    const [event] = await db.insert(events).values(buildEvent({ title, startsAt, maxSeats: 10, isActive })).returning();
+    const [event] = await db.insert(events).values(buildEvent({ title, startsAt, maxSeats: 10, status })).returning();
     const high = `ffffffff-ffff-4fff-bfff-ffffffffff0${n}`;
     const low = `00000000-0000-4000-8000-00000000000${n}`;
     await insertReservations(db, [{ ...buildReservation(event!.id), id: high }]);
@@ -83,9 +83,9 @@ describe.runIf(process.env.DATABASE_URL)("locks shared by deleting an event and 
     expect(await database.handle.db.select().from(reservations).where(eq(reservations.eventId, event.id))).toEqual([]);
   });
 
-  it("deletes a hidden event for good from the events page the same way", async () => {
-    const { event, ...ids } = await eventWithTwoReservations("Removed while mailing", 3, false);
-    const outcome = await lockBothInIdOrderWhile("for key share", ids, () => deleteEventPermanently(database.handle.db, admin, { id: event.id }));
+  it("deletes an archived event for good from the events page the same way", async () => {
+    const { event, ...ids } = await eventWithTwoReservations("Removed while mailing", 3, "archived");
+    const outcome = await lockBothInIdOrderWhile("for key share", ids, () => deleteEventForGood(database.handle.db, admin, { id: event.id }));
     expect(outcome).toMatchObject({ ok: true, reservationsDeleted: 2 });
     expect(await database.handle.db.select().from(events).where(eq(events.id, event.id))).toEqual([]);
   });

@@ -80,7 +80,7 @@ async function join(
     const joined = await db.transaction(async (tx) => {
       const [found] = await tx.select({ id: events.id }).from(events).where(eq(events.slug, eventSlug));
       const event = found ? await lockEvent(tx, found.id) : undefined;
-      if (!event || event.status !== "published" || !event.isActive) throw new Refused(refusal("event-not-found", reservationMessages.eventNotFound));
+      if (!event || event.status !== "published") throw new Refused(refusal("event-not-found", reservationMessages.eventNotFound));
       // Marked sold out by staff: no seat will be offered, so nobody is put in line for one.
       if (!takesGuests(event, now)) throw new Refused(refusal("not-taking-reservations", reservationMessages.notTakingReservations));
       if (event.maxSeats - event.seatsTaken >= input.seats) throw new Refused(refusal("seats-available", guestMessages.waitingListNotNeeded));

@@ -20,8 +20,7 @@ export interface AdminEvent {
   slug: string;
   startsAt: Date;
   isPast: boolean;
-  status: "draft" | "published";
-  isActive: boolean;
+  status: "draft" | "published" | "archived";
   maxSeats: number | null;
   /** `events.seats_taken`: reservations plus seats held for waiting-list offers. */
   seatsTaken: number;
@@ -88,7 +87,6 @@ export async function listReservationsAdmin(db: Database, options: { search?: st
       startsAt: event.startsAt,
       isPast: event.startsAt.getTime() < now.getTime(),
       status: event.status,
-      isActive: event.isActive,
       maxSeats: event.maxSeats,
       seatsTaken: event.seatsTaken,
       remindersEnabled: event.remindersEnabled,

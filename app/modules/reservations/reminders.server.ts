@@ -56,7 +56,6 @@ export async function queueDueReminders(db: Database, now: Date = new Date(), op
       and(
         eq(events.remindersEnabled, true),
         eq(events.status, "published"),
-        eq(events.isActive, true),
         gt(events.startsAt, now),
         lte(events.startsAt, new Date(now.getTime() + leadTime["day-before"])),
       ),

@@ -123,7 +123,7 @@ const reservableEvents = (() => {
 
 /** Why the conditional UPDATE matched nothing, in the order the catalogue's checks have always run. */
 function whyNotReserved(event: EventRow | undefined, seats: number, now: Date): ReserveOutcome {
-  if (!event || event.status !== "published" || !event.isActive) return failure("event-not-found", reservationMessages.eventNotFound);
+  if (!event || event.status !== "published") return failure("event-not-found", reservationMessages.eventNotFound);
   if (event.soldOut) return failure("not-enough-seats", reservationMessages.notEnoughSeats);
   if (event.maxSeats === null || disabledLabel(event.button) || event.startsAt.getTime() < now.getTime()) {
     return failure("not-taking-reservations", reservationMessages.notTakingReservations);
@@ -224,7 +224,6 @@ export async function reserveSeats(
           and(
             eq(events.id, eventId),
             eq(events.status, "published"),
-            eq(events.isActive, true),
             eq(events.soldOut, false),
             isNotNull(events.maxSeats),
             gte(events.startsAt, now),

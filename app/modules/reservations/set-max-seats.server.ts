@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { recordActivity } from "~/modules/activity/record-activity.server";
-import { maxSeatsSchema } from "~/modules/events/ticketed-event-form";
+import { maxSeatsSchema } from "~/modules/events/seat-limit-form";
 import { can } from "~/modules/members/policy";
 import { events, type WaitlistEntryRow } from "../../../db/schema";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";

@@ -30,7 +30,6 @@ export async function lockEvent(tx: Database, eventId: string): Promise<EventRow
 export function takesGuests(event: EventRow, now: Date): event is EventRow & { maxSeats: number } {
   return (
     event.status === "published" &&
-    event.isActive &&
     !event.soldOut &&
     event.maxSeats !== null &&
     !disabledLabel(event.button) &&

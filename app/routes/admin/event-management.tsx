@@ -4,7 +4,8 @@ import { data, Form, Link, useFetcher, useNavigate, useSearchParams } from "reac
 import type { Route } from "./+types/event-management";
 import { EVENT_EDITOR_FETCHER, EventEditor, emptyEventValues, type EventEditorValues } from "~/components/admin/event-editor";
 import { EventStatsGrid } from "~/components/admin/event-stats-grid";
-import { EVENT_ROW_FETCHER, ManagedEventsTable, PermanentDeletePanel, type ManagedEventView } from "~/components/admin/managed-events-table";
+import { DuplicateEventPanel, EVENT_DUPLICATE_FETCHER, type DuplicateEventValues } from "~/components/admin/duplicate-event-panel";
+import { DeleteForGoodPanel, EVENT_ROW_FETCHER, ManagedEventsTable, type ManagedEventView } from "~/components/admin/managed-events-table";
 import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
 import { requireStaffPage } from "~/routes/guards.server";
 import type { Database } from "~/lib/db.server";
@@ -15,12 +16,12 @@ import { siteConfig } from "~/lib/site-config";
 import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
 import { eventFormValues } from "~/modules/events/event-form";
 import { eventImageDirectory, withUploadedEventImage } from "~/modules/events/event-image-upload.server";
-import { deleteEventPermanently, duplicateEvent, hideEvent, restoreEvent, toggleFeatured, toggleStatus } from "~/modules/events/event-lifecycle.server";
+import { duplicateEventValues, suggestedDuplicateDate } from "~/modules/events/duplicate-event-form";
+import { archiveEvent, deleteEventForGood, duplicateEvent, publishEvent, restoreEvent, toggleFeatured, unpublishEvent } from "~/modules/events/event-lifecycle.server";
 import { eventFailures } from "~/modules/events/event-management-messages";
 import type { EventActor, EventOutcome } from "~/modules/events/event-management.server";
-import { moveEventDown, moveEventUp } from "~/modules/events/event-ordering.server";
 import { instantToVenueDateTime } from "~/modules/events/event-venue-time";
-import { loadEventManagement, type ManagedEvent, type ManagedEventFilter } from "~/modules/events/list-managed-events.server";
+import { eventListViews, loadEventManagement, type EventListView, type ManagedEvent, type ManagedEventFilter } from "~/modules/events/list-managed-events.server";
 import { createEvent, updateEvent } from "~/modules/events/save-event.server";
 import { getRuntime } from "../../../server/runtime";
 
@@ -28,13 +29,10 @@ const PAGE = "/admin/eventmanagement";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Event management", description: "Staff event management", noIndex: true });
 
+/** The list's filter: `?show=draft|published|archived|all`; drafts and published ones by default. */
 function filterOf(query: URLSearchParams): ManagedEventFilter {
-  const status = query.get("status");
-  const active = query.get("active");
-  return {
-    status: status === "draft" || status === "published" ? status : undefined,
-    active: active === "active" ? true : active === "inactive" ? false : undefined,
-  };
+  const show = query.get("show");
+  return { view: eventListViews.includes(show as EventListView) ? (show as EventListView) : "current" };
 }
 
 function toView(event: ManagedEvent): ManagedEventView {
@@ -48,13 +46,10 @@ function toView(event: ManagedEvent): ManagedEventView {
     timeLabel: formatEventTime(event.startsAt, timeZone),
     location: event.location,
     status: event.status,
-    isActive: event.isActive,
     featured: event.featured,
+    isPast: event.isPast,
     seatsTaken: event.seatsTaken,
     maxSeats: event.maxSeats,
-    position: event.position,
-    isFirst: event.isFirst,
-    isLast: event.isLast,
     placement: event.placement,
     reservationCount: event.reservationCount,
   };
@@ -84,7 +79,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     const page = await loadEventManagement(getRuntime().database.db, user, filterOf(query));
     if (!page.ok) throw data({ message: page.message }, { status: 403 });
     const editing = page.all.find((event) => event.id === query.get("edit"));
-    const confirming = page.all.find((event) => event.id === query.get("confirmDelete") && !event.isActive);
+    const confirming = page.all.find((event) => event.id === query.get("confirmDelete") && event.status !== "published");
+    const duplicating = page.all.find((event) => event.id === query.get("duplicate"));
     return {
       loadFailed: false as const,
       events: page.events.map(toView),
@@ -92,6 +88,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       locations: page.locations,
       editing: editing ? editorValues(editing) : null,
       confirming: confirming ? toView(confirming) : null,
+      duplicating: duplicating
+        ? { original: toView(duplicating), values: { id: duplicating.id, title: duplicating.title, ...suggestedDuplicateDate(duplicating.startsAt, new Date(), siteConfig.venue.timeZone) } }
+        : null,
       creating: query.get("new") === "1",
       timeZone: siteConfig.venue.timeZone,
     };
@@ -102,16 +101,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** The row buttons' intents, each one use case taking the event's id. */
+/** The row buttons' intents, each one use case taking the event's id: the lifecycle's moves and the pin. */
 const rowActions: Record<string, (db: Database, actor: EventActor, input: { id: string }) => Promise<EventOutcome>> = {
-  "toggle-featured": toggleFeatured,
-  "toggle-status": toggleStatus,
-  "move-up": moveEventUp,
-  "move-down": moveEventDown,
-  duplicate: duplicateEvent,
-  hide: hideEvent,
+  publish: publishEvent,
+  unpublish: unpublishEvent,
+  archive: archiveEvent,
   restore: restoreEvent,
-  "delete-permanently": deleteEventPermanently,
+  "delete-for-good": deleteEventForGood,
+  "toggle-featured": toggleFeatured,
 };
 
 const statusOf = { forbidden: 403, "not-found": 404, invalid: 400, conflict: 409, unavailable: 503 } as const;
@@ -129,6 +126,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (withImage && !withImage.ok) outcome = withImage;
   else if (intent === "create") outcome = await createEvent(db, user, eventFormValues(withImage!.form));
   else if (intent === "update") outcome = await updateEvent(db, user, { ...eventFormValues(withImage!.form), id });
+  else if (intent === "duplicate") outcome = await duplicateEvent(db, user, { ...duplicateEventValues(form), id });
   else if (rowActions[intent]) outcome = await rowActions[intent](db, user, { id });
   else return data<StaffOutcome>({ ok: false, intent, message: "Unknown action" }, { status: 400 });
 
@@ -147,10 +145,12 @@ export default function EventManagementPage({ loaderData, actionData }: Route.Co
   // The editor closes as its save succeeds; its toast comes from here, which stays.
   const editorFetcher = useFetcher<StaffOutcome>({ key: EVENT_EDITOR_FETCHER });
   useOutcomeToast(editorFetcher.data);
+  const duplicateFetcher = useFetcher<StaffOutcome>({ key: EVENT_DUPLICATE_FETCHER });
+  useOutcomeToast(duplicateFetcher.data);
   useOutcomeToast(loaderData.loadFailed ? { ok: false, message: eventFailures.load } : null);
 
   const filters = new URLSearchParams();
-  for (const name of ["status", "active"]) if (search.get(name)) filters.set(name, search.get(name)!);
+  if (search.get("show")) filters.set("show", search.get("show")!);
   const listHref = filters.size ? `${PAGE}?${filters}` : PAGE;
   const withParam = (name: string, value: string) => {
     const query = new URLSearchParams(filters);
@@ -172,6 +172,14 @@ export default function EventManagementPage({ loaderData, actionData }: Route.Co
 
   // Without JavaScript the form posts here and the page answers with what the action said.
   const failedForm = actionData && !actionData.ok && (actionData.intent === "create" || actionData.intent === "update") ? actionData : null;
+  // A duplicate refused without JavaScript shows its form again, with what was typed (its original
+  // is in the list: the form posted to the list it was opened from).
+  const failedDuplicate = actionData && !actionData.ok && actionData.intent === "duplicate" ? actionData : null;
+  const failedOriginal = failedDuplicate ? loaderData.events.find((event) => event.id === failedDuplicate.values?.id) : undefined;
+  const duplicateShown: { original: ManagedEventView; values: DuplicateEventValues } | null =
+    failedDuplicate && failedOriginal
+      ? { original: failedOriginal, values: { id: failedOriginal.id, title: failedDuplicate.values?.title ?? "", date: failedDuplicate.values?.date ?? "", time: failedDuplicate.values?.time ?? "" } }
+      : loaderData.duplicating;
   const editorMode = failedForm ? (failedForm.intent as "create" | "update") : loaderData.editing ? "update" : loaderData.creating ? "create" : null;
   const editorValuesShown: EventEditorValues | null = failedForm
     ? { ...emptyEventValues, ...failedForm.values, soldOut: failedForm.values?.soldOut === "on" }
@@ -184,7 +192,10 @@ export default function EventManagementPage({ loaderData, actionData }: Route.Co
           <h1 id="events-title" className="text-4xl text-ivory">
             Event management
           </h1>
-          <p className="mt-2 text-sand">Events in the order the site shows them. Times are the venue&apos;s ({loaderData.timeZone}).</p>
+          <p className="mt-2 max-w-3xl text-sand">
+            Events in the order the site shows them: featured upcoming events first, then by date; past events last, newest first. A new event is a
+            draft until you publish it. Times are the venue&apos;s ({loaderData.timeZone}).
+          </p>
         </div>
         <Link to={withParam("new", "1")} className="button-primary" preventScrollReset>
           New event
@@ -213,29 +224,33 @@ export default function EventManagementPage({ loaderData, actionData }: Route.Co
         />
       ) : null}
 
-      {loaderData.confirming ? <PermanentDeletePanel event={loaderData.confirming} action={listHref} cancelHref={listHref} /> : null}
+      {duplicateShown ? (
+        <DuplicateEventPanel
+          key={`duplicate-${duplicateShown.values.id}`}
+          original={duplicateShown.original}
+          values={duplicateShown.values}
+          errors={failedDuplicate?.fieldErrors ?? {}}
+          action={listHref}
+          cancelHref={listHref}
+          timeZoneLabel={loaderData.timeZone}
+          onSaved={onSaved}
+        />
+      ) : null}
+
+      {loaderData.confirming ? <DeleteForGoodPanel event={loaderData.confirming} action={listHref} cancelHref={listHref} /> : null}
 
       <Form method="get" className="mt-8 flex flex-wrap items-end gap-3" aria-label="Filter events">
         <FilterSelect
-          id="filter-status"
-          name="status"
-          label="Status"
-          anyLabel="All"
-          defaultValue={search.get("status") ?? ""}
+          id="filter-show"
+          name="show"
+          label="Show"
+          anyLabel="Drafts and published"
+          defaultValue={search.get("show") ?? ""}
           options={[
-            ["draft", "Draft"],
+            ["draft", "Drafts"],
             ["published", "Published"],
-          ]}
-        />
-        <FilterSelect
-          id="filter-active"
-          name="active"
-          label="Active"
-          anyLabel="All"
-          defaultValue={search.get("active") ?? ""}
-          options={[
-            ["active", "Active"],
-            ["inactive", "Inactive (deleted)"],
+            ["archived", "Archived"],
+            ["all", "All events"],
           ]}
         />
         <button type="submit" className="button-secondary">
@@ -246,7 +261,13 @@ export default function EventManagementPage({ loaderData, actionData }: Route.Co
       {loaderData.events.length === 0 ? (
         <p className="mt-8 text-sand">No events match.</p>
       ) : (
-        <ManagedEventsTable events={loaderData.events} action={listHref} editHref={(id) => withParam("edit", id)} confirmHref={(id) => withParam("confirmDelete", id)} />
+        <ManagedEventsTable
+          events={loaderData.events}
+          action={listHref}
+          editHref={(id) => withParam("edit", id)}
+          duplicateHref={(id) => withParam("duplicate", id)}
+          confirmHref={(id) => withParam("confirmDelete", id)}
+        />
       )}
     </section>
   );

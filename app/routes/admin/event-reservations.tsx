@@ -1,7 +1,6 @@
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/event-reservations";
 import { CampaignList } from "~/components/admin/campaigns/campaign-list";
-import { CreateTicketedEventForm } from "~/components/admin/reservations/create-ticketed-event-form";
 import { ReservationEventsTable, type ReservationEventView } from "~/components/admin/reservations/reservation-events-table";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import type { ReservationsPageOutcome } from "~/components/admin/reservations/page-outcome";
@@ -13,9 +12,7 @@ import { EVENT_ATTENDEES } from "~/modules/campaigns/announcement-form";
 import { listCampaigns, listFailedRecipients } from "~/modules/campaigns/campaign-progress.server";
 import { controlEventAttendeeMail, mailEventGuests } from "~/modules/campaigns/event-attendees.server";
 import { reviewSecret } from "~/modules/campaigns/review-send.server";
-import { createTicketedEvent } from "~/modules/events/create-ticketed-event.server";
 import { formatEventDate, formatEventTime, formatVenueDateTime } from "~/modules/events/event-dates";
-import { ticketedEventValues } from "~/modules/events/ticketed-event-form";
 import { can } from "~/modules/members/policy";
 import { deleteEventWithReservations } from "~/modules/reservations/delete-event-with-reservations.server";
 import { deleteReservation } from "~/modules/reservations/delete-reservation.server";
@@ -39,7 +36,7 @@ function toView(event: AdminEvent): ReservationEventView {
     dateLabel: formatEventDate(event.startsAt, timeZone),
     timeLabel: formatEventTime(event.startsAt, timeZone),
     isPast: event.isPast,
-    published: event.status === "published" && event.isActive,
+    published: event.status === "published",
     maxSeats: event.maxSeats,
     seatsTaken: event.seatsTaken,
     remindersEnabled: event.remindersEnabled,
@@ -65,16 +62,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const mayDeleteEvents = can(user, "delete-events");
   const mayOpenDashboard = can(user, "open-dashboard");
   const mayChangeSeats = can(user, "change-seat-limits");
+  const mayManageEvents = can(user, "manage-events");
   try {
     const db = getRuntime().database.db;
     const [events, campaigns] = await Promise.all([listReservationsAdmin(db, { search }), mayMail ? listCampaigns(db, 20, { kind: EVENT_ATTENDEES }) : []]);
     const failed: Record<string, Awaited<ReturnType<typeof listFailedRecipients>>> = {};
     for (const campaign of campaigns) if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, 50);
     const mayOpenResults = can(user, "send-communications");
-    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayChangeSeats, mayOpenDashboard, mayOpenResults, timeZone: siteConfig.venue.timeZone };
+    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayChangeSeats, mayManageEvents, mayOpenDashboard, mayOpenResults, timeZone: siteConfig.venue.timeZone };
   } catch (error) {
     logFailure("reservations", "loading the reservations page", error);
-    return { loadFailed: true as const, search, mayChangeSeats, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
+    return { loadFailed: true as const, search, mayChangeSeats, mayManageEvents, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
   }
 }
 
@@ -94,11 +92,6 @@ export async function action({ request }: Route.ActionArgs) {
 
   try {
     switch (intent) {
-      case "create-event": {
-        const outcome = await createTicketedEvent(db, user, ticketedEventValues(form));
-        if (!outcome.ok) return answer({ ok: false, intent, message: outcome.message, fieldErrors: outcome.fieldErrors, values: outcome.values }, outcome.reason === "forbidden" ? 403 : outcome.reason === "not-found" ? 404 : 400);
-        return answer({ ok: true, intent, message: outcome.message });
-      }
       case "set-max-seats": {
         const outcome = await setMaxSeats(db, user, { eventId: text("eventId"), maxSeats: text("maxSeats") }, offers);
         return outcome.ok ? answer({ ok: true, intent, target: text("eventId"), message: outcome.message }) : failure(outcome, text("eventId"));
@@ -158,7 +151,6 @@ export async function action({ request }: Route.ActionArgs) {
 /** The spec's failure text of each action, for an answer the use case could not give. */
 function failureTextOf(intent: string): string {
   const texts: Record<string, string> = {
-    "create-event": "Failed to create event",
     "set-max-seats": messages.seatsFailed,
     "delete-reservation": messages.deleteReservationFailed,
     "delete-event": messages.deleteEventFailed,
@@ -192,11 +184,19 @@ export default function EventReservationsPage({ loaderData, actionData }: Route.
         </p>
       ) : null}
 
-      {loaderData.mayChangeSeats ? (
-        <CreateTicketedEventForm timeZone={loaderData.timeZone} fallback={actionData?.intent === "create-event" ? actionData : undefined} />
+      {loaderData.mayManageEvents ? (
+        // Events are created in one place, as drafts (docs/decisions/041).
+        <p className="mt-6">
+          <Link to="/admin/eventmanagement?new=1" className="button-secondary">
+            New event
+          </Link>
+          <span className="ml-3 text-sm text-mist">on the Events page: it starts as a draft, publish it there.</span>
+        </p>
       ) : null}
 
-      <Form method="get" role="search" aria-label="Search guests" className="mt-10 flex flex-wrap items-end gap-3">
+      {/* The guest lists' section heading (the event groups' own headings are h3). */}
+      <h2 className="mt-10 text-2xl text-ivory">Events and their guests</h2>
+      <Form method="get" role="search" aria-label="Search guests" className="mt-4 flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow sm:max-w-md">
           <label htmlFor="guest-search" className="block text-sm text-sand">
             Guest name or e-mail

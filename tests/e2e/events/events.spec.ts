@@ -40,8 +40,8 @@ test("/events shows every card's state and the range of the listed dates", async
   await expect(featured.getByRole("link", { name: "Candlelight Piano Meditation" })).toHaveAttribute("href", /^\/events\/candlelight-piano-meditation-\d+$/);
   await expect(await reserveButton(page, "Candlelight Yoga with Live Piano", "Reserve a Mat")).toBeEnabled();
 
-  // Drafts and inactive events are not listed, so they do not stretch the range either.
-  const listed = demoEvents().filter((event) => event.status !== "draft" && event.isActive !== false);
+  // Drafts and archived events are not listed, so they do not stretch the range either.
+  const listed = demoEvents().filter((event) => (event.status ?? "published") === "published");
   await expect(page.getByText(dateRangeLabel(listed.map((event) => event.startsAt), siteConfig.venue.timeZone)!, { exact: true })).toBeVisible();
   await expect(page.getByText("No events found")).toHaveCount(0);
 

@@ -5,6 +5,7 @@ import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { mailTo, waitForMail } from "../support/mail";
 import { siteUrl } from "../support/ports";
+import { createPublishedEvent } from "../support/staff-events";
 import { pickImage, unique } from "../support/staff-forms";
 
 /**
@@ -26,16 +27,11 @@ async function joinCommunity(request: APIRequestContext, person: { name: string;
   expect(response.ok()).toBe(true);
 }
 
-/** An event on the reservations page (its create form, posted), with guests reserved through the public form. */
+/** A published event made on the events page (its form, posted), with guests reserved through the public form. */
 async function eventWithGuests(page: Page, guests: Array<[name: string, email: string]>): Promise<{ name: string; checkIn: string }> {
   const name = unique("Person Evening");
-  const created = await page.request.post("/admin/eventreservations", {
-    headers: { Origin: siteUrl },
-    form: { intent: "create-event", name, date: "2032-08-14", time: `20:${String(Math.floor(Math.random() * 60)).padStart(2, "0")}`, maxSeats: "20" },
-  });
-  expect(created.status()).toBe(200);
+  const { href } = await createPublishedEvent(page.request, { title: name, date: "2032-08-14", time: `20:${String(Math.floor(Math.random() * 60)).padStart(2, "0")}`, maxSeats: "20" });
   await page.goto("/admin/eventreservations");
-  const href = (await page.getByRole("rowgroup", { name, exact: true }).getByRole("link", { name, exact: true }).getAttribute("href"))!;
   for (const [guest, email] of guests) {
     const reserved = await page.request.post(`${href}/reserve`, { headers: { Origin: siteUrl }, form: { name: guest, email, phone: "", seats: "2" } });
     expect(reserved.status()).toBe(200);

@@ -34,7 +34,7 @@ async function eventWithGuests(browser: Browser, admin: string, guests: Array<[n
   const minute = String(sequence % 60).padStart(2, "0");
   expect((await post({ intent: "create", title, image: "/media/images/event-garden.svg", date: "2032-06-18", time: `19:${minute}`, description: "Live piano.", location: "Door Hall", maxSeats: "40" })).status()).toBe(200);
   const id = await eventId(page.request, title);
-  expect((await post({ intent: "toggle-status", id })).status()).toBe(200);
+  expect((await post({ intent: "publish", id })).status()).toBe(200);
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   const slug = new RegExp(`/events/(${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-\\d+)<`).exec(sitemap)?.[1];
   expect(slug, "the published event's address").toBeTruthy();

@@ -7,8 +7,9 @@ import { siteUrl } from "../support/ports";
 
 /**
  * Event management in the browser: each action with its toast and its effect on the public pages,
- * the stats grid, the form (picker, quick-select, errors), a phone's layout, the keyboard and axe.
- * Each test signs in with its own admin and works on events it creates, with titles of its own.
+ * the date order with the featured pin, the stats grid, the form (picker, quick-select, errors), a
+ * phone's layout, the keyboard and axe. Each test signs in with its own admin and works on events
+ * it creates, with titles of its own. The lifecycle walked end to end is event-lifecycle.spec.ts.
  */
 
 const PAGE = "/admin/eventmanagement";
@@ -56,14 +57,10 @@ const publicSlug = async (page: Page, title: string) => {
   const words = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   return new RegExp(`/events/(${words}-\\d+)<`).exec(html)?.[1];
 };
-const position = async (page: Page, title: string) => Number(await row(page, title).locator('td[data-label="Position"]').innerText());
-/** The title of the row just above `title`'s in the list. */
-const titleAbove = async (page: Page, title: string) => {
-  const titles = await page.locator("tbody tr").evaluateAll((rows) => rows.map((element) => element.getAttribute("aria-label") ?? ""));
-  const index = titles.indexOf(title);
-  expect(index).toBeGreaterThan(0);
-  return titles[index - 1]!;
-};
+/** The rows' titles, top to bottom. */
+const listedTitles = (page: Page) => page.locator("tbody tr").evaluateAll((rows) => rows.map((element) => element.getAttribute("aria-label") ?? ""));
+/** Opens a row's 'More' menu. */
+const openMenu = (page: Page, title: string) => row(page, title).locator("summary").click();
 
 test("creates an event through the form: errors under the fields, the image picker, the location quick-select; it starts as a hidden draft", async ({ page }) => {
   await signInWithLink(page, staffAccounts.events[0]!, PAGE);
@@ -107,13 +104,13 @@ test("creates an event through the form: errors under the fields, the image pick
   expect(await (await page.request.get("/events")).text()).not.toContain(title);
 });
 
-test("publishing shows the event on /events and its page at once; unpublishing hides it", async ({ page }) => {
+test("publishing shows the event on /events and its page at once; unpublishing makes it a draft again", async ({ page }) => {
   await signInWithLink(page, staffAccounts.events[1]!, PAGE);
   const title = uniqueTitle("Publish Evening");
   await seedEvent(page, title);
   await page.reload();
   await row(page, title).getByRole("button", { name: "Publish" }).click();
-  await expect(toast(page, "Event status updated!")).toBeVisible();
+  await expect(toast(page, "Event published: it is on the site now!")).toBeVisible();
   await expect(row(page, title)).toContainText("Published");
 
   await page.goto("/events");
@@ -125,90 +122,114 @@ test("publishing shows the event on /events and its page at once; unpublishing h
 
   await page.goto(PAGE);
   await row(page, title).getByRole("button", { name: "Unpublish" }).click();
-  await expect(toast(page, "Event status updated!")).toBeVisible();
+  await expect(toast(page, "Event unpublished: it is a draft again!")).toBeVisible();
   await expect(row(page, title)).toContainText("Draft");
   expect((await page.request.get(`/events/${slug}`)).status()).toBe(404);
 });
 
-test("the featured star is a toggle button", async ({ page }) => {
+test("the featured star is a toggle button in the row's menu", async ({ page }) => {
   await signInWithLink(page, staffAccounts.events[2]!, PAGE);
   const title = uniqueTitle("Star Evening");
   await seedEvent(page, title);
   await page.reload();
+  await openMenu(page, title);
   const star = row(page, title).getByRole("button", { name: "Featured" });
   await expect(star).toHaveAttribute("aria-pressed", "false");
   await star.click();
   await expect(toast(page, "Event featured status updated!")).toBeVisible();
-  await expect(star).toHaveAttribute("aria-pressed", "true");
+  await expect(row(page, title)).toContainText("★ Featured");
+  await openMenu(page, title);
+  await expect(row(page, title).getByRole("button", { name: "Featured" })).toHaveAttribute("aria-pressed", "true");
   // The toast itself is accessible, its close button a large enough target (WCAG 2.2, 2.5.8).
   const toastCheck = await new AxeBuilder({ page }).include("[data-sonner-toaster]").withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
   expect(toastCheck.violations.map((violation) => violation.id)).toEqual([]);
 });
 
-test("moves events up and down, by keyboard; the first cannot move up, the last cannot move down", async ({ page }) => {
+test("the list is in date order: a new event takes its date's place, and a featured one is pinned first", async ({ page }) => {
   await signInWithLink(page, staffAccounts.events[3]!, PAGE);
-  const first = uniqueTitle("Order First");
-  const second = uniqueTitle("Order Second");
-  await seedEvent(page, first);
-  await seedEvent(page, second);
+  const later = uniqueTitle("Order Later");
+  const earlier = uniqueTitle("Order Earlier");
+  await seedEvent(page, later, { date: "2032-04-25" });
+  await seedEvent(page, earlier, { date: "2032-04-11" });
   await page.reload();
-  // The other tests of this file add and duplicate events meanwhile, which shifts every position
-  // below theirs: what a move must change is where the row stands against the one above it.
-  const above = await titleAbove(page, second);
+  let titles = await listedTitles(page);
+  expect(titles.indexOf(earlier)).toBeLessThan(titles.indexOf(later));
+  // No order to keep by hand: no 'Move up', no 'Position'.
+  await expect(page.getByRole("button", { name: "Move up" })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Position" })).toHaveCount(0);
 
-  await row(page, second).getByRole("button", { name: "Move up" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(toast(page, "Event moved up!")).toBeVisible();
-  await expect.poll(async () => (await position(page, above)) - (await position(page, second))).toBe(1);
-
-  await row(page, second).getByRole("button", { name: "Move down" }).click();
-  await expect(toast(page, "Event moved down!")).toBeVisible();
-  await expect.poll(async () => (await position(page, second)) - (await position(page, above))).toBe(1);
-
-  await expect(page.getByRole("row").nth(1).getByRole("button", { name: "Move up" })).toBeDisabled();
-  await expect(page.getByRole("row").last().getByRole("button", { name: "Move down" })).toBeDisabled();
+  await openMenu(page, later);
+  await row(page, later).getByRole("button", { name: "Featured" }).click();
+  await expect(toast(page, "Event featured status updated!")).toBeVisible();
+  await expect(row(page, later)).toContainText("★ Featured");
+  titles = await listedTitles(page);
+  expect(titles.indexOf(later)).toBeLessThan(titles.indexOf(earlier));
+  await openMenu(page, later);
+  await row(page, later).getByRole("button", { name: "Featured" }).click();
+  await expect(row(page, later)).not.toContainText("★ Featured");
 });
 
-test("duplicates an event directly below itself as an inactive draft", async ({ page }) => {
+test("duplicate asks for the new date and makes a draft, placed by that date", async ({ page }) => {
   await signInWithLink(page, staffAccounts.events[4]!, PAGE);
   const title = uniqueTitle("Twin Evening");
-  await seedEvent(page, title);
+  await seedEvent(page, title, { date: "2032-04-18" });
   await page.reload();
-  const original = await position(page, title);
-  await row(page, title).getByRole("button", { name: "Duplicate" }).click();
-  await expect(toast(page, "Event duplicated below as inactive draft!")).toBeVisible();
-  const copy = row(page, `${title} (copy)`);
+  await openMenu(page, title);
+  await row(page, title).getByRole("link", { name: "Duplicate…" }).click();
+  await expect(page.getByRole("heading", { name: "Duplicate event" })).toBeFocused();
+  await expect(page.getByLabel("New date *")).toHaveValue("2032-04-25");
+  await page.getByLabel("New date *").fill("");
+  await page.getByRole("button", { name: "Make the draft copy" }).click();
+  await expect(page.getByText("Date is required")).toBeVisible();
+  await expect(page.getByLabel("New date *")).toBeFocused();
+  await page.getByLabel("Title *").fill(`${title} encore`);
+  await page.getByLabel("New date *").fill("2032-04-04");
+  await page.getByRole("button", { name: "Make the draft copy" }).click();
+  await expect(toast(page, "Event duplicated as a draft for April 4th, 2032")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Duplicate event" })).toBeHidden();
+  const copy = row(page, `${title} encore`);
   await expect(copy).toContainText("Draft");
-  await expect(copy).toContainText("Inactive");
-  expect(await position(page, `${title} (copy)`)).toBe(original + 1);
+  await expect(copy).toContainText("April 4th, 2032");
+  const titles = await listedTitles(page);
+  expect(titles.indexOf(`${title} encore`)).toBeLessThan(titles.indexOf(title));
 });
 
-test("delete hides a published event from the public, restore brings it back, permanent delete asks first (keyboard)", async ({ page }) => {
+test("archive takes a published event off the site, restore makes it a draft, delete for good asks first (keyboard)", async ({ page }) => {
   await signInWithLink(page, staffAccounts.events[5]!, PAGE);
   const title = uniqueTitle("Farewell Evening");
   await seedEvent(page, title);
   await page.reload();
   await row(page, title).getByRole("button", { name: "Publish" }).click();
-  await expect(toast(page, "Event status updated!")).toBeVisible();
+  await expect(toast(page, "Event published: it is on the site now!")).toBeVisible();
   const slug = await publicSlug(page, title);
   expect((await page.request.get(`/events/${slug}`)).status()).toBe(200);
+  // A published event offers no delete: archive or unpublish it first.
+  await openMenu(page, title);
+  await expect(row(page, title).getByRole("button", { name: "Delete for good…" })).toHaveCount(0);
 
-  await row(page, title).getByRole("button", { name: "Delete", exact: true }).click();
-  await expect(toast(page, "Event deleted successfully!")).toBeVisible();
-  await expect(row(page, title)).toContainText("Inactive");
+  await row(page, title).getByRole("button", { name: "Archive" }).click();
+  await expect(toast(page, "Event archived: it is off the site, its reservations kept!")).toBeVisible();
+  await expect(row(page, title)).toHaveCount(0);
   expect((await page.request.get(`/events/${slug}`)).status()).toBe(404);
   expect(await (await page.request.get("/events")).text()).not.toContain(title);
 
+  await page.getByLabel("Show").selectOption("archived");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/show=archived/);
+  await expect(row(page, title)).toContainText("Archived");
   await row(page, title).getByRole("button", { name: "Restore" }).click();
-  await expect(toast(page, "Event restored successfully!")).toBeVisible();
-  expect((await page.request.get(`/events/${slug}`)).status()).toBe(200);
+  await expect(toast(page, "Event restored as a draft!")).toBeVisible();
+  await expect(row(page, title)).toHaveCount(0);
+  expect((await page.request.get(`/events/${slug}`)).status()).toBe(404);
 
-  await row(page, title).getByRole("button", { name: "Delete", exact: true }).click();
-  await expect(toast(page, "Event deleted successfully!")).toBeVisible();
-  const trigger = row(page, title).getByRole("button", { name: "Delete permanently" });
+  await page.goto(PAGE);
+  await expect(row(page, title)).toContainText("Draft");
+  await row(page, title).locator("summary").focus();
+  await page.keyboard.press("Enter");
+  const trigger = row(page, title).getByRole("button", { name: "Delete for good…" });
   await trigger.focus();
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("alertdialog", { name: "Delete this event permanently?" });
+  const dialog = page.getByRole("alertdialog", { name: "Delete this event for good?" });
   await expect(dialog).toContainText("and its 0 reservations will be deleted. This cannot be undone.");
   await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.keyboard.press("Escape");
@@ -218,9 +239,9 @@ test("delete hides a published event from the public, restore brings it back, pe
   await page.keyboard.press("Enter");
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Tab");
-  await expect(dialog.getByRole("button", { name: "Delete permanently" })).toBeFocused();
+  await expect(dialog.getByRole("button", { name: "Delete for good" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(toast(page, "Event permanently deleted!")).toBeVisible();
+  await expect(toast(page, "Event deleted for good!")).toBeVisible();
   await expect(row(page, title)).toHaveCount(0);
 });
 
@@ -230,7 +251,7 @@ test("edits an event and the event page shows the change", async ({ page }) => {
   await seedEvent(page, title);
   await page.reload();
   await row(page, title).getByRole("button", { name: "Publish" }).click();
-  await expect(toast(page, "Event status updated!")).toBeVisible();
+  await expect(toast(page, "Event published: it is on the site now!")).toBeVisible();
   await row(page, title).getByRole("link", { name: "Edit" }).click();
   await expect(page.getByRole("heading", { name: "Edit event" })).toBeFocused();
   await expect(page.getByLabel("Title *")).toHaveValue(title);
@@ -249,28 +270,29 @@ test("edits an event and the event page shows the change", async ({ page }) => {
   // Leave the public calendar as the other spec files expect it.
   await page.goto(PAGE);
   await row(page, title).getByRole("button", { name: "Unpublish" }).click();
-  await expect(toast(page, "Event status updated!")).toBeVisible();
+  await expect(toast(page, "Event unpublished: it is a draft again!")).toBeVisible();
 });
 
-test("the stats grid counts every event: total, active, inactive, featured, upcoming, past", async ({ page }) => {
-  await signInWithLink(page, staffAccounts.events[7]!, PAGE);
+test("the stats grid counts every event: total, each state, featured, upcoming, past", async ({ page }) => {
+  await signInWithLink(page, staffAccounts.events[7]!, `${PAGE}?show=all`);
   const stat = async (key: string) => Number(await page.locator(`[data-stat="${key}"]`).innerText());
-  await expect(page.getByRole("definition")).toHaveCount(6);
+  await expect(page.getByRole("definition")).toHaveCount(7);
   const rows = await page.getByRole("row").count();
   const total = await stat("total");
   // Other tests add events meanwhile: compare numbers read from one page load.
   expect(total).toBe(rows - 1);
-  expect((await stat("active")) + (await stat("inactive"))).toBe(total);
+  expect((await stat("published")) + (await stat("draft")) + (await stat("archived"))).toBe(total);
   expect((await stat("upcoming")) + (await stat("past"))).toBe(total);
   expect(await stat("past")).toBeGreaterThan(0);
-  expect(await stat("featured")).toBe(await page.locator('button[aria-pressed="true"]', { hasText: "Featured" }).count());
-  expect(await stat("inactive")).toBe(await page.getByRole("row").filter({ hasText: "Inactive" }).count());
+  expect(await stat("archived")).toBeGreaterThan(0);
+  // Counted by each row's title and status cells (a closed menu's text, e.g. 'ArchiveDelete…', is not a state).
+  expect(await stat("featured")).toBe(await page.locator('td[data-label="Title"]').filter({ hasText: "★ Featured" }).count());
+  expect(await stat("archived")).toBe(await page.getByRole("cell", { name: "Archived", exact: true }).count());
 
-  await page.getByLabel("Active", { exact: true }).selectOption("inactive");
+  await page.getByLabel("Show").selectOption("archived");
   await page.getByRole("button", { name: "Filter" }).click();
-  await expect(page).toHaveURL(/active=inactive/);
-  const inactiveRows = page.getByRole("row").filter({ hasText: "Active" });
-  await expect(inactiveRows.filter({ hasNotText: "Inactive" })).toHaveCount(0);
+  await expect(page).toHaveURL(/show=archived/);
+  await expect(page.locator('td[data-label="Status"]').filter({ hasNotText: /^Archived$/ })).toHaveCount(0);
 });
 
 test("on a phone the table becomes cards without sideways scrolling, and the page and form are accessible", async ({ page }) => {
@@ -290,15 +312,14 @@ test("on a phone the table becomes cards without sideways scrolling, and the pag
   await expectNoAxeViolations(page);
 });
 
-test("the page is accessible on a desktop, with the permanent delete dialog open", async ({ page }) => {
+test("the page is accessible on a desktop, with the delete for good dialog open", async ({ page }) => {
   await signInWithLink(page, staffAccounts.events[9]!, PAGE);
   const title = uniqueTitle("Axe Evening");
   await seedEvent(page, title);
   await page.reload();
   await expectNoAxeViolations(page);
-  await row(page, title).getByRole("button", { name: "Delete", exact: true }).click();
-  await expect(toast(page, "Event deleted successfully!")).toBeVisible();
-  await row(page, title).getByRole("button", { name: "Delete permanently" }).click();
+  await openMenu(page, title);
+  await row(page, title).getByRole("button", { name: "Delete for good…" }).click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -4,6 +4,7 @@ import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { mailTo } from "../support/mail";
 import { siteUrl } from "../support/ports";
+import { createPublishedEvent } from "../support/staff-events";
 
 /**
  * The review before a mass send in a browser without JavaScript (docs/decisions/042): the first
@@ -19,10 +20,7 @@ test("mailing an event's guests: review, then confirm, without JavaScript", asyn
   await signInWithLink(page, staffAccounts.sends[6]!, PAGE);
   const stamp = Date.now().toString(36);
   const name = `Plain Review ${stamp}`;
-  const created = await page.request.post(PAGE, { headers: { Origin: siteUrl }, form: { intent: "create-event", name, date: "2027-01-16", time: "18:30", maxSeats: "20" } });
-  expect(created.status()).toBe(200);
-  await page.goto(PAGE);
-  const href = (await page.getByRole("rowgroup", { name, exact: true }).getByRole("link", { name, exact: true }).getAttribute("href"))!;
+  const { href } = await createPublishedEvent(page.request, { title: name, date: "2027-01-16", time: "18:30", maxSeats: "20" });
   const guest = `tam-${stamp}@example.com`;
   expect((await page.request.post(`${href}/reserve`, { headers: { Origin: siteUrl }, form: { name: "Tam Plain", email: guest, phone: "", seats: "1" } })).status()).toBe(200);
 

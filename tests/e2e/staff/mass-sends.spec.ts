@@ -6,6 +6,7 @@ import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { mailTo } from "../support/mail";
 import { siteUrl } from "../support/ports";
+import { createPublishedEvent } from "../support/staff-events";
 
 /**
  * The review before a mass send, as the founder meets it (docs/decisions/042): the first press
@@ -34,17 +35,11 @@ async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(" ")) }))).toEqual([]);
 }
 
-/** An event made with the reservations page's form (posted), its guests reserved through the public form. */
+/** An event made the one way (Events → New event, Publish; decision 041), its guests reserved through the public form. */
 async function eventWithGuests(page: Page, label: string, guests: Array<{ name: string; email: string; phone?: string }>): Promise<string> {
   sequence += 1;
   const name = `${label} ${Date.now().toString(36)}${process.pid}${sequence}`;
-  const created = await page.request.post(PAGE, {
-    headers: { Origin: siteUrl },
-    form: { intent: "create-event", name, date: "2027-01-09", time: `19:${String(sequence % 60).padStart(2, "0")}`, maxSeats: "20" },
-  });
-  expect(created.status()).toBe(200);
-  await page.goto(PAGE);
-  const href = (await page.getByRole("rowgroup", { name, exact: true }).getByRole("link", { name, exact: true }).getAttribute("href"))!;
+  const { href } = await createPublishedEvent(page.request, { title: name, date: "2027-01-09", time: `19:${String(sequence % 60).padStart(2, "0")}`, maxSeats: "20" });
   for (const guest of guests) {
     const reserved = await page.request.post(`${href}/reserve`, { headers: { Origin: siteUrl }, form: { name: guest.name, email: guest.email, phone: guest.phone ?? "", seats: "1" } });
     expect(reserved.status()).toBe(200);

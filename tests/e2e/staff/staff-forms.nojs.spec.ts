@@ -83,3 +83,43 @@ test("editing an event: a newly picked image replaces the one the path field sho
   await expect(page.getByRole("status").filter({ hasText: "Event updated successfully!" })).toBeVisible();
   await expect(row(page, title).locator("img")).toHaveAttribute("src", "/media/images/event-workshop.svg");
 });
+
+test("an event's life without JavaScript: the 'More' menu opens, Duplicate asks for the date, Publish, Archive, Delete for good asks first", async ({ page }) => {
+  await signInWithLink(page, account[10]!, "/admin/eventmanagement");
+  const title = unique("Plain Lifecycle");
+  const created = await page.request.post("/admin/eventmanagement", {
+    headers: { Origin: siteUrl },
+    form: { intent: "create", title, image: "/media/images/event-garden.svg", date: "2032-11-13", time: "19:00", description: "A plain evening.", location: "Hall" },
+  });
+  expect(created.status()).toBe(200);
+  await page.goto("/admin/eventmanagement");
+
+  // The menu is a disclosure: it opens without scripts.
+  await row(page, title).locator("summary").click();
+  await row(page, title).getByRole("link", { name: "Duplicate…" }).click();
+  await expect(page.getByRole("heading", { name: "Duplicate event" })).toBeVisible();
+  await expect(page.getByLabel("New date *")).toHaveValue("2032-11-20");
+  await page.getByLabel("Title *").fill(`${title} again`);
+  await page.getByLabel("New date *").fill("2032-11-06");
+  await page.getByRole("button", { name: "Make the draft copy" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Event duplicated as a draft for November 6th, 2032, 7:00 PM!" })).toBeVisible();
+  const copy = row(page, `${title} again`);
+  await expect(copy).toContainText("Draft");
+
+  await copy.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Event published: it is on the site now!" })).toBeVisible();
+  await expect(copy).toContainText("Published");
+  await copy.locator("summary").click();
+  await copy.getByRole("button", { name: "Archive" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Event archived" })).toBeVisible();
+  await expect(copy).toHaveCount(0);
+
+  // Delete for good of the draft original: a warning of the page, with its own button.
+  await row(page, title).locator("summary").click();
+  await row(page, title).getByRole("link", { name: "Delete for good…" }).click();
+  const warning = page.getByRole("alertdialog", { name: "Delete this event for good?" });
+  await expect(warning).toContainText("and its 0 reservations will be deleted. This cannot be undone.");
+  await warning.getByRole("button", { name: "Delete for good" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Event deleted for good!" })).toBeVisible();
+  await expect(row(page, title)).toHaveCount(0);
+});

@@ -39,6 +39,7 @@ test("event staff see only Reservations, and /admin takes them there instead of 
   // No way back to a dashboard they may not open, and no creating events or changing seats: the guest lists are theirs.
   await expect(page.getByRole("link", { name: /Back to the dashboard/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Create event" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "New event" })).toHaveCount(0);
   await expect(page.getByRole("spinbutton", { name: /^Max seats of / })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /^Check-in for / }).first()).toBeVisible();
 });

@@ -52,8 +52,12 @@ export const staffAccounts = {
   guestDoorStaff: ["usher-guests-1@harmonia.example", "usher-guests-2@harmonia.example"],
   /** Event staff signing in for the first time (the way in). */
   wayInStaff: ["usher-way-in-1@harmonia.example", "usher-way-in-2@harmonia.example", "usher-way-in-3@harmonia.example"],
+  /** The founder walking an event through its lifecycle (create, publish, duplicate, archive), at each width. */
+  lifecycle: Array.from({ length: 4 }, (_, index) => `admin-lifecycle-${index + 1}@harmonia.example`),
+  /** Event staff, who may not create, publish, archive or delete events. */
+  lifecycleStaff: ["usher-lifecycle-1@harmonia.example"],
 } as const;
 
-const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, ...adminGroups } = staffAccounts;
+const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, ...adminGroups } = staffAccounts;
 export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
-export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff];
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff];

@@ -98,7 +98,7 @@ export function EventSummaries({ events }: { events: Settled<EventsSummary> }) {
             <Counter label="Published" value={events.data.published} />
             <Counter label="Drafts" value={events.data.draft} />
             <Counter label="Upcoming" value={events.data.upcoming} />
-            <Counter label="Hidden" value={events.data.hidden} />
+            <Counter label="Archived" value={events.data.archived} />
           </dl>
         ) : (
           <PanelUnavailable what="Events" />

@@ -16,9 +16,7 @@ export interface EventDraft {
   featured?: boolean;
   getTicketsLink?: string | null;
   button?: string | null;
-  status?: "draft" | "published";
-  isActive?: boolean;
-  displayOrder?: number;
+  status?: "draft" | "published" | "archived";
   soldOut?: boolean;
   maxSeats?: number | null;
   placement?: "rsvp" | "vip" | null;
@@ -45,8 +43,6 @@ export function buildEvent(draft: EventDraft) {
     getTicketsLink: draft.getTicketsLink ?? null,
     button: draft.button ?? null,
     status: draft.status ?? "published",
-    isActive: draft.isActive ?? true,
-    displayOrder: draft.displayOrder ?? 0,
     soldOut: draft.soldOut ?? false,
     maxSeats: draft.maxSeats === undefined ? 40 : draft.maxSeats,
     placement: draft.placement ?? null,
