@@ -155,7 +155,7 @@ describe("mass sends go only after their review", () => {
 
   it("a group text to an event's guests names who is left out for want of consent or a phone, with one guest's text", async () => {
     const stamp = `${Date.now().toString(36)}${++counter}`;
-    await db.insert(community).values({ name: "Cora Consent", email: `cora-${stamp}@example.com`, phone: "(619) 555-3101", interest: "piano", consentAcceptedAt: new Date() });
+    await db.insert(community).values({ name: "Cora Consent", email: `cora-${stamp}@example.com`, phone: "(619) 555-3101", interest: "piano", consentAcceptedAt: new Date(), smsConsentAt: new Date() });
     const event = await eventWithGuests([
       { name: "Cora Consent", email: `cora-${stamp}@example.com`, phone: "(619) 555-3101" },
       { name: "Nell Noconsent", email: `nell-${stamp}@example.com`, phone: "(619) 555-3102" },

@@ -151,7 +151,7 @@ function EventGroup(props: {
   const hidden = (name: string, value: string) => <input type="hidden" name={name} value={value} />;
 
   return (
-    <tbody id={`event-${event.id}`} aria-label={event.title} className="border-b border-sand/15 max-md:mt-4 max-md:block max-md:rounded-2xl max-md:border max-md:p-4">
+    <tbody aria-label={event.title} id={`event-${event.id}`} className="border-b border-sand/15 max-md:mt-4 max-md:block max-md:rounded-2xl max-md:border max-md:p-4">
       <tr className="max-md:block">
         <th scope="row" className={`${cell} font-normal`} data-label="Event">
           <span>
