@@ -75,13 +75,14 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
               <time dateTime={entry.at} className="text-sm text-mist">
                 {entry.when}
               </time>
-              <div>
+              {/* min-w-0 and anywhere: a long address or title in a change wraps instead of widening a phone's page. */}
+              <div className="min-w-0 [overflow-wrap:anywhere]">
                 <p className="text-ivory">
                   <span className="font-semibold">{entry.kind}</span>: {entry.subject}
                 </p>
                 <p className="text-sm text-sand">by {entry.actorEmail}</p>
                 {entry.changes.length ? (
-                  <ul className="mt-1 text-sm break-words text-sand">
+                  <ul className="mt-1 text-sm text-sand">
                     {entry.changes.map((change) => (
                       <li key={change}>{change}</li>
                     ))}

@@ -16,7 +16,7 @@ test.describe.configure({ timeout: 150_000 });
 const expect = baseExpect.configure({ timeout: 25_000 });
 
 async function joinCommunity(request: APIRequestContext, person: { name: string; email: string }) {
-  const response = await request.post("/join", { form: { intent: "join", name: person.name, email: person.email, interest: "piano", consent: "on", source: "join" } });
+  const response = await request.post("/join", { form: { intent: "join", name: person.name, email: person.email, interest: "piano", consent: "on", emailConsent: "on", source: "join" } });
   expect(response.ok()).toBe(true);
 }
 

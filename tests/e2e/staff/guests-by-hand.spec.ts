@@ -1,9 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect as baseExpect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
 import { staffAccounts } from "../support/accounts";
 import { openAsAPerson } from "../support/as-a-person";
 import { signInWithLink, testEmail } from "../support/auth";
 import { siteUrl } from "../support/ports";
+import { createPublishedEvent } from "../support/staff-events";
 
 /**
  * Guests by hand (issue 24 item 11, decision 043), as people act: straight after load, without
@@ -22,34 +23,20 @@ interface MadeEvent {
   slug: string;
 }
 
-/** A published event taking reservations, made by an admin over HTTP; guests reserve through the public form. */
+/** A published event taking reservations, made by an admin the one way (decision 041); guests reserve through the public form. */
 async function eventWithGuests(browser: Browser, admin: string, guests: Array<{ name: string; seats: number; phone?: string; smsConsent?: boolean }>): Promise<MadeEvent> {
   sequence += 1;
   const title = `Hand Evening ${Date.now().toString(36)}${process.pid}${sequence}`;
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInWithLink(page, admin, "/admin/eventmanagement");
-  const post = (form: Record<string, string>) => page.request.post("/admin/eventmanagement", { headers: { Origin: siteUrl }, form });
-  expect((await post({ intent: "create", title, image: "/media/images/event-garden.svg", date: "2032-07-18", time: `18:${String(sequence % 60).padStart(2, "0")}`, description: "Live piano.", location: "Hand Hall", maxSeats: "12" })).status()).toBe(200);
-  const id = await eventId(page.request, title);
-  expect((await post({ intent: "toggle-status", id })).status()).toBe(200);
-  const sitemap = await (await page.request.get("/sitemap.xml")).text();
-  const slug = new RegExp(`/events/(${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-\\d+)<`).exec(sitemap)?.[1];
-  expect(slug, "the published event's address").toBeTruthy();
+  const { id, href } = await createPublishedEvent(page.request, { title, date: "2032-07-18", time: `18:${String(sequence % 60).padStart(2, "0")}`, location: "Hand Hall", maxSeats: "12" });
   for (const guest of guests) {
     const form = { name: guest.name, email: testEmail("hand-guest"), phone: guest.phone ?? "", seats: String(guest.seats), ...(guest.smsConsent ? { smsConsent: "on" } : {}) };
-    expect((await page.request.post(`/events/${slug}/reserve`, { headers: { Origin: siteUrl }, form })).status()).toBe(200);
+    expect((await page.request.post(`${href}/reserve`, { headers: { Origin: siteUrl }, form })).status()).toBe(200);
   }
   await context.close();
-  return { id, title, slug: slug! };
-}
-
-async function eventId(request: APIRequestContext, title: string): Promise<string> {
-  const html = await (await request.get("/admin/eventmanagement")).text();
-  const row = html.slice(html.indexOf(`aria-label="${title}"`));
-  const id = /name="id" value="([0-9a-f-]{36})"/.exec(row)?.[1];
-  expect(id, `the row of ${title}`).toBeTruthy();
-  return id!;
+  return { id, title, slug: href.replace(/^\/events\//, "") };
 }
 
 async function expectNoAxeViolations(page: Page) {

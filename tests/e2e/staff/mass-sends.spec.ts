@@ -103,7 +103,7 @@ for (const [index, size] of widths.entries()) {
     const digits = String((Date.now() + index * 7) % 10_000).padStart(4, "0");
     // Cora joined the community with her number (consent); Nell reserved with a number but never agreed to texts; Pia gave no phone.
     const joined = await request.post("/join", {
-      form: { intent: "join", name: "Cora Consent", email: `cora-${stamp}@example.com`, phone: `+1619556${digits}`, interest: "piano", consent: "on", source: "join" },
+      form: { intent: "join", name: "Cora Consent", email: `cora-${stamp}@example.com`, phone: `+1619556${digits}`, interest: "piano", consent: "on", emailConsent: "on", smsConsent: "on", source: "join" },
     });
     expect(joined.ok()).toBe(true);
     await signInWithLink(page, staffAccounts.sends[index + 2]!, PAGE);
