@@ -22,9 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="px-4 pb-16 sm:px-6">
+    <div className="px-4 pb-16 sm:px-6" data-staff-area="">
       <div className="mx-auto max-w-7xl">
-        <nav aria-label="Staff" className="sticky top-(--header-height) z-20 -mx-4 border-b border-sand/15 bg-night/95 px-4 sm:-mx-6 sm:px-6">
+        <nav aria-label="Staff" className="sticky top-(--header-height) z-20 -mx-4 border-b border-sand/15 bg-night px-4 sm:-mx-6 sm:px-6">
           <ul className="flex gap-1 overflow-x-auto py-2">
             {loaderData.navigation.map((item) => (
               <li key={item.to} className="shrink-0">

@@ -75,8 +75,8 @@ test("compose a group text: a number at 4 texts this month is skipped with the r
   await expect(results.getByRole("row").filter({ hasText: busy.phone })).toContainText("Already received 4 texts this month");
   await expect(results.getByRole("row").filter({ hasText: texted.phone })).toContainText("Sent");
 
-  // From the top: scrolled, the page's content passes under the translucent fixed header, which axe reads as the header's contrast.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // Scrolled, the page's content passes under the fixed header: on staff pages it stays opaque, so its links keep their contrast.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]).analyze();
   expect(axe.violations).toEqual([]);
 });
