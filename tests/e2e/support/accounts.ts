@@ -54,10 +54,14 @@ export const staffAccounts = {
   wayInStaff: ["usher-way-in-1@harmonia.example", "usher-way-in-2@harmonia.example", "usher-way-in-3@harmonia.example"],
   /** The founder walking an event through its lifecycle (create, publish, duplicate, archive), at each width. */
   lifecycle: Array.from({ length: 4 }, (_, index) => `admin-lifecycle-${index + 1}@harmonia.example`),
+  /** The founder's whole journey, counted in clicks (journeys.spec.ts). */
+  journeyFounder: ["admin-journey-1@harmonia.example", "admin-journey-2@harmonia.example"],
+  /** The door volunteer's whole journey, counted in clicks (journeys.spec.ts). */
+  journeyVolunteer: ["usher-journey-1@harmonia.example"],
   /** Event staff, who may not create, publish, archive or delete events. */
   lifecycleStaff: ["usher-lifecycle-1@harmonia.example"],
 } as const;
 
-const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, ...adminGroups } = staffAccounts;
+const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, ...adminGroups } = staffAccounts;
 export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
-export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff];
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer];
