@@ -214,8 +214,8 @@ describe("event management over HTTP", () => {
     expect((await rowOf(event.title)).html).toContain("4 / 4");
     expect(await activityCount("event.updated")).toBe(updates + 1);
     const log = await (await get("/admin/activity?kind=event.updated", cookies[0])).text();
-    expect(log).toContain("maxSeats: 10 → 4");
-    expect(log).toContain("location: Test Garden → Moved Garden");
+    expect(log).toContain("Changed max seats from 10 to 4");
+    expect(log).toContain("Changed location from ‘Test Garden’ to ‘Moved Garden’");
     expect(log).not.toContain("description: ");
   });
 

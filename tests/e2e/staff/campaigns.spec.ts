@@ -116,3 +116,22 @@ test("a campaign that grants music access says so in its preview and review, and
   await expect(member.getByRole("link", { name: "Ask for full access" })).toHaveCount(0);
   await context.close();
 });
+
+test("on a 390 px phone each person to pick is a card: the box beside a readable address, nothing scrolls sideways", async ({ page, request }) => {
+  const stamp = Date.now().toString(36);
+  const person = { name: `Card Person ${stamp}`, email: `a-rather-long-address-card-${stamp}@example.com` };
+  await joinCommunity(request, person);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithLink(page, staffAccounts.communications[2]!, "/admin/communications");
+  await page.getByLabel("Search").fill(stamp);
+  await page.getByRole("button", { name: "Filter" }).click();
+  const box = page.getByRole("checkbox", { name: `Select ${person.name} (${person.email})` });
+  await expect(box).toBeVisible();
+  const address = page.getByRole("form", { name: "Compose a campaign" }).getByRole("cell", { name: person.email, exact: true });
+  // The address has the card's width (was a column a letter or two wide).
+  expect((await address.boundingBox())!.width).toBeGreaterThan(250);
+  await expect(page.getByRole("checkbox", { name: "All shown" })).toBeVisible();
+  await box.check();
+  await expect(box).toBeChecked();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -40,6 +40,8 @@ for (const screen of widths) {
       ["dashboard, invitations", "/admin?list=invitations"],
       ["events", "/admin/eventmanagement"],
       ["events, new event form", "/admin/eventmanagement?new=1"],
+      ["events, archived", "/admin/eventmanagement?show=archived"],
+      ["events, every state", "/admin/eventmanagement?show=all"],
       ["reservations", "/admin/eventreservations"],
       ["check-in", checkIn],
       ["communications", "/admin/communications"],

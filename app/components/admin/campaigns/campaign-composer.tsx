@@ -5,6 +5,8 @@ import { SendReviewPanel } from "~/components/admin/send-review";
 import { suggestedCampaigns } from "~/modules/campaigns/campaign-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ComposerActionData } from "./composer-types";
+import { siteConfig } from "~/lib/site-config";
+import { formatEventDate } from "~/modules/events/event-dates";
 
 /** The composer's own buttons (the page's other forms answer in their own places). */
 const composerIntents = new Set(["preview", "send-preview", "send", "send-all", "change"]);
@@ -126,33 +128,34 @@ export function CampaignComposer(props: {
             </p>
             {fieldError("recipients")}
             <div className="mt-3 max-h-96 overflow-auto rounded-2xl border border-sand/15">
-              <table className="w-full text-left text-sm">
-                <thead className="sticky top-0 bg-umber text-sand">
-                  <tr>
-                    <th scope="col" className="p-2">
+              {/* Below 640 px each person is a card (the box, then name, address, interest and date), so an address is never squeezed into a one-letter column. */}
+              <table className="w-full text-left text-sm max-sm:block">
+                <thead className="sticky top-0 bg-umber text-sand max-sm:block">
+                  <tr className="max-sm:block">
+                    <th scope="col" className="p-2 max-sm:block">
                       <label className="inline-flex items-center gap-2">
                         <input ref={allShownRef} type="checkbox" defaultChecked={allShownSelected} onChange={(event) => tickAllShown(event.target.checked)} />
                         <span>All shown</span>
                       </label>
                     </th>
-                    <th scope="col" className="p-2">
+                    <th scope="col" className="p-2 max-sm:sr-only">
                       Name
                     </th>
-                    <th scope="col" className="p-2">
+                    <th scope="col" className="p-2 max-sm:sr-only">
                       E-mail
                     </th>
-                    <th scope="col" className="p-2">
+                    <th scope="col" className="p-2 max-sm:sr-only">
                       Interest
                     </th>
-                    <th scope="col" className="p-2">
+                    <th scope="col" className="p-2 max-sm:sr-only">
                       Joined
                     </th>
                   </tr>
                 </thead>
-                <tbody className="divide-y divide-sand/10 text-ivory">
+                <tbody className="divide-y divide-sand/10 text-ivory max-sm:block">
                   {community.people.map((person) => (
-                    <tr key={person.email}>
-                      <td className="p-2">
+                    <tr key={person.email} className="max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)] max-sm:gap-x-3 max-sm:px-2 max-sm:py-2">
+                      <td className="p-2 max-sm:row-span-4 max-sm:p-1">
                         <input
                           type="checkbox"
                           name="recipients"
@@ -162,13 +165,13 @@ export function CampaignComposer(props: {
                           disabled={person.unsubscribed}
                         />
                       </td>
-                      <td className="p-2">{person.name}</td>
-                      <td className="p-2 break-all">
+                      <td className="p-2 max-sm:col-start-2 max-sm:p-0 max-sm:font-semibold">{person.name}</td>
+                      <td className="p-2 break-all max-sm:col-start-2 max-sm:p-0">
                         {person.email}
                         {person.unsubscribed ? <span className="ml-2 text-xs text-mist">(unsubscribed)</span> : null}
                       </td>
-                      <td className="p-2">{person.interest}</td>
-                      <td className="p-2 whitespace-nowrap">{person.joinedAt.slice(0, 10)}</td>
+                      <td data-label="Interest" className="p-2 max-sm:col-start-2 max-sm:p-0 max-sm:text-sand max-sm:before:mr-2 max-sm:before:text-mist max-sm:before:content-[attr(data-label)]">{person.interest}</td>
+                      <td data-label="Joined" className="p-2 whitespace-nowrap max-sm:col-start-2 max-sm:p-0 max-sm:text-sand max-sm:before:mr-2 max-sm:before:text-mist max-sm:before:content-[attr(data-label)]">{formatEventDate(new Date(person.joinedAt), siteConfig.venue.timeZone)}</td>
                     </tr>
                   ))}
                 </tbody>
