@@ -1,8 +1,6 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import type { StaffOutcome } from "./staff-outcome";
-import { useFormValidation } from "~/components/members/use-form-validation";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useStaffFormPanel } from "./use-staff-form-panel";
 import { duplicateEventSchema } from "~/modules/events/duplicate-event-form";
 
 /** The key of the duplicate form's fetcher, which the page reads for the toast. */
@@ -30,22 +28,12 @@ export function DuplicateEventPanel(props: {
   timeZoneLabel: string;
   onSaved: (outcome: StaffOutcome) => void;
 }) {
-  const fetcher = useFetcher<StaffOutcome>({ key: EVENT_DUPLICATE_FETCHER });
-  const [earlierAnswer] = useState(fetcher.data);
-  const answer = fetcher.data === earlierAnswer ? undefined : fetcher.data;
-  const { errors: clientErrors, onSubmit } = useFormValidation(() => duplicateEventSchema, answer && !answer.ok ? answer.fieldErrors : undefined);
-  const errors = answer || Object.keys(clientErrors).length ? clientErrors : props.errors;
-  const heading = useRef<HTMLHeadingElement>(null);
-  const hydrated = useHydrated();
-  const [openedByPerson] = useState(hydrated);
-  const { onSaved } = props;
-
-  useEffect(() => {
-    if (openedByPerson) heading.current?.focus();
-  }, [openedByPerson]);
-  useEffect(() => {
-    if (fetcher.state === "idle" && answer?.ok) onSaved(answer);
-  }, [fetcher.state, answer, onSaved]);
+  const { fetcher, errors, onSubmit, heading } = useStaffFormPanel({
+    fetcherKey: EVENT_DUPLICATE_FETCHER,
+    schemaFor: () => duplicateEventSchema,
+    postedErrors: props.errors,
+    onSaved: props.onSaved,
+  });
 
   const field = (name: "title" | "date" | "time", label: string, type: string, hint?: string) => {
     const describedBy = [hint ? `duplicate-${name}-hint` : "", errors[name] ? `duplicate-${name}-error` : ""].filter(Boolean).join(" ") || undefined;

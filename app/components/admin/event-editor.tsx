@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useFetcher } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { EventImagePicker } from "./event-image-picker";
 import type { StaffOutcome } from "./staff-outcome";
-import { useFormValidation } from "~/components/members/use-form-validation";
+import { useStaffFormPanel } from "./use-staff-form-panel";
 import { useFieldValue } from "~/lib/use-field-value";
-import { useHydrated } from "~/lib/use-hydrated";
 import { eventEditorSchema } from "~/modules/events/event-form";
 
 /** The key of the editor's fetcher, which the page reads for the toast of a save. */
@@ -57,27 +56,13 @@ export function EventEditor(props: {
   onSaved: (outcome: StaffOutcome) => void;
 }) {
   // The page owns this fetcher (and its toast): the editor closes on the answer it waits for.
-  const fetcher = useFetcher<StaffOutcome>({ key: EVENT_EDITOR_FETCHER });
-  // An answer from before this editor opened belongs to an earlier one.
-  const [earlierAnswer] = useState(fetcher.data);
-  const answer = fetcher.data === earlierAnswer ? undefined : fetcher.data;
-  const serverErrors = answer && !answer.ok ? answer.fieldErrors : undefined;
-  const { errors: clientErrors, onSubmit } = useFormValidation(() => eventEditorSchema, serverErrors);
-  const errors = answer || Object.keys(clientErrors).length ? clientErrors : props.errors;
-  const heading = useRef<HTMLHeadingElement>(null);
+  const { fetcher, errors, onSubmit, heading } = useStaffFormPanel({
+    fetcherKey: EVENT_EDITOR_FETCHER,
+    schemaFor: () => eventEditorSchema,
+    postedErrors: props.errors,
+    onSaved: props.onSaved,
+  });
   const location = useFieldValue<HTMLInputElement>(props.values.location);
-  // Opened by the person (a link pressed on the running page), not rendered by the server: only
-  // then does focus move to the heading; on hydration it stays wherever the person is typing.
-  const hydrated = useHydrated();
-  const [openedByPerson] = useState(hydrated);
-  const { onSaved } = props;
-
-  useEffect(() => {
-    if (openedByPerson) heading.current?.focus();
-  }, [openedByPerson]);
-  useEffect(() => {
-    if (fetcher.state === "idle" && answer?.ok) onSaved(answer);
-  }, [fetcher.state, answer, onSaved]);
 
   const title = props.mode === "create" ? "New event" : "Edit event";
   const field = (name: keyof EventEditorValues, label: string, input: (describedBy: string | undefined) => ReactNode, hint?: string) => {

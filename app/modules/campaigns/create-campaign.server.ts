@@ -3,7 +3,7 @@ import { campaignRecipients, campaigns, community, unsubscribes } from "../../..
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
-import { campaignInputSchema } from "./campaign-form";
+import { campaignInputSchema, type CampaignInput } from "./campaign-form";
 import { campaignMessages } from "./campaign-messages";
 import { partitionUnsubscribed, uniqueRecipients, type Recipient } from "./recipients";
 import { renderEmailSample } from "./campaign-preview.server";
@@ -28,17 +28,9 @@ export const COMMUNITY_MAGIC_LINKS = "community_magic_links";
  * campaign shows who was left out; they get nothing (docs/decisions/024).
  */
 export async function createCampaign(db: Database, actor: StaffActor, input: unknown, starter: FanOutStarter): Promise<CreateCampaignOutcome> {
-  const parsed = campaignInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = firstErrorPerField(parsed.error.issues);
-    return { ok: false, message: Object.values(fieldErrors)[0] ?? campaignMessages.subjectAndMessage, fieldErrors };
-  }
-  const form = parsed.data;
-  const recipients = await resolveRecipients(db, form.audience, form.recipients);
-  if (recipients.length === 0) {
-    const message = form.audience === "all" ? campaignMessages.emptyCommunity : campaignMessages.noRecipients;
-    return { ok: false, message, fieldErrors: { recipients: message } };
-  }
+  const request = await readCampaignRequest(db, input);
+  if (!request.ok) return request;
+  const { form, recipients } = request;
 
   const outcome = await writeCampaign(db, actor, {
     kind: COMMUNITY_MAGIC_LINKS,
@@ -69,17 +61,9 @@ export async function createReviewedCampaign(
   starter: FanOutStarter,
   options: ReviewOptions & { publicUrl: string },
 ): Promise<ReviewedCampaignOutcome> {
-  const parsed = campaignInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = firstErrorPerField(parsed.error.issues);
-    return { ok: false, message: Object.values(fieldErrors)[0] ?? campaignMessages.subjectAndMessage, fieldErrors };
-  }
-  const form = parsed.data;
-  const recipients = await resolveRecipients(db, form.audience, form.recipients);
-  if (recipients.length === 0) {
-    const message = form.audience === "all" ? campaignMessages.emptyCommunity : campaignMessages.noRecipients;
-    return { ok: false, message, fieldErrors: { recipients: message } };
-  }
+  const request = await readCampaignRequest(db, input);
+  if (!request.ok) return request;
+  const { form, recipients } = request;
   const { send: receiving, skipped } = partitionUnsubscribed(recipients, await unsubscribedAmong(db, recipients));
   if (receiving.length === 0) return { ok: false, message: campaignMessages.noneLeft, fieldErrors: { recipients: campaignMessages.noneLeft } };
   const first = receiving[0]!;
@@ -199,6 +183,29 @@ export async function startFanOut(starter: FanOutStarter, campaignId: string): P
   await starter.startFanOut(campaignId).catch((error: unknown) => {
     console.error(`[campaigns] could not start the fan-out of ${campaignId} now:`, error instanceof Error ? error.message : error);
   });
+}
+
+/**
+ * A campaign as staff asked for it: the form checked (the spec's words under each field) and its
+ * audience read, the whole community list or the selected addresses; refused when nobody is in it.
+ * Sent at once (the JSON API) or after its review (the composer), a campaign starts here.
+ */
+async function readCampaignRequest(
+  db: Database,
+  input: unknown,
+): Promise<{ ok: true; form: CampaignInput; recipients: Recipient[] } | { ok: false; message: string; fieldErrors: Record<string, string> }> {
+  const parsed = campaignInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = firstErrorPerField(parsed.error.issues);
+    return { ok: false, message: Object.values(fieldErrors)[0] ?? campaignMessages.subjectAndMessage, fieldErrors };
+  }
+  const form = parsed.data;
+  const recipients = await resolveRecipients(db, form.audience, form.recipients);
+  if (recipients.length === 0) {
+    const message = form.audience === "all" ? campaignMessages.emptyCommunity : campaignMessages.noRecipients;
+    return { ok: false, message, fieldErrors: { recipients: message } };
+  }
+  return { ok: true, form, recipients };
 }
 
 /** The whole community list, or the selected addresses with the names the community list has for them. */
