@@ -23,7 +23,7 @@ import { GlobalAudioPlayer } from "./components/music/audio-player/global-audio-
 import { getUser, type AccessDenied } from "./routes/guards.server";
 import { getListenerPlaylist } from "./routes/listener-playlist.server";
 import { getEnv } from "./lib/env.server";
-import { staffHomePath } from "./modules/members/policy";
+import { staffHomePath } from "./modules/access/policy";
 import { useNonce } from "./lib/nonce";
 import { SiteStylesheet } from "./lib/stylesheet";
 import type { RootData } from "./lib/seo";

@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "./create-app";
+import type { AppEnv } from "./app-env";
 import { authRoute, type AuthRoute } from "./auth-route-list";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";

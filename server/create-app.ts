@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { projectRoot } from "~/lib/project-root.server";
 import "./load-context";
+import type { AppEnv } from "./app-env";
 import { mountAuthRoutes } from "./auth-routes";
 import { bodySizeLimits } from "./body-limit";
 import { clientAddress, clientRateLimitKey, isLoopbackAddress } from "./client-address";
@@ -27,7 +28,6 @@ export interface AppOptions {
   getBuild: () => Promise<ServerBuild>;
 }
 
-export type AppEnv = { Variables: { clientIp: string; clientKey: string; isLoopback: boolean; secureHeadersNonce?: string; oneClickUnsubscribe?: boolean } };
 
 const FILE_PATH = /\.[a-z0-9]+$/i;
 

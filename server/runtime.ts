@@ -7,7 +7,7 @@ import { siteConfig } from "~/lib/site-config";
 import { slot } from "~/lib/singleton.server";
 import { waitForDatabase } from "~/lib/wait-for-database.server";
 import { campaignJobs } from "~/modules/campaigns/jobs.server";
-import type { FanOutStarter } from "~/modules/campaigns/create-campaign.server";
+import type { FanOutStarter } from "~/modules/campaigns/campaign-kinds.server";
 import { memberAuthParts } from "~/modules/members/auth-parts.server";
 import { messagingJobs } from "~/modules/messaging/jobs.server";
 import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { WaitlistSource } from "~/modules/community/subscription-messages";
-import type { SubscriptionActionData } from "~/routes/site/subscription-action.server";
+import type { SubscriptionActionData } from "~/modules/community/subscription-messages";
 
 /**
  * 'Notify Me' form of the launch waitlist: idle, 'Submitting...', then 'Thank You!' with the

@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { authMessages } from "~/modules/members/auth-messages";
-import { can, staffHomePath, type Action } from "~/modules/members/policy";
-import { roleForEmail, type Role } from "~/modules/members/roles";
+import { can, staffHomePath, type Action } from "~/modules/access/policy";
+import { roleForEmail, type Role } from "~/modules/access/roles";
 import { hasControlCharacters, unusualCharactersMessage } from "~/modules/security/control-characters";
 import { logFailure } from "~/lib/log.server";
 

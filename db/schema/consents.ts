@@ -19,7 +19,7 @@ export const consents = pgTable(
     /** Trimmed and lower-cased. */
     email: text().notNull(),
     purpose: consentPurpose().notNull(),
-    /** CONSENT_TEXT_VERSION of the words the person saw (app/modules/members/consent-texts.ts). */
+    /** CONSENT_TEXT_VERSION of the words the person saw (app/modules/consent/consent-texts.ts). */
     textVersion: text("text_version").notNull(),
     source: consentSource().notNull(),
     /** True when given, false when withdrawn. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAcceptance } from "~/modules/demo/factories/invitations";
 import { slugForEvent } from "~/modules/events/event-slug";
-import { CONSENT_TEXT_VERSION } from "~/modules/members/consent-texts";
+import { CONSENT_TEXT_VERSION } from "~/modules/consent/consent-texts";
 import { memberDataMessages } from "~/modules/members/member-data";
 import { mailsTo, sendMagicLinks } from "../support/campaigns";
 import { demoInvitationsOf, type DemoInvitation } from "../support/demo-invitations";

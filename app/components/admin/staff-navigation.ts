@@ -1,4 +1,4 @@
-import type { Action } from "~/modules/members/policy";
+import type { Action } from "~/modules/access/policy";
 
 export interface StaffNavItem {
   label: string;

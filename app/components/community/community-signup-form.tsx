@@ -12,7 +12,7 @@ import {
 } from "~/modules/community/community-signup-fields";
 import type * as CommunitySignupSchemaModule from "~/modules/community/community-signup";
 import { TextField } from "~/components/ui/text-field";
-import { communityConsentWords } from "~/modules/members/consent-texts";
+import { communityConsentWords } from "~/modules/consent/consent-texts";
 
 /**
  * The schema (with zod/mini) is fetched when the visitor turns to the form, not with the page;

@@ -4,7 +4,7 @@ import { FormBanner } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
 import { focusFirstError } from "~/components/members/use-form-validation";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { smsConsentWords } from "~/modules/members/consent-texts";
+import { smsConsentWords } from "~/modules/consent/consent-texts";
 import {
   MAX_SEATS_PER_RESERVATION,
   MIN_SEATS,

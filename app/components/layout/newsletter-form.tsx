@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { subscriptionMessages } from "~/modules/community/subscription-messages";
-import type { SubscriptionActionData } from "~/routes/site/subscription-action.server";
+import type { SubscriptionActionData } from "~/modules/community/subscription-messages";
 
 /** The footer's newsletter form: idle, 'Submitting...', then 'Thank You!' or the error text. */
 export function NewsletterForm({ id = "newsletter", defaultEmail }: { id?: string; defaultEmail?: string }) {

@@ -1,7 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import { useRef, useState, type FormEvent } from "react";
 import { Form, useSubmit } from "react-router";
-import { emailPreferenceLabels } from "~/modules/members/consent-texts";
+import { emailPreferenceLabels } from "~/modules/consent/consent-texts";
 import { deleteAccountSchema, memberDataMessages, type EmailPreferences } from "~/modules/members/member-data";
 
 const panel = "rounded-3xl border border-ember bg-umber/80 p-7 sm:p-9";

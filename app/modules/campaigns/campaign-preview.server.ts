@@ -7,9 +7,7 @@ import { queueEmail } from "~/modules/messaging/outbox.server";
 import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { campaignInputSchema, PREVIEW_CAMPAIGN } from "./campaign-form";
 import { campaignMessages } from "./campaign-messages";
-import { COMMUNITY_MAGIC_LINKS } from "./create-campaign.server";
-import { plainLinkOf } from "./event-attendees.server";
-import { campaignLinkUrl } from "./fan-out.server";
+import { campaignLinkUrl, COMMUNITY_MAGIC_LINKS, plainLinkOf } from "./campaign-kinds.server";
 import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
 
 export type PreviewOutcome =

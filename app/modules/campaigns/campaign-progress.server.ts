@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns, events, type Campaign } from "../../../db/schema";
 import { siteConfig } from "~/lib/site-config";
-import { formatVenueDateTime } from "~/modules/events/event-dates";
+import { formatVenueDateTime } from "~/lib/event-dates";
 import { queryRows, type Database } from "~/lib/db.server";
 import { campaignEngagement, type CampaignEngagement } from "./campaign-stats.server";
 import { etaSeconds, type CampaignCounts } from "./progress";

@@ -3,7 +3,7 @@ import type { CsvColumn } from "~/lib/csv.server";
 import type { Database } from "~/lib/db.server";
 import type { StaffActor } from "~/modules/activity/record-activity.server";
 import { exportList } from "~/modules/activity/export-list.server";
-import { formatVenueDateTime } from "~/modules/events/event-dates";
+import { formatVenueDateTime } from "~/lib/event-dates";
 import { PLAY_START_SECONDS } from "~/modules/music/plays";
 import { campaignRecipients, campaigns, events, outbox } from "../../../db/schema";
 import { settleCampaign } from "./campaign-progress.server";

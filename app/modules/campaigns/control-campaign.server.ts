@@ -6,7 +6,7 @@ import { cancelMessages, releaseFailedMessages } from "~/modules/messaging/outbo
 import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { wakeTexts } from "~/modules/sms/sms-wake.server";
 import { campaignMessages } from "./campaign-messages";
-import type { FanOutStarter } from "./create-campaign.server";
+import type { FanOutStarter } from "./campaign-kinds.server";
 import { logFailure } from "~/lib/log.server";
 
 export type ControlOutcome = { ok: true; message: string } | { ok: false; message: string };

@@ -8,6 +8,7 @@ import { campaignMessages } from "./campaign-messages";
 import { partitionUnsubscribed, uniqueRecipients, type Recipient } from "./recipients";
 import { renderEmailSample } from "./campaign-preview.server";
 import { checkReview, type ReviewOptions } from "./review-send.server";
+import { COMMUNITY_MAGIC_LINKS, type FanOutStarter } from "./campaign-kinds.server";
 import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 
 export type CreateCampaignOutcome =
@@ -15,12 +16,6 @@ export type CreateCampaignOutcome =
   | { ok: false; message: string; fieldErrors?: Record<string, string> };
 
 /** Starts a campaign's fan-out (the composition root queues the job); a failure leaves it to the sweep. */
-export interface FanOutStarter {
-  startFanOut(campaignId: string): Promise<void>;
-}
-
-export const COMMUNITY_MAGIC_LINKS = "community_magic_links";
-
 /**
  * Staff send a campaign: the campaign and one recipient row per unique address (a snapshot of
  * address and name) are written in one transaction with the activity entry; then the fan-out job

@@ -3,7 +3,7 @@ import { campaignRecipients, campaigns, events, smsMonthlyCounts, smsOptOuts } f
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
-import { formatVenueDateTime } from "~/modules/events/event-dates";
+import { formatVenueDateTime } from "~/lib/event-dates";
 import { formatVenueTime, isWithinSendingHours, nextSendingTime } from "~/modules/sms/quiet-hours";
 import {
   communityTextRecipients,
@@ -14,7 +14,7 @@ import {
 } from "~/modules/sms/sms-consent.server";
 import { smsGroupFormSchema } from "~/modules/sms/sms-form";
 import { personaliseSms, SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf } from "~/modules/sms/sms-texts";
-import type { FanOutStarter } from "./create-campaign.server";
+import type { FanOutStarter } from "./campaign-kinds.server";
 import { checkReview, type ReviewOptions } from "./review-send.server";
 import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 

@@ -3,14 +3,15 @@ import type { Database } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import type { StaffActor } from "~/modules/activity/record-activity.server";
-import { can } from "~/modules/members/policy";
+import { can } from "~/modules/access/policy";
 import { consumeRateLimits } from "~/modules/security/rate-limit.server";
-import type { Role } from "~/modules/members/roles";
-import { campaigns, events, reservations, type Campaign } from "../../../db/schema";
+import type { Role } from "~/modules/access/roles";
+import { campaigns, events, reservations } from "../../../db/schema";
 import { ANNOUNCEMENT, announcementSchema, EVENT_ATTENDEES, eventAttendeesTag } from "./announcement-form";
 import { campaignMessages } from "./campaign-messages";
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients, type ControlOutcome } from "./control-campaign.server";
-import { startFanOut, unsubscribedAmong, writeCampaign, type FanOutStarter } from "./create-campaign.server";
+import type { FanOutStarter } from "./campaign-kinds.server";
+import { startFanOut, unsubscribedAmong, writeCampaign } from "./create-campaign.server";
 import { renderEmailSample } from "./campaign-preview.server";
 import { partitionUnsubscribed, uniqueRecipients, type Recipient } from "./recipients";
 import { checkReview, type ReviewOptions } from "./review-send.server";
@@ -221,20 +222,4 @@ export async function controlEventAttendeeMail(
   if (input.intent === "resume") return resumeCampaign(db, actor, campaign.id, starter);
   if (input.intent === "cancel") return cancelCampaign(db, actor, campaign.id);
   return retryFailedRecipients(db, actor, campaign.id, starter, input.recipientId);
-}
-
-/**
- * Where {{link}} goes in mail without a personal sign-in link, and why the person gets it: an
- * event's guests get the event's page; an announcement the site.
- */
-export async function plainLinkOf(db: Database, campaign: Pick<Campaign, "kind" | "tag">, publicUrl: string): Promise<{ link: string; footerNote: string }> {
-  if (campaign.kind === EVENT_ATTENDEES) {
-    const eventId = campaign.tag.slice(eventAttendeesTag("").length);
-    const [event] = /^[0-9a-f-]{36}$/i.test(eventId) ? await db.select({ slug: events.slug, title: events.title }).from(events).where(eq(events.id, eventId)) : [];
-    return {
-      link: event ? `${publicUrl}/events/${event.slug}` : `${publicUrl}/events`,
-      footerNote: `You receive this because you reserved seats${event ? ` for ${event.title}` : ""}.`,
-    };
-  }
-  return { link: publicUrl, footerNote: "You receive this as an announcement from us." };
 }

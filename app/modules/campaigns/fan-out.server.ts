@@ -5,10 +5,9 @@ import { queueEmailBatch, type QueuedEmail } from "~/modules/messaging/outbox.se
 import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
 import { settleCampaign } from "./campaign-progress.server";
-import { newToken } from "./tokens.server";
+import { newToken } from "~/lib/tokens.server";
 import { fanOutTextCampaign } from "./text-fan-out.server";
-import { COMMUNITY_MAGIC_LINKS } from "./create-campaign.server";
-import { plainLinkOf } from "./event-attendees.server";
+import { campaignLinkUrl, COMMUNITY_MAGIC_LINKS, plainLinkOf, unsubscribeUrl } from "./campaign-kinds.server";
 
 export interface FanOutOptions {
   publicUrl: string;
@@ -23,9 +22,6 @@ export interface FanOutOptions {
 }
 
 /** The address of a campaign's personal sign-in link. */
-export const campaignLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/login/campaign?token=${encodeURIComponent(token)}`;
-export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
-
 /** The key of a recipient's message: the same recipient can never get a second one. */
 export const campaignMessageKey = (campaignId: string, recipientId: string) => `campaign:${campaignId}:${recipientId}`;
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignRecipients, campaigns, community, events, musicAccess, reservations, unsubscribes, type EventRow } from "../../../db/schema";
 import { campaignMessages } from "./campaign-messages";
 import { redeemCampaignLink } from "./campaign-links.server";
-import { newToken } from "./tokens.server";
+import { newToken } from "~/lib/tokens.server";
 import type { Database } from "~/lib/db.server";
 import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";

@@ -7,7 +7,7 @@ import { createAuth, setAuth, CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { parseEnv } from "~/lib/env.server";
 import { memberAuthParts } from "~/modules/members/auth-parts.server";
 import { validateCommunitySignup, type CommunitySignup } from "./community-signup";
-import { requestSignInLink } from "../members/request-sign-in-link.server";
+import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
 import { joinCommunity } from "./join-community.server";
 
 function signup(overrides: Parameters<typeof buildCommunitySignup>[0] = {}): CommunitySignup {

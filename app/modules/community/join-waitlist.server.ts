@@ -1,11 +1,11 @@
 import { waitlist } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { renderEmail } from "../messaging/render-email.server";
-import { sendEmail } from "../messaging/send-email.server";
-import { WaitlistConfirmationEmail } from "../messaging/templates/waitlist-confirmation";
-import { normaliseAddress } from "../security/normalise-address";
-import type { LimitedClient } from "../security/rate-limit.server";
-import type { TooManyAttemptsRefusal } from "../security/too-many-attempts";
+import { renderEmail } from "~/modules/messaging/render-email.server";
+import { sendEmail } from "~/modules/messaging/send-email.server";
+import { WaitlistConfirmationEmail } from "~/modules/messaging/templates/waitlist-confirmation";
+import { normaliseAddress } from "~/modules/security/normalise-address";
+import type { LimitedClient } from "~/modules/security/rate-limit.server";
+import type { TooManyAttemptsRefusal } from "~/modules/security/too-many-attempts";
 import { countSignUpAttempt } from "./sign-up-limits.server";
 
 /**

@@ -10,3 +10,8 @@ export const subscriptionMessages = {
 
 export const waitlistSources = ["meditations", "harmonize", "home"] as const;
 export type WaitlistSource = (typeof waitlistSources)[number];
+
+/** The answer of the newsletter and waitlist forms' action, read by their fetchers. */
+export type SubscriptionActionData =
+  | { ok: true; message: string }
+  | { ok: false; error: string; email: string };

@@ -6,7 +6,7 @@ import type { ActivityKind } from "~/modules/activity/activity-kinds";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
 import { events, reservations, waitlistEntries, type EventRow } from "../../../db/schema";
 import { disabledLabel, PAST_EVENT } from "./event-card-action";
-import { formatVenueDateTime } from "./event-dates";
+import { formatVenueDateTime } from "~/lib/event-dates";
 import { eventFailures, eventToasts, withReason } from "./event-management-messages";
 import { databaseErrorCode, failure, isEventId, loggedFields, refuseUnlessManager, type EventActor, type EventFailure, type EventOutcome } from "./event-management.server";
 import { duplicateEventSchema, duplicateEventValues, type DuplicateEventFields } from "./duplicate-event-form";

@@ -1,7 +1,7 @@
 import type { Database } from "~/lib/db.server";
 import type { StaffActor } from "~/modules/activity/record-activity.server";
-import { can } from "~/modules/members/policy";
-import type { Role } from "~/modules/members/roles";
+import { can } from "~/modules/access/policy";
+import type { Role } from "~/modules/access/roles";
 import type { EventRow } from "../../../db/schema";
 
 /**

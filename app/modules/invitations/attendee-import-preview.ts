@@ -1,5 +1,6 @@
 import type { DroppedRow } from "./attendee-csv";
 import type { EffectiveInvitationStatus } from "./invitation-status";
+import type { InvitationWording } from "./invitation-wording";
 
 /** What an attendee import's preview shows (browser-safe): counts, and the first people of each list. */
 export interface PreviewPerson {
@@ -38,3 +39,9 @@ export interface AttendeeImportPreview {
   invitation?: ImportInvitationPreview;
 }
 
+/** The attendee import page's answer to each of its intents (preview, wording, confirm). */
+export type AttendeeImportActionData =
+  | { ok: true; intent: "preview" | "wording"; message: string; preview: AttendeeImportPreview }
+  | { ok: true; intent: "confirm"; message: string; created: number; emailsQueued: number }
+  | { ok: false; intent: "wording"; message: string; fieldErrors: Record<string, string>; values: InvitationWording; preview: AttendeeImportPreview }
+  | { ok: false; intent: "preview" | "confirm" | "wording"; message: string; fieldErrors?: { file?: string } };

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { attendeeImports } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
-import { wakeOutbox } from "../messaging/outbox-wake.server";
+import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import type { AttendeeImportPerson } from "./attendee-csv";
 import { confirmImportSchema } from "./attendee-import-form";
 import { attendeeImportMessages, PAST_ATTENDEE_CAMPAIGN } from "./attendee-import-messages";

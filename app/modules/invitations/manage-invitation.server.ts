@@ -3,7 +3,7 @@ import { z } from "zod";
 import { invitations } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
-import { wakeOutbox } from "../messaging/outbox-wake.server";
+import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { newInvitationRid } from "./create-invitation.server";
 import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationManagementMessages } from "./invitation-management-messages";

@@ -3,10 +3,10 @@ import { createElement } from "react";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
-import { queueEmail } from "../messaging/outbox.server";
-import { wakeOutbox } from "../messaging/outbox-wake.server";
-import { renderEmail } from "../messaging/render-email.server";
-import { InvitationEmail, invitationEmailContent } from "../messaging/templates/invitation";
+import { queueEmail } from "~/modules/messaging/outbox.server";
+import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
+import { renderEmail } from "~/modules/messaging/render-email.server";
+import { InvitationEmail, invitationEmailContent } from "~/modules/messaging/templates/invitation";
 import { friendInvitationSchema } from "./friend-invitation-form";
 import { FRIEND_INVITATION_CAMPAIGN, friendInvitationMessages } from "./invitation-management-messages";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
-import { unsubscribeAddress } from "../campaigns/unsubscribe.server";
+import { unsubscribeAddress } from "~/modules/consent/unsubscribe.server";
 import { deleteAccountSchema, DELETED_GUEST_NAME, memberDataMessages } from "./member-data";
-import { recordConsents } from "./record-consents.server";
+import { recordConsents } from "~/modules/consent/record-consents.server";
 
 export interface AccountOwner {
   id: string;

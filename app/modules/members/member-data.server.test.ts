@@ -5,7 +5,7 @@ import { queryRows } from "~/lib/db.server";
 import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
 import { uniqueEmail } from "~/modules/demo/factories/community";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { CONSENT_TEXT_VERSION } from "./consent-texts";
+import { CONSENT_TEXT_VERSION } from "~/modules/consent/consent-texts";
 import { deleteMemberAccount } from "./delete-member-account.server";
 import { exportMemberData, memberExportLimit } from "./export-member-data.server";
 import { memberDataMessages } from "./member-data";

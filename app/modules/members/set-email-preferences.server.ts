@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { newsletter } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
-import { resubscribeAddress, unsubscribeAddress } from "../campaigns/unsubscribe.server";
+import { resubscribeAddress, unsubscribeAddress } from "~/modules/consent/unsubscribe.server";
 import { memberDataMessages, emailPreferencesSchema, type EmailPreferences } from "./member-data";
-import { recordConsents } from "./record-consents.server";
+import { recordConsents } from "~/modules/consent/record-consents.server";
 
 export interface PreferenceOwner {
   id: string;

@@ -1,6 +1,6 @@
 import type { Database } from "~/lib/db.server";
-import { can } from "../members/policy";
-import type { Role } from "../members/roles";
+import { can } from "~/modules/access/policy";
+import type { Role } from "~/modules/access/roles";
 import { isValidFriendPass } from "./friend-pass.server";
 import { hasMusicAccess } from "./music-access.server";
 import { entitlementOf, type Entitlement } from "./playlists";

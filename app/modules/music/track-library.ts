@@ -1,8 +1,8 @@
-import { tracks as generatedTracks, type TrackSlug } from "../../../scripts/media/tracks";
+import { tracks as generatedTracks, type TrackSlug } from "~/content/tracks";
 import type { TrackTier } from "./playlists";
 
 /**
- * The music library: the generated recordings (titles from scripts/media/tracks.ts) and who may
+ * The music library: the generated recordings (titles from app/content/tracks.ts) and who may
  * hear each. One public track for every visitor, one more for the friend page, the rest for
  * entitled members. Shared by the start-up seed and the tests.
  */

@@ -4,8 +4,8 @@ import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { logFailure } from "~/lib/log.server";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
-import { can } from "~/modules/members/policy";
-import type { Role } from "~/modules/members/roles";
+import { can } from "~/modules/access/policy";
+import type { Role } from "~/modules/access/roles";
 import {
   arrivalMessage,
   arrivedAfter,

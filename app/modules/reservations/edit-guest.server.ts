@@ -4,7 +4,7 @@ import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { logFailure } from "~/lib/log.server";
 import { recordActivity } from "~/modules/activity/record-activity.server";
-import { can } from "~/modules/members/policy";
+import { can } from "~/modules/access/policy";
 import { normaliseAddress } from "../security/normalise-address";
 import { editGuestSchema, guestFormMessages as messages, guestRefusal as refused, typedGuestValues, type GuestOutcome } from "./guest-form";
 import type { ReservationsActor } from "./staff-outcome.server";

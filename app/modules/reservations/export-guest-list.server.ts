@@ -2,8 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import type { CsvColumn } from "~/lib/csv.server";
 import type { Database } from "~/lib/db.server";
 import { exportList } from "~/modules/activity/export-list.server";
-import { formatVenueDateTime } from "~/modules/events/event-dates";
-import { can } from "~/modules/members/policy";
+import { formatVenueDateTime } from "~/lib/event-dates";
+import { can } from "~/modules/access/policy";
 import { events, reservations, type ReservationRow } from "../../../db/schema";
 import type { ReservationsActor } from "./staff-outcome.server";
 

@@ -5,11 +5,11 @@ import { buildEvent } from "~/modules/demo/factories/events";
 import { siteConfig } from "~/lib/site-config";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { attachmentIn, decodedBody, SmtpSink, waitForMail } from "../../../tests/support/smtp-sink";
-import { createMailTransport, type MailTransport } from "../messaging/mail-transport.server";
-import { createOutboxSender } from "../messaging/outbox-sender.server";
-import { getOutboxMessage } from "../messaging/outbox.server";
-import { registerOutboxWake } from "../messaging/outbox-wake.server";
-import { attachmentsFromMeta } from "../messaging/email-attachments";
+import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
+import { createOutboxSender } from "~/modules/messaging/outbox-sender.server";
+import { getOutboxMessage } from "~/modules/messaging/outbox.server";
+import { registerOutboxWake } from "~/modules/messaging/outbox-wake.server";
+import { attachmentsFromMeta } from "~/modules/messaging/email-attachments";
 import {
   reservationConfirmation,
   reservationConfirmationKey,

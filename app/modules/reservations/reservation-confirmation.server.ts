@@ -9,16 +9,16 @@ import {
   eventCalendarFile,
   eventPageUrl,
   googleCalendarUrl,
-} from "../events/event-calendar";
-import { formatEventDate, formatEventTime } from "../events/event-dates";
-import { queueEmailToRender, type QueueResult } from "../messaging/outbox.server";
-import { wakeOutbox } from "../messaging/outbox-wake.server";
-import type { DeliveryRenderer, RenderedEmail, RenderOutcome } from "../messaging/render-at-delivery.server";
-import { renderEmail } from "../messaging/render-email.server";
+} from "~/modules/events/event-calendar";
+import { formatEventDate, formatEventTime } from "~/lib/event-dates";
+import { queueEmailToRender, type QueueResult } from "~/modules/messaging/outbox.server";
+import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
+import type { DeliveryRenderer, RenderedEmail, RenderOutcome } from "~/modules/messaging/render-at-delivery.server";
+import { renderEmail } from "~/modules/messaging/render-email.server";
 import {
   ReservationConfirmationEmail,
   reservationConfirmationSubject,
-} from "../messaging/templates/reservation-confirmation";
+} from "~/modules/messaging/templates/reservation-confirmation";
 import { cancelLinks } from "./cancel-links.server";
 import type { AfterReserved } from "./reserve-seats.server";
 

@@ -1,10 +1,10 @@
 import type { Database } from "~/lib/db.server";
-import { hasControlCharacters } from "../security/control-characters";
-import { normaliseAddress } from "../security/normalise-address";
-import { consumeRateLimits, type RateLimitRule } from "../security/rate-limit.server";
-import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "../security/too-many-attempts";
-import { recordConsents } from "../members/record-consents.server";
-import { toE164 } from "../sms/sms-texts";
+import { hasControlCharacters } from "~/modules/security/control-characters";
+import { normaliseAddress } from "~/modules/security/normalise-address";
+import { consumeRateLimits, type RateLimitRule } from "~/modules/security/rate-limit.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security/too-many-attempts";
+import { recordConsents } from "~/modules/consent/record-consents.server";
+import { toE164 } from "~/modules/sms/sms-texts";
 import { reservationConfirmation } from "./reservation-confirmation.server";
 import { reservationMessages, type ReservationInput } from "./reservation-form";
 import { findSubmittedReservation, reserveSeats, type ReserveOutcome } from "./reserve-seats.server";

@@ -3,7 +3,7 @@ import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { recordActivity } from "~/modules/activity/record-activity.server";
 import { maxSeatsSchema } from "~/modules/events/seat-limit-form";
-import { can } from "~/modules/members/policy";
+import { can } from "~/modules/access/policy";
 import { events, type WaitlistEntryRow } from "../../../db/schema";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";

@@ -4,10 +4,10 @@ import { community, consents, events, outbox, unsubscribes } from "../../../db/s
 import { buildCommunitySignup } from "~/modules/demo/factories/community";
 import { buildEvent } from "~/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { validateCommunitySignup } from "../community/community-signup";
-import { joinCommunity } from "../community/join-community.server";
-import { CONSENT_TEXT_VERSION } from "../members/consent-texts";
-import { eventGuestAudience, smsPermissionFor } from "../sms/sms-consent.server";
+import { validateCommunitySignup } from "~/modules/community/community-signup";
+import { joinCommunity } from "~/modules/community/join-community.server";
+import { CONSENT_TEXT_VERSION } from "~/modules/consent/consent-texts";
+import { eventGuestAudience, smsPermissionFor } from "~/modules/sms/sms-consent.server";
 import { reservationSchema } from "./reservation-form";
 import { phoneToTextProblem, reserveSeatsForVisitor } from "./reserve-seats-for-visitor.server";
 import { queueTextReminders, textReminderKey } from "./text-reminders.server";

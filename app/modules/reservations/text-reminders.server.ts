@@ -1,13 +1,13 @@
 import { outbox, type EventRow, type ReservationRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { siteConfig } from "~/lib/site-config";
-import { eventPageUrl } from "../events/event-calendar";
-import { formatEventTime } from "../events/event-dates";
-import { nextSendingTime } from "../sms/quiet-hours";
-import { queueText } from "../sms/queue-text.server";
-import { hasSmsConsent, loadSmsConsent, type SmsConsent } from "../sms/sms-consent.server";
-import { personaliseSms, toE164 } from "../sms/sms-texts";
-import { wakeTexts } from "../sms/sms-wake.server";
+import { eventPageUrl } from "~/modules/events/event-calendar";
+import { formatEventTime } from "~/lib/event-dates";
+import { nextSendingTime } from "~/modules/sms/quiet-hours";
+import { queueText } from "~/modules/sms/queue-text.server";
+import { hasSmsConsent, loadSmsConsent, type SmsConsent } from "~/modules/sms/sms-consent.server";
+import { personaliseSms, toE164 } from "~/modules/sms/sms-texts";
+import { wakeTexts } from "~/modules/sms/sms-wake.server";
 
 /** One text reminder per reservation, whichever instance queues it and however often. */
 export const textReminderKey = (reservationId: string) => `sms-reminder:${reservationId}:day-before`;

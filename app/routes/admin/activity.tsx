@@ -8,7 +8,7 @@ import { siteConfig } from "~/lib/site-config";
 import { activityKindLabel, activityKinds, isActivityKind } from "~/modules/activity/activity-kinds";
 import { listActivity } from "~/modules/activity/list-activity.server";
 import { describeChanges } from "~/modules/activity/describe-changes";
-import { formatVenueDateTime } from "~/modules/events/event-dates";
+import { formatVenueDateTime } from "~/lib/event-dates";
 import { getRuntime } from "../../../server/runtime";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Activity", description: "Staff activity log", noIndex: true });

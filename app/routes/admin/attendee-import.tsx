@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/attendee-import";
-import { AttendeeImport, type AttendeeImportActionData } from "~/components/admin/campaigns/attendee-import";
+import { AttendeeImport } from "~/components/admin/campaigns/attendee-import";
+import type { AttendeeImportActionData } from "~/modules/invitations/attendee-import-preview";
 import { pageMeta } from "~/lib/seo";
 import { chosenFile } from "~/modules/invitations/attendee-import-form";
 import { attendeeImportMessages, MAX_IMPORT_BYTES } from "~/modules/invitations/attendee-import-messages";

@@ -4,7 +4,7 @@ import { StackedTable } from "~/components/admin/dashboard/stacked-table";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { campaignResults, resultLabels } from "~/modules/campaigns/campaign-results.server";
-import { formatVenueDateTime } from "~/modules/events/event-dates";
+import { formatVenueDateTime } from "~/lib/event-dates";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
 import { getRuntime } from "../../../server/runtime";
 

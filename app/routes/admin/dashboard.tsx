@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dashboard";
 import { DashboardPage } from "~/components/admin/dashboard/dashboard-page";
-import { isDashboardListKey } from "~/components/admin/dashboard/dashboard-lists";
+import { isDashboardListKey } from "~/modules/dashboard/dashboard-lists";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { readForm } from "~/lib/form-data.server";
 import { pageNumber } from "~/lib/list-page";
@@ -17,7 +17,7 @@ import { deleteUserProfile } from "~/modules/members/delete-user-profile.server"
 import { memberDirectoryMessages } from "~/modules/members/member-directory-messages";
 import { listeningAnalytics } from "~/modules/music/listening-analytics.server";
 import { requireStaffPage, requireStaffPageOrRedirect, searchParam } from "~/routes/guards.server";
-import { readListPage } from "./dashboard-lists.server";
+import { readListPage } from "~/modules/dashboard/dashboard-lists.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 import { getRuntime } from "../../../server/runtime";
 import { logFailure } from "~/lib/log.server";

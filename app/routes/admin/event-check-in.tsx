@@ -12,7 +12,7 @@ import { useFieldValue } from "~/lib/use-field-value";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { formatEventDate, formatEventTime } from "~/lib/event-dates";
 import { loadCheckIn, type CheckInOutcome } from "~/modules/reservations/arrivals.server";
 import { checkInGuest } from "~/modules/reservations/check-in-guest.server";
 import { checkInMessages, countArrivals, guestMatches } from "~/modules/reservations/check-in";

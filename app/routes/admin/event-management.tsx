@@ -13,7 +13,7 @@ import { getEnv } from "~/lib/env.server";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { formatEventDate, formatEventTime } from "~/lib/event-dates";
 import { eventFormValues } from "~/modules/events/event-form";
 import { eventImageDirectory, withUploadedEventImage } from "~/modules/events/event-image-upload.server";
 import { duplicateEventValues, suggestedDuplicateDate } from "~/modules/events/duplicate-event-form";

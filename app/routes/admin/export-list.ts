@@ -1,7 +1,7 @@
 import type { Route } from "./+types/export-list";
 import { requireStaffApi } from "~/routes/guards.server";
-import { isDashboardListKey } from "~/components/admin/dashboard/dashboard-lists";
-import { exportDashboardList } from "./dashboard-lists.server";
+import { isDashboardListKey } from "~/modules/dashboard/dashboard-lists";
+import { exportDashboardList } from "~/modules/dashboard/dashboard-lists.server";
 import { getRuntime } from "../../../server/runtime";
 
 /**

@@ -3,7 +3,7 @@ import type { Route } from "./+types/setup";
 import { requireMember } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { can } from "~/modules/members/policy";
+import { can } from "~/modules/access/policy";
 import { listDemoInvitations } from "~/modules/demo/list-demo-invitations.server";
 import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/system-status.server";
 import { getRuntime } from "../../../server/runtime";

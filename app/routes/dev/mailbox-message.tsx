@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { formatVenueDateTime } from "~/modules/events/event-dates";
+import { formatVenueDateTime } from "~/lib/event-dates";
 import { attachmentsFromMeta } from "~/modules/messaging/email-attachments";
 import { getOutboxMessage } from "~/modules/messaging/outbox.server";
 import type { Route } from "./+types/mailbox-message";

@@ -3,7 +3,7 @@ import { listTexts } from "~/modules/sms/list-texts.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { formatVenueDateTime } from "~/modules/events/event-dates";
+import { formatVenueDateTime } from "~/lib/event-dates";
 import { listEmails } from "~/modules/messaging/outbox.server";
 import type { Route } from "./+types/mailbox";
 import { assertMailboxAccess } from "./mailbox-access.server";

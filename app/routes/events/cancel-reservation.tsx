@@ -6,7 +6,7 @@ import { readForm } from "~/lib/form-data.server";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { formatEventDate, formatEventTime } from "~/lib/event-dates";
 import { cancelReservation, showCancellation } from "~/modules/reservations/cancel-reservation.server";
 import { BackToEventLink, GuestLinkProblem } from "~/components/events/guest-link-card";
 import type { Route } from "./+types/cancel-reservation";

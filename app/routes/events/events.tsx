@@ -4,7 +4,7 @@ import { EventGrid, LoadingEvents, useLoadingPage } from "~/components/events/ev
 import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { dateRangeLabel } from "~/modules/events/event-dates";
+import { dateRangeLabel } from "~/lib/event-dates";
 import { listPublicEventViews } from "~/modules/events/list-event-views.server";
 import { mapsSearchUrl } from "~/modules/events/venue-map";
 import type { Route } from "./+types/events";

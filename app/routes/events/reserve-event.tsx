@@ -9,7 +9,7 @@ import { readForm } from "~/lib/form-data.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { formatEventDate, formatEventTime } from "~/modules/events/event-dates";
+import { formatEventDate, formatEventTime } from "~/lib/event-dates";
 import { findPublicEventBySlug, toEventView } from "~/modules/events/list-events.server";
 import {
   newSubmissionKey,

@@ -9,7 +9,7 @@ import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { authMessages } from "~/modules/members/auth-messages";
-import { can, staffHomePath } from "~/modules/members/policy";
+import { can, staffHomePath } from "~/modules/access/policy";
 import {
   listMemberSessions,
   signOutEverywhere,

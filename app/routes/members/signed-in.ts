@@ -4,8 +4,8 @@ import { getEnv } from "~/lib/env.server";
 import { logFailure } from "~/lib/log.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { siteConfig } from "~/lib/site-config";
-import { landingPathAfterSignIn } from "~/modules/members/landing-path.server";
-import { staffHomePath } from "~/modules/members/policy";
+import { landingPathAfterSignIn } from "~/modules/dashboard/landing-path.server";
+import { staffHomePath } from "~/modules/access/policy";
 import { getUser } from "~/routes/guards.server";
 import { getRuntime } from "../../../server/runtime";
 

@@ -7,13 +7,10 @@ import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { joinWaitlist } from "~/modules/community/join-waitlist.server";
 import { subscribeToNewsletter } from "~/modules/community/subscribe-to-newsletter.server";
-import { subscriptionMessages } from "~/modules/community/subscription-messages";
+import { subscriptionMessages, type SubscriptionActionData } from "~/modules/community/subscription-messages";
 import { newsletterSubscriptionSchema, waitlistEntrySchema } from "~/modules/community/subscription-schemas";
 import { logFailure } from "~/lib/log.server";
 
-export type SubscriptionActionData =
-  | { ok: true; message: string }
-  | { ok: false; error: string; email: string };
 
 const lists = {
   newsletter: {

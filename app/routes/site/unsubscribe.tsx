@@ -5,7 +5,7 @@ import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { findUnsubscribeTarget, resubscribe, unsubscribe } from "~/modules/campaigns/unsubscribe.server";
+import { findUnsubscribeTarget, resubscribe, unsubscribe } from "~/modules/consent/unsubscribe.server";
 
 /**
  * The unsubscribe link of every campaign e-mail. GET only asks (a scanner changes nothing); the

@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydration";
 import { demoEvents } from "../../../app/modules/demo/demo-events";
 import { siteConfig } from "../../../app/lib/site-config";
-import { dateRangeLabel } from "../../../app/modules/events/event-dates";
+import { dateRangeLabel } from "../../../app/lib/event-dates";
 import { reservationMessages } from "../../../app/modules/reservations/reservation-form";
 import { testEmail } from "../support/auth";
 import { waitForMail } from "../support/mail";

@@ -9,7 +9,7 @@ import { eventIdOf } from "../support/staff-events";
 import { pickImage, unique } from "../support/staff-forms";
 import { siteConfig } from "../../../app/lib/site-config";
 import { venueTime } from "../../../app/modules/demo/factories/events";
-import { formatEventDate } from "../../../app/modules/events/event-dates";
+import { formatEventDate } from "../../../app/lib/event-dates";
 import { instantToVenueDateTime } from "../../../app/modules/events/event-venue-time";
 
 /**

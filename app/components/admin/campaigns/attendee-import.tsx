@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { attendeeFileSchema } from "~/modules/invitations/attendee-import-form";
-import type { AttendeeImportPreview, PreviewPerson } from "~/modules/invitations/attendee-import-preview";
+import type { AttendeeImportActionData, AttendeeImportPreview, PreviewPerson } from "~/modules/invitations/attendee-import-preview";
 import type { DroppedRow } from "~/modules/invitations/attendee-csv";
 import type { InvitationWording } from "~/modules/invitations/invitation-wording";
 import { InvitationWordingFields } from "./invitation-wording-fields";
@@ -10,12 +10,6 @@ import { InvitationWordingFields } from "./invitation-wording-fields";
 export const ATTENDEE_IMPORT_ACTION = "/admin/communications/import";
 
 /** What the import route answers: a preview to confirm, the confirmation's counts, or what went wrong. */
-export type AttendeeImportActionData =
-  | { ok: true; intent: "preview" | "wording"; message: string; preview: AttendeeImportPreview }
-  | { ok: true; intent: "confirm"; message: string; created: number; emailsQueued: number }
-  | { ok: false; intent: "wording"; message: string; fieldErrors: Record<string, string>; values: InvitationWording; preview: AttendeeImportPreview }
-  | { ok: false; intent: "preview" | "confirm" | "wording"; message: string; fieldErrors?: { file?: string } };
-
 const statusWords = { pending: "pending", expired: "expired", revoked: "revoked", accepted: "accepted" } as const;
 
 /**

@@ -6,7 +6,7 @@ import { suggestedCampaigns } from "~/modules/campaigns/campaign-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ComposerActionData } from "./composer-types";
 import { siteConfig } from "~/lib/site-config";
-import { formatEventDate } from "~/modules/events/event-dates";
+import { formatEventDate } from "~/lib/event-dates";
 
 /** The composer's own buttons (the page's other forms answer in their own places). */
 const composerIntents = new Set(["preview", "send-preview", "send", "send-all", "change"]);

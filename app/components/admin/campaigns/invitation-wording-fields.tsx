@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { useFetcher } from "react-router";
-import type { AttendeeImportActionData } from "./attendee-import";
+import type { AttendeeImportActionData } from "~/modules/invitations/attendee-import-preview";
 import type { ImportInvitationPreview } from "~/modules/invitations/attendee-import-preview";
 import { MAX_INTRO_LENGTH, MAX_SUBJECT_LENGTH, type InvitationWording } from "~/modules/invitations/invitation-wording";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Settled } from "~/lib/settle.server";
 import type { EventsSummary } from "~/modules/events/summarise-events.server";
-import { formatVenueDateTime } from "~/modules/events/event-dates";
+import { formatVenueDateTime } from "~/lib/event-dates";
 import { plural, seatsInWords } from "./format";
 import { Panel, PanelUnavailable } from "./panel";
 

@@ -4,7 +4,7 @@ import { shortDay } from "~/lib/day-series";
 import type { SignUpTrend } from "~/modules/community/sign-up-trend.server";
 import type { EventsSummary } from "~/modules/events/summarise-events.server";
 import type { ListeningAnalytics } from "~/modules/music/listening-analytics.server";
-import { formatVenueDateTime } from "~/modules/events/event-dates";
+import { formatVenueDateTime } from "~/lib/event-dates";
 import { plural } from "./format";
 import { MiniChart } from "./mini-chart";
 import { Panel, PanelUnavailable } from "./panel";

@@ -16,7 +16,7 @@ import {
 import { communityStats } from "~/modules/campaigns/campaign-stats.server";
 import { allInvitationStatus, invitationStatusCsvColumns, listInvitationStatus } from "~/modules/invitations/list-invitation-status.server";
 import { allUserProfiles, listUserProfiles, userProfileCsvColumns } from "~/modules/members/list-user-profiles.server";
-import type { DashboardListKey } from "~/components/admin/dashboard/dashboard-lists";
+import type { DashboardListKey } from "~/modules/dashboard/dashboard-lists";
 import { logFailure } from "~/lib/log.server";
 
 /**

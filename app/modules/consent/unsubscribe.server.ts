@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { campaignRecipients, outbox, unsubscribes, unsubscribeTokens } from "../../../db/schema";
-import { cancelMessages, priorityRank } from "../messaging/outbox.server";
+import { cancelMessages, priorityRank } from "~/modules/messaging/outbox.server";
 import type { Database } from "~/lib/db.server";
-import { hashToken } from "./tokens.server";
+import { hashToken } from "~/lib/tokens.server";
 
 export type UnsubscribeSource = "one-click" | "link" | "profile" | "account-deleted" | "sign-up";
 
