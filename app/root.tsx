@@ -22,7 +22,6 @@ import { AudioPlayerProvider } from "./components/music/audio-player/audio-playe
 import { GlobalAudioPlayer } from "./components/music/audio-player/global-audio-player";
 import { getUser, type AccessDenied } from "./routes/guards.server";
 import { getListenerPlaylist } from "./routes/listener-playlist.server";
-import { getEnv } from "./lib/env.server";
 import { staffHomePath } from "./modules/access/policy";
 import { useNonce } from "./lib/nonce";
 import { SiteStylesheet } from "./lib/stylesheet";
@@ -41,10 +40,10 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
-  const user = await getUser(request);
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const user = await getUser(request, context);
   // Without the library the site still works; the player simply has nothing to play.
-  const playlist = await getListenerPlaylist(request).then(
+  const playlist = await getListenerPlaylist(request, context).then(
     (result) => result.tracks,
     (error: unknown) => {
       logFailure("music", "reading the playlist", error);
@@ -52,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
     },
   );
   return {
-    publicUrl: getEnv().PUBLIC_URL,
+    publicUrl: context.env.PUBLIC_URL,
     user: user ? { id: user.id, email: user.email, name: user.name, staffHome: staffHomePath(user) } : null,
     playlist,
   };

@@ -5,7 +5,9 @@
  */
 import type { ServerBuild } from "react-router";
 import { createApp } from "./create-app";
-import { getEnv } from "~/lib/env.server";
+import type { AppServices } from "./load-context";
+import type { Runtime } from "./runtime";
+import { getAuth } from "~/lib/auth.server";
 
 export { startRuntime, stopRuntime } from "./runtime";
 export { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
@@ -13,12 +15,22 @@ export { DataDirectoryInUseError } from "~/lib/db.server";
 export { handleUnhandledRejection } from "./database-rejections";
 export { DatabaseUnreachableError } from "~/lib/wait-for-database.server";
 
-export function createServerApp() {
-  const env = getEnv();
+/** The HTTP application of a started runtime: its parts reach every loader and action through the load context. */
+export function createServerApp(runtime: Runtime) {
+  const { env } = runtime;
+  const services: AppServices = {
+    db: runtime.database.db,
+    env,
+    auth: getAuth(),
+    now: () => new Date(),
+    campaigns: runtime.campaigns,
+    statusSources: runtime,
+  };
   return createApp({
     mode: env.NODE_ENV === "development" ? "development" : "production",
     trustedProxyHops: env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL,
     getBuild: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    services: () => services,
   });
 }

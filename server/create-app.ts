@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { projectRoot } from "~/lib/project-root.server";
-import "./load-context";
+import type { AppServices } from "./load-context";
 import type { AppEnv } from "./app-env";
 import { mountAuthRoutes } from "./auth-routes";
 import { bodySizeLimits } from "./body-limit";
@@ -26,6 +26,8 @@ export interface AppOptions {
   publicUrl: string;
   /** The React Router build: the virtual module in development, build/server in production. */
   getBuild: () => Promise<ServerBuild>;
+  /** The running instance's parts, handed to every loader and action in its context. */
+  services: () => AppServices;
 }
 
 
@@ -100,6 +102,7 @@ export function createApp(options: AppOptions) {
     if (handler?.build !== build) handler = { build, handle: createRequestHandler(build, options.mode) };
     const { handle } = handler;
     const context: AppLoadContext = {
+      ...options.services(),
       cspNonce: c.get("secureHeadersNonce") ?? "",
       clientIp: c.get("clientIp"),
       clientKey: c.get("clientKey"),

@@ -1,7 +1,33 @@
 import "react-router";
+import type { Auth } from "~/lib/auth.server";
+import type { Database } from "~/lib/db.server";
+import type { Env } from "~/lib/env.server";
+import type { FanOutStarter } from "~/modules/campaigns/campaign-kinds.server";
+import type { StatusSources } from "~/modules/system/system-status.server";
+
+/**
+ * The running instance's parts that loaders and actions use, built once by the composition root
+ * (server/runtime.ts) and handed to every request here: a route takes what it needs from its
+ * context and passes it to the use case as arguments, so neither routes nor modules look anything
+ * up in a global (docs/decisions/014, issue 25).
+ */
+export interface AppServices {
+  /** The database (PGlite or PostgreSQL), opened and migrated. */
+  db: Database;
+  /** The validated settings. */
+  env: Env;
+  /** better-auth, configured with the members' rules: sessions, sign-in links, passwords. */
+  auth: Auth;
+  /** The clock. Loaders and actions ask it for "now" instead of reading the system's time themselves. */
+  now: () => Date;
+  /** Starts a campaign's fan-out job on this instance's job runner. */
+  campaigns: FanOutStarter;
+  /** What the status page inspects: the database, the mail transport, the job runner. */
+  statusSources: StatusSources;
+}
 
 /** What the HTTP server hands every loader and action besides the request. */
-export interface ServerLoadContext {
+export interface ServerLoadContext extends AppServices {
   /** Nonce of this response's Content-Security-Policy, for the inline scripts React Router writes. */
   cspNonce: string;
   /** The client's address: the connection's, or the X-Forwarded-For entry the trusted proxies wrote (TRUST_PROXY). */

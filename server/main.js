@@ -52,7 +52,7 @@ try {
 }
 
 const { env } = runtime;
-const app = application.createServerApp();
+const app = application.createServerApp(runtime);
 const listener = getRequestListener(app.fetch);
 const server = http.createServer(
   {

@@ -84,6 +84,9 @@ describe("request ids", () => {
       trustedProxyHops: 0,
       publicUrl: "https://harmonia.example",
       getBuild: () => Promise.reject(new Error("no build in this test")),
+      services: () => {
+        throw new Error("no running instance in this test");
+      },
     });
     const refusedHost = await server.request("http://evil.example/", { headers: { Host: "evil.example" } });
     expect(refusedHost.status).toBe(421);

@@ -1,6 +1,5 @@
-import { data, redirect } from "react-router";
-import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
-import { getEnv, type Env } from "~/lib/env.server";
+import { data, redirect, type AppLoadContext } from "react-router";
+import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { authMessages } from "~/modules/members/auth-messages";
 import { can, staffHomePath, type Action } from "~/modules/access/policy";
 import { roleForEmail, type Role } from "~/modules/access/roles";
@@ -12,6 +11,9 @@ import { logFailure } from "~/lib/log.server";
  * of members' and staff pages. They throw React Router responses, so they live with the routes.
  */
 
+/** What the guards need of a request's context: the auth service and the role lists of the settings. */
+export type GuardContext = Pick<AppLoadContext, "auth" | "env">;
+
 export interface SignedInUser {
   id: string;
   email: string;
@@ -21,8 +23,8 @@ export interface SignedInUser {
 }
 
 /** The signed-in user of a request (session cookie or bearer token), or null. */
-export async function getSignedInUser(request: Request, env: Pick<Env, "ADMIN_EMAILS" | "EVENT_STAFF_EMAILS">): Promise<SignedInUser | null> {
-  const result = await getAuth()
+export async function getSignedInUser(request: Request, { auth, env }: GuardContext): Promise<SignedInUser | null> {
+  const result = await auth
     .api.getSession({ headers: request.headers })
     .catch((error: unknown) => {
       logFailure("auth", "reading the session", error);
@@ -44,10 +46,10 @@ export async function getSignedInUser(request: Request, env: Pick<Env, "ADMIN_EM
 const usersByRequest = new WeakMap<Request, Promise<SignedInUser | null>>();
 
 /** The signed-in user of a request, or null for a visitor. */
-export function getUser(request: Request): Promise<SignedInUser | null> {
+export function getUser(request: Request, context: GuardContext): Promise<SignedInUser | null> {
   let user = usersByRequest.get(request);
   if (!user) {
-    user = getSignedInUser(request, getEnv());
+    user = getSignedInUser(request, context);
     usersByRequest.set(request, user);
   }
   return user;
@@ -60,8 +62,8 @@ function returnPath(request: Request): string {
 }
 
 /** Members' pages: a visitor is sent to /login and brought back afterwards. */
-export async function requireMember(request: Request): Promise<SignedInUser> {
-  const user = await getUser(request);
+export async function requireMember(request: Request, context: GuardContext): Promise<SignedInUser> {
+  const user = await getUser(request, context);
   if (!user) throw redirect(`/login?next=${encodeURIComponent(returnPath(request))}`);
   return user;
 }
@@ -77,8 +79,8 @@ export interface AccessDenied {
  * 403 'You are not authorized to view this page.' ('You do not have permission to view this page.'
  * on communications). The root error boundary shows the message.
  */
-export async function requireStaffPage(request: Request, action: Action): Promise<SignedInUser> {
-  const user = await getUser(request);
+export async function requireStaffPage(request: Request, action: Action, context: GuardContext): Promise<SignedInUser> {
+  const user = await getUser(request, context);
   if (!user) {
     throw data<AccessDenied>(
       { message: authMessages.signInRequired, loginPath: `/login?next=${encodeURIComponent(returnPath(request))}` },
@@ -97,16 +99,16 @@ export async function requireStaffPage(request: Request, action: Action): Promis
  * A staff page that some staff may not open (the dashboard for event staff): they go on to where
  * their own work starts instead of meeting a 403. Everyone else as `requireStaffPage`.
  */
-export async function requireStaffPageOrRedirect(request: Request, action: Action): Promise<SignedInUser> {
-  const user = await getUser(request);
+export async function requireStaffPageOrRedirect(request: Request, action: Action, context: GuardContext): Promise<SignedInUser> {
+  const user = await getUser(request, context);
   const elsewhere = user && !can(user, action) ? staffHomePath(user) : null;
   if (elsewhere) throw redirect(elsewhere);
-  return requireStaffPage(request, action);
+  return requireStaffPage(request, action, context);
 }
 
 /** Staff endpoints (cookie or `Authorization: Bearer`): 401 or 403 JSON `{ error }`. */
-export async function requireStaffApi(request: Request, action: Action): Promise<SignedInUser> {
-  const user = await getUser(request);
+export async function requireStaffApi(request: Request, action: Action, context: GuardContext): Promise<SignedInUser> {
+  const user = await getUser(request, context);
   if (!user) throw Response.json({ error: authMessages.signInRequired }, { status: 401 });
   if (!can(user, action)) throw Response.json({ error: authMessages.notAuthorised }, { status: 403 });
   return user;

@@ -77,6 +77,6 @@ describe("importing attendees (use cases)", () => {
 
     expect(await revokeInvitation(db(), actor, { invitationId: invitation!.id })).toMatchObject({ ok: true });
     expect((await render([second])).get(second.id)).toEqual({ gone: invitationGoneReason });
-    expect(await revokeInvitation(db(), actor, { invitationId: invitation!.id })).toMatchObject({ ok: false, reason: "revoked" });
+    expect(await revokeInvitation(db(), actor, { invitationId: invitation!.id })).toMatchObject({ ok: false, reason: "already-revoked" });
   });
 });

@@ -9,7 +9,7 @@ import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationManagementMessages } from "./invitation-management-messages";
 import { effectiveInvitationStatus, invitationExpiry } from "./invitation-status";
 
-export type ManageInvitationOutcome = { ok: true; message: string } | { ok: false; reason: "not-found" | "accepted" | "revoked"; message: string };
+export type ManageInvitationOutcome = { ok: true; message: string } | { ok: false; reason: "not-found" | "already-accepted" | "already-revoked"; message: string };
 
 const invitationIdSchema = z.object({ invitationId: z.uuid() });
 
@@ -25,7 +25,7 @@ export async function resendInvitation(db: Database, actor: StaffActor, input: u
     const [invitation] = await tx.select().from(invitations).where(eq(invitations.id, parsed.data.invitationId)).for("update");
     if (!invitation) return { ok: false, reason: "not-found", message: invitationManagementMessages.notFound };
     const before = effectiveInvitationStatus(invitation, now);
-    if (before === "accepted") return { ok: false, reason: "accepted", message: invitationManagementMessages.alreadyAccepted(invitation.email) };
+    if (before === "accepted") return { ok: false, reason: "already-accepted", message: invitationManagementMessages.alreadyAccepted(invitation.email) };
     const expiresAt = invitationExpiry(now);
     await tx.update(invitations).set({ rid: newInvitationRid(), sentAt: now, expiresAt, revokedAt: null }).where(eq(invitations.id, invitation.id));
     await queueInvitationEmails(tx, [{ id: invitation.id, email: invitation.email, sentAt: now }]);
@@ -55,8 +55,8 @@ export async function revokeInvitation(db: Database, actor: StaffActor, input: u
     const [invitation] = await tx.select().from(invitations).where(eq(invitations.id, parsed.data.invitationId)).for("update");
     if (!invitation) return { ok: false, reason: "not-found", message: invitationManagementMessages.notFound };
     const before = effectiveInvitationStatus(invitation, now);
-    if (before === "accepted") return { ok: false, reason: "accepted", message: invitationManagementMessages.alreadyAccepted(invitation.email) };
-    if (before === "revoked") return { ok: false, reason: "revoked", message: invitationManagementMessages.alreadyRevoked(invitation.email) };
+    if (before === "accepted") return { ok: false, reason: "already-accepted", message: invitationManagementMessages.alreadyAccepted(invitation.email) };
+    if (before === "revoked") return { ok: false, reason: "already-revoked", message: invitationManagementMessages.alreadyRevoked(invitation.email) };
     await tx.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, invitation.id));
     await recordActivity(tx, actor, {
       kind: "invitation.revoked",

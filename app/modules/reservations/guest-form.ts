@@ -89,8 +89,6 @@ export type GuestOutcome =
   | { ok: true; message: string; reservationId: string }
   | { ok: false; reason: GuestFailureReason; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
 
-/** The HTTP status of each refusal, for the routes that post these forms. */
-export const guestFailureStatus: Record<GuestFailureReason, number> = { forbidden: 403, "not-found": 404, invalid: 400, failed: 503 };
 
 export function guestRefusal(reason: GuestFailureReason, message: string, extra: { fieldErrors?: Record<string, string>; values?: Record<string, string> } = {}): Extract<GuestOutcome, { ok: false }> {
   return { ok: false, reason, message, ...extra };

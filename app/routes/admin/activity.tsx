@@ -9,15 +9,14 @@ import { activityKindLabel, activityKinds, isActivityKind } from "~/modules/acti
 import { listActivity } from "~/modules/activity/list-activity.server";
 import { describeChanges } from "~/modules/activity/describe-changes";
 import { formatVenueDateTime } from "~/lib/event-dates";
-import { getRuntime } from "../../../server/runtime";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Activity", description: "Staff activity log", noIndex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request, "view-activity");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(request, "view-activity", context);
   const query = new URL(request.url).searchParams;
   const kind = query.get("kind") ?? "";
-  const page = await listActivity(getRuntime().database.db, {
+  const page = await listActivity(context.db, {
     actorEmail: searchParam(query, "person") || undefined,
     kind: isActivityKind(kind) ? kind : undefined,
     page: Number(query.get("page") ?? 1),

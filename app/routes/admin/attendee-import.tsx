@@ -8,9 +8,7 @@ import { attendeeImportMessages, MAX_IMPORT_BYTES } from "~/modules/invitations/
 import { importAttendees } from "~/modules/invitations/import-attendees.server";
 import { reviseImportWording } from "~/modules/invitations/import-invitation-preview.server";
 import { previewAttendeeImport } from "~/modules/invitations/preview-attendee-import.server";
-import { getEnv } from "~/lib/env.server";
 import { requireStaffPage } from "~/routes/guards.server";
-import { getRuntime } from "../../../server/runtime";
 import { logFailure } from "~/lib/log.server";
 
 /**
@@ -20,20 +18,20 @@ import { logFailure } from "~/lib/log.server";
  */
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Invite past attendees", description: "Import past attendees", noIndex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPage(request, "send-communications");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(request, "send-communications", context);
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStaffPage(request, "send-communications");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "send-communications", context);
   const answer = (body: AttendeeImportActionData, status = 200) => data<AttendeeImportActionData>(body, { status });
   const form = await request.formData().catch(() => undefined);
   const posted = form?.get("intent");
   const intent = posted === "confirm" || posted === "wording" ? posted : "preview";
   if (!form) return answer({ ok: false, intent, message: attendeeImportMessages.noFile, fieldErrors: { file: attendeeImportMessages.noFile } }, 400);
-  const db = getRuntime().database.db;
-  const publicUrl = getEnv().PUBLIC_URL;
+  const db = context.db;
+  const publicUrl = context.env.PUBLIC_URL;
   const words = { importId: form.get("importId"), subject: form.get("subject") ?? undefined, intro: form.get("intro") ?? undefined };
   // New words for the invitation: kept and shown rendered; with words changed since the preview, a confirmation does the same instead.
   const revise = async (message?: string) => {
@@ -53,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
     const file = chosenFile(form.get("file"));
     if (!file) return answer({ ok: false, intent, message: attendeeImportMessages.noFile, fieldErrors: { file: attendeeImportMessages.noFile } }, 400);
     if (file.size > MAX_IMPORT_BYTES) return answer({ ok: false, intent, message: attendeeImportMessages.tooLarge, fieldErrors: { file: attendeeImportMessages.tooLarge } }, 413);
-    const outcome = await previewAttendeeImport(db, user, { fileName: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) }, new Date(), { publicUrl });
+    const outcome = await previewAttendeeImport(db, user, { fileName: file.name, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) }, context.now(), { publicUrl });
     if (!outcome.ok) return answer({ ok: false, intent, message: outcome.message, fieldErrors: { file: outcome.message } }, outcome.reason === "too-large" ? 413 : 400);
     return answer({ ok: true, intent, message: outcome.message, preview: outcome.preview });
   } catch (error) {

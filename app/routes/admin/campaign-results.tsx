@@ -6,15 +6,14 @@ import { siteConfig } from "~/lib/site-config";
 import { campaignResults, resultLabels } from "~/modules/campaigns/campaign-results.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
-import { getRuntime } from "../../../server/runtime";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Campaign results", description: "Each recipient's result", noIndex: true });
 
 /** GET /admin/communications/campaigns/:campaignId — each recipient of a campaign and what became of their message (admins). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaffPage(request, "send-communications");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaffPage(request, "send-communications", context);
   const search = searchParam(new URL(request.url).searchParams, "q");
-  const outcome = await campaignResults(getRuntime().database.db, params.campaignId, { search, limit: 500 });
+  const outcome = await campaignResults(context.db, params.campaignId, { search, limit: 500 });
   if (!outcome.ok) throw data({ message: outcome.message }, { status: 404 });
   const timeZone = siteConfig.venue.timeZone;
   const when = (at: Date | null) => (at ? formatVenueDateTime(at, timeZone) : "");

@@ -23,15 +23,14 @@ import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients } 
 import { createReviewedCampaign } from "~/modules/campaigns/create-campaign.server";
 import { reviewSecret } from "~/modules/campaigns/review-send.server";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
-import { getRuntime } from "../../../server/runtime";
 import type { ComposerActionData } from "~/components/admin/campaigns/composer-types";
 import { logFailure } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Communications", description: "E-mail campaigns", noIndex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaffPage(request, "send-communications");
-  const db = getRuntime().database.db;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, "send-communications", context);
+  const db = context.db;
   const query = new URL(request.url).searchParams;
   const filter = { search: searchParam(query, "q"), interest: searchParam(query, "interest") };
   const timeZone = siteConfig.venue.timeZone;
@@ -64,11 +63,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStaffPage(request, "send-communications");
-  const runtime = getRuntime();
-  const db = runtime.database.db;
-  const publicUrl = runtime.env.PUBLIC_URL;
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "send-communications", context);
+  const db = context.db;
+  const publicUrl = context.env.PUBLIC_URL;
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -81,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   const answer = (body: ComposerActionData, status = 200) => data<ComposerActionData>(body, { status });
   const campaignId = text("campaignId");
   if (intent === "send-sms") {
-    const sms = await sendSmsFromForm(user, { phone: text("phone"), message: text("message"), campaign: text("campaign"), submissionKey: text("submissionKey") });
+    const sms = await sendSmsFromForm(context, user, { phone: text("phone"), message: text("message"), campaign: text("campaign"), submissionKey: text("submissionKey") });
     return data(sms, { status: sms.ok ? 200 : 400 });
   }
   if (intent === "send-sms-group" || intent === "change-sms-group") {
@@ -89,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
     // 'Change' goes back from the review to the form, with everything typed.
     if (intent === "change-sms-group") return data({ ok: false as const, intent: "send-sms-group", message: "", values });
     const review = { secret: await reviewSecret(), confirm: text("confirm") || undefined };
-    const outcome = await createTextCampaign(db, user, values, { starter: runtime.campaigns, timeZone: siteConfig.venue.timeZone, review }).catch((error: unknown) => {
+    const outcome = await createTextCampaign(db, user, values, { starter: context.campaigns, timeZone: siteConfig.venue.timeZone, review }).catch((error: unknown) => {
       logFailure("sms", "a group text", error);
       return null;
     });
@@ -124,7 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
         // With nobody ticked, Send is the spec's 'Send to ALL community?': the review asks it ('send-all' is its confirm).
         const audience = intent === "send-all" || recipients.length === 0 ? "all" : "selected";
         const review = { secret: await reviewSecret(), publicUrl };
-        const outcome = await createReviewedCampaign(db, user, { ...composer, audience, recipients, confirm: text("confirm") || undefined }, runtime.campaigns, review);
+        const outcome = await createReviewedCampaign(db, user, { ...composer, audience, recipients, confirm: text("confirm") || undefined }, context.campaigns, review);
         if (!outcome.ok && "review" in outcome && outcome.review) return answer({ ok: false, intent, message: outcome.message, review: outcome.review, values, recipients });
         if (!outcome.ok) {
           const message = outcome.fieldErrors ? outcome.message : campaignMessages.sendFailed(outcome.message);
@@ -135,11 +133,11 @@ export async function action({ request }: Route.ActionArgs) {
       case "pause":
         return control(await pauseCampaign(db, user, campaignId));
       case "resume":
-        return control(await resumeCampaign(db, user, campaignId, runtime.campaigns));
+        return control(await resumeCampaign(db, user, campaignId, context.campaigns));
       case "cancel":
         return control(await cancelCampaign(db, user, campaignId));
       case "retry":
-        return control(await retryFailedRecipients(db, user, campaignId, runtime.campaigns, text("recipientId") || undefined));
+        return control(await retryFailedRecipients(db, user, campaignId, context.campaigns, text("recipientId") || undefined));
       default:
         return answer({ ok: false, intent, message: "Unknown action." }, 400);
     }

@@ -19,19 +19,18 @@ import { listeningAnalytics } from "~/modules/music/listening-analytics.server";
 import { requireStaffPage, requireStaffPageOrRedirect, searchParam } from "~/routes/guards.server";
 import { readListPage } from "~/modules/dashboard/dashboard-lists.server";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
-import { getRuntime } from "../../../server/runtime";
 import { logFailure } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashboard", description: "Staff dashboard", noIndex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaffPageOrRedirect(request, "open-dashboard");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPageOrRedirect(request, "open-dashboard", context);
   const query = new URL(request.url).searchParams;
   const requested = query.get("list");
   const listKey = isDashboardListKey(requested) ? requested : "community";
   const search = searchParam(query, "q");
-  const db = getRuntime().database.db;
-  const now = new Date();
+  const db = context.db;
+  const now = context.now();
   const timeZone = siteConfig.venue.timeZone;
   const [events, signUps, listening, list] = await Promise.all([
     settle("dashboard", "reading the events summary", summariseEvents(db, now)),
@@ -48,19 +47,19 @@ const deleteInput = z.object({
 });
 
 /** Deletes from the lists; a plain form post (no JavaScript) and a fetcher get the same outcome. */
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStaffPage(request, "open-dashboard");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "open-dashboard", context);
   const form = await readForm(request);
   if (isInvitationIntent(form.intent)) {
     // Invitations are communications: their own right, whoever may open the dashboard.
-    await requireStaffPage(request, "send-communications");
-    const outcome = await invitationAction(user, form.intent, form, getRuntime().env.PUBLIC_URL);
+    await requireStaffPage(request, "send-communications", context);
+    const outcome = await invitationAction(user, form.intent, form, { db: context.db, publicUrl: context.env.PUBLIC_URL });
     return data<StaffOutcome>(outcome.body, { status: outcome.status });
   }
   const parsed = deleteInput.safeParse(form);
   const failure = form.intent === "delete-signup" ? memberDirectoryMessages.deleteFailed : communityStaffMessages.deleteFailed;
   if (!parsed.success) return data<StaffOutcome>({ ok: false, intent: form.intent, message: failure }, { status: 400 });
-  const db = getRuntime().database.db;
+  const db = context.db;
   const { intent, id } = parsed.data;
   try {
     const outcome = intent === "delete-community-member" ? await deleteCommunityMember(db, user, { id }) : await deleteUserProfile(db, user, { id });

@@ -13,24 +13,24 @@ import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatEventDate, formatEventTime } from "~/lib/event-dates";
-import { loadCheckIn, type CheckInOutcome } from "~/modules/reservations/arrivals.server";
+import { loadCheckIn } from "~/modules/reservations/arrivals.server";
 import { checkInGuest } from "~/modules/reservations/check-in-guest.server";
 import { checkInMessages, countArrivals, guestMatches } from "~/modules/reservations/check-in";
 import { undoCheckIn } from "~/modules/reservations/undo-check-in.server";
 import { answerGuestForm } from "~/modules/reservations/guest-forms-action.server";
+import { refusalStatus } from "~/lib/outcome";
 import { requireStaffPage } from "~/routes/guards.server";
-import { getRuntime } from "../../../server/runtime";
 
 /** How often the door's list reloads to show the other devices' taps. */
 const REFRESH_MS = 5_000;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Check-in", description: "Staff check-in at the door", noIndex: true });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireStaffPage(request, "manage-reservations");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, "manage-reservations", context);
   let outcome: Awaited<ReturnType<typeof loadCheckIn>>;
   try {
-    outcome = await loadCheckIn(getRuntime().database.db, user, params.eventId);
+    outcome = await loadCheckIn(context.db, user, params.eventId);
   } catch (error) {
     logFailure("reservations", "loading the check-in list", error);
     return { loadFailed: true as const };
@@ -45,21 +45,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const statusOf: Record<Extract<CheckInOutcome, { ok: false }>["reason"], number> = { forbidden: 403, invalid: 400, "not-found": 404, unchanged: 409, failed: 503 };
-
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireStaffPage(request, "manage-reservations");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "manage-reservations", context);
   const form = await readForm(request);
   const input = { ...form, eventId: params.eventId };
-  const db = getRuntime().database.db;
+  const db = context.db;
   // A walk-in or a guest's details (decision 043), for this page's event only.
   if (form.intent === "add-guest" || form.intent === "edit-guest") {
-    const { status, outcome } = await answerGuestForm(db, user, form.intent, input, getRuntime().env.WAITLIST_OFFER_HOURS);
-    return data<StaffOutcome>({ intent: form.intent, ...outcome }, { status });
+    const outcome = await answerGuestForm(db, user, form.intent, input, context.env.WAITLIST_OFFER_HOURS);
+    if (outcome.ok) return data<StaffOutcome>({ intent: form.intent, ...outcome });
+    const { reason, ...refusal } = outcome;
+    return data<StaffOutcome>({ intent: form.intent, ...refusal }, { status: refusalStatus(reason) });
   }
   const outcome = form.intent === "undo" ? await undoCheckIn(db, user, input) : await checkInGuest(db, user, input);
   if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
-  return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: statusOf[outcome.reason] });
+  return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: refusalStatus(outcome.reason) });
 }
 
 /**

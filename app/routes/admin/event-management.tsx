@@ -9,7 +9,6 @@ import { DeleteForGoodPanel, EVENT_ROW_FETCHER, ManagedEventsTable, type Managed
 import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
 import { requireStaffPage } from "~/routes/guards.server";
 import type { Database } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
@@ -22,8 +21,8 @@ import { eventFailures } from "~/modules/events/event-management-messages";
 import type { EventActor, EventOutcome } from "~/modules/events/event-management.server";
 import { instantToVenueDateTime } from "~/modules/events/event-venue-time";
 import { eventListViews, loadEventManagement, type EventListView, type ManagedEvent, type ManagedEventFilter } from "~/modules/events/list-managed-events.server";
+import { refusalStatus } from "~/lib/outcome";
 import { createEvent, updateEvent } from "~/modules/events/save-event.server";
-import { getRuntime } from "../../../server/runtime";
 
 const PAGE = "/admin/eventmanagement";
 
@@ -72,11 +71,11 @@ function editorValues(event: ManagedEvent): EventEditorValues {
   };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaffPage(request, "manage-events");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, "manage-events", context);
   const query = new URL(request.url).searchParams;
   try {
-    const page = await loadEventManagement(getRuntime().database.db, user, filterOf(query));
+    const page = await loadEventManagement(context.db, user, filterOf(query));
     if (!page.ok) throw data({ message: page.message }, { status: 403 });
     const editing = page.all.find((event) => event.id === query.get("edit"));
     const confirming = page.all.find((event) => event.id === query.get("confirmDelete") && event.status !== "published");
@@ -89,7 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       editing: editing ? editorValues(editing) : null,
       confirming: confirming ? toView(confirming) : null,
       duplicating: duplicating
-        ? { original: toView(duplicating), values: { id: duplicating.id, title: duplicating.title, ...suggestedDuplicateDate(duplicating.startsAt, new Date(), siteConfig.venue.timeZone) } }
+        ? { original: toView(duplicating), values: { id: duplicating.id, title: duplicating.title, ...suggestedDuplicateDate(duplicating.startsAt, context.now(), siteConfig.venue.timeZone) } }
         : null,
       creating: query.get("new") === "1",
       timeZone: siteConfig.venue.timeZone,
@@ -111,18 +110,17 @@ const rowActions: Record<string, (db: Database, actor: EventActor, input: { id: 
   "toggle-featured": toggleFeatured,
 };
 
-const statusOf = { forbidden: 403, "not-found": 404, invalid: 400, conflict: 409, unavailable: 503 } as const;
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStaffPage(request, "manage-events");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "manage-events", context);
   // A broken multipart body (a cut-off upload) reads as an empty form: 'Unknown action', not a 500.
   const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const intent = String(form.intent ?? "");
   const id = typeof form.id === "string" ? form.id : "";
-  const db = getRuntime().database.db;
+  const db = context.db;
   let outcome: EventOutcome;
   // A picture chosen in the form's file field is stored first and becomes the event's image.
-  const withImage = intent === "create" || intent === "update" ? await withUploadedEventImage(user, form, { directory: eventImageDirectory(getEnv().UPLOADS_DIR) }) : null;
+  const withImage = intent === "create" || intent === "update" ? await withUploadedEventImage(user, form, { directory: eventImageDirectory(context.env.UPLOADS_DIR) }) : null;
   if (withImage && !withImage.ok) outcome = withImage;
   else if (intent === "create") outcome = await createEvent(db, user, eventFormValues(withImage!.form));
   else if (intent === "update") outcome = await updateEvent(db, user, { ...eventFormValues(withImage!.form), id });
@@ -133,7 +131,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (outcome.ok) return data<StaffOutcome>({ ok: true, intent, message: outcome.message });
   return data<StaffOutcome>(
     { ok: false, intent, message: outcome.message, fieldErrors: outcome.fieldErrors, values: outcome.values ? { ...outcome.values, ...(id ? { id } : {}) } : undefined },
-    { status: statusOf[outcome.reason] },
+    { status: refusalStatus(outcome.reason) },
   );
 }
 

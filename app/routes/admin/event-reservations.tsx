@@ -4,7 +4,6 @@ import { CampaignList } from "~/components/admin/campaigns/campaign-list";
 import { ReservationEventsTable, type ReservationEventView } from "~/components/admin/reservations/reservation-events-table";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import type { ReservationsPageOutcome } from "~/components/admin/reservations/page-outcome";
-import { getEnv } from "~/lib/env.server";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
@@ -22,8 +21,8 @@ import { offerManually } from "~/modules/reservations/offer-manually.server";
 import { failedWith, reservationsAdminMessages as messages } from "~/modules/reservations/reservations-admin-messages";
 import { setMaxSeats } from "~/modules/reservations/set-max-seats.server";
 import { setRemindersEnabled } from "~/modules/reservations/set-reminders-enabled.server";
+import { refusalStatus, type RefusalReason } from "~/lib/outcome";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
-import { getRuntime } from "../../../server/runtime";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Event reservations", description: "Staff reservations", noIndex: true });
 
@@ -55,8 +54,8 @@ function toView(event: AdminEvent): ReservationEventView {
   };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaffPage(request, "manage-reservations");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, "manage-reservations", context);
   const search = searchParam(new URL(request.url).searchParams, "q");
   const mayMail = can(user, "mail-event-attendees");
   const mayDeleteEvents = can(user, "delete-events");
@@ -64,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const mayChangeSeats = can(user, "change-seat-limits");
   const mayManageEvents = can(user, "manage-events");
   try {
-    const db = getRuntime().database.db;
+    const db = context.db;
     const [events, campaigns] = await Promise.all([listReservationsAdmin(db, { search }), mayMail ? listCampaigns(db, 20, { kind: EVENT_ATTENDEES }) : []]);
     const failed: Record<string, Awaited<ReturnType<typeof listFailedRecipients>>> = {};
     for (const campaign of campaigns) if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, 50);
@@ -76,19 +75,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-const statusOf = { forbidden: 403, "not-found": 404, invalid: 400, "no-recipients": 400, "daily-limit": 429 } as const;
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStaffPage(request, "manage-reservations");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "manage-reservations", context);
   const form = Object.fromEntries(await request.formData());
   const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
   const intent = text("intent");
-  const runtime = getRuntime();
-  const db = runtime.database.db;
-  const offers = { now: new Date(), offerHours: runtime.env.WAITLIST_OFFER_HOURS };
+  const db = context.db;
+  const offers = { now: context.now(), offerHours: context.env.WAITLIST_OFFER_HOURS };
   const answer = (outcome: ReservationsPageOutcome, status = 200) => data<ReservationsPageOutcome>(outcome, { status });
-  const failure = (outcome: { ok: false; reason: keyof typeof statusOf; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }, target?: string) =>
-    answer({ ok: false, intent, target, message: outcome.message, fieldErrors: outcome.fieldErrors, values: outcome.values }, statusOf[outcome.reason]);
+  const failure = (outcome: { ok: false; reason: RefusalReason; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }, target?: string) =>
+    answer({ ok: false, intent, target, message: outcome.message, fieldErrors: outcome.fieldErrors, values: outcome.values }, refusalStatus(outcome.reason));
 
   try {
     switch (intent) {
@@ -102,8 +99,9 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "add-guest":
       case "edit-guest": {
-        const { status, outcome } = await answerGuestForm(db, user, intent, form, runtime.env.WAITLIST_OFFER_HOURS);
-        return answer({ ...outcome, intent, target: text("eventId") }, status);
+        const outcome = await answerGuestForm(db, user, intent, form, context.env.WAITLIST_OFFER_HOURS);
+        if (!outcome.ok) return failure(outcome, text("eventId"));
+        return answer({ ...outcome, intent, target: text("eventId") });
       }
       case "delete-event": {
         const outcome = await deleteEventWithReservations(db, user, { eventId: text("eventId") });
@@ -111,13 +109,13 @@ export async function action({ request }: Route.ActionArgs) {
       }
       case "offer-seats": {
         const outcome = await offerManually(db, user, text("entryId"), offers);
-        if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.offerFailed, outcome.message) }, outcome.reason === "not-found" ? 404 : 409);
+        if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.offerFailed, outcome.message) }, refusalStatus(outcome.reason));
         return answer({ ok: true, intent, target: text("eventId"), message: messages.offered(outcome.entry.email) });
       }
       case "set-reminders": {
         const enabled = text("enabled") === "true";
         const outcome = await setRemindersEnabled(db, user, text("eventId"), enabled);
-        if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.remindersFailed, outcome.message) }, statusOf[outcome.reason]);
+        if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.remindersFailed, outcome.message) }, refusalStatus(outcome.reason));
         return answer({ ok: true, intent, target: text("eventId"), message: enabled ? messages.remindersOn : messages.remindersOff });
       }
       case "send-attendee-mail":
@@ -125,8 +123,8 @@ export async function action({ request }: Route.ActionArgs) {
         const values = { subject: text("subject"), message: text("message") };
         // 'Change' goes back from the review to the form, with everything typed.
         if (intent === "change-attendee-mail") return answer({ ok: false, intent: "send-attendee-mail", target: text("eventId"), message: "", values });
-        const review = { secret: await reviewSecret(), publicUrl: runtime.env.PUBLIC_URL };
-        const outcome = await mailEventGuests(db, user, { eventId: text("eventId"), ...values, confirm: text("confirm") || undefined }, runtime.campaigns, getEnv(), review);
+        const review = { secret: await reviewSecret(), publicUrl: context.env.PUBLIC_URL };
+        const outcome = await mailEventGuests(db, user, { eventId: text("eventId"), ...values, confirm: text("confirm") || undefined }, context.campaigns, context.env, review);
         if (outcome.ok) return answer({ ok: true, intent, target: text("eventId"), message: messages.announcementQueued(outcome.queued, outcome.skipped) });
         if (outcome.reason === "review") return answer({ ok: false, intent, target: text("eventId"), message: outcome.message, review: outcome.review, values });
         const message = outcome.reason === "no-recipients" || outcome.reason === "daily-limit" ? outcome.message : messages.announcementFailed(outcome.message);
@@ -136,7 +134,7 @@ export async function action({ request }: Route.ActionArgs) {
       case "resume":
       case "cancel":
       case "retry": {
-        const outcome = await controlEventAttendeeMail(db, user, { campaignId: text("campaignId"), intent, recipientId: text("recipientId") || undefined }, runtime.campaigns);
+        const outcome = await controlEventAttendeeMail(db, user, { campaignId: text("campaignId"), intent, recipientId: text("recipientId") || undefined }, context.campaigns);
         return answer({ ok: outcome.ok, intent, message: outcome.message } as ReservationsPageOutcome, outcome.ok ? 200 : can(user, "mail-event-attendees") ? 409 : 403);
       }
       default:

@@ -2,17 +2,16 @@ import type { Route } from "./+types/export-campaign-results";
 import { siteConfig } from "~/lib/site-config";
 import { exportCampaignResults } from "~/modules/campaigns/campaign-results.server";
 import { requireStaffApi, searchParam } from "~/routes/guards.server";
-import { getRuntime } from "../../../server/runtime";
 
 /**
  * GET /admin/communications/campaigns/:campaignId/results.csv — a campaign's per-recipient results
  * as a CSV download (admins; logged), narrowed by `q` as the page is. Visitors get 401 and other
  * people 403, as JSON like every staff endpoint; an unknown campaign 404.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireStaffApi(request, "send-communications");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireStaffApi(request, "send-communications", context);
   const search = searchParam(new URL(request.url).searchParams, "q");
-  const outcome = await exportCampaignResults(getRuntime().database.db, user, params.campaignId, { timeZone: siteConfig.venue.timeZone, search });
+  const outcome = await exportCampaignResults(context.db, user, params.campaignId, { timeZone: siteConfig.venue.timeZone, search });
   if (!outcome.ok) return Response.json({ error: outcome.message }, { status: 404 });
   return new Response(`\uFEFF${outcome.csv}`, {
     headers: {

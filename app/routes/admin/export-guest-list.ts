@@ -2,7 +2,6 @@ import type { Route } from "./+types/export-guest-list";
 import { siteConfig } from "~/lib/site-config";
 import { requireStaffApi } from "~/routes/guards.server";
 import { exportGuestList } from "~/modules/reservations/export-guest-list.server";
-import { getRuntime } from "../../../server/runtime";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,10 +10,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (the reservations page's policy action; logged). Visitors get 401 and other people 403, as JSON
  * like every staff endpoint; an unknown event 404.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireStaffApi(request, "manage-reservations");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireStaffApi(request, "manage-reservations", context);
   if (!UUID.test(params.eventId)) return Response.json({ error: "There is no such event." }, { status: 404 });
-  const outcome = await exportGuestList(getRuntime().database.db, user, params.eventId, { timeZone: siteConfig.venue.timeZone });
+  const outcome = await exportGuestList(context.db, user, params.eventId, { timeZone: siteConfig.venue.timeZone });
   if (!outcome.ok) return Response.json({ error: outcome.message }, { status: outcome.reason === "forbidden" ? 403 : 404 });
   return new Response(`\uFEFF${outcome.csv}`, {
     headers: {

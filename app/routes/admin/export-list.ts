@@ -2,17 +2,16 @@ import type { Route } from "./+types/export-list";
 import { requireStaffApi } from "~/routes/guards.server";
 import { isDashboardListKey } from "~/modules/dashboard/dashboard-lists";
 import { exportDashboardList } from "~/modules/dashboard/dashboard-lists.server";
-import { getRuntime } from "../../../server/runtime";
 
 /**
  * GET /admin/export/:list — the whole list as a CSV download (admins: the dashboard's policy
  * action). Visitors get 401 and other people 403, as JSON like every staff endpoint.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireStaffApi(request, "open-dashboard");
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireStaffApi(request, "open-dashboard", context);
   if (!isDashboardListKey(params.list)) return Response.json({ error: "There is no such list to export." }, { status: 404 });
-  const { csv } = await exportDashboardList[params.list](getRuntime().database.db, user);
-  const day = new Date().toISOString().slice(0, 10);
+  const { csv } = await exportDashboardList[params.list](context.db, user);
+  const day = context.now().toISOString().slice(0, 10);
   return new Response(`\uFEFF${csv}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -2,8 +2,9 @@ import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import type { SignedInUser } from "~/routes/guards.server";
 import { friendInvitationMessages, invitationManagementMessages } from "~/modules/invitations/invitation-management-messages";
 import { resendInvitation, revokeInvitation } from "~/modules/invitations/manage-invitation.server";
+import type { Database } from "~/lib/db.server";
+import { refusalStatus } from "~/lib/outcome";
 import { sendFriendInvitation } from "~/modules/invitations/send-friend-invitation.server";
-import { getRuntime } from "../../../server/runtime";
 
 const intents = ["resend-invitation", "revoke-invitation", "send-friend-invitation"] as const;
 export type InvitationIntent = (typeof intents)[number];
@@ -12,7 +13,6 @@ export function isInvitationIntent(intent: string | undefined): intent is Invita
   return (intents as readonly string[]).includes(intent ?? "");
 }
 
-const statusOf = { "not-found": 404, accepted: 409, revoked: 409 } as const;
 
 /**
  * The dashboard's invitation intents (the invitation status list's resend and revoke, the friend
@@ -22,9 +22,8 @@ export async function invitationAction(
   user: SignedInUser,
   intent: InvitationIntent,
   form: Record<string, string>,
-  publicUrl: string,
+  { db, publicUrl }: { db: Database; publicUrl: string },
 ): Promise<{ status: number; body: StaffOutcome }> {
-  const db = getRuntime().database.db;
   try {
     if (intent === "send-friend-invitation") {
       const values = { name: form.name ?? "", email: form.email ?? "" };
@@ -35,7 +34,7 @@ export async function invitationAction(
     const change = intent === "resend-invitation" ? resendInvitation : revokeInvitation;
     const outcome = await change(db, user, { invitationId: form.id ?? "" });
     if (outcome.ok) return { status: 200, body: { ok: true, intent, message: outcome.message } };
-    return { status: statusOf[outcome.reason], body: { ok: false, intent, message: outcome.message } };
+    return { status: refusalStatus(outcome.reason), body: { ok: false, intent, message: outcome.message } };
   } catch (error) {
     console.error(`[dashboard] ${intent} failed:`, error);
     const message =

@@ -6,7 +6,6 @@ import { siteConfig } from "~/lib/site-config";
 import { can } from "~/modules/access/policy";
 import { listDemoInvitations } from "~/modules/demo/list-demo-invitations.server";
 import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/system-status.server";
-import { getRuntime } from "../../../server/runtime";
 
 /**
  * The spec's admin setup page created the profiles table by hand; our migrations create every
@@ -15,14 +14,13 @@ import { getRuntime } from "../../../server/runtime";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "System status", description: `How ${siteConfig.brand.name} is running.`, noIndex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireMember(request);
-  const runtime = getRuntime();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireMember(request, context);
   const admin = can(user, "view-system-details");
-  const status = await gatherSystemStatus(runtime, { includeDetails: admin });
+  const status = await gatherSystemStatus(context.statusSources, { includeDetails: admin });
   // The demo invitations' rids are random per installation; admins of a demo find them here.
   const demoInvitations =
-    admin && runtime.env.SEED_DEMO_CONTENT ? await listDemoInvitations(runtime.database.db, runtime.env.PUBLIC_URL) : [];
+    admin && context.env.SEED_DEMO_CONTENT ? await listDemoInvitations(context.db, context.env.PUBLIC_URL) : [];
   return { ...status, demoInvitations };
 }
 

@@ -1,16 +1,15 @@
 import type { SmsOutcome } from "~/components/admin/sms/sms-form";
-import { getEnv } from "~/lib/env.server";
 import { siteConfig } from "~/lib/site-config";
 import type { SignedInUser } from "~/routes/guards.server";
+import type { AppLoadContext } from "react-router";
 import { sendTextToNumber } from "~/modules/sms/send-text-to-number.server";
-import { getRuntime } from "../../../server/runtime";
 
 /** The `send-sms` intent of /admin/communications: one text to one number, through the outbox. */
-export async function sendSmsFromForm(user: SignedInUser, form: Record<string, string>): Promise<SmsOutcome> {
+export async function sendSmsFromForm(context: Pick<AppLoadContext, "db" | "env">, user: SignedInUser, form: Record<string, string>): Promise<SmsOutcome> {
   const values = { phone: form.phone ?? "", message: form.message ?? "", campaign: form.campaign ?? "general" };
-  const outcome = await sendTextToNumber(getRuntime().database.db, { id: user.id, email: user.email }, values, {
+  const outcome = await sendTextToNumber(context.db, { id: user.id, email: user.email }, values, {
     timeZone: siteConfig.venue.timeZone,
-    limits: getEnv(),
+    limits: context.env,
     submissionKey: form.submissionKey || undefined,
   });
   if (!outcome.ok) return { ok: false, intent: "send-sms", message: outcome.message, fieldErrors: outcome.fieldErrors, values };

@@ -12,8 +12,8 @@ import { can } from "~/modules/access/policy";
  * only the navigation the person may use. Each page's own loader and action ask the policy again
  * for what they do: loaders run side by side, so none may rely on this one having refused first.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaffPage(request, actionForStaffPath(new URL(request.url).pathname));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireStaffPage(request, actionForStaffPath(new URL(request.url).pathname), context);
   return {
     email: user.email,
     navigation: staffNavigation.filter((item) => can(user, item.action)).map(({ label, to }) => ({ label, to })),

@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof body.value !== "object" || body.value === null || Array.isArray(body.value)) {
     return Response.json({ error: invitationMessages.invalidBody }, { status: 400 });
   }
-  const outcome = await submitAcceptance(body.value, context.clientKey);
+  const outcome = await submitAcceptance(body.value, context);
   if ("loginLink" in outcome) return Response.json({ loginLink: outcome.loginLink }, { headers: { "Cache-Control": "no-store" } });
   return Response.json({ error: outcome.error }, { status: outcome.status });
 }

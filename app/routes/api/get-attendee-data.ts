@@ -1,10 +1,10 @@
 import type { Route } from "./+types/get-attendee-data";
-import { getDb } from "~/lib/db.server";
 import { methodNotAllowed } from "~/lib/json-api.server";
 import { getAttendeeData } from "~/modules/invitations/get-attendee-data.server";
 import { invitationFailures } from "~/modules/invitations/invitation-failures";
 import { invitationMessages } from "~/modules/invitations/invitation-messages";
 import { isPossibleRid } from "~/modules/invitations/rid";
+import { refusalStatus } from "~/lib/outcome";
 import { logFailure } from "~/lib/log.server";
 
 /**
@@ -12,7 +12,7 @@ import { logFailure } from "~/lib/log.server";
  * Only a valid rid opens them; the e-mail parameter is accepted (the spec's client sends it) but
  * never looked up, so no caller learns anything about an address.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const rid = params.get("rid")?.trim() ?? "";
   if (!rid) return answer(400, { success: false, error: invitationMessages.ridRequired });
@@ -20,10 +20,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     return answer(400, { success: false, error: invitationMessages.notFound });
   }
   try {
-    const result = await getAttendeeData(getDb(), rid);
+    const result = await getAttendeeData(context.db, rid);
     if (!result.ok) {
       const failure = invitationFailures[result.reason];
-      return answer(failure.status, { success: false, error: failure.message });
+      return answer(refusalStatus(result.reason), { success: false, error: failure.message });
     }
     return answer(200, { success: true, attendee: result.attendee });
   } catch (error) {

@@ -1,15 +1,13 @@
 import { z } from "zod";
 import type { Route } from "./+types/send-announcement";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
 import { logFailure } from "~/lib/log.server";
 import { MAX_ANNOUNCEMENT_ADDRESSES, MAX_ANNOUNCEMENT_BODY_BYTES } from "~/modules/campaigns/announcement-form";
 import { campaignMessages } from "~/modules/campaigns/campaign-messages";
 import { sendAnnouncementToAddresses, sendEventAttendeeMail } from "~/modules/campaigns/event-attendees.server";
 import { reservationsAdminMessages } from "~/modules/reservations/reservations-admin-messages";
+import { refusalStatus } from "~/lib/outcome";
 import { requireStaffApi } from "~/routes/guards.server";
-import { getRuntime } from "../../../server/runtime";
 
 
 /** The spec's two forms: `{ subject, to, html }` or `{ eventId, subject, html }`. */
@@ -23,7 +21,6 @@ const requestSchema = z.object(
   { error: "The request body must be a JSON object with subject, html and either to or eventId." },
 );
 
-const statusOf = { forbidden: 403, "not-found": 400, invalid: 400, "no-recipients": 400, "daily-limit": 429 } as const;
 
 /**
  * POST /api/sendAnnouncement (staff; session cookie or bearer) → `{ sent }`, the number of
@@ -32,9 +29,9 @@ const statusOf = { forbidden: 403, "not-found": 400, invalid: 400, "no-recipient
  * with `to`, a list of addresses (admins: `send-communications`). `html` is the message, read as
  * Markdown like every campaign's (raw HTML tags are shown as text). No personal sign-in link.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireStaffApi(request, "mail-event-attendees");
+  const user = await requireStaffApi(request, "mail-event-attendees", context);
   const body = await readJsonBody(request, MAX_ANNOUNCEMENT_BODY_BYTES);
   if (!body.ok) return Response.json({ error: body.error }, { status: 400 });
   const parsed = requestSchema.safeParse(body.value);
@@ -42,12 +39,14 @@ export async function action({ request }: Route.ActionArgs) {
   const { eventId, to, subject, html } = parsed.data;
   if (eventId === undefined && to === undefined) return Response.json({ error: "Give either to (a list of addresses) or eventId." }, { status: 400 });
   try {
-    const starter = getRuntime().campaigns;
+    const starter = context.campaigns;
     const outcome =
       eventId !== undefined
-        ? await sendEventAttendeeMail(getDb(), user, { eventId, subject, message: html }, starter, getEnv())
-        : await sendAnnouncementToAddresses(getDb(), user, { to: to!, subject, message: html }, starter);
-    if (!outcome.ok) return Response.json({ error: outcome.message }, { status: statusOf[outcome.reason] });
+        ? await sendEventAttendeeMail(context.db, user, { eventId, subject, message: html }, starter, context.env)
+        : await sendAnnouncementToAddresses(context.db, user, { to: to!, subject, message: html }, starter);
+    // The spec's endpoint answers every request it cannot act on with 400 { error }; an event that
+    // does not exist is a bad eventId here, not a missing page.
+    if (!outcome.ok) return Response.json({ error: outcome.message }, { status: refusalStatus(outcome.reason === "not-found" ? "invalid" : outcome.reason) });
     return Response.json({ sent: outcome.queued });
   } catch (error) {
     logFailure("campaigns", "sendAnnouncement", error);

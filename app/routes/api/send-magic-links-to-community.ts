@@ -1,15 +1,13 @@
 import { z } from "zod";
 import type { Route } from "./+types/send-magic-links-to-community";
-import { getDb } from "~/lib/db.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
 import { campaignMessages } from "~/modules/campaigns/campaign-messages";
 import { createCampaign } from "~/modules/campaigns/create-campaign.server";
 import { requireStaffApi } from "~/routes/guards.server";
 import { logFailure } from "~/lib/log.server";
-import { getEnv } from "~/lib/env.server";
 import { siteConfig } from "~/lib/site-config";
+import type { AppLoadContext } from "react-router";
 import { sendTextToNumber } from "~/modules/sms/send-text-to-number.server";
-import { getRuntime } from "../../../server/runtime";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -30,22 +28,22 @@ const requestSchema = z.object(
  * the composer; `html` is the message, read as Markdown with {{link}} and {{name}} (raw HTML tags
  * are shown as text, never passed into the e-mail).
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const user = await requireStaffApi(request, "send-communications");
+  const user = await requireStaffApi(request, "send-communications", context);
   const body = await readJsonBody(request, MAX_BODY_BYTES);
   if (!body.ok) return Response.json({ error: body.error }, { status: 400 });
   // The spec's SMS form of the same endpoint: `{ phone, message, campaign }` → `{ messageSid }`.
-  if (body.value && typeof body.value === "object" && "phone" in body.value) return sendText(user, body.value);
+  if (body.value && typeof body.value === "object" && "phone" in body.value) return sendText(context, user, body.value);
   const parsed = requestSchema.safeParse(body.value);
   if (!parsed.success) return Response.json({ error: parsed.error.issues[0]?.message ?? campaignMessages.subjectAndMessage }, { status: 400 });
   const { campaign, emails, subject, html } = parsed.data;
   try {
     const outcome = await createCampaign(
-      getDb(),
+      context.db,
       user,
       { campaign, audience: emails === undefined ? "all" : "selected", recipients: emails ?? [], subject, message: html },
-      getRuntime().campaigns,
+      context.campaigns,
     );
     if (!outcome.ok) return Response.json({ error: outcome.message }, { status: 400 });
     return Response.json({ sent: outcome.queued });
@@ -58,9 +56,9 @@ export async function action({ request }: Route.ActionArgs) {
 export const loader = () => methodNotAllowed(["POST"]);
 
 /** One text through the outbox; the answer waits a few seconds for Twilio's message SID. */
-async function sendText(user: { id: string; email: string }, payload: object) {
+async function sendText(context: AppLoadContext, user: { id: string; email: string }, payload: object) {
   try {
-    const outcome = await sendTextToNumber(getDb(), { id: user.id, email: user.email }, payload, { timeZone: siteConfig.venue.timeZone, limits: getEnv() });
+    const outcome = await sendTextToNumber(context.db, { id: user.id, email: user.email }, payload, { timeZone: siteConfig.venue.timeZone, limits: context.env });
     if (!outcome.ok) return Response.json({ error: outcome.message }, { status: outcome.reason === "daily-limit" ? 429 : outcome.fieldErrors ? 400 : 502 });
     if (outcome.status === "sent") return Response.json({ messageSid: outcome.sid });
     return Response.json({ queued: true, message: outcome.message }, { status: 202 });

@@ -1,7 +1,5 @@
 import type { Route } from "./+types/send-reservation-email";
 import { tooManyAttemptsInit } from "~/lib/retry-after-header";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
 import {
   reservationEmailMessages,
@@ -25,9 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return Response.json({ error: parsed.error.issues[0]?.message ?? reservationEmailMessages.invalidBody }, { status: 400 });
   }
-  const env = getEnv();
+  const env = context.env;
   try {
-    const outcome = await sendReservationEmail(getDb(), parsed.data, {
+    const outcome = await sendReservationEmail(context.db, parsed.data, {
       clientKey: context.clientKey,
       rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     });

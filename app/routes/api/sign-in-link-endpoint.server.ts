@@ -2,8 +2,6 @@ import type { AppLoadContext } from "react-router";
 import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import type { z } from "zod";
 import { authHeaders } from "~/routes/guards.server";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
 import { authMessages } from "~/modules/members/auth-messages";
@@ -33,7 +31,7 @@ export async function handleSignInLinkRequest<Schema extends z.ZodType<{ email: 
   }
   const input = parsed.data as z.infer<Schema>;
   try {
-    const result = await requestSignInLink(getDb(), {
+    const result = await requestSignInLink(context.db, {
       email: input.email,
       name: input.name,
       purpose: options.purpose(input),
@@ -41,7 +39,7 @@ export async function handleSignInLinkRequest<Schema extends z.ZodType<{ email: 
       client: {
         key: context.clientKey,
         headers: authHeaders(request, context.clientIp),
-        rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER,
+        rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER,
       },
     });
     if (!result.sent) {

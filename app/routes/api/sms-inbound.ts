@@ -1,5 +1,4 @@
 import type { Route } from "./+types/sms-inbound";
-import { getDb } from "~/lib/db.server";
 import { methodNotAllowed } from "~/lib/json-api.server";
 import { siteConfig } from "~/lib/site-config";
 import { handleInboundText } from "~/modules/sms/twilio-webhooks.server";
@@ -11,12 +10,12 @@ import { readSignedTwilioWebhook, twiml } from "./twilio-webhook.server";
  */
 export const loader = () => methodNotAllowed(["POST"]);
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const webhook = await readSignedTwilioWebhook(request);
+  const webhook = await readSignedTwilioWebhook(request, context.env);
   if (!webhook.ok) return webhook.response;
   try {
-    const outcome = await handleInboundText(getDb(), webhook.params);
+    const outcome = await handleInboundText(context.db, webhook.params);
     if (outcome.action === "help") {
       return twiml(
         `${siteConfig.brand.name}: news of our gatherings, at most 4 texts a month. Reply STOP to opt out, START to opt back in. Help: ${siteConfig.contact.email}`,

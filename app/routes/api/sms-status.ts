@@ -1,5 +1,4 @@
 import type { Route } from "./+types/sms-status";
-import { getDb } from "~/lib/db.server";
 import { methodNotAllowed } from "~/lib/json-api.server";
 import { recordDeliveryStatus } from "~/modules/sms/twilio-webhooks.server";
 import { readSignedTwilioWebhook } from "./twilio-webhook.server";
@@ -7,12 +6,12 @@ import { readSignedTwilioWebhook } from "./twilio-webhook.server";
 /** POST /api/sms/status: Twilio's delivery report for a text we sent (signed like the inbound webhook). */
 export const loader = () => methodNotAllowed(["POST"]);
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  const webhook = await readSignedTwilioWebhook(request);
+  const webhook = await readSignedTwilioWebhook(request, context.env);
   if (!webhook.ok) return webhook.response;
   try {
-    await recordDeliveryStatus(getDb(), webhook.params);
+    await recordDeliveryStatus(context.db, webhook.params);
     return new Response(null, { status: 204 });
   } catch (error) {
     console.error("[sms] recording a delivery report failed:", error instanceof Error ? error.message : error);

@@ -1,8 +1,6 @@
 import type { Route } from "./+types/track-audio";
 import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { getUser } from "~/routes/guards.server";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
 import { recordAudioEvent } from "~/modules/music/record-audio-event.server";
 import { describeTrackAudioProblem, trackAudioMessages, trackAudioPayloadSchema } from "~/modules/music/track-audio-schema";
@@ -24,11 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = trackAudioPayloadSchema.safeParse(body.value);
   if (!parsed.success) return Response.json({ error: describeTrackAudioProblem(parsed.error) }, { status: 400 });
   try {
-    const user = await getUser(request);
-    const outcome = await recordAudioEvent(getDb(), parsed.data, {
+    const user = await getUser(request, context);
+    const outcome = await recordAudioEvent(context.db, parsed.data, {
       user: user ? { id: user.id, email: user.email } : null,
       clientKey: context.clientKey,
-      limitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER,
+      limitMultiplier: context.env.RATE_LIMIT_MULTIPLIER,
     });
     if (outcome.recorded) return new Response(null, { status: 204 });
     return Response.json(

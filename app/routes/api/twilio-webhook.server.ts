@@ -1,5 +1,5 @@
 import { readForm } from "~/lib/form-data.server";
-import { getEnv } from "~/lib/env.server";
+import type { Env } from "~/lib/env.server";
 import { isSignedByTwilio } from "~/modules/sms/twilio-webhooks.server";
 
 /**
@@ -7,8 +7,10 @@ import { isSignedByTwilio } from "~/modules/sms/twilio-webhooks.server";
  * prove it came from Twilio. The signature covers the address Twilio posted to, which is ours as
  * PUBLIC_URL says (behind a proxy the request's own URL may differ), plus the parameters.
  */
-export async function readSignedTwilioWebhook(request: Request): Promise<{ ok: true; params: Record<string, string> } | { ok: false; response: Response }> {
-  const env = getEnv();
+export async function readSignedTwilioWebhook(
+  request: Request,
+  env: Pick<Env, "PUBLIC_URL" | "TWILIO_AUTH_TOKEN">,
+): Promise<{ ok: true; params: Record<string, string> } | { ok: false; response: Response }> {
   const params = await readForm(request);
   const url = new URL(request.url);
   const signedUrl = `${env.PUBLIC_URL}${url.pathname}${url.search}`;

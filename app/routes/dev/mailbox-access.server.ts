@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
-import { getEnv } from "~/lib/env.server";
 
 /**
  * The dev mailbox shows every e-mail the site wrote, sign-in links included, so it exists only
@@ -9,5 +8,5 @@ import { getEnv } from "~/lib/env.server";
  * ordinary 404, as if it were not there.
  */
 export function assertMailboxAccess(context: AppLoadContext): void {
-  if (getEnv().SMTP_URL || !context.isLoopback) throw data(null, { status: 404 });
+  if (context.env.SMTP_URL || !context.isLoopback) throw data(null, { status: 404 });
 }

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/lib/db.server";
 import { getOutboxMessage } from "~/modules/messaging/outbox.server";
 import type { Route } from "./+types/mailbox-message-html";
 import { assertMailboxAccess } from "./mailbox-access.server";
@@ -13,7 +12,7 @@ import { assertMailboxAccess } from "./mailbox-access.server";
 export async function loader({ context, params }: Route.LoaderArgs) {
   assertMailboxAccess(context);
   const id = z.uuid().safeParse(params.messageId);
-  const message = id.success ? await getOutboxMessage(getDb(), id.data) : undefined;
+  const message = id.success ? await getOutboxMessage(context.db, id.data) : undefined;
   if (!message?.bodyHtml) throw data(null, { status: 404 });
   return new Response(withLinksInNewTabs(message.bodyHtml), {
     headers: {

@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatVenueDateTime } from "~/lib/event-dates";
@@ -12,7 +11,7 @@ import { assertMailboxAccess } from "./mailbox-access.server";
 export async function loader({ context, params }: Route.LoaderArgs) {
   assertMailboxAccess(context);
   const id = z.uuid().safeParse(params.messageId);
-  const message = id.success ? await getOutboxMessage(getDb(), id.data) : undefined;
+  const message = id.success ? await getOutboxMessage(context.db, id.data) : undefined;
   if (!message || message.channel !== "email") throw data(null, { status: 404 });
   return {
     id: message.id,

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { listTexts } from "~/modules/sms/list-texts.server";
-import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatVenueDateTime } from "~/lib/event-dates";
@@ -11,7 +10,7 @@ import { assertMailboxAccess } from "./mailbox-access.server";
 export async function loader({ context, request }: Route.LoaderArgs) {
   assertMailboxAccess(context);
   const tab = new URL(request.url).searchParams.get("tab") === "texts" ? "texts" : "emails";
-  const [emails, texts] = await Promise.all([tab === "emails" ? listEmails(getDb()) : [], tab === "texts" ? listTexts(getDb()) : []]);
+  const [emails, texts] = await Promise.all([tab === "emails" ? listEmails(context.db) : [], tab === "texts" ? listTexts(context.db) : []]);
   return {
     tab,
     texts: texts.map((text) => ({

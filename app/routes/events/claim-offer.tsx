@@ -1,7 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { pageMeta } from "~/lib/seo";
@@ -21,11 +19,11 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Your 
 
 const seatsLabel = (seats: number) => `${seats} ${seats === 1 ? "seat" : "seats"}`;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   // A used or expired link still gets a page saying so (200): after a successful POST this loader
   // runs again for the answer's page and finds the link used, and must not turn the answer into an error.
-  const view = await showWaitingListLink(getDb(), token, "claim-offer");
+  const view = await showWaitingListLink(context.db, token, "claim-offer");
   if (!view.ok) return data({ token, problem: view.message, offer: null }, { status: view.reason === "invalid" ? 404 : 200 });
   const { timeZone } = siteConfig.venue;
   const until = view.entry.offerExpiresAt!;
@@ -45,13 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const env = getEnv();
+  const env = context.env;
   const client = { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
   const token = form.token ?? "";
   const outcome =
     form.intent === "decline"
-      ? await leaveWaitingList(getDb(), { client, token, purpose: "claim-offer", offerHours: env.WAITLIST_OFFER_HOURS })
-      : await claimOffer(getDb(), { client, token });
+      ? await leaveWaitingList(context.db, { client, token, purpose: "claim-offer", offerHours: env.WAITLIST_OFFER_HOURS })
+      : await claimOffer(context.db, { client, token });
   if (!outcome.ok) {
     return data(
       { ok: false as const, error: outcome.message },

@@ -1,14 +1,12 @@
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { eventCalendarFile } from "~/modules/events/event-calendar";
 import { findPublicEventBySlug } from "~/modules/events/list-events.server";
 import type { Route } from "./+types/event-calendar";
 
 /** The event as an .ics file, so a visitor can add it to any calendar from its shareable page. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const event = await findPublicEventBySlug(getDb(), params.slug);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const event = await findPublicEventBySlug(context.db, params.slug);
   if (!event) return new Response("Event not found.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return new Response(eventCalendarFile(event, { publicUrl: getEnv().PUBLIC_URL }), {
+  return new Response(eventCalendarFile(event, { publicUrl: context.env.PUBLIC_URL }), {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="${event.slug}.ics"`,

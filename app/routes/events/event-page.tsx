@@ -3,8 +3,6 @@ import { data } from "react-router";
 import { EventCard } from "~/components/events/event-card";
 import { eventPath } from "~/components/events/event-links";
 import { MessagePage } from "~/components/message-page";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
 import { loadEventPage } from "~/modules/events/event-page.server";
@@ -23,8 +21,8 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const page = await loadEventPage(getDb(), params.slug, { publicUrl: getEnv().PUBLIC_URL });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await loadEventPage(context.db, params.slug, { publicUrl: context.env.PUBLIC_URL });
   return data({ page }, { status: page ? 200 : 404 });
 }
 

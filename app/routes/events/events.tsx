@@ -1,7 +1,6 @@
 import { MapPin } from "lucide-react";
 import { data } from "react-router";
 import { EventGrid, LoadingEvents, useLoadingPage } from "~/components/events/event-list";
-import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { dateRangeLabel } from "~/lib/event-dates";
@@ -18,8 +17,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** The events of the top grid; the rest follow below it (public-site.md section 9). */
 const TOP_GRID_SIZE = 3;
 
-export async function loader() {
-  const { events, failed } = await listPublicEventViews(getDb());
+export async function loader({ context }: Route.LoaderArgs) {
+  const { events, failed } = await listPublicEventViews(context.db);
   const dateRange = dateRangeLabel(
     events.map((event) => new Date(event.startsAt)),
     siteConfig.venue.timeZone,

@@ -2,8 +2,6 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { eventPath } from "~/components/events/event-links";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
 import { MessagePage } from "~/components/message-page";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { logFailure } from "~/lib/log.server";
@@ -13,6 +11,7 @@ import { siteConfig } from "~/lib/site-config";
 import { findPublicEventBySlug, toEventView } from "~/modules/events/list-events.server";
 import { joinWaitingList } from "~/modules/reservations/join-waiting-list.server";
 import { reservationMessages, reservationSchema, typedReservationValues, type ReservationField } from "~/modules/reservations/reservation-form";
+import { refusalStatus } from "~/lib/outcome";
 import type { Route } from "./+types/join-waiting-list";
 
 /** A full event's waiting list: a plain form (no JavaScript needed) and the place it gives. */
@@ -25,13 +24,13 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: true,
   });
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const event = await findPublicEventBySlug(getDb(), params.slug).catch((error: unknown) => {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const event = await findPublicEventBySlug(context.db, params.slug).catch((error: unknown) => {
     logFailure("reservations", "looking up the event", error);
     throw data(reservationMessages.failed, { status: 503 });
   });
   if (!event) return data({ event: null }, { status: 404 });
-  return { event: toEventView(event, { now: new Date(), timeZone: siteConfig.venue.timeZone }) };
+  return { event: toEventView(event, { now: context.now(), timeZone: siteConfig.venue.timeZone }) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,8 +40,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ ok: false as const, fieldErrors: firstErrorPerField(parsed.error.issues) as Partial<Record<ReservationField, string>>, error: undefined, values }, { status: 400 });
   }
-  const env = getEnv();
-  const outcome = await joinWaitingList(getDb(), {
+  const env = context.env;
+  const outcome = await joinWaitingList(context.db, {
     client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER, seatsPerEvent: env.SEATS_PER_CLIENT_PER_EVENT },
     eventSlug: params.slug,
     input: parsed.data,
@@ -51,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const init =
       outcome.reason === "too-many-attempts" || outcome.reason === "seat-budget-reached"
         ? tooManyAttemptsInit(outcome.retryAfterSeconds)
-        : { status: outcome.reason === "event-not-found" ? 404 : outcome.reason === "could-not-join" ? 503 : 409 };
+        : { status: refusalStatus(outcome.reason) };
     return data({ ok: false as const, fieldErrors: undefined, error: outcome.message, values }, init);
   }
   return { ok: true as const, place: outcome.place, seats: outcome.entry.seats, email: outcome.entry.email };

@@ -4,7 +4,6 @@ import { reservePath } from "~/components/events/event-links";
 import { MessagePage } from "~/components/message-page";
 import { ReservationForm } from "~/components/events/reservation-form";
 import { ReservationSummary, type ConfirmedReservation } from "~/components/events/reservation-summary";
-import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/seo";
@@ -19,11 +18,11 @@ import {
   type ReservationField,
   type ReservationResult,
 } from "~/modules/reservations/reservation-form";
-import { getEnv } from "~/lib/env.server";
 import { cancelLinkAfterReserving } from "~/modules/reservations/cancel-links.server";
-import { phoneToTextProblem, reserveSeatsForVisitor, type VisitorReserveOutcome } from "~/modules/reservations/reserve-seats-for-visitor.server";
+import { phoneToTextProblem, reserveSeatsForVisitor } from "~/modules/reservations/reserve-seats-for-visitor.server";
 import type { Route } from "./+types/reserve-event";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
+import { refusalStatus } from "~/lib/outcome";
 import { logFailure } from "~/lib/log.server";
 
 /**
@@ -43,8 +42,8 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** The event the reservation page is for (its form is also the reserve dialog's no-JavaScript path). */
-export async function loader({ params }: Route.LoaderArgs) {
-  const event = await findPublicEventBySlug(getDb(), params.slug).catch((error: unknown) => {
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const event = await findPublicEventBySlug(context.db, params.slug).catch((error: unknown) => {
     logFailure("reservations", "looking up the event", error);
     throw data(reservationMessages.failed, { status: 503 });
   });
@@ -52,20 +51,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!event) return data({ event: null, submissionKey: null }, { status: 404 });
   // The form's one-time key, made here so the page works without JavaScript: a resent post carries
   // the same key and gets the same reservation.
-  return { event: toEventView(event, { now: new Date(), timeZone: siteConfig.venue.timeZone }), submissionKey: newSubmissionKey() };
+  return { event: toEventView(event, { now: context.now(), timeZone: siteConfig.venue.timeZone }), submissionKey: newSubmissionKey() };
 }
 
-/** How each refusal of the reservation answers over HTTP; none of them is a server fault (500). */
-const failureStatus: Record<Extract<VisitorReserveOutcome, { ok: false }>["reason"], number> = {
-  "event-not-found": 404,
-  "not-enough-seats": 409,
-  "seats-per-address-reached": 409,
-  "too-many-attempts": 429,
-  "seat-budget-reached": 429,
-  "not-taking-reservations": 422,
-  "could-not-check": 503,
-  "could-not-save": 503,
-};
 
 /** Reserves seats for the event: the reserve dialog's fetcher and the plain form post both land here. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -83,20 +71,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const phoneProblem = phoneToTextProblem(parsed.data);
   if (phoneProblem) return refuse(400, { fieldErrors: { phone: phoneProblem } });
 
-  const env = getEnv();
-  const outcome = await reserveSeatsForVisitor(getDb(), {
+  const env = context.env;
+  const outcome = await reserveSeatsForVisitor(context.db, {
     client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER, seatsPerEvent: env.SEATS_PER_CLIENT_PER_EVENT },
     eventSlug: params.slug,
     input: parsed.data,
   });
   if (!outcome.ok) {
     const headers = outcome.reason === "too-many-attempts" || outcome.reason === "seat-budget-reached" ? tooManyAttemptsInit(outcome.retryAfterSeconds).headers : undefined;
-    return refuse(failureStatus[outcome.reason], { error: outcome.message }, headers);
+    return refuse(refusalStatus(outcome.reason), { error: outcome.message }, headers);
   }
 
   const { timeZone } = siteConfig.venue;
   // The guest's own cancel link, shown with the summary (the e-mail brings one of its own).
-  const cancelPath = await cancelLinkAfterReserving(getDb(), outcome).catch((error: unknown) => {
+  const cancelPath = await cancelLinkAfterReserving(context.db, outcome).catch((error: unknown) => {
     logFailure("reservations", "making a cancel link", error);
     return undefined;
   });

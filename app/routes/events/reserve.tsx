@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { ReserveEventsPage } from "~/components/events/reserve-events-page";
 import { SpecialPageHero } from "~/components/events/special-page-hero";
-import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { loadReservePageEvents } from "~/modules/events/special-events.server";
@@ -13,8 +12,8 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Secure your place at ${siteConfig.brand.name}'s live piano meditation gatherings in ${siteConfig.venue.city}.`,
   });
 
-export async function loader() {
-  const { events, failed } = await loadReservePageEvents(getDb());
+export async function loader({ context }: Route.LoaderArgs) {
+  const { events, failed } = await loadReservePageEvents(context.db);
   // An outage still shows the page without cards, but answers 503 so that it is not taken for an empty calendar.
   return data({ events }, { status: failed ? 503 : 200 });
 }

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { RESERVE_EVENTS_ANCHOR, ReserveEventsPage } from "~/components/events/reserve-events-page";
 import { SpecialPageHero } from "~/components/events/special-page-hero";
-import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { loadReservePageEvents } from "~/modules/events/special-events.server";
@@ -11,8 +10,8 @@ const intro = `Join us as the sun sets over the Pacific at ${siteConfig.venue.ou
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "RSVP", description: intro });
 
-export async function loader() {
-  const { events, failed } = await loadReservePageEvents(getDb());
+export async function loader({ context }: Route.LoaderArgs) {
+  const { events, failed } = await loadReservePageEvents(context.db);
   // An outage still shows the page without cards, but answers 503 so that it is not taken for an empty calendar.
   return data({ events }, { status: failed ? 503 : 200 });
 }

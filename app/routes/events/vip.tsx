@@ -5,7 +5,6 @@ import { SpecialPageHero } from "~/components/events/special-page-hero";
 import { ambientVideo } from "~/components/media/ambient-video";
 import { PreviewVideo } from "~/components/media/preview-video";
 import { MessagePage } from "~/components/message-page";
-import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { loadVipEvent } from "~/modules/events/special-events.server";
@@ -18,8 +17,8 @@ export const meta: Route.MetaFunction = (args) =>
     noIndex: !args.loaderData?.event,
   });
 
-export async function loader() {
-  const { event, failed } = await loadVipEvent(getDb());
+export async function loader({ context }: Route.LoaderArgs) {
+  const { event, failed } = await loadVipEvent(context.db);
   // An outage is not "no such invitation": 503, so that it is retried rather than forgotten.
   return data({ event }, { status: failed ? 503 : event ? 200 : 404 });
 }

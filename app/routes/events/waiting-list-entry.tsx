@@ -1,7 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { pageMeta } from "~/lib/seo";
@@ -23,11 +21,11 @@ const statusText = {
   left: "You left the waiting list.",
 } as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   // A used or expired link still gets a page saying so (200): after a successful POST this loader
   // runs again for the answer's page and finds the link used, and must not turn the answer into an error.
-  const view = await showWaitingListLink(getDb(), token, "waiting-list-entry");
+  const view = await showWaitingListLink(context.db, token, "waiting-list-entry");
   if (!view.ok) return data({ token, problem: view.message, entry: null }, { status: view.reason === "invalid" ? 404 : 200 });
   const { timeZone } = siteConfig.venue;
   return {
@@ -48,8 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const env = getEnv();
-  const outcome = await leaveWaitingList(getDb(), {
+  const env = context.env;
+  const outcome = await leaveWaitingList(context.db, {
     client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER },
     token: form.token ?? "",
     purpose: "waiting-list-entry",

@@ -4,7 +4,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { Route } from "./+types/audio";
 import { getUser } from "~/routes/guards.server";
-import { getDb } from "~/lib/db.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { parseRange } from "~/modules/music/byte-range";
 import { friendPassFrom } from "~/modules/music/friend-pass.server";
@@ -24,14 +23,14 @@ const FILE_NAME = /^[a-z0-9][a-z0-9-]*\.mp3$/;
 const empty = (status: number, headers: Record<string, string> = {}) =>
   new Response(null, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const file = params.file;
   if (!FILE_NAME.test(file)) return empty(404);
   try {
-    const db = getDb();
+    const db = context.db;
     const track = await findTrackByFile(db, file);
     if (!track) return empty(404);
-    const user = await getUser(request);
+    const user = await getUser(request, context);
     const entitlement = await listenerEntitlement(db, { user, friendPass: friendPassFrom(request.headers.get("Cookie")) });
     // The answer depends on who asks, so no shared cache may keep it.
     if (!canHear(entitlement, track.tier)) return empty(403, { Vary: "Cookie" });

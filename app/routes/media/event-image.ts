@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Route } from "./+types/event-image";
-import { getEnv } from "~/lib/env.server";
 import { logFailure } from "~/lib/log.server";
 import { eventImageDirectory } from "~/modules/events/event-image-upload.server";
 import { parseEventImageFileName } from "~/modules/events/uploaded-event-image";
@@ -13,10 +12,10 @@ import { parseEventImageFileName } from "~/modules/events/uploaded-event-image";
  */
 const empty = (status: number) => new Response(null, { status, headers: { "Cache-Control": "no-store" } });
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   if (!parseEventImageFileName(params.file)) return empty(404);
   try {
-    const bytes = await readFile(path.join(eventImageDirectory(getEnv().UPLOADS_DIR), params.file));
+    const bytes = await readFile(path.join(eventImageDirectory(context.env.UPLOADS_DIR), params.file));
     return new Response(bytes, {
       headers: {
         "Content-Type": "image/webp",

@@ -1,8 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/campaign-link";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { tooManyAttemptsInit } from "~/lib/retry-after-header";
@@ -27,32 +25,32 @@ export const meta: Route.MetaFunction = (args) =>
 
 type ActionData = { offer: true; error?: string; sent?: string; email?: string; fieldErrors?: Record<string, string> };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, state: await campaignLinkState(getDb(), token) };
+  return { token, state: await campaignLinkState(context.db, token) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const env = getEnv();
+  const env = context.env;
   if (form.intent === "fresh-link") {
     const parsed = emailOnlySchema.safeParse(form);
     if (!parsed.success) {
       return data<ActionData>({ offer: true, email: form.email ?? "", fieldErrors: firstErrorPerField(parsed.error.issues) }, 400);
     }
     const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
-    const result = await requestSignInLink(getDb(), { email: parsed.data.email, purpose: "sign-in", next: "/meditation", client });
+    const result = await requestSignInLink(context.db, { email: parsed.data.email, purpose: "sign-in", next: "/meditation", client });
     if (!result.sent) return data<ActionData>({ offer: true, email: parsed.data.email, error: result.message }, tooManyAttemptsInit(result.retryAfterSeconds));
     return data<ActionData>({ offer: true, sent: authMessages.signInLinkSent });
   }
 
-  const used = await redeemCampaignLink(getDb(), form.token ?? "");
+  const used = await redeemCampaignLink(context.db, form.token ?? "");
   if (!used) return data<ActionData>({ offer: true, error: authMessages.signInLinkInvalid });
   const landing = campaignLandingPath(used);
   // The person proved control of the address by opening this e-mail: a one-off sign-in token for
   // better-auth, used at once, signs them in (and makes them a member on first use).
-  const link = await createSignInLink(getDb(), { email: used.email, name: used.name ?? undefined, next: landing, publicUrl: env.PUBLIC_URL });
-  const headers = await signInWithLinkToken(request, context.clientIp, new URL(link).searchParams.get("token") ?? "", landing);
+  const link = await createSignInLink(context.db, { email: used.email, name: used.name ?? undefined, next: landing, publicUrl: env.PUBLIC_URL });
+  const headers = await signInWithLinkToken(request, context, new URL(link).searchParams.get("token") ?? "", landing);
   if (!headers) return data<ActionData>({ offer: true, error: authMessages.signInLinkInvalid });
   return redirect(landing, { headers });
 }

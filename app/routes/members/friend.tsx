@@ -6,8 +6,6 @@ import { FriendListening } from "~/components/music/friend-listening";
 import { MeditationText } from "~/components/music/meditation-text";
 import { externalLinkProps } from "~/components/layout/navigation";
 import { authHeaders } from "~/routes/guards.server";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
@@ -28,9 +26,9 @@ export const meta: Route.MetaFunction = (args) =>
 export const handle: AudioPlayerHandle = { audioPlayer: { ownPlaylist: true, hiddenUntilRevealed: true, hintWording: "available" } };
 
 /** The friend page is public; visiting it hands the browser a pass to the friend tracks. */
-export async function loader() {
-  const [playlist, secret] = await Promise.all([playlistOf(getDb(), { entitlement: "friend" }), signingSecret()]);
-  const cookie = friendPassCookie(issueFriendPass(secret), { secure: getEnv().PUBLIC_URL.startsWith("https://") });
+export async function loader({ context }: Route.LoaderArgs) {
+  const [playlist, secret] = await Promise.all([playlistOf(context.db, { entitlement: "friend" }), signingSecret()]);
+  const cookie = friendPassCookie(issueFriendPass(secret), { secure: context.env.PUBLIC_URL.startsWith("https://") });
   return data({ playlist: playlist.tracks }, { headers: { "Set-Cookie": cookie } });
 }
 
@@ -42,8 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return data<FriendAccessActionData>({ ok: false, fieldErrors: checked.fieldErrors, values }, 400);
   const { name, email } = checked.input;
   try {
-    const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER };
-    const result = await requestAccessGift(getDb(), { email, name, client });
+    const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
+    const result = await requestAccessGift(context.db, { email, name, client });
     if (!result.ok) return data<FriendAccessActionData>({ ok: false, error: result.error, values }, 429);
     return data<FriendAccessActionData>({ ok: true });
   } catch (error) {

@@ -1,9 +1,9 @@
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "~/modules/invitations/acceptance-schema";
 import { invitationFailures } from "~/modules/invitations/invitation-failures";
 import { invitationMessages } from "~/modules/invitations/invitation-messages";
 import { submitInvitationAcceptance } from "~/modules/invitations/submit-invitation-acceptance.server";
+import type { AppLoadContext } from "react-router";
+import { refusalStatus } from "~/lib/outcome";
 import { logFailure } from "~/lib/log.server";
 
 export type AcceptanceOutcome =
@@ -14,15 +14,15 @@ export type AcceptanceOutcome =
  * The acceptance both the /invitation page and POST /api/acceptInvitation perform: validate,
  * submit (the use case counts the attempt), and say what happened with an HTTP status.
  */
-export async function submitAcceptance(input: unknown, clientKey: string): Promise<AcceptanceOutcome> {
+export async function submitAcceptance(input: unknown, context: Pick<AppLoadContext, "db" | "env" | "clientKey">): Promise<AcceptanceOutcome> {
   const parsed = acceptanceSchema.safeParse(input);
   if (!parsed.success) return { status: 400, error: firstError(parsed.error), fieldErrors: fieldErrors(parsed.error) };
-  const env = getEnv();
+  const env = context.env;
   try {
-    const client = { key: clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
-    const result = await submitInvitationAcceptance(getDb(), { input: parsed.data, client, publicUrl: env.PUBLIC_URL });
+    const client = { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
+    const result = await submitInvitationAcceptance(context.db, { input: parsed.data, client, publicUrl: env.PUBLIC_URL });
     if (!result.ok && result.reason === "rate-limited") return { status: 429, error: result.error };
-    if (!result.ok) return { status: invitationFailures[result.reason].status, error: invitationFailures[result.reason].message };
+    if (!result.ok) return { status: refusalStatus(result.reason), error: invitationFailures[result.reason].message };
     return { status: 200, loginLink: result.loginLink };
   } catch (error) {
     logFailure("invitations", "accepting an invitation", error);

@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/invitation";
 import { FormBanner } from "~/components/members/auth-card";
-import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { acceptanceFormValues, acceptancePayload, type AcceptanceFormValues } from "~/modules/invitations/acceptance-form";
@@ -46,14 +45,14 @@ function emailFromAddress(params: URLSearchParams): string {
   }
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const rid = params.get("rid")?.trim().slice(0, MAX_RID_LENGTH) ?? "";
   // Not a rid we could have issued (a control character): not an invitation page to prefill.
   if (rid && !isPossibleRid(rid)) throw data(invitationMessages.notFound, { status: 404 });
   const withoutData = { state: "form" as const, rid, prefill: { email: emailFromAddress(params) }, defaultPreference: defaultCommunicationPreference([]) };
   if (!rid) return withoutData;
-  const result = await getAttendeeData(getDb(), rid).catch((error: unknown) => {
+  const result = await getAttendeeData(context.db, rid).catch((error: unknown) => {
     logFailure("invitations", "reading an invitation for the page", error);
     return null;
   });
@@ -74,7 +73,7 @@ type ActionResult =
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const values = acceptanceFormValues(form);
-  const outcome = await submitAcceptance(acceptancePayload(values), context.clientKey);
+  const outcome = await submitAcceptance(acceptancePayload(values), context);
   if ("loginLink" in outcome) return data<ActionResult>({ ok: true, loginLink: outcome.loginLink });
   return data<ActionResult>({ ok: false, error: outcome.error, fieldErrors: outcome.fieldErrors, values }, { status: outcome.status });
 }

@@ -4,8 +4,6 @@ import { CommunitySignupForm } from "~/components/community/community-signup-for
 import { ambientVideo } from "~/components/media/ambient-video";
 import { BackgroundVideo } from "~/components/media/background-video";
 import { authHeaders } from "~/routes/guards.server";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
@@ -38,14 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const client = {
     key: context.clientKey,
     headers: authHeaders(request, context.clientIp),
-    rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER,
+    rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER,
   };
 
   if (form.intent === "resend") {
     const email = communitySignupSchema.shape.email.safeParse(form.email);
     const answer = (outcome: SignInLinkResendOutcome, status = 200) => data(outcome, status);
     if (!email.success) return answer({ intent: "resend", email: form.email ?? "", resent: false, error: communitySignupMessages.resendFailed }, 400);
-    const sent = await requestSignInLink(getDb(), { email: email.data, purpose: "sign-in", next: "/welcome", client }).catch(
+    const sent = await requestSignInLink(context.db, { email: email.data, purpose: "sign-in", next: "/welcome", client }).catch(
       (error: unknown) => {
         logFailure("community", "resending a sign-in link", error);
         return null;
@@ -61,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (errors: Extract<CommunityJoinOutcome, { ok: false }>["errors"], status: number, headers?: HeadersInit) =>
     data<CommunityJoinOutcome>({ intent: "join", ok: false, errors, values }, { status, headers });
   if (!checked.ok) return refuse(checked.errors, 400);
-  const joined = await joinCommunity(getDb(), { signup: checked.signup, client });
+  const joined = await joinCommunity(context.db, { signup: checked.signup, client });
   if (!joined.joined && "reason" in joined) {
     return refuse({ email: joined.message }, 429, tooManyAttemptsInit(joined.retryAfterSeconds).headers);
   }

@@ -2,7 +2,6 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-link";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
 import { signInWithLinkToken } from "./sign-in-with-link.server";
-import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { SIGNED_IN_PATH } from "~/modules/members/landing-path";
@@ -17,16 +16,16 @@ import { authMessages } from "~/modules/members/auth-messages";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Sign in", description: `Finish signing in to ${siteConfig.brand.name}.`, noIndex: true });
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { token: url.searchParams.get("token") ?? "", next: safeRedirectPath(url.searchParams.get("next"), getEnv().PUBLIC_URL, SIGNED_IN_PATH) };
+  return { token: url.searchParams.get("token") ?? "", next: safeRedirectPath(url.searchParams.get("next"), context.env.PUBLIC_URL, SIGNED_IN_PATH) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const next = safeRedirectPath(form.next, getEnv().PUBLIC_URL, SIGNED_IN_PATH);
+  const next = safeRedirectPath(form.next, context.env.PUBLIC_URL, SIGNED_IN_PATH);
   if (!form.token) return { error: authMessages.signInLinkInvalid };
-  const headers = await signInWithLinkToken(request, context.clientIp, form.token, next);
+  const headers = await signInWithLinkToken(request, context, form.token, next);
   if (!headers) return { error: authMessages.signInLinkInvalid };
   return redirect(next, { headers });
 }

@@ -7,8 +7,6 @@ import { focusFirstError, useLazyFormValidation } from "~/components/members/use
 import { useHydrated } from "~/lib/use-hydrated";
 import { authHeaders } from "~/routes/guards.server";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { SIGNED_IN_PATH } from "~/modules/members/landing-path";
@@ -39,12 +37,12 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // better-auth brings a confirmed address back here; a spoilt link comes back with `error`.
   const verified = url.searchParams.has("verified");
   return {
-    next: safeRedirectPath(url.searchParams.get("next"), getEnv().PUBLIC_URL, ""),
+    next: safeRedirectPath(url.searchParams.get("next"), context.env.PUBLIC_URL, ""),
     notice: !verified
       ? null
       : url.searchParams.has("error")
@@ -63,24 +61,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = (intent === "password" ? passwordSignInSchema : emailOnlySchema).safeParse(form);
   if (!parsed.success) return failed({ fieldErrors: firstErrorPerField(parsed.error.issues) }, 400);
   const address = parsed.data.email;
-  const env = getEnv();
+  const env = context.env;
   const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
 
   try {
     if (intent === "forgot") {
-      const result = await requestPasswordResetLink(getDb(), { email: address, client });
+      const result = await requestPasswordResetLink(context.db, { email: address, client });
       if (!result.ok) return failed({ error: result.error }, tooManyAttemptsInit(result.retryAfterSeconds));
       return data<LoginActionData>({ ok: true, intent, message: authMessages.resetLinkRequested });
     }
 
     if (intent === "link") {
       const next = safeRedirectPath(form.next, env.PUBLIC_URL, SIGNED_IN_PATH);
-      const result = await requestSignInLink(getDb(), { email: address, purpose: "sign-in", next, client });
+      const result = await requestSignInLink(context.db, { email: address, purpose: "sign-in", next, client });
       if (!result.sent) return failed({ error: result.message }, tooManyAttemptsInit(result.retryAfterSeconds));
       return data<LoginActionData>({ ok: true, intent, message: authMessages.signInLinkSent });
     }
 
-    const result = await logInWithPassword(getDb(), { email: address, password: form.password ?? "", client });
+    const result = await logInWithPassword(context.db, { email: address, password: form.password ?? "", client });
     if (!result.ok) return failed({ error: result.error }, "retryAfterSeconds" in result ? tooManyAttemptsInit(result.retryAfterSeconds) : 400);
     // Members go to / (the spec); staff on to their own pages.
     const next = safeRedirectPath(form.next, env.PUBLIC_URL, `${SIGNED_IN_PATH}?member=/`);

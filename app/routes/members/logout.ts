@@ -1,11 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { getAuth } from "~/lib/auth.server";
 import { authHeaders } from "~/routes/guards.server";
 
 /** Ends the session on the server, clears its cookie and goes home. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await getAuth()
+  const result = await context.auth
     .api.signOut({ headers: authHeaders(request, context.clientIp), returnHeaders: true })
     .catch(() => null);
   const headers = new Headers();

@@ -14,9 +14,9 @@ export const meta: Route.MetaFunction = (args) =>
 export const handle: AudioPlayerHandle = { audioPlayer: { ownPlaylist: true } };
 
 /** The member's music: where an accepted invitation lands. */
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireMember(request);
-  const playlist = await getListenerPlaylist(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireMember(request, context);
+  const playlist = await getListenerPlaylist(request, context);
   return { playlist: playlist.tracks, locked: playlist.locked };
 }
 

@@ -1,7 +1,5 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/profile-data";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { logFailure } from "~/lib/log.server";
 import { siteConfig } from "~/lib/site-config";
 import { exportMemberData } from "~/modules/members/export-member-data.server";
@@ -14,11 +12,11 @@ import { requireMember } from "~/routes/guards.server";
  * to the profile, which says how long to wait (or that it failed).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireMember(request);
+  const user = await requireMember(request, context);
   try {
-    const outcome = await exportMemberData(getDb(), user, { key: context.clientKey, rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER });
+    const outcome = await exportMemberData(context.db, user, { key: context.clientKey, rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER });
     if (!outcome.ok) return redirect(`/profile?exportRetry=${outcome.retryAfterSeconds}`);
-    const fileName = exportFileName(siteConfig.brand.name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), new Date());
+    const fileName = exportFileName(siteConfig.brand.name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), context.now());
     return new Response(JSON.stringify(outcome.data, null, 2), {
       headers: {
         "Content-Type": "application/json; charset=utf-8",

@@ -3,8 +3,6 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { FormBanner } from "~/components/members/auth-card";
 import { getUser, authHeaders, requireMember } from "~/routes/guards.server";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
@@ -39,7 +37,6 @@ import { deleteMemberAccount } from "~/modules/members/delete-member-account.ser
 import { memberDataMessages } from "~/modules/members/member-data";
 import { getEmailPreferences, setEmailPreferences } from "~/modules/members/set-email-preferences.server";
 import { tooManyAttempts } from "~/modules/security/too-many-attempts";
-import { getAuth } from "~/lib/auth.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -49,18 +46,18 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireMember(request);
+  const user = await requireMember(request, context);
   const query = new URL(request.url).searchParams;
   const exportRetry = Number(query.get("exportRetry"));
   const [profile, sessions, emailPreferences] = await Promise.all([
-    getProfile(getDb(), user)
+    getProfile(context.db, user)
       .then((values) => ({ values, loadError: null }))
       .catch((error: unknown) => {
         logFailure("profile", "loading a profile", error);
         return { values: defaultProfile(user.name), loadError: profileMessages.loadFailedPrefix + profileMessages.loadFailedReason };
       }),
     listMemberSessions(authHeaders(request, context.clientIp), user.sessionId),
-    getEmailPreferences(getDb(), user).catch((error: unknown) => {
+    getEmailPreferences(context.db, user).catch((error: unknown) => {
       logFailure("profile", "loading e-mail preferences", error);
       return null;
     }),
@@ -95,12 +92,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "save") {
     // Only the profile's own fields are read: the row is always the signed-in member's.
     const values = readProfileForm(form);
-    const user = await getUser(request);
+    const user = await getUser(request, context);
     if (!user) return data<ProfileActionData>({ intent, ok: false, error: profileMessages.signedOut, values }, 401);
     const checked = validateProfile(values);
     if (!checked.success) return data<ProfileActionData>({ intent, ok: false, fieldErrors: checked.fieldErrors, values }, 400);
     try {
-      await saveProfile(getDb(), user.id, checked.data);
+      await saveProfile(context.db, user.id, checked.data);
       return data<ProfileActionData>({ intent, ok: true, message: profileMessages.saved });
     } catch (error) {
       if (error instanceof ProfileSaveError) return data<ProfileActionData>({ intent, ok: false, error: error.message, values }, 409);
@@ -109,12 +106,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  const user = await requireMember(request);
+  const user = await requireMember(request, context);
 
   if (intent === "send-link") {
     try {
-      const client = { key: context.clientKey, headers, rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER };
-      const sent = await requestSignInLink(getDb(), { email: user.email, name: user.name, purpose: "sign-in", next: "/profile", client });
+      const client = { key: context.clientKey, headers, rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
+      const sent = await requestSignInLink(context.db, { email: user.email, name: user.name, purpose: "sign-in", next: "/profile", client });
       if (!sent.sent) {
         return data<ProfileActionData>({ intent, ok: false, message: authMessages.profileSignInLinkFailedPrefix + sent.message }, 429);
       }
@@ -151,7 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "email-preferences") {
     try {
-      const outcome = await setEmailPreferences(getDb(), user, form);
+      const outcome = await setEmailPreferences(context.db, user, form);
       return data<ProfileActionData>({ intent, ok: outcome.ok, message: outcome.message }, outcome.ok ? 200 : 400);
     } catch (error) {
       logFailure("profile", "saving e-mail preferences", error);
@@ -162,7 +159,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete-account") {
     let outcome: Awaited<ReturnType<typeof deleteMemberAccount>>;
     try {
-      outcome = await deleteMemberAccount(getDb(), user, form);
+      outcome = await deleteMemberAccount(context.db, user, form);
     } catch (error) {
       logFailure("profile", "deleting an account", error);
       return data<ProfileActionData>({ intent, ok: false, message: memberDataMessages.deleteFailed }, 503);
@@ -172,7 +169,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ProfileActionData>({ intent, ok: false, message, confirmationError: message, typed: form.confirmation ?? "" }, 400);
     }
     // The sessions went with the user; this clears the browser's cookie too.
-    const signedOut = await getAuth()
+    const signedOut = await context.auth
       .api.signOut({ headers, returnHeaders: true })
       .catch(() => null);
     const responseHeaders = new Headers();

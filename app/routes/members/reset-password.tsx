@@ -6,7 +6,6 @@ import { TextField } from "~/components/ui/text-field";
 import { focusFirstError, useLazyFormValidation } from "~/components/members/use-form-validation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { authHeaders } from "~/routes/guards.server";
-import { getDb } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
@@ -25,9 +24,9 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Set a New Password", description: `Choose a new password for ${siteConfig.brand.name}.`, noIndex: true });
 
 /** The link's token is checked while the page is already on its way ('Checking reset link…'). */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const usable = isResetTokenUsable(getDb(), token).catch((error: unknown) => {
+  const usable = isResetTokenUsable(context.db, token).catch((error: unknown) => {
     logFailure("auth", "checking a reset link", error);
     return false;
   });

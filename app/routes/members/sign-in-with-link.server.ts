@@ -1,13 +1,19 @@
 import { logFailure } from "~/lib/log.server";
-import { getAuth } from "~/lib/auth.server";
+import type { AppLoadContext } from "react-router";
 import { authHeaders } from "~/routes/guards.server";
 
 /**
  * Uses a sign-in link's token through better-auth (which creates the member on first use) and
  * returns the session cookies to set, or null when the token is not valid (used, expired, unknown).
  */
-export async function signInWithLinkToken(request: Request, clientIp: string, token: string, next: string): Promise<Headers | null> {
-  const response = await getAuth()
+export async function signInWithLinkToken(
+  request: Request,
+  context: Pick<AppLoadContext, "auth" | "clientIp">,
+  token: string,
+  next: string,
+): Promise<Headers | null> {
+  const { clientIp } = context;
+  const response = await context.auth
     .api.magicLinkVerify({
       query: { token, callbackURL: next, errorCallbackURL: "/login/link" },
       headers: authHeaders(request, clientIp),

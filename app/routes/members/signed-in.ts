@@ -1,24 +1,22 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/signed-in";
-import { getEnv } from "~/lib/env.server";
 import { logFailure } from "~/lib/log.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { siteConfig } from "~/lib/site-config";
 import { landingPathAfterSignIn } from "~/modules/dashboard/landing-path.server";
 import { staffHomePath } from "~/modules/access/policy";
 import { getUser } from "~/routes/guards.server";
-import { getRuntime } from "../../../server/runtime";
 
 /**
  * Where a sign-in that named no page leads (a link asked for on /login, a password sign-in): on to
  * the page of the person's role; `?member=` names a member's page (a password sign-in: /). Signed
  * out, to /login.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
   if (!user) throw redirect("/login");
-  const memberPath = safeRedirectPath(new URL(request.url).searchParams.get("member"), getEnv().PUBLIC_URL, "/welcome");
-  const db = getRuntime().database.db;
+  const memberPath = safeRedirectPath(new URL(request.url).searchParams.get("member"), context.env.PUBLIC_URL, "/welcome");
+  const db = context.db;
   const path = await landingPathAfterSignIn(db, user, { timeZone: siteConfig.venue.timeZone, memberPath }).catch((error: unknown) => {
     // The door's event could not be looked up: the staff area's first page lists every event.
     logFailure("members", "finding where to land after sign-in", error);

@@ -5,8 +5,6 @@ import { AuthCard, BannerSlot } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
 import { focusFirstError, useLazyFormValidation } from "~/components/members/use-form-validation";
 import { authHeaders } from "~/routes/guards.server";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
@@ -37,8 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return failed({ fieldErrors: firstErrorPerField(parsed.error.issues) }, 400);
   const { name, email, password } = parsed.data;
   try {
-    const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: getEnv().RATE_LIMIT_MULTIPLIER };
-    const result = await signUpMember(getDb(), { name, email, password, client });
+    const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
+    const result = await signUpMember(context.db, { name, email, password, client });
     if (!result.ok) return failed({ error: result.error }, "retryAfterSeconds" in result ? tooManyAttemptsInit(result.retryAfterSeconds) : 503);
     // The same answer whether or not the address already had an account.
     return data<SignUpActionData>({ ok: true, message: authMessages.signUpCheckInbox });

@@ -5,7 +5,6 @@ import { MeditationText } from "~/components/music/meditation-text";
 import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
 import { StartMusicPrompt } from "~/components/music/start-music-prompt";
 import { requireMember } from "~/routes/guards.server";
-import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { firstNameOf } from "~/modules/members/first-name";
@@ -20,9 +19,9 @@ export const meta: Route.MetaFunction = (args) =>
 // The page's playlist is read fresh with the page (an access gift may just have widened it).
 export const handle: AudioPlayerHandle = { audioPlayer: { ownPlaylist: true } };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireMember(request);
-  const db = getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireMember(request, context);
+  const db = context.db;
   const url = new URL(request.url);
   const gift = url.searchParams.get("gift");
   if (gift !== null) {
@@ -32,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     );
     throw redirect("/welcome");
   }
-  const [fullName, playlist] = await Promise.all([getProfileFullName(db, user.id), getListenerPlaylist(request)]);
+  const [fullName, playlist] = await Promise.all([getProfileFullName(db, user.id), getListenerPlaylist(request, context)]);
   return { firstName: firstNameOf({ fullName, name: user.name, email: user.email }), playlist: playlist.tracks };
 }
 

@@ -1,7 +1,7 @@
-import { getEnv } from "~/lib/env.server";
+import type { Route } from "./+types/robots";
 
-export function loader() {
-  const { PUBLIC_URL } = getEnv();
+export function loader({ context }: Route.LoaderArgs) {
+  const { PUBLIC_URL } = context.env;
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -1,16 +1,15 @@
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { publicPages } from "~/lib/public-pages";
 import { listPublicEvents } from "~/modules/events/list-events.server";
+import type { Route } from "./+types/sitemap";
 import { logFailure } from "~/lib/log.server";
 
 const entry = (loc: string, changeFrequency: string, priority: number) =>
   `  <url><loc>${loc}</loc><changefreq>${changeFrequency}</changefreq><priority>${priority.toFixed(1)}</priority></url>`;
 
-export async function loader() {
-  const { PUBLIC_URL } = getEnv();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { PUBLIC_URL } = context.env;
   // The fixed pages still make a sitemap when the calendar cannot be read.
-  const events = await listPublicEvents(getDb()).catch((error: unknown) => {
+  const events = await listPublicEvents(context.db).catch((error: unknown) => {
     logFailure("seo", "listing events for the sitemap", error);
     return [];
   });

@@ -9,7 +9,6 @@ import { Testimonials } from "~/components/home/testimonials";
 import { useAutoScroll } from "~/components/home/use-auto-scroll";
 import { ambientVideo } from "~/components/media/ambient-video";
 import { BackgroundVideo } from "~/components/media/background-video";
-import { getDb } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
 import { FounderPortrait } from "~/components/founder-portrait";
 import { siteConfig } from "~/lib/site-config";
@@ -33,8 +32,8 @@ export const links: Route.LinksFunction = () => [
 /** How many events the home page shows (public-site.md section 9). */
 const HOME_EVENTS = 3;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { events, failed } = await listPublicEventViews(getDb());
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { events, failed } = await listPublicEventViews(context.db);
   // Where a member lands after deleting their account (the profile page), told that it is done.
   const accountDeleted = new URL(request.url).searchParams.get("account") === "deleted";
   // The page still renders (the spec's 'No events found'); 503 tells caches and monitors it is an outage.

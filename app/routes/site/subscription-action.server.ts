@@ -2,13 +2,13 @@ import { data } from "react-router";
 import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import type { z } from "zod";
 import type { LimitedClient } from "~/modules/security/rate-limit.server";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
 import { readForm } from "~/lib/form-data.server";
 import { joinWaitlist } from "~/modules/community/join-waitlist.server";
 import { subscribeToNewsletter } from "~/modules/community/subscribe-to-newsletter.server";
 import { subscriptionMessages, type SubscriptionActionData } from "~/modules/community/subscription-messages";
 import { newsletterSubscriptionSchema, waitlistEntrySchema } from "~/modules/community/subscription-schemas";
+import type { AppLoadContext } from "react-router";
+import type { Database } from "~/lib/db.server";
 import { logFailure } from "~/lib/log.server";
 
 
@@ -16,16 +16,16 @@ const lists = {
   newsletter: {
     schema: newsletterSubscriptionSchema,
     success: subscriptionMessages.newsletterSuccess,
-    save: (input: z.infer<typeof newsletterSubscriptionSchema>, publicUrl: string, client: LimitedClient) =>
-      subscribeToNewsletter(getDb(), { email: input.email, publicUrl, client }),
+    save: (db: Database, input: z.infer<typeof newsletterSubscriptionSchema>, publicUrl: string, client: LimitedClient) =>
+      subscribeToNewsletter(db, { email: input.email, publicUrl, client }),
   },
   waitlist: {
     schema: waitlistEntrySchema,
     success: subscriptionMessages.waitlistSuccess,
     /** The launch sign-up has one error text for every failure (public-site.md section 4). */
     refusal: subscriptionMessages.failure,
-    save: (input: z.infer<typeof waitlistEntrySchema>, publicUrl: string, client: LimitedClient) =>
-      joinWaitlist(getDb(), { ...input, publicUrl, client }),
+    save: (db: Database, input: z.infer<typeof waitlistEntrySchema>, publicUrl: string, client: LimitedClient) =>
+      joinWaitlist(db, { ...input, publicUrl, client }),
   },
 };
 
@@ -34,7 +34,8 @@ const lists = {
  * the attempt against its limits), answer with the spec's texts. A bad address, or one attempt
  * too many (429), is answered with what is wrong and the address as typed.
  */
-export async function handleSubscription(request: Request, listName: keyof typeof lists, clientKey: string) {
+export async function handleSubscription(request: Request, listName: keyof typeof lists, context: Pick<AppLoadContext, "db" | "env" | "clientKey">) {
+  const { clientKey } = context;
   const form = await readForm(request);
   const email = form.email ?? "";
   const list = lists[listName];
@@ -44,9 +45,9 @@ export async function handleSubscription(request: Request, listName: keyof typeo
     const error = refusal ?? subscriptionMessages.failure;
     return data<SubscriptionActionData>({ ok: false, error, email }, 400);
   }
-  const env = getEnv();
+  const env = context.env;
   try {
-    const outcome = await list.save(parsed.data as never, env.PUBLIC_URL, { key: clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER });
+    const outcome = await list.save(context.db, parsed.data as never, env.PUBLIC_URL, { key: clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER });
     if ("reason" in outcome) {
       return data<SubscriptionActionData>(
         { ok: false, error: outcome.message, email },

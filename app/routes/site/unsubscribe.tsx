@@ -1,7 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { getDb } from "~/lib/db.server";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
@@ -19,20 +18,20 @@ export const meta: Route.MetaFunction = (args) =>
 
 const invalidLink = "This unsubscribe link is not complete. Please use the link in one of our e-mails, or write to us.";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const target = await findUnsubscribeTarget(getDb(), token);
+  const target = await findUnsubscribeTarget(context.db, token);
   return { token, target: target ? { email: target.email, unsubscribed: target.unsubscribed } : null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const form = await readForm(request);
   const oneClick = form["List-Unsubscribe"] === "One-Click";
   const target =
     form.intent === "resubscribe" && !oneClick
-      ? await resubscribe(getDb(), token)
-      : await unsubscribe(getDb(), token, oneClick ? "one-click" : "link");
+      ? await resubscribe(context.db, token)
+      : await unsubscribe(context.db, token, oneClick ? "one-click" : "link");
   return { done: target ? { email: target.email, unsubscribed: target.unsubscribed } : null };
 }
 

@@ -9,7 +9,7 @@ import { passRetryAfter } from "~/lib/retry-after-header";
 /** The launch waitlist forms post here; without JavaScript this page shows the outcome. */
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export const action = ({ request, context }: Route.ActionArgs) => handleSubscription(request, "waitlist", context.clientKey);
+export const action = ({ request, context }: Route.ActionArgs) => handleSubscription(request, "waitlist", context);
 
 /** A lost connection shows the form's error text instead of breaking the page. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
