@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./create-app";
 import { getEnv } from "~/lib/env.server";
 
-export { startRuntime, stopRuntime } from "./runtime";
+export { beginDraining, startRuntime, stopRuntime } from "./runtime";
 export { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 export { DataDirectoryInUseError } from "~/lib/db.server";
 export { handleUnhandledRejection } from "./database-rejections";
