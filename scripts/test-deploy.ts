@@ -432,6 +432,10 @@ async function main() {
     if (spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" }).status !== 0) throw new Error("The build failed");
   }
   const began = Date.now();
+  // The unit file itself cannot run here (no systemd in CI); its syntax can be checked where systemd's tools are.
+  const analyze = spawnSync("systemd-analyze", ["verify", path.join(root, "deploy", "harmonia@.service")], { encoding: "utf8" });
+  if (analyze.error) console.log("(systemd-analyze is not installed: deploy/harmonia@.service is not checked)");
+  else check("deploy/harmonia@.service passes systemd-analyze verify", analyze.status === 0 && !analyze.stderr.trim(), analyze.stderr.trim() || undefined);
   const name = `harmonia_deploy_${randomBytes(5).toString("hex")}`;
   await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(serverUrl);
