@@ -138,6 +138,11 @@ describe("graceful shutdown", () => {
       for (const row of rows.filter((candidate) => candidate.status === "sent")) {
         expect(sink.received.filter((mail) => mail.to.includes(row.recipient))).toHaveLength(1);
       }
+      if (onPostgres) {
+        // The stopping instance asked whichever instance's worker takes it to send what is due now.
+        const wakes = await database.executeSql("select state from pgboss.job where name = 'outbox-wake'");
+        expect(wakes.rows.length).toBeGreaterThanOrEqual(1);
+      }
     } finally {
       await database.close();
     }
