@@ -9,7 +9,7 @@ import type { AppServices } from "./load-context";
 import type { Runtime } from "./runtime";
 import { getAuth } from "~/lib/auth.server";
 
-export { startRuntime, stopRuntime } from "./runtime";
+export { beginDraining, startRuntime, stopRuntime } from "./runtime";
 export { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 export { DataDirectoryInUseError } from "~/lib/db.server";
 export { handleUnhandledRejection } from "./database-rejections";

@@ -10,7 +10,7 @@ import type { AppEnv } from "./app-env";
 import { mountAuthRoutes } from "./auth-routes";
 import { bodySizeLimits } from "./body-limit";
 import { clientAddress, clientRateLimitKey, isLoopbackAddress } from "./client-address";
-import { checkHealth } from "./health";
+import { checkHealth, checkReadiness } from "./health";
 import { hostnameOf, isLoopbackHostname, ownHostOnly } from "./host-check";
 import { asPublicRequest } from "./public-request";
 import { requestIds } from "./request-id";
@@ -72,6 +72,12 @@ export function createApp(options: AppOptions) {
     const health = await checkHealth();
     c.header("Cache-Control", "no-store");
     return c.json(health, health.status === "ok" ? 200 : 503);
+  });
+  // What the reverse proxy's health check asks (deploy/Caddyfile): 503 from the moment a shutdown begins.
+  app.get("/readyz", async (c) => {
+    const readiness = await checkReadiness();
+    c.header("Cache-Control", "no-store");
+    return c.json(readiness, readiness.ready ? 200 : 503);
   });
 
   mountAuthRoutes(app);

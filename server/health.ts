@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { getRuntime } from "./runtime";
+import { getRuntime, isDraining } from "./runtime";
 
 export interface Health {
   status: "ok" | "unavailable";
@@ -21,4 +21,31 @@ export async function checkHealth(): Promise<Health> {
     .catch(() => "unreachable" as const);
   const queue = (await runtime.worker.isHealthy()) ? ("ok" as const) : ("unreachable" as const);
   return { status: database === "ok" && queue === "ok" ? "ok" : "unavailable", database, queue };
+}
+
+export interface Readiness {
+  ready: boolean;
+  /** Why not: still starting (or already stopped), shutting down, or the database does not answer. */
+  reason?: "starting" | "shutting down" | "database unreachable";
+}
+
+/**
+ * Whether a load balancer should send this instance traffic: it has started (migrations done),
+ * it is not shutting down, and its database answers one `select 1`. Cheaper than /healthz (no
+ * look at the job queue), because the proxy asks every second or two.
+ */
+export async function checkReadiness(): Promise<Readiness> {
+  if (isDraining()) return { ready: false, reason: "shutting down" };
+  let runtime;
+  try {
+    runtime = getRuntime();
+  } catch {
+    return { ready: false, reason: "starting" };
+  }
+  const answers = await runtime.database.executeSql("select 1").then(
+    () => true,
+    () => false,
+  );
+  if (isDraining()) return { ready: false, reason: "shutting down" };
+  return answers ? { ready: true } : { ready: false, reason: "database unreachable" };
 }

@@ -31,11 +31,11 @@ export function isOwnHost(host: string | undefined, publicUrl: string): boolean 
  * Answers 421 to a request that names another host. A DNS-rebinding page (its own name pointed
  * at this server) would otherwise read local-only pages and post forms that pass the origin
  * check. Ports are not compared: rebinding changes the name, and proxies differ in whether they
- * keep `:443`. The health probe is exempt because load balancers call it by internal address.
+ * keep `:443`. The health and readiness probes are exempt because load balancers call them by internal address.
  */
 export function ownHostOnly(publicUrl: string): MiddlewareHandler {
   return async (c, next) => {
-    const healthProbe = c.req.path === "/healthz" && (c.req.method === "GET" || c.req.method === "HEAD");
+    const healthProbe = (c.req.path === "/healthz" || c.req.path === "/readyz") && (c.req.method === "GET" || c.req.method === "HEAD");
     if (healthProbe || isOwnHost(c.req.header("host"), publicUrl)) return next();
     return refuse(c, 421, "This server does not answer for that host name.");
   };

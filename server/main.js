@@ -52,6 +52,21 @@ try {
 }
 
 const { env } = runtime;
+
+let stopping = false;
+// Requests being answered, so a shutdown knows when the last one has finished.
+const openResponses = new Set();
+let lastRequestDone;
+function trackRequest(res) {
+  openResponses.add(res);
+  // While shutting down, each answer closes its connection, so no keep-alive connection lingers.
+  if (stopping) res.setHeader("Connection", "close");
+  res.once("close", () => {
+    openResponses.delete(res);
+    if (openResponses.size === 0) lastRequestDone?.();
+  });
+}
+
 const app = application.createServerApp(runtime);
 const listener = getRequestListener(app.fetch);
 const server = http.createServer(
@@ -65,6 +80,7 @@ const server = http.createServer(
     connectionsCheckingInterval: 1_000,
   },
   (req, res) => {
+    trackRequest(res);
     if (vite) vite.middlewares(req, res, () => listener(req, res));
     else listener(req, res);
   },
@@ -86,24 +102,51 @@ server.listen(env.PORT, env.HOST, () => {
   if (runtime.mail.name === "mailbox") console.log(`[server] no SMTP_URL: e-mails are kept in the dev mailbox at ${env.PUBLIC_URL}/dev/mailbox`);
 });
 
-let stopping = false;
+/** Requests in progress get this long after the signal; what is left of 10 s goes to stopping the runtime. */
+const REQUEST_GRACE_MS = 8_000;
+const EXIT_DEADLINE_MS = 10_000;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Graceful shutdown (docs/decisions/046): /readyz turns 503 at once; after SHUTDOWN_DRAIN_SECONDS
+ * (the proxy's health check has seen it by then) no new connection is accepted, idle keep-alive
+ * connections close, open requests get until 8 s after the signal; then the runtime stops (outbox
+ * sender gives back its unsent leases, jobs, database). Each step is logged once.
+ */
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`[server] ${signal}: finishing open requests and stopping`);
+  const began = Date.now();
   const force = setTimeout(() => {
-    console.error("[server] shutdown took too long; exiting");
+    console.error(`[server] shutdown took more than ${EXIT_DEADLINE_MS / 1000} s; exiting`);
     process.exit(1);
-  }, 15_000);
+  }, EXIT_DEADLINE_MS);
   force.unref();
-  server.close();
-  server.closeIdleConnections?.();
+  application.beginDraining();
+  const drainMs = (env.SHUTDOWN_DRAIN_SECONDS ?? 0) * 1000;
+  console.log(`[server] ${signal}: shutting down; /readyz answers 503${drainMs > 0 ? `, still accepting for ${drainMs / 1000} s` : ""}`);
+  if (drainMs > 0) await sleep(drainMs);
+
+  const closed = new Promise((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  for (const res of openResponses) if (!res.headersSent) res.setHeader("Connection", "close");
+  console.log(`[server] no longer accepting connections; ${openResponses.size} request(s) in progress`);
+  if (openResponses.size > 0) {
+    const finished = new Promise((resolve) => (lastRequestDone = resolve));
+    const graceLeft = Math.max(0, REQUEST_GRACE_MS - (Date.now() - began));
+    const allDone = await Promise.race([finished.then(() => true), sleep(graceLeft).then(() => false)]);
+    if (allDone) console.log("[server] open requests finished");
+    else console.warn(`[server] ${openResponses.size} request(s) still open after ${REQUEST_GRACE_MS / 1000} s; closing their connections`);
+  }
+  server.closeAllConnections();
+  await closed;
   try {
-    await application.stopRuntime();
+    await application.stopRuntime({ deadline: began + EXIT_DEADLINE_MS - 500 });
     await vite?.close();
   } catch (error) {
     console.error("[server] error while stopping:", error);
   }
+  console.log(`[server] stopped in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,6 +1,7 @@
 import { getEnv, type Env } from "~/lib/env.server";
 import { holdStartupLock, openDatabase, runMigrations, setDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { createAuth, resolveAuthSecret, setAuth } from "~/lib/auth.server";
+import type { JobDefinition } from "~/lib/jobs/define-job";
 import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
 import { setDatabaseProbe, setLogFormat } from "~/lib/log.server";
 import { siteConfig } from "~/lib/site-config";
@@ -38,6 +39,8 @@ export interface Runtime {
   texts: OutboxSender;
   /** Starts a campaign's fan-out job (any instance may run it). */
   campaigns: FanOutStarter;
+  /** The job that wakes whichever instance's outbox sender takes it (sent by a stopping instance). */
+  outboxWakeJob: JobDefinition<{ id?: string }>;
 }
 
 /**
@@ -48,6 +51,17 @@ const RETIRED_QUEUES = ["housekeeping", "outbox-deliver"];
 
 // A slot, so that a development reload of this module still finds the running instance.
 const current = slot<Runtime>("runtime");
+// Set when a shutdown begins (server/main.js), so /readyz turns traffic away before anything stops.
+const draining = slot<boolean>("runtime-draining");
+
+/** Marks this instance as shutting down: /readyz answers 503 from now on. */
+export function beginDraining(): void {
+  draining.current = true;
+}
+
+export function isDraining(): boolean {
+  return draining.current === true;
+}
 
 export function getRuntime(): Runtime {
   if (!current.current) throw new Error("The server has not started yet");
@@ -142,6 +156,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       outbox: messaging.sender,
       texts: texts.sender,
       campaigns: { startFanOut: (campaignId) => worker.send(campaigns.fanOut, { campaignId }) },
+      outboxWakeJob: messaging.deliver,
     };
     return current.current;
   } catch (error) {
@@ -156,20 +171,44 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
   }
 }
 
-/** Stops in reverse order: the outbox wake, the job runner (letting a job in progress finish), the outbox sender (its batch), mail, auth, database. */
-export async function stopRuntime(): Promise<void> {
+/**
+ * Stops in reverse order: the outbox wake, then the job runner stops fetching; the outbox and text
+ * senders stop claiming, finish their sends in flight and give back the rest of their batch; one
+ * `outbox-wake` job then asks another instance to send what is due (given back, or written by the
+ * last requests) at once rather than at its next sweep; the job runner stops (jobs in progress get
+ * until `deadline`), then mail, auth and the database pool. Each step is logged once.
+ */
+export async function stopRuntime(options: { deadline?: number } = {}): Promise<void> {
   const runtime = current.current;
   if (!runtime) return;
+  const deadline = options.deadline ?? Date.now() + 10_000;
   current.current = undefined;
   registerOutboxWake(undefined);
   registerSmsWake(undefined);
   registerMailboxMode(undefined);
-  await runtime.worker.stop().catch((error) => console.error("[server] stopping the job runner:", error));
-  await runtime.outbox.stop().catch((error) => console.error("[server] stopping the outbox sender:", error));
-  await runtime.texts.stop().catch((error) => console.error("[server] stopping the text sender:", error));
+  runtime.worker.stopFetching();
+  const stopSender = (sender: OutboxSender, what: string) =>
+    sender.stop().then(
+      (released) => {
+        console.log(`[server] ${what} stopped${released > 0 ? `; gave back ${released} claimed but unsent message(s)` : ""}`);
+        return released;
+      },
+      (error: unknown) => {
+        console.error(`[server] stopping the ${what}:`, error instanceof Error ? error.message : error);
+        return 0;
+      },
+    );
+  await Promise.all([stopSender(runtime.outbox, "outbox sender"), stopSender(runtime.texts, "text sender")]);
+  // Only PostgreSQL has other instances to wake. Texts have no wake job: another instance's minute sweep takes them.
+  if (runtime.database.driver === "postgres") await runtime.worker.send(runtime.outboxWakeJob, {}).catch(() => undefined);
+  await runtime.worker
+    .stop({ timeoutMs: deadline - Date.now() })
+    .then(() => console.log("[server] job runner stopped"))
+    .catch((error) => console.error("[server] stopping the job runner:", error));
   runtime.mail.close();
   setAuth(undefined);
   setDatabase(undefined);
   setDatabaseProbe(undefined);
   await runtime.database.close();
+  console.log("[server] database closed");
 }

@@ -52,6 +52,11 @@ describe("parseEnv", () => {
     );
     expect(problemsOf({ TRUST_PROXY: "-1" })[0]).toMatch(/^TRUST_PROXY: must be true, false or the number/);
     expect(problemsOf({ TRUST_PROXY: "1.5" })[0]).toMatch(/^TRUST_PROXY: must be true, false or the number/);
+    // The drain pause and the 8 s for open requests must fit the shutdown's 10 s.
+    expect(problemsOf({ SHUTDOWN_DRAIN_SECONDS: "6" })[0]).toBe("SHUTDOWN_DRAIN_SECONDS: must be at most 5 (the shutdown has 10 s in all)");
+    expect(problemsOf({ SHUTDOWN_DRAIN_SECONDS: "soon" })[0]).toMatch(/^SHUTDOWN_DRAIN_SECONDS: must be a number of seconds/);
+    expect(parseEnv({ SHUTDOWN_DRAIN_SECONDS: "2" }).SHUTDOWN_DRAIN_SECONDS).toBe(2);
+    expect(parseEnv({}).SHUTDOWN_DRAIN_SECONDS).toBe(0);
   });
 
   it("reports every wrong variable at once", () => {

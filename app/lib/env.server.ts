@@ -92,6 +92,11 @@ const envSchema = z.object({
   ADMIN_EMAILS: emailList.default(["admin@harmonia.example"]),
   EVENT_STAFF_EMAILS: emailList.default(["staff@harmonia.example"]),
   TRUST_PROXY: proxyHops.default(0),
+  /**
+   * On SIGTERM, how long the server keeps accepting (answering /readyz with 503) before it closes
+   * its port, so a proxy's health check stops sending it requests first; 2 behind Caddy (deploy/).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).min(0, "must be 0 or more").max(5, "must be at most 5 (the shutdown has 10 s in all)").default(0),
   /** Unset: demo content on the embedded database only; a shared PostgreSQL gets it only when asked. */
   SEED_DEMO_CONTENT: booleanFlag.optional(),
   /** How long a waiting-list offer holds its seats before they pass to the next in line. */

@@ -104,6 +104,9 @@ describe.runIf(process.env.DATABASE_URL)("losing PostgreSQL connections during r
         expect((await fetch(`${server.url}${page}`)).status, page).toBe(503);
       }
       expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+      const readiness = await fetch(`${server.url}/readyz`);
+      expect(readiness.status).toBe(503);
+      expect(await readiness.json()).toEqual({ ready: false, reason: "database unreachable" });
     } finally {
       await admin.query(`ALTER DATABASE "${databaseName}" ALLOW_CONNECTIONS true`);
     }

@@ -159,10 +159,14 @@ describe("the server's entry, on a machine of its own (PUBLIC_URL on localhost, 
       expect(JSON.parse(api.body)).toEqual({ error: "This server does not answer for that host name." });
     });
 
-    it("still answers the health probe under any host name", async () => {
+    it("still answers the health and readiness probes under any host name", async () => {
       const health = await request(server, { path: "/healthz", headers: { Host: "10.1.2.3:3000" } });
       expect(health.status).toBe(200);
       expect(JSON.parse(health.body)).toMatchObject({ status: "ok" });
+      // Caddy's active health check names the upstream's address, not the site (deploy/Caddyfile).
+      const readiness = await request(server, { path: "/readyz", headers: { Host: "10.0.0.7:4381" } });
+      expect(readiness.status).toBe(200);
+      expect(JSON.parse(readiness.body)).toEqual({ ready: true });
     });
 
     it("refuses a form whose Host and Origin both name another site", async () => {

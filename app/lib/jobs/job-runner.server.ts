@@ -9,8 +9,10 @@ export interface JobRunner {
   send: SendJob;
   /** Whether the queue answers, for /healthz and the status page. */
   isHealthy(): Promise<boolean>;
-  /** Stops fetching, lets the jobs in progress finish (up to 10 s), then disconnects. */
-  stop(): Promise<void>;
+  /** Stops fetching new jobs at once; jobs in progress go on, and `send` still works (a shutdown's last wake). */
+  stopFetching(): void;
+  /** Stops fetching, lets the jobs in progress finish (up to `timeoutMs`, default 10 s), then disconnects. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 export interface JobRunnerOptions {
@@ -109,8 +111,12 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
         return false;
       }
     },
-    async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    stopFetching() {
+      for (const name of definitions.keys()) void boss.offWork(name).catch(() => undefined);
+    },
+    async stop({ timeoutMs = 10_000 } = {}) {
+      // pg-boss waits at least a second.
+      await boss.stop({ graceful: true, wait: true, timeout: Math.max(1_000, timeoutMs) });
     },
   };
 }

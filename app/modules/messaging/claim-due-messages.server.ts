@@ -96,3 +96,24 @@ export async function secondsUntilNextDue(db: Database, channels: OutboxMessage[
   const next = new Date(row.next);
   return Math.max(0, (next.getTime() - Date.now()) / 1000);
 }
+
+/**
+ * Gives back rows `owner` claimed but never began to send (a shutdown between claim and send): they
+ * are due again at once for any sender, and the claim's attempt is not counted, since none was made.
+ * Returns how many.
+ */
+export async function releaseUnsentMessages(db: Database, owner: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const released = await db
+    .update(outbox)
+    .set({
+      status: "pending",
+      attempts: sql`greatest(${outbox.attempts} - 1, 0)`,
+      lockedUntil: null,
+      lockedBy: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, "sending"), eq(outbox.lockedBy, owner)))
+    .returning({ id: outbox.id });
+  return released.length;
+}

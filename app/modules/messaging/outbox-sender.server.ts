@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { OutboxMessage } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { logFailure, logSummarised } from "~/lib/log.server";
-import { claimDueMessages, renewLeases, secondsUntilNextDue } from "./claim-due-messages.server";
+import { claimDueMessages, releaseUnsentMessages, renewLeases, secondsUntilNextDue } from "./claim-due-messages.server";
 import type { Transport, Transports } from "./transports.server";
 import { describeFailure, isPermanentFailure } from "./delivery-errors";
 import { attachmentsToMeta } from "./email-attachments";
@@ -33,8 +33,11 @@ export interface OutboxSender {
   wake(): void;
   /** Wakes and waits until no due row is left (the scheduled job, tests). */
   deliverDue(): Promise<void>;
-  /** Stops claiming, lets the batch in progress finish. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming, lets the sends in flight finish and gives back the rest of the batch (claimed,
+   * not yet sent) so another instance's sender may take them at once; resolves with how many.
+   */
+  stop(): Promise<number>;
 }
 
 /**
@@ -53,6 +56,8 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const idleSeconds = options.idleSeconds ?? 60;
   const renderers = new Map((options.renderers ?? []).map((renderer) => [renderer.name, renderer]));
   let running: Promise<void> | undefined;
+  // Rows of the batch in progress that no connection has begun to send.
+  let unsent = new Set<string>();
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -126,12 +131,15 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     renewal.unref();
     const recorder = createSentRecorder(options.db);
     let next = 0;
+    unsent = new Set(inFlight);
     try {
       // Rendered here, outside any producer's transaction (docs/decisions/020).
       const rendered = await renderBatch(batch);
       const worker = async () => {
-        while (next < batch.length && !recorder.failed()) {
+        // A stop lets each connection finish its message; the rest of the batch is given back.
+        while (next < batch.length && !recorder.failed() && !stopped) {
           const message = batch[next++]!;
+          unsent.delete(message.id);
           const sent = await sendOne(message, rendered.get(message.id));
           // A worker takes its next message only once this one's delivery is written: a crash then
           // repeats at most one message per connection, those whose answer was in flight (issue 27).
@@ -235,6 +243,9 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       timer = undefined;
       gathering = undefined;
       await running;
+      const giveBack = [...unsent];
+      unsent = new Set();
+      return releaseUnsentMessages(options.db, owner, giveBack);
     },
   };
 }

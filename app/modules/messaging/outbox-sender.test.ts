@@ -58,7 +58,7 @@ describe("the outbox sender", () => {
 
   const sender = (mail: MailTransport, retryDelaySeconds = 60, leaseSeconds?: number): OutboxSender => {
     const created = createOutboxSender({ db: db(), transports: { email: mail }, retryDelaySeconds, concurrency: 5, leaseSeconds });
-    closers.unshift(() => created.stop());
+    closers.unshift(async () => void (await created.stop()));
     return created;
   };
 
@@ -257,7 +257,7 @@ describe("the outbox sender", () => {
 
     const mailbox = createMailTransport({ from: "Harmonia <hello@harmonia.example>", mailboxUrl: "", log: () => undefined });
     const created = createOutboxSender({ db: db(), transports: { email: mailbox }, renderers: [renderer], retryDelaySeconds: 60, concurrency: 5 });
-    closers.unshift(() => created.stop());
+    closers.unshift(async () => void (await created.stop()));
     await created.deliverDue();
     // One call for the whole batch, not one per message.
     expect(calls).toEqual([["ada", "bob", "nobody"]]);
@@ -279,7 +279,7 @@ describe("the outbox sender", () => {
     };
     const { id } = await queueEmailToRender(db(), { kind: "flaky", to: "flaky@example.com", subject: "Flaky", idempotencyKey: "render:flaky", renderer: "flaky", refs: {} });
     const created = createOutboxSender({ db: db(), transports: { email: smtp() }, renderers: [renderer], retryDelaySeconds: 1, concurrency: 5 });
-    closers.unshift(() => created.stop());
+    closers.unshift(async () => void (await created.stop()));
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     await created.deliverDue();
     expect(await getOutboxMessage(db(), id)).toMatchObject({ status: "pending", attempts: 1, lastError: expect.stringContaining("ECONNREFUSED") });
@@ -311,6 +311,34 @@ describe("the outbox sender", () => {
       expect(waited).toBeLessThan(2000);
       expect(bulkSoFar).toBeLessThan(600);
       await bulkRun;
+    } finally {
+      sink.answerAfter(0);
+    }
+  });
+
+  it("on stop finishes the sends in flight and gives back the rest of its batch, due at once for another sender", async () => {
+    const ids: string[] = [];
+    for (let index = 0; index < 6; index++) ids.push((await queueEmail(db(), email(`stopping-${index}`))).id);
+    // One connection, 1.5 s a message: the batch holds all six when the stop comes during the first.
+    sink.answerAfter(1500);
+    try {
+      const stopping = createOutboxSender({ db: db(), transports: { email: smtp(1) }, retryDelaySeconds: 60, concurrency: 1 });
+      const before = sink.received.length;
+      stopping.wake();
+      await waitFor(async () => (await db().select().from(outbox).where(eq(outbox.status, "sending"))).length === 6, 5000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const released = await stopping.stop();
+      const sent = sink.received.slice(before).filter((mail) => mail.subject.startsWith("Sender test stopping-"));
+      expect(sent).toHaveLength(1);
+      expect(released).toBe(5);
+      const rows = await db().select().from(outbox).where(inArray(outbox.id, ids));
+      expect(rows.filter((row) => row.status === "sent")).toHaveLength(1);
+      // Given back: pending, unleased, its attempt not counted; another sender claims them at once, not when a lease runs out.
+      for (const row of rows.filter((candidate) => candidate.status !== "sent")) {
+        expect(row).toMatchObject({ status: "pending", lockedBy: null, lockedUntil: null, attempts: 0 });
+      }
+      const claimed = await claimDueMessages(db(), { owner: "the-other-instance", limit: 10, channels: ["email"] });
+      expect(claimed.map((row) => row.id).sort()).toEqual(rows.filter((row) => row.status !== "sent").map((row) => row.id).sort());
     } finally {
       sink.answerAfter(0);
     }
