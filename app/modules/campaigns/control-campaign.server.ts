@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns, outbox } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
-import { cancelMessages, releaseFailedMessages } from "~/modules/messaging/outbox.server";
+import { cancelMessages, holdCampaignMessages, releaseFailedMessages, releaseHeldCampaignMessages } from "~/modules/messaging/outbox.server";
 import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { wakeTexts } from "~/modules/sms/sms-wake.server";
 import { campaignMessages } from "./campaign-messages";
@@ -24,12 +24,8 @@ export async function pauseCampaign(db: Database, actor: StaffActor, campaignId:
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "sending")))
       .returning({ subject: campaigns.subject });
     if (!row) return false;
-    const held = await tx
-      .update(outbox)
-      .set({ status: "held", updatedAt: sql`now()` })
-      .where(and(eq(outbox.campaignId, campaignId), eq(outbox.status, "pending")))
-      .returning({ id: outbox.id });
-    await recordActivity(tx, actor, { kind: "campaign.paused", subjectType: "campaign", subjectId: campaignId, subjectLabel: row.subject, after: { held: held.length } });
+    const held = await holdCampaignMessages(tx, campaignId);
+    await recordActivity(tx, actor, { kind: "campaign.paused", subjectType: "campaign", subjectId: campaignId, subjectLabel: row.subject, after: { held } });
     return true;
   });
   return done ? { ok: true, message: campaignMessages.paused } : { ok: false, message: await refusal(db, campaignId, campaignMessages.notPausable) };
@@ -44,10 +40,7 @@ export async function resumeCampaign(db: Database, actor: StaffActor, campaignId
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "paused")))
       .returning({ subject: campaigns.subject });
     if (!row) return false;
-    await tx
-      .update(outbox)
-      .set({ status: "pending", nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(outbox.campaignId, campaignId), eq(outbox.status, "held")));
+    await releaseHeldCampaignMessages(tx, campaignId);
     await recordActivity(tx, actor, { kind: "campaign.resumed", subjectType: "campaign", subjectId: campaignId, subjectLabel: row.subject });
     return true;
   });

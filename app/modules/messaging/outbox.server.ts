@@ -317,3 +317,88 @@ export async function listEmails(db: Database, limit = 100): Promise<OutboxMessa
     .orderBy(sql`${outbox.createdAt} desc`)
     .limit(limit);
 }
+
+/** A text to write to the outbox: the sms module decides whether it may be sent, this writes it. */
+export interface QueuedText {
+  kind: string;
+  to: string;
+  body: string;
+  meta?: Record<string, string>;
+  idempotencyKey: string;
+  priority?: MessagePriority;
+  sendAt?: Date;
+  campaignId?: string | null;
+}
+
+/** Writes a text that may be sent (consent, opt-outs and the monthly cap already checked by the caller). */
+export async function insertText(tx: Database, text: QueuedText): Promise<string> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({
+      channel: "sms",
+      kind: text.kind,
+      recipient: text.to,
+      bodyText: text.body,
+      meta: text.meta ?? {},
+      idempotencyKey: text.idempotencyKey,
+      priority: priorityRank[text.priority ?? "transactional"],
+      nextAttemptAt: text.sendAt ?? sql`now()`,
+      campaignId: text.campaignId,
+    })
+    .returning({ id: outbox.id });
+  return row!.id;
+}
+
+/**
+ * Records a text that was refused before sending (no consent, opted out, over the cap) as a failed
+ * row under its key, so later passes of the same job neither try nor log it again. True when the
+ * row is new.
+ */
+export async function recordRefusedText(db: Database, text: QueuedText, reason: string): Promise<boolean> {
+  const [recorded] = await db
+    .insert(outbox)
+    .values({
+      channel: "sms",
+      kind: text.kind,
+      recipient: text.to,
+      bodyText: text.body,
+      meta: text.meta ?? {},
+      idempotencyKey: text.idempotencyKey,
+      status: "failed",
+      lastError: `Not sent: ${reason}`,
+    })
+    .onConflictDoNothing()
+    .returning({ id: outbox.id });
+  return Boolean(recorded);
+}
+
+/** Holds a paused campaign's waiting messages (no sender claims a held row); returns how many. */
+export async function holdCampaignMessages(tx: Database, campaignId: string): Promise<number> {
+  const held = await tx
+    .update(outbox)
+    .set({ status: "held", updatedAt: sql`now()` })
+    .where(and(eq(outbox.campaignId, campaignId), eq(outbox.status, "pending")))
+    .returning({ id: outbox.id });
+  return held.length;
+}
+
+/** Makes a resumed campaign's held messages due at once. */
+export async function releaseHeldCampaignMessages(tx: Database, campaignId: string): Promise<void> {
+  await tx
+    .update(outbox)
+    .set({ status: "pending", nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(outbox.campaignId, campaignId), eq(outbox.status, "held")));
+}
+
+/**
+ * Notes the provider's delivery report on the message it sent (matched by the provider's id);
+ * returns the recipients of the rows it updated.
+ */
+export async function recordDeliveryReport(db: Database, providerId: string, report: Record<string, string>): Promise<string[]> {
+  const updated = await db
+    .update(outbox)
+    .set({ meta: sql`${outbox.meta} || ${JSON.stringify(report)}::jsonb`, updatedAt: sql`now()` })
+    .where(eq(outbox.providerId, providerId))
+    .returning({ recipient: outbox.recipient });
+  return updated.map((row) => row.recipient);
+}

@@ -1,4 +1,5 @@
-import { outbox, type EventRow, type ReservationRow } from "../../../db/schema";
+import type { EventRow, ReservationRow } from "../../../db/schema";
+import { recordRefusedText } from "~/modules/messaging/outbox.server";
 import type { Database } from "~/lib/db.server";
 import { siteConfig } from "~/lib/site-config";
 import { eventPageUrl } from "~/modules/events/event-calendar";
@@ -60,20 +61,7 @@ export async function queueTextReminders(
       continue;
     }
     // The refusal is kept under the reminder's key, so the next passes neither try nor log it again.
-    const [recorded] = await db
-      .insert(outbox)
-      .values({
-        channel: "sms",
-        kind: text.kind,
-        recipient: phone,
-        bodyText: text.body,
-        meta: text.meta,
-        idempotencyKey: text.idempotencyKey,
-        status: "failed",
-        lastError: `Not sent: ${outcome.message}`,
-      })
-      .onConflictDoNothing()
-      .returning({ id: outbox.id });
+    const recorded = await recordRefusedText(db, { ...text, to: phone }, outcome.message);
     if (recorded) console.log(`[reminders] text reminder for reservation ${reservation.id} not sent: ${outcome.message}`);
   }
   if (queued > 0) wakeTexts();

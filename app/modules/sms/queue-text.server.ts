@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { outbox, smsOptOuts } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { priorityRank, type MessagePriority } from "~/modules/messaging/outbox.server";
+import { insertText, type MessagePriority } from "~/modules/messaging/outbox.server";
 import { SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf } from "./sms-texts";
 
 export interface QueuedText {
@@ -70,21 +70,8 @@ export async function queueTextIn(
     where sms_monthly_counts.count < ${SMS_MONTHLY_LIMIT}
     returning count`);
   if (rowsOf(counted).length === 0) return { ok: false, reason: "monthly-limit", message: smsMessages.monthlyLimit };
-  const [row] = await tx
-    .insert(outbox)
-    .values({
-      channel: "sms",
-      kind: text.kind,
-      recipient: text.to,
-      bodyText: text.body,
-      meta: text.meta ?? {},
-      idempotencyKey: text.idempotencyKey,
-      priority: priorityRank[text.priority ?? "transactional"],
-      nextAttemptAt: text.sendAt ?? sql`now()`,
-      campaignId: text.campaignId,
-    })
-    .returning({ id: outbox.id });
-  return { ok: true, id: row!.id, created: true };
+  const id = await insertText(tx, text);
+  return { ok: true, id, created: true };
 }
 
 /** Rows of a raw query on either driver (node-postgres answers an object with rows, PGlite too). */

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { validateRequest } from "twilio/lib/webhooks/webhooks";
-import { outbox, smsEvents } from "../../../db/schema";
+import { smsEvents } from "../../../db/schema";
+import { recordDeliveryReport } from "~/modules/messaging/outbox.server";
 import { queryRows, type Database } from "~/lib/db.server";
 import { optIn, optOut } from "./queue-text.server";
 import { TWILIO_UNSUBSCRIBED_RECIPIENT } from "./twilio-client.server";
@@ -83,14 +84,7 @@ export async function recordDeliveryStatus(db: Database, params: Record<string, 
   const status = params.MessageStatus ?? params.SmsStatus;
   if (!sid || !status) return false;
   const errorCode = params.ErrorCode ? Number(params.ErrorCode) : undefined;
-  const updated = await db
-    .update(outbox)
-    .set({
-      meta: sql`${outbox.meta} || ${JSON.stringify({ deliveryStatus: status, ...(errorCode ? { deliveryErrorCode: String(errorCode) } : {}) })}::jsonb`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(outbox.providerId, sid))
-    .returning({ recipient: outbox.recipient });
-  if (errorCode === TWILIO_UNSUBSCRIBED_RECIPIENT && updated[0]) await optOut(db, updated[0].recipient, "carrier");
-  return updated.length > 0;
+  const recipients = await recordDeliveryReport(db, sid, { deliveryStatus: status, ...(errorCode ? { deliveryErrorCode: String(errorCode) } : {}) });
+  if (errorCode === TWILIO_UNSUBSCRIBED_RECIPIENT && recipients[0]) await optOut(db, recipients[0], "carrier");
+  return recipients.length > 0;
 }
