@@ -20,5 +20,6 @@ export function createServerApp() {
     trustedProxyHops: env.TRUST_PROXY,
     publicUrl: env.PUBLIC_URL,
     getBuild: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    metricsToken: env.METRICS_TOKEN,
   });
 }

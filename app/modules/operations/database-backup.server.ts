@@ -97,8 +97,14 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<{ 
 export async function restorePostgres(file: string, databaseUrl: string): Promise<{ manifest: BackupManifest }> {
   const { manifest, payloadOffset } = await checkedBackup(file, "postgres");
   const schemas = await withClient(databaseUrl, async (client) => {
-    const others = await client.query<{ count: string }>("select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
-    const count = Number(others.rows[0]?.count ?? 0);
+    // A server stopped a moment ago: its connections' backends take a little while to go.
+    let count = 0;
+    for (let check = 0; check < 10; check += 1) {
+      const others = await client.query<{ count: string }>("select count(*) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+      count = Number(others.rows[0]?.count ?? 0);
+      if (count === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     if (count > 0) {
       throw new BackupRefusedError(
         `${count} other ${count === 1 ? "connection is" : "connections are"} open on this database (a running server?). Stop every instance of the site before restoring.`,
