@@ -7,7 +7,7 @@ import { parseEnv } from "~/lib/env.server";
 import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
 import { queueEmail } from "~/modules/messaging/outbox.server";
 import { createOutboxSender } from "~/modules/messaging/outbox-sender.server";
-import { noteCondition, readAlertStates } from "~/modules/operations/alerts.server";
+import { noteDatabaseOutage, readAlertStates } from "~/modules/operations/alerts.server";
 import { checkOutboxAlerts } from "~/modules/operations/check-alerts.server";
 import { startOperations } from "~/modules/operations/start-operations.server";
 import { gatherSystemStatus } from "~/modules/system/system-status.server";
@@ -125,11 +125,19 @@ describe("alerts to admins", () => {
     }
   });
 
-  it("tells admins once that the database was unreachable, when it is back", async () => {
-    const detail = "The database did not answer for 75 s";
-    const fired = await Promise.all([noteCondition(db(), "database-unreachable", true, detail, settings), noteCondition(db(), "database-unreachable", true, detail, settings)]);
+  it("tells admins once that the database was unreachable for a minute, when it is back, whichever instances saw it", async () => {
+    const since = new Date(Date.now() - 80_000);
+    expect(await noteDatabaseOutage(db(), { since, seconds: 30, failures: 12 }, settings)).toBe(false);
+    // Two instances saw the same outage end.
+    const fired = await Promise.all([noteDatabaseOutage(db(), { since, seconds: 75, failures: 40 }, settings), noteDatabaseOutage(db(), { since, seconds: 76, failures: 3 }, settings)]);
     expect(fired.filter(Boolean)).toHaveLength(1);
     await deliver();
-    expect(alertsAbout("Alert: database was unreachable")).toHaveLength(admins.length);
+    const alerts = alertsAbout("Alert: database was unreachable");
+    expect(alerts).toHaveLength(admins.length);
+    expect(decodedBody(alerts[0]!)).toMatch(/The database did not answer for 7[56] s/);
+    // Over: clear again, its alert remembered for the status page.
+    const state = (await readAlertStates(db())).find((candidate) => candidate.condition === "database-unreachable")!;
+    expect(state).toMatchObject({ holding: false, detail: expect.stringMatching(/did not answer for 7[56] s/) });
+    expect(state.lastFiredAt).toBeInstanceOf(Date);
   });
 });

@@ -93,6 +93,22 @@ export async function readAlertStates(db: Database): Promise<AlertStateView[]> {
   });
 }
 
+/** An outage shorter than this is only logged; a longer one is e-mailed to the admins once it is over. */
+export const OUTAGE_ALERT_SECONDS = 60;
+
+/**
+ * A database outage that is over: one of a minute or more is e-mailed now that the database answers
+ * again (nothing could be queued while it was away), and the condition is clear again at once, its
+ * last alert and what was seen kept for the status page. Answers whether this call fired the alert.
+ */
+export async function noteDatabaseOutage(db: Database, outage: { since: Date; seconds: number; failures: number }, settings: AlertSettings): Promise<boolean> {
+  if (outage.seconds < OUTAGE_ALERT_SECONDS) return false;
+  const detail = `The database did not answer for ${outage.seconds} s, from ${outage.since.toISOString().replace("T", " ").slice(0, 19)} UTC; ${outage.failures} operations failed meanwhile. It answers again.`;
+  const fired = await noteCondition(db, "database-unreachable", true, detail, settings);
+  await noteCondition(db, "database-unreachable", false, undefined, settings);
+  return fired;
+}
+
 /** Notes a condition from a timer or a callback, where a failure may only be logged. */
 export function noteConditionInBackground(db: Database, condition: AlertCondition, holds: boolean, detail: string | undefined, settings: AlertSettings): void {
   noteCondition(db, condition, holds, detail, settings).catch((error: unknown) => logFailure("alerts", `noting ${condition}`, error));

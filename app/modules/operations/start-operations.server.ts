@@ -2,14 +2,11 @@ import { z } from "zod";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
 import { defineJob, type JobDefinition } from "~/lib/jobs/define-job";
-import { log, setDatabaseOutageListener } from "~/lib/log.server";
-import { noteConditionInBackground, readAlertStates, type AlertSettings, type AlertStateView } from "./alerts.server";
+import { log, logFailure, setDatabaseOutageListener } from "~/lib/log.server";
+import { noteConditionInBackground, noteDatabaseOutage, readAlertStates, type AlertSettings, type AlertStateView } from "./alerts.server";
 import { checkOutboxAlerts } from "./check-alerts.server";
 import { declareDatabaseMetrics } from "./metrics.server";
 import { startScheduledBackups, type ScheduledBackups, type ScheduledBackupsState } from "./scheduled-backups.server";
-
-/** An outage shorter than this is only logged; a longer one is e-mailed to the admins once it is over. */
-const OUTAGE_ALERT_SECONDS = 60;
 
 export interface OperationsStatus {
   /** Undefined when scheduled backups are off (BACKUP_EVERY_HOURS unset, or PostgreSQL). */
@@ -35,9 +32,7 @@ export function startOperations({ env, database }: { env: Env; database: Databas
   declareDatabaseMetrics(database);
 
   setDatabaseOutageListener((outage) => {
-    if (outage.seconds < OUTAGE_ALERT_SECONDS) return;
-    const detail = `The database did not answer for ${outage.seconds} s, from ${outage.since.toISOString().replace("T", " ").slice(0, 19)} UTC; ${outage.failures} operations failed meanwhile. It answers again.`;
-    noteConditionInBackground(database.db, "database-unreachable", true, detail, settings);
+    noteDatabaseOutage(database.db, outage, settings).catch((error: unknown) => logFailure("alerts", "noting the database outage", error));
   });
 
   let backups: ScheduledBackups | undefined;
