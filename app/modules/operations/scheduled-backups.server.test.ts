@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, runMigrations, type DatabaseHandle } from "~/lib/db.server";
 import { insertCommunityRows, tableFingerprints } from "../../../tests/support/table-fingerprints";
+import { gatherSystemStatus } from "~/modules/system/system-status.server";
 import { restoreEmbedded } from "./database-backup.server";
 import { startScheduledBackups } from "./scheduled-backups.server";
 
@@ -48,6 +49,15 @@ describe("scheduled backups of the embedded database", () => {
     } finally {
       await backups.stop();
     }
+    // /admin/setup shows the last one's time and size.
+    const status = await gatherSystemStatus(
+      { env: {}, database: handle, mail: { name: "mailbox" }, worker: { isHealthy: async () => true }, operations: { status: async () => ({ backups: await backups.state(), alerts: [] }) } },
+      { includeDetails: true },
+    );
+    const shown = status.checks.find((check) => check.id === "backups")!;
+    expect(shown.state).toBe("ok");
+    expect(shown.summary).toMatch(/^Last backup \d{4}-\d\d-\d\d \d\d:\d\d UTC, \d+\.\d MB$/);
+    expect(shown.details).toContainEqual({ label: "Schedule", value: "every 0.000278 h, the last 2 kept" });
     // Taken as the timer takes it, once nothing writes any more: it restores to what the database holds.
     const newest = (await backups.takeNow()).file;
     expect(files()).toHaveLength(2);

@@ -234,7 +234,7 @@ function checkBackups(driver: StatusSources["database"]["driver"], status: Opera
   const details = [
     { label: "Last backup", value: latest },
     { label: "Folder", value: backups.dir },
-    { label: "Schedule", value: `every ${backups.everyHours} h, the last ${backups.keep} kept` },
+    { label: "Schedule", value: `every ${Number(backups.everyHours.toPrecision(3))} h, the last ${backups.keep} kept` },
     ...(backups.failure ? [{ label: "Last failure", value: `${utc(backups.failure.at)}: ${backups.failure.reason}` }] : []),
   ];
   if (backups.failure) return { ...base, state: "problem", summary: `The last scheduled backup failed (${utc(backups.failure.at)})`, details };
