@@ -175,7 +175,7 @@ function finished(child: ReturnType<typeof spawn>, name: string): Promise<void> 
   });
   return new Promise((resolve, reject) => {
     child.on("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "ENOENT" ? new BackupRefusedError(`${name} is not installed (on Debian: apt-get install postgresql-client-15).`) : error),
+      reject(error.code === "ENOENT" ? new BackupRefusedError(`${name} is not installed (on Debian: apt-get install postgresql-client, of the server's major version or newer).`) : error),
     );
     child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (exit ${code}): ${errors.trim().slice(0, 2000)}`))));
   });
