@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,8 @@ import { NotABackupError, writeBackupFile } from "~/modules/operations/backup-fi
 import { BackupRefusedError, backupDatabase, restoreEmbedded, restorePostgres } from "~/modules/operations/database-backup.server";
 import { createEmptyDatabase, dropDatabase } from "../support/test-database";
 import { insertCommunityRows, tableFingerprints } from "../support/table-fingerprints";
+import { startTestServer } from "../support/test-server";
+import { waitFor } from "../support/wait-for";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const work = mkdtempSync(path.join(tmpdir(), "harmonia-backup-test-"));
@@ -118,6 +120,26 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     } finally {
       await running.close();
     }
+  });
+
+  it.runIf(!onPostgres)("backs itself up on its schedule while it serves (BACKUP_EVERY_HOURS), a backup that restores", async () => {
+    const siteDir = path.join(work, "site");
+    const backupDir = path.join(work, "scheduled");
+    const server = await startTestServer({ DATA_DIR: siteDir, BACKUP_DIR: backupDir, BACKUP_EVERY_HOURS: "24", BACKUP_KEEP: "3" });
+    try {
+      // None in the folder yet: the first is taken at once, while the site answers.
+      const backups = () => (existsSync(backupDir) ? readdirSync(backupDir).filter((name) => name.endsWith(".backup")) : []);
+      const file = await waitFor(() => backups()[0], 30_000).catch(() => undefined);
+      expect(file, server.output()).toMatch(/^harmonia-\d{8}T\d{6}Z\.backup$/);
+      expect((await fetch(`${server.url}/events`)).status).toBe(200);
+      expect(readFileSync(path.join(backupDir, file!)).subarray(0, 16).toString()).toBe("HARMONIA-BACKUP\n");
+      expect(server.output()).toContain(`[backup] backup written to ${path.join(backupDir, file!)}`);
+    } finally {
+      await server.stop();
+    }
+    const restored = path.join(work, "from-scheduled");
+    await restoreEmbedded(path.join(backupDir, readdirSync(backupDir).find((name) => name.endsWith(".backup"))!), restored);
+    expect(existsSync(path.join(restored, "pglite", "PG_VERSION"))).toBe(true);
   });
 
   it.runIf(onPostgres)("refuses to restore while another connection (a running instance) uses the database", async () => {
