@@ -3,4 +3,4 @@
  * limit key, whether it is local, the page's nonce). Its own file so that the route mounts
  * (auth-routes.ts) and the application that mounts them (create-app.ts) need not import each other.
  */
-export type AppEnv = { Variables: { clientIp: string; clientKey: string; isLoopback: boolean; secureHeadersNonce?: string; oneClickUnsubscribe?: boolean } };
+export type AppEnv = { Variables: { clientIp: string; clientKey: string; isLoopback: boolean; secureHeadersNonce?: string; oneClickUnsubscribe?: boolean; routePattern?: string } };

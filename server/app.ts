@@ -32,5 +32,6 @@ export function createServerApp(runtime: Runtime) {
     publicUrl: env.PUBLIC_URL,
     getBuild: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
     services: () => services,
+    metricsToken: env.METRICS_TOKEN,
   });
 }

@@ -13,7 +13,10 @@ import { clientAddress, clientRateLimitKey, isLoopbackAddress } from "./client-a
 import { checkHealth, checkReadiness } from "./health";
 import { hostnameOf, isLoopbackHostname, ownHostOnly } from "./host-check";
 import { asPublicRequest } from "./public-request";
+import { metricsEndpoint } from "./metrics-endpoint";
 import { requestIds } from "./request-id";
+import { requestMetrics } from "./request-metrics";
+import { routePatternOf } from "./route-pattern";
 import { sameOriginWrites, withoutOrigin } from "./same-origin";
 import { fileHeaders, securityHeaders, strictTransportSecurity } from "./security-headers";
 import { logFailure } from "~/lib/log.server";
@@ -28,8 +31,9 @@ export interface AppOptions {
   getBuild: () => Promise<ServerBuild>;
   /** The running instance's parts, handed to every loader and action in its context. */
   services: () => AppServices;
+  /** METRICS_TOKEN: without one, /metrics answers this machine only. */
+  metricsToken?: string;
 }
-
 
 const FILE_PATH = /\.[a-z0-9]+$/i;
 
@@ -40,6 +44,7 @@ export function createApp(options: AppOptions) {
 
   // First, so that even a refused request's answer and every line logged for it carry the id.
   app.use(requestIds());
+  app.use(requestMetrics());
   app.use(ownHostOnly(options.publicUrl));
   app.use(bodySizeLimits());
   app.use(async (c, next) => {
@@ -80,6 +85,8 @@ export function createApp(options: AppOptions) {
     return c.json(readiness, readiness.ready ? 200 : 503);
   });
 
+  app.get("/metrics", metricsEndpoint(options.metricsToken));
+
   mountAuthRoutes(app);
 
   if (!development) {
@@ -89,14 +96,20 @@ export function createApp(options: AppOptions) {
       "/assets/*",
       serveStatic({
         root: clientDir,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+        onFound: (_path, c) => {
+          c.set("routePattern", "/assets/*");
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
       }),
     );
     app.use(
       "*",
       serveStatic({
         root: clientDir,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+        onFound: (_path, c) => {
+          c.set("routePattern", "(public file)");
+          c.header("Cache-Control", "public, max-age=3600");
+        },
       }),
     );
   }
@@ -107,6 +120,7 @@ export function createApp(options: AppOptions) {
     // In development the build changes with every edit; in production it is built once.
     if (handler?.build !== build) handler = { build, handle: createRequestHandler(build, options.mode) };
     const { handle } = handler;
+    c.set("routePattern", routePatternOf(build, c.req.path));
     const context: AppLoadContext = {
       ...options.services(),
       cspNonce: c.get("secureHeadersNonce") ?? "",

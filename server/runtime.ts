@@ -25,6 +25,7 @@ import { createSmsTransport, twilioSettingsFrom } from "~/modules/sms/sms-transp
 import { registerSmsWake } from "~/modules/sms/sms-wake.server";
 import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/seed-demo-content.server";
 import { seedTracks } from "~/modules/music/seed-tracks.server";
+import { startOperations, type Operations } from "~/modules/operations/start-operations.server";
 
 /** What a running instance holds: its configuration, database, mail transport and job runner. */
 export interface Runtime {
@@ -41,6 +42,8 @@ export interface Runtime {
   campaigns: FanOutStarter;
   /** The job that wakes whichever instance's outbox sender takes it (sent by a stopping instance). */
   outboxWakeJob: JobDefinition<{ id?: string }>;
+  /** Metrics gauges, scheduled backups and alerts (modules/operations). */
+  operations: Operations;
 }
 
 /**
@@ -80,6 +83,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   let mail: MailTransport | undefined;
   let releaseStartupLock: (() => Promise<void>) | undefined;
+  let operations: Operations | undefined;
   try {
     await waitForDatabase(database, { timeoutSeconds: env.DATABASE_STARTUP_TIMEOUT_SECONDS });
     // While the database is away, this tells the log when it is back (one line, not one per query).
@@ -127,6 +131,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       leaseSeconds: env.OUTBOX_LEASE_SECONDS,
     });
     const campaigns = campaignJobs({ db: database.db, publicUrl: env.PUBLIC_URL, linkDays: env.CAMPAIGN_LINK_DAYS, timeZone: siteConfig.venue.timeZone });
+    operations = startOperations({ env, database });
     const worker = await startJobRunner({
       handle: database,
       jobs: [
@@ -134,6 +139,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
         ...texts.all,
         ...campaigns.all,
         ...securityJobs({ db: database.db }).all,
+        ...operations.jobs,
         ...reservationJobs({ db: database.db, offerHours: env.WAITLIST_OFFER_HOURS, publicUrl: env.PUBLIC_URL, timeZone: siteConfig.venue.timeZone }).all,
       ],
       retiredQueues: RETIRED_QUEUES,
@@ -157,10 +163,12 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       texts: texts.sender,
       campaigns: { startFanOut: (campaignId) => worker.send(campaigns.fanOut, { campaignId }) },
       outboxWakeJob: messaging.deliver,
+      operations,
     };
     return current.current;
   } catch (error) {
     await releaseStartupLock?.();
+    await operations?.stop();
     setDatabaseProbe(undefined);
     registerMailboxMode(undefined);
     mail?.close();
@@ -205,6 +213,7 @@ export async function stopRuntime(options: { deadline?: number } = {}): Promise<
     .stop({ timeoutMs: deadline - Date.now() })
     .then(() => console.log("[server] job runner stopped"))
     .catch((error) => console.error("[server] stopping the job runner:", error));
+  await runtime.operations.stop().catch((error) => console.error("[server] stopping the scheduled backups:", error));
   runtime.mail.close();
   setAuth(undefined);
   setDatabase(undefined);

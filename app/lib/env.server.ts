@@ -82,6 +82,14 @@ const envSchema = z.object({
     .min(0, "must be 0 or more")
     .max(86_400, "must be at most 86400 (a day)")
     .default(60),
+  /** Where the embedded database's scheduled backups go; unset: `backups` inside DATA_DIR. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How often the running server backs the embedded database up; unset: never (use `npm run backup`). */
+  BACKUP_EVERY_HOURS: z.coerce.number({ message: "must be a number of hours" }).positive("must be more than 0").max(24 * 31, "must be at most 744 (a month)").optional(),
+  /** How many scheduled backups are kept; older ones are removed. */
+  BACKUP_KEEP: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be 1 or more").max(10_000).default(14),
+  /** What a scraper of /metrics sends as `Authorization: Bearer …`; unset: /metrics answers this machine only. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 24`)").optional(),
   /** `json`: one JSON object per log line (level, time, scope, message) for log collectors. */
   LOG_FORMAT: z.enum(["text", "json"], { message: "must be text or json" }).default("text"),
   SMTP_URL: z
@@ -150,7 +158,9 @@ const envSchema = z.object({
   EVENT_MAILS_PER_STAFF_PER_DAY: perDay(2),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT" | "RATE_LIMIT_MULTIPLIER" | "AUTH_RATE_LIMIT_MULTIPLIER" | "UPLOADS_DIR"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT" | "RATE_LIMIT_MULTIPLIER" | "AUTH_RATE_LIMIT_MULTIPLIER" | "UPLOADS_DIR" | "BACKUP_DIR"> & {
+  /** BACKUP_DIR, else `backups` inside DATA_DIR. */
+  BACKUP_DIR: string;
   PUBLIC_URL: string;
   /** UPLOADS_DIR, else `uploads` inside DATA_DIR (./data/uploads when the database is in memory). */
   UPLOADS_DIR: string;
@@ -182,8 +192,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const seedDemoContent = env.SEED_DEMO_CONTENT ?? !env.DATABASE_URL;
   const rateLimitMultiplier = env.RATE_LIMIT_MULTIPLIER ?? env.AUTH_RATE_LIMIT_MULTIPLIER ?? 1;
   const uploadsDir = env.UPLOADS_DIR ?? path.join(env.DATA_DIR.startsWith("memory://") ? "./data" : env.DATA_DIR, "uploads");
+  const backupDir = env.BACKUP_DIR ?? path.join(env.DATA_DIR.startsWith("memory://") ? "./data" : env.DATA_DIR, "backups");
   const { AUTH_RATE_LIMIT_MULTIPLIER: _alias, ...settings } = env;
-  return { ...settings, UPLOADS_DIR: uploadsDir, PUBLIC_URL: publicUrl, SEED_DEMO_CONTENT: seedDemoContent, RATE_LIMIT_MULTIPLIER: rateLimitMultiplier };
+  return { ...settings, BACKUP_DIR: backupDir, UPLOADS_DIR: uploadsDir, PUBLIC_URL: publicUrl, SEED_DEMO_CONTENT: seedDemoContent, RATE_LIMIT_MULTIPLIER: rateLimitMultiplier };
 }
 
 let current: Env | undefined;

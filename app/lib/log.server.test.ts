@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DrizzleQueryError } from "drizzle-orm";
-import { log, logFailure, setDatabaseProbe, setLogFormat } from "./log.server";
+import { log, logFailure, logRequest, setDatabaseProbe, setDatabaseOutageListener, setLogFormat, withRequestId } from "./log.server";
 
 const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
 const failedQuery = () => new Error("Failed query: select 1\nparams: ", { cause: refused() });
@@ -71,5 +71,51 @@ describe("log lines", () => {
     expect(lines[0]).toMatch(/^\[query-test\] joining failed: Failed query: 22021 invalid byte sequence for encoding "UTF8": 0x00\n\s+at /);
     expect(lines[0]).not.toContain("ada@example.com");
     expect(lines[0]).not.toContain("community");
+  });
+
+  it("log one JSON line per request with LOG_FORMAT=json (time, level, message, request id, route, status, duration), none in text", () => {
+    logRequest({ method: "GET", route: "/events/:slug", status: 200, durationMs: 12.345 });
+    expect(lines).toEqual([]);
+    setLogFormat("json");
+    withRequestId("req-1", () => logRequest({ method: "POST", route: "/events/:slug/reserve", status: 503, durationMs: 40 }));
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(entry).toMatchObject({ level: "error", scope: "http", message: "POST /events/:slug/reserve 503", requestId: "req-1", route: "/events/:slug/reserve", status: 503, durationMs: 40 });
+    expect(new Date(entry.time as string).getTime()).toBeGreaterThan(Date.now() - 5_000);
+  });
+
+  it("never carry an e-mail address or a query string (sign-in tokens), in either format", () => {
+    const message = "delivery failed: 550 5.1.1 <Ada.Lovelace+news@mail.example.co.uk> unknown; link http://localhost:3000/api/auth/magic-link/verify?token=s3cr3t&callbackURL=%2F";
+    log("warn", "outbox", message);
+    setLogFormat("json");
+    log("warn", "outbox", message);
+    logFailure("bug-test", "sending to ada@example.com", new Error("refused ada@example.com at /verify?token=s3cr3t"));
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      expect(line).not.toMatch(/@example|@mail|s3cr3t|callbackURL/);
+      expect(line).toContain("[address]");
+    }
+    expect(lines[0]).toBe("[outbox] delivery failed: 550 5.1.1 <[address]> unknown; link http://localhost:3000/api/auth/magic-link/verify?[query]");
+  });
+
+  it("tell the outage listener (the admins' alert) how long the database was away, once it is back", async () => {
+    vi.useFakeTimers();
+    let answering = false;
+    const heard: { seconds: number; failures: number }[] = [];
+    setDatabaseProbe(() => (answering ? Promise.resolve() : Promise.reject(refused())));
+    setDatabaseOutageListener(({ seconds, failures }) => heard.push({ seconds, failures }));
+    try {
+      logFailure("listener-test", "a reservation", failedQuery());
+      logFailure("listener-test", "a reservation", failedQuery());
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(heard).toEqual([]);
+      answering = true;
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(heard).toEqual([{ seconds: 61, failures: 2 }]);
+    } finally {
+      answering = true;
+      setDatabaseOutageListener(undefined);
+      setDatabaseProbe(undefined);
+    }
   });
 });

@@ -35,10 +35,49 @@ export function currentRequestId(): string | undefined {
 
 export function log(level: LogLevel, scope: string, message: string): void {
   const requestId = currentRequestId();
+  const safe = redact(message);
   const line =
     format === "json"
-      ? JSON.stringify({ level, time: new Date().toISOString(), scope, message, ...(requestId ? { requestId } : {}) })
-      : `[${scope}] ${message}`;
+      ? JSON.stringify({ level, time: new Date().toISOString(), scope, message: safe, ...(requestId ? { requestId } : {}) })
+      : `[${scope}] ${safe}`;
+  if (level === "info") console.log(line);
+  else console.error(line);
+}
+
+const EMAIL_ADDRESS = /[^\s<>()"'`,;:@[\]]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
+/** A URL's query (`?token=…&email=…`), up to whitespace or a closing quote or bracket. */
+const QUERY_STRING = /((?:https?:\/\/|\/)[^\s?"'<>()]*)\?[^\s"'<>()]+/g;
+
+/**
+ * What no log line may carry (issue 27): an e-mail address (an SMTP reply, a driver's error quoting
+ * a value) becomes `[address]`, a URL's query string (sign-in tokens, addresses in links) `?[query]`.
+ * Modules log domains and ids, not addresses; this is the net under them.
+ */
+export function redact(message: string): string {
+  return message.replace(EMAIL_ADDRESS, "[address]").replace(QUERY_STRING, "$1?[query]");
+}
+
+/**
+ * One line per answered HTTP request, for log collectors: only with LOG_FORMAT=json (time, level,
+ * message, request id, route, status, duration). The text format stays what a person reads (no
+ * line per request). `route` is the route's pattern, never the URL: no query string, token or
+ * e-mail address reaches the log this way.
+ */
+export function logRequest(request: { method: string; route: string; status: number; durationMs: number }): void {
+  if (format !== "json") return;
+  const requestId = currentRequestId();
+  const level: LogLevel = request.status >= 500 ? "error" : "info";
+  const line = JSON.stringify({
+    level,
+    time: new Date().toISOString(),
+    scope: "http",
+    message: `${request.method} ${request.route} ${request.status}`,
+    ...(requestId ? { requestId } : {}),
+    method: request.method,
+    route: request.route,
+    status: request.status,
+    durationMs: Math.round(request.durationMs * 10) / 10,
+  });
   if (level === "info") console.log(line);
   else console.error(line);
 }
@@ -97,6 +136,14 @@ let outage:
   | { since: number; reason: string; failures: number; sinceSummary: number; summary: NodeJS.Timeout; probe: NodeJS.Timeout; probing: boolean }
   | undefined;
 
+type OutageListener = (outage: { since: Date; seconds: number; failures: number }) => void;
+let outageListener: OutageListener | undefined;
+
+/** Hears of each database outage once it is over (the admins' alert); set by the composition root. */
+export function setDatabaseOutageListener(listener: OutageListener | undefined): void {
+  outageListener = listener;
+}
+
 /** A cheap query (`select 1`) that tells whether the database answers again; set by the composition root. */
 export function setDatabaseProbe(probe: (() => Promise<unknown>) | undefined): void {
   databaseProbe = probe;
@@ -148,9 +195,10 @@ function endOutage(seconds: number): void {
   if (!outage) return;
   clearInterval(outage.summary);
   clearInterval(outage.probe);
-  const failures = outage.failures;
+  const { failures, since } = outage;
   outage = undefined;
   log("info", "db", `the database is back after ${seconds} s (${failures} ${failures === 1 ? "operation" : "operations"} failed meanwhile)`);
+  outageListener?.({ since: new Date(since), seconds, failures });
 }
 
 /**

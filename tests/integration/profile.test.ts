@@ -191,6 +191,10 @@ describe("/profile and /admin/setup", () => {
     expect(details).toContain(`smtp://${smtpHost}`);
     expect(details).toContain("0000_foundation");
     expect(details).toContain("Waiting to be sent");
+    // Backups and each alert condition's state (issue 27).
+    for (const text of ["Backups", "Alerts", "No alert condition holds", "Transactional e-mail failing", "Database was unreachable", "clear · never e-mailed"]) {
+      expect(details).toContain(text);
+    }
   });
 
   it("shows the Admin button on the profile to an admin", async () => {

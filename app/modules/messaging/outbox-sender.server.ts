@@ -7,6 +7,7 @@ import { claimDueMessages, releaseUnsentMessages, renewLeases, secondsUntilNextD
 import type { Transport, Transports } from "./transports.server";
 import { describeFailure, isPermanentFailure } from "./delivery-errors";
 import { attachmentsToMeta } from "./email-attachments";
+import { countDelivery } from "./outbox-stats.server";
 import { rendererOf, type DeliveryRenderers, type RenderedEmail, type RenderOutcome } from "./render-at-delivery.server";
 import { LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS, recordFailure, recordSentBatch, retryDelaySeconds, type SentOutcome } from "./outbox.server";
 
@@ -207,6 +208,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     const transport = options.transports[message.channel] as Transport;
     try {
       const outcome = await transport.send(message);
+      countDelivery(message.channel, "sent");
       const keepBody = transport.keepsBodies ?? false;
       return {
         id: message.id,
@@ -227,6 +229,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
 
   async function fail(message: OutboxMessage, reason: string, permanent: boolean) {
     const status = await recordFailure(options.db, message, reason, options.retryDelaySeconds, permanent);
+    countDelivery(message.channel, status === "failed" ? "failed" : "retrying");
     logDeliveryFailure(message, reason, status, retryDelaySeconds(message.attempts, options.retryDelaySeconds));
   }
 

@@ -1,3 +1,4 @@
+import { counter } from "~/lib/metrics.server";
 import type { Database } from "~/lib/db.server";
 import { hasControlCharacters } from "~/modules/security/control-characters";
 import { normaliseAddress } from "~/modules/security/normalise-address";
@@ -34,6 +35,17 @@ export type VisitorReserveOutcome =
  * event answers with the reservation it made (docs/decisions/018), once it is stored.
  */
 export async function reserveSeatsForVisitor(
+  db: Database,
+  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput },
+): Promise<VisitorReserveOutcome> {
+  const outcome = await attemptReservation(db, options);
+  reservationAttempts.inc(outcome.ok ? { outcome: outcome.replayed ? "replayed" : "taken", reason: "" } : { outcome: "refused", reason: outcome.reason });
+  return outcome;
+}
+
+const reservationAttempts = counter("harmonia_reservations_total", "Visitors' reservation attempts: taken, replayed (a retried submission) or refused (with the reason).", ["outcome", "reason"]);
+
+async function attemptReservation(
   db: Database,
   options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput },
 ): Promise<VisitorReserveOutcome> {

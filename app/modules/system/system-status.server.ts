@@ -6,6 +6,7 @@ import type { Env } from "~/lib/env.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { outbox } from "../../../db/schema";
 import { logFailure } from "~/lib/log.server";
+import type { OperationsStatus } from "~/modules/operations/start-operations.server";
 
 /**
  * The /admin/setup status page: what this instance runs on and whether each part works. Every
@@ -21,7 +22,7 @@ export interface StatusDetail {
 }
 
 export interface StatusCheck {
-  id: "database" | "migrations" | "mail" | "sms" | "queue" | "outbox";
+  id: "database" | "migrations" | "mail" | "sms" | "queue" | "outbox" | "backups" | "alerts";
   title: string;
   state: CheckState;
   summary: string;
@@ -40,6 +41,8 @@ export interface StatusSources {
   database: Pick<DatabaseHandle, "db" | "driver" | "location">;
   mail: { name: "smtp" | "mailbox" };
   worker: { isHealthy(): Promise<boolean> };
+  /** Scheduled backups and alerts (modules/operations); absent in tests that build a bare instance. */
+  operations?: { status(): Promise<OperationsStatus> };
 }
 
 export async function gatherSystemStatus(
@@ -53,6 +56,7 @@ export async function gatherSystemStatus(
     Promise.resolve(checkSms(sources)),
     checkQueue(sources),
     checkOutbox(sources),
+    ...(sources.operations ? checkOperations(sources, sources.operations) : []),
   ]);
   if (options.includeDetails) return { checks, detailsIncluded: true };
   return { checks: checks.map(({ details: _details, ...check }) => check), detailsIncluded: false };
@@ -199,4 +203,61 @@ async function checkOutbox({ database }: StatusSources): Promise<StatusCheck> {
     logFailure("status", "counting the outbox", error);
     return { ...base, state: "problem", summary: "The outbox could not be read" };
   }
+}
+
+const utc = (date: Date) => `${date.toISOString().replace("T", " ").slice(0, 16)} UTC`;
+
+/** The backups and alerts checks, from one read of the operations' state. */
+function checkOperations({ database }: StatusSources, operations: { status(): Promise<OperationsStatus> }): Promise<StatusCheck>[] {
+  const status = operations.status().catch((error: unknown) => {
+    logFailure("status", "reading the backups and alerts", error);
+    return undefined;
+  });
+  return [status.then((read) => checkBackups(database.driver, read)), status.then(checkAlerts)];
+}
+
+function checkBackups(driver: StatusSources["database"]["driver"], status: OperationsStatus | undefined): StatusCheck {
+  const base = { id: "backups" as const, title: "Backups" };
+  if (!status) return { ...base, state: "problem", summary: "The state of the backups could not be read" };
+  const { backups } = status;
+  if (!backups) {
+    return {
+      ...base,
+      state: "not-configured",
+      summary:
+        driver === "pglite"
+          ? "No scheduled backups (set BACKUP_EVERY_HOURS); `npm run backup` makes one with the server stopped"
+          : "PostgreSQL: back it up with its own tools or `npm run backup` (pg_dump)",
+    };
+  }
+  const latest = backups.latest ? `${utc(backups.latest.takenAt)}, ${(backups.latest.bytes / 1e6).toFixed(1)} MB` : "none yet";
+  const details = [
+    { label: "Last backup", value: latest },
+    { label: "Folder", value: backups.dir },
+    { label: "Schedule", value: `every ${Number(backups.everyHours.toPrecision(3))} h, the last ${backups.keep} kept` },
+    ...(backups.failure ? [{ label: "Last failure", value: `${utc(backups.failure.at)}: ${backups.failure.reason}` }] : []),
+  ];
+  if (backups.failure) return { ...base, state: "problem", summary: `The last scheduled backup failed (${utc(backups.failure.at)})`, details };
+  return { ...base, state: "ok", summary: backups.latest ? `Last backup ${latest}` : "Scheduled; none taken yet", details };
+}
+
+function checkAlerts(status: OperationsStatus | undefined): StatusCheck {
+  const base = { id: "alerts" as const, title: "Alerts" };
+  if (!status) return { ...base, state: "problem", summary: "The alerts' state could not be read" };
+  const holding = status.alerts.filter((alert) => alert.holding);
+  return {
+    ...base,
+    state: holding.length > 0 ? "problem" : "ok",
+    summary: holding.length > 0 ? `Holding now: ${holding.map((alert) => alert.title.toLowerCase()).join("; ")}` : "No alert condition holds",
+    details: status.alerts.map((alert) => ({
+      label: alert.title,
+      value: [
+        alert.holding ? `holds since ${utc(alert.since!)}` : "clear",
+        alert.lastFiredAt ? `last e-mailed ${utc(alert.lastFiredAt)}` : "never e-mailed",
+        alert.detail && (alert.holding || alert.lastFiredAt) ? alert.detail : undefined,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    })),
+  };
 }

@@ -1,0 +1,77 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, runMigrations, type DatabaseHandle } from "~/lib/db.server";
+import { insertCommunityRows, tableFingerprints } from "../../../tests/support/table-fingerprints";
+import { gatherSystemStatus } from "~/modules/system/system-status.server";
+import { restoreEmbedded } from "./database-backup.server";
+import { startScheduledBackups } from "./scheduled-backups.server";
+
+// The embedded database's own feature: runs once, on PGlite, whatever the run's database.
+describe("scheduled backups of the embedded database", () => {
+  const work = mkdtempSync(path.join(tmpdir(), "harmonia-scheduled-"));
+  const dataDir = path.join(work, "data");
+  const dir = path.join(work, "backups");
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir });
+    await runMigrations(handle);
+    await insertCommunityRows(handle, 200);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const files = () => readdirSync(dir).filter((name) => name.endsWith(".backup")).sort();
+
+  it("takes one at once when there is none, then on its schedule, while the site goes on writing, keeping the newest BACKUP_KEEP", async () => {
+    const results: boolean[] = [];
+    // Every second, so the test sees the schedule work.
+    const backups = startScheduledBackups({ handle, dir, everyHours: 1 / 3600, keep: 2, onResult: (outcome) => results.push(outcome.ok) });
+    try {
+      // The site goes on writing meanwhile (each write waits at most for the moment a backup copies the files).
+      let written = 0;
+      while (results.length < 3) {
+        await handle.executeSql("insert into community (name, email, interest, consent_accepted_at) values ('Late', $1, 'x', now())", [`late${written}@example.test`]);
+        written += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(written).toBeGreaterThan(3);
+      expect(results.every(Boolean)).toBe(true);
+      expect(files()).toHaveLength(2);
+      const state = await backups.state();
+      expect(state.latest?.file).toBe(path.join(dir, files().at(-1)!));
+      expect(state.latest?.bytes).toBeGreaterThan(10_000);
+      expect(state.failure).toBeUndefined();
+    } finally {
+      await backups.stop();
+    }
+    // /admin/setup shows the last one's time and size.
+    const status = await gatherSystemStatus(
+      { env: {}, database: handle, mail: { name: "mailbox" }, worker: { isHealthy: async () => true }, operations: { status: async () => ({ backups: await backups.state(), alerts: [] }) } },
+      { includeDetails: true },
+    );
+    const shown = status.checks.find((check) => check.id === "backups")!;
+    expect(shown.state).toBe("ok");
+    expect(shown.summary).toMatch(/^Last backup \d{4}-\d\d-\d\d \d\d:\d\d UTC, \d+\.\d MB$/);
+    expect(shown.details).toContainEqual({ label: "Schedule", value: "every 0.000278 h, the last 2 kept" });
+    // Taken as the timer takes it, once nothing writes any more: it restores to what the database holds.
+    const newest = (await backups.takeNow()).file;
+    expect(files()).toHaveLength(2);
+    expect(path.join(dir, files().at(-1)!)).toBe(newest);
+    const before = await tableFingerprints(handle);
+    await handle.close();
+    const restoredDir = path.join(work, "restored");
+    await restoreEmbedded(newest, restoredDir);
+    const restored = await openDatabase({ dataDir: restoredDir });
+    try {
+      expect(await tableFingerprints(restored)).toEqual(before);
+    } finally {
+      await restored.close();
+      handle = await openDatabase({ dataDir });
+    }
+  });
+});

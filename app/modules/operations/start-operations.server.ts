@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { DatabaseHandle } from "~/lib/db.server";
+import type { Env } from "~/lib/env.server";
+import { defineJob, type JobDefinition } from "~/lib/jobs/define-job";
+import { log, logFailure, setDatabaseOutageListener } from "~/lib/log.server";
+import { noteConditionInBackground, noteDatabaseOutage, readAlertStates, type AlertSettings, type AlertStateView } from "./alerts.server";
+import { checkOutboxAlerts } from "./check-alerts.server";
+import { declareDatabaseMetrics } from "./metrics.server";
+import { startScheduledBackups, type ScheduledBackups, type ScheduledBackupsState } from "./scheduled-backups.server";
+
+export interface OperationsStatus {
+  /** Undefined when scheduled backups are off (BACKUP_EVERY_HOURS unset, or PostgreSQL). */
+  backups?: ScheduledBackupsState;
+  alerts: AlertStateView[];
+}
+
+export interface Operations {
+  /** The jobs the runner registers: the alert check, every minute. */
+  jobs: JobDefinition<unknown>[];
+  backups?: ScheduledBackups;
+  status(): Promise<OperationsStatus>;
+  stop(): Promise<void>;
+}
+
+/**
+ * This instance's operations (docs/decisions/047): the gauges /metrics reads from the database,
+ * the embedded database's scheduled backups, and the alerts (the outbox conditions checked by a
+ * scheduled job, a failed backup and a database outage as they happen).
+ */
+export function startOperations({ env, database }: { env: Env; database: DatabaseHandle }): Operations {
+  const settings: AlertSettings = { admins: env.ADMIN_EMAILS, publicUrl: env.PUBLIC_URL };
+  declareDatabaseMetrics(database);
+
+  setDatabaseOutageListener((outage) => {
+    noteDatabaseOutage(database.db, outage, settings).catch((error: unknown) => logFailure("alerts", "noting the database outage", error));
+  });
+
+  let backups: ScheduledBackups | undefined;
+  if (env.BACKUP_EVERY_HOURS && database.driver === "postgres") {
+    log("warn", "backup", "BACKUP_EVERY_HOURS is for the embedded database: back PostgreSQL up with its own tools (pg_dump from cron, or your provider's backups); see the README");
+  } else if (env.BACKUP_EVERY_HOURS) {
+    backups = startScheduledBackups({
+      handle: database,
+      dir: env.BACKUP_DIR,
+      everyHours: env.BACKUP_EVERY_HOURS,
+      keep: env.BACKUP_KEEP,
+      onResult: (outcome) => noteConditionInBackground(database.db, "backup-failing", !outcome.ok, outcome.ok ? undefined : `The backup into ${env.BACKUP_DIR} failed: ${outcome.reason.slice(0, 500)}`, settings),
+    });
+  }
+
+  const checkAlerts = defineJob({
+    name: "check-alerts",
+    payload: z.object({}),
+    schedule: "* * * * *",
+    policy: "singleton",
+    pollingIntervalSeconds: 15,
+    async handler() {
+      await checkOutboxAlerts(database.db, settings);
+    },
+  });
+
+  return {
+    jobs: [checkAlerts as JobDefinition<unknown>],
+    backups,
+    async status() {
+      return { backups: await backups?.state(), alerts: await readAlertStates(database.db) };
+    },
+    async stop() {
+      setDatabaseOutageListener(undefined);
+      await backups?.stop();
+    },
+  };
+}

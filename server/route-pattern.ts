@@ -1,0 +1,31 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+
+const trees = new WeakMap<ServerBuild, RouteObject[]>();
+
+/** The build's route manifest (id → parentId, path) as the nested routes matchRoutes walks. */
+function routeTree(build: ServerBuild): RouteObject[] {
+  let tree = trees.get(build);
+  if (tree) return tree;
+  const entries = Object.values(build.routes).filter((route) => route !== undefined);
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    entries
+      .filter((route) => route.parentId === parentId)
+      .map((route) => (route.index ? { id: route.id, index: true } : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: childrenOf(route.id) }));
+  tree = childrenOf(undefined);
+  trees.set(build, tree);
+  return tree;
+}
+
+/**
+ * The route table's pattern a URL path matched (`/events/:slug`), for metrics and request logs:
+ * never the path itself, which may carry a token or an e-mail address. A data request
+ * (`/events/x.data`) gets its page's pattern with `.data`; a path no route matches, `unmatched`.
+ */
+export function routePatternOf(build: ServerBuild, pathname: string): string {
+  const data = pathname.endsWith(".data");
+  const page = data ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") || "/" : pathname;
+  const matches = matchRoutes(routeTree(build), page, build.basename);
+  if (!matches) return "unmatched";
+  const pattern = `/${matches.map((match) => (match.route.path ?? "").replace(/^\/+|\/+$/g, "")).filter(Boolean).join("/")}`;
+  return data ? `${pattern}.data` : pattern;
+}

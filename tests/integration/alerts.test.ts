@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "~/lib/env.server";
+import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
+import { queueEmail } from "~/modules/messaging/outbox.server";
+import { createOutboxSender } from "~/modules/messaging/outbox-sender.server";
+import { noteDatabaseOutage, readAlertStates } from "~/modules/operations/alerts.server";
+import { checkOutboxAlerts } from "~/modules/operations/check-alerts.server";
+import { startOperations } from "~/modules/operations/start-operations.server";
+import { gatherSystemStatus } from "~/modules/system/system-status.server";
+import { decodedBody, SmtpSink } from "../support/smtp-sink";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { waitFor } from "../support/wait-for";
+
+const admins = ["ops@harmonia.example", "founder@harmonia.example"];
+const settings = { admins, publicUrl: "http://localhost:3000" };
+
+/**
+ * The alerts e-mailed to admins: each condition made true for real (rows in the outbox, a backup
+ * into a folder that cannot be made), checked as several instances would at once, and the e-mails
+ * delivered by the outbox's sender over real SMTP: one alert per admin, not two.
+ */
+describe("alerts to admins", () => {
+  let database: TestDatabase;
+  let sink: SmtpSink;
+  let mail: MailTransport;
+  const work = mkdtempSync(path.join(tmpdir(), "harmonia-alerts-"));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sink = await SmtpSink.onFreePort();
+    await sink.start();
+    mail = createMailTransport({ smtpUrl: sink.url, from: "Harmonia <hello@harmonia.example>", mailboxUrl: "" });
+  });
+  afterAll(async () => {
+    mail?.close();
+    await sink?.stop();
+    await database?.dispose();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const db = () => database.handle.db;
+  const deliver = async () => {
+    const sender = createOutboxSender({ db: db(), transports: { email: mail }, retryDelaySeconds: 60, concurrency: 2 });
+    await sender.deliverDue();
+    await sender.stop();
+  };
+  const alertsAbout = (subject: string) => sink.received.filter((received) => received.subject === subject);
+
+  it("tells each admin once when the oldest due transactional e-mail has waited over 5 minutes, however many instances check", async () => {
+    const { id } = await queueEmail(db(), { kind: "sign-in-link", to: "waiting@example.com", subject: "Your link", html: "<p>x</p>", text: "x", idempotencyKey: "alerts-test:late" });
+    await checkOutboxAlerts(db(), settings);
+    expect((await readAlertStates(db())).find((state) => state.condition === "outbox-backed-up")?.holding).toBe(false);
+
+    // Six minutes late: the sender was not running.
+    await db().execute(sql`update outbox set created_at = now() - interval '6 minutes' where id = ${id}`);
+    await Promise.all([checkOutboxAlerts(db(), settings), checkOutboxAlerts(db(), settings), checkOutboxAlerts(db(), settings)]);
+    await checkOutboxAlerts(db(), settings);
+    await deliver();
+
+    const alerts = alertsAbout("Alert: transactional e-mail waiting too long");
+    expect(alerts.flatMap((alert) => alert.to).sort()).toEqual([...admins].sort());
+    expect(decodedBody(alerts[0]!)).toContain("the oldest was written 6 minutes ago");
+    const state = (await readAlertStates(db())).find((candidate) => candidate.condition === "outbox-backed-up")!;
+    // The late message went out with the alerts: the condition is clear again, its last alert remembered.
+    await checkOutboxAlerts(db(), settings);
+    const cleared = (await readAlertStates(db())).find((candidate) => candidate.condition === "outbox-backed-up")!;
+    expect(state.lastFiredAt).toBeInstanceOf(Date);
+    expect(cleared).toMatchObject({ holding: false, lastFiredAt: state.lastFiredAt });
+  });
+
+  it("tells admins once transactional mail has been failing for 15 minutes, without the recipient's address", async () => {
+    await queueEmail(db(), { kind: "sign-in-link", to: "bounced@example.com", subject: "Your link", html: "<p>x</p>", text: "x", idempotencyKey: "alerts-test:failing" });
+    await db().execute(sql`update outbox set attempts = 2, last_error = '451 4.3.0 mailbox bounced@example.com busy', next_attempt_at = now() + interval '1 hour'
+      where idempotency_key = 'alerts-test:failing'`);
+    await checkOutboxAlerts(db(), settings);
+    let state = (await readAlertStates(db())).find((candidate) => candidate.condition === "mail-failing")!;
+    expect(state.holding).toBe(true);
+    expect(state.lastFiredAt).toBeUndefined();
+
+    // A quarter of an hour later, still failing.
+    await db().execute(sql`update alert_states set since = now() - interval '16 minutes' where condition = 'mail-failing'`);
+    await Promise.all([checkOutboxAlerts(db(), settings), checkOutboxAlerts(db(), settings)]);
+    await deliver();
+    const alerts = alertsAbout("Alert: transactional e-mail failing");
+    expect(alerts).toHaveLength(admins.length);
+    expect(decodedBody(alerts[0]!)).toContain("451 4.3.0 mailbox [address] busy");
+    expect(decodedBody(alerts[0]!)).not.toContain("bounced@example.com");
+    state = (await readAlertStates(db())).find((candidate) => candidate.condition === "mail-failing")!;
+    expect(state.lastFiredAt).toBeInstanceOf(Date);
+
+    // Within the hour: still failing, no second alert.
+    await checkOutboxAlerts(db(), settings);
+    await deliver();
+    expect(alertsAbout("Alert: transactional e-mail failing")).toHaveLength(admins.length);
+  });
+
+  it("tells admins when a scheduled backup fails, and shows it on the status page", async () => {
+    // A file where the backup folder should be: every backup fails.
+    const blocked = path.join(work, "not-a-folder");
+    writeFileSync(blocked, "");
+    const env = parseEnv({ ADMIN_EMAILS: admins.join(","), BACKUP_DIR: blocked, BACKUP_EVERY_HOURS: "24", DATA_DIR: "memory://", DATABASE_URL: database.url });
+    const operations = startOperations({ env: { ...env, DATABASE_URL: undefined }, database: { ...database.handle, driver: "pglite" } });
+    try {
+      await waitFor(async () => (await readAlertStates(db())).find((state) => state.condition === "backup-failing")?.lastFiredAt !== undefined, 20_000);
+      await deliver();
+      const alerts = alertsAbout("Alert: scheduled backup failing");
+      expect(alerts).toHaveLength(admins.length);
+      expect(decodedBody(alerts[0]!)).toContain(`The backup into ${blocked} failed`);
+
+      const status = await gatherSystemStatus(
+        { env, database: database.handle, mail: { name: "smtp" }, worker: { isHealthy: async () => true }, operations },
+        { includeDetails: true },
+      );
+      const backups = status.checks.find((check) => check.id === "backups")!;
+      expect(backups.state).toBe("problem");
+      expect(backups.summary).toMatch(/^The last scheduled backup failed/);
+      const alertsCheck = status.checks.find((check) => check.id === "alerts")!;
+      expect(alertsCheck.details?.find((detail) => detail.label === "Scheduled backup failing")?.value).toMatch(/^holds since .* · last e-mailed /);
+    } finally {
+      await operations.stop();
+    }
+  });
+
+  it("tells admins once that the database was unreachable for a minute, when it is back, whichever instances saw it", async () => {
+    const since = new Date(Date.now() - 80_000);
+    expect(await noteDatabaseOutage(db(), { since, seconds: 30, failures: 12 }, settings)).toBe(false);
+    // Two instances saw the same outage end.
+    const fired = await Promise.all([noteDatabaseOutage(db(), { since, seconds: 75, failures: 40 }, settings), noteDatabaseOutage(db(), { since, seconds: 76, failures: 3 }, settings)]);
+    expect(fired.filter(Boolean)).toHaveLength(1);
+    await deliver();
+    const alerts = alertsAbout("Alert: database was unreachable");
+    expect(alerts).toHaveLength(admins.length);
+    expect(decodedBody(alerts[0]!)).toMatch(/The database did not answer for 7[56] s/);
+    // Over: clear again, its alert remembered for the status page.
+    const state = (await readAlertStates(db())).find((candidate) => candidate.condition === "database-unreachable")!;
+    expect(state).toMatchObject({ holding: false, detail: expect.stringMatching(/did not answer for 7[56] s/) });
+    expect(state.lastFiredAt).toBeInstanceOf(Date);
+  });
+});
