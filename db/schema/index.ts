@@ -8,3 +8,4 @@ export * from "./guest-ops";
 export * from "./members";
 export * from "./messaging";
 export * from "./sms";
+export * from "./legacy-import";

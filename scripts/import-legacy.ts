@@ -1,0 +1,10 @@
+// `npm run import:legacy -- --from <postgres://… | folder> [--apply] [--json] …`: brings the old
+// site's data over (app/modules/legacy-import/CONTEXT.md). A dry run unless --apply. On the
+// embedded database, stop the server first: its data directory is locked while it runs.
+import { runLegacyImportCommand } from "~/modules/legacy-import/legacy-import-command.server";
+
+const code = await runLegacyImportCommand(process.argv.slice(2), {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+});
+process.exitCode = code;
