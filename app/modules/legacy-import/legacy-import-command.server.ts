@@ -99,7 +99,7 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
         await applyLegacyImport(database.db, plan, { startedAt: now, images });
       } catch (error) {
         output.err(
-          `The import failed and was rolled back: nothing was written to ${database.location}.\n${error instanceof Error ? error.message : String(error)}`,
+          `The import failed and was rolled back: nothing was written to ${database.location}.\n${describeFailure(error)}`,
         );
         return EXIT_ROLLED_BACK;
       }
@@ -111,6 +111,16 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
     await database.close();
     await rm(scratchDir, { recursive: true, force: true });
   }
+}
+
+/** The database's own words first (a driver's wrapper often says only which query failed). */
+function describeFailure(error: unknown): string {
+  const messages: string[] = [];
+  for (let current: unknown = error; current && messages.length < 4; current = (current as { cause?: unknown }).cause) {
+    const message = current instanceof Error ? current.message : String(current);
+    if (message && !message.startsWith("Failed query:")) messages.push(message);
+  }
+  return messages.join(" (") + ")".repeat(Math.max(0, messages.length - 1)) || "unknown error";
 }
 
 function isTimeZone(zone: string): boolean {
