@@ -26,7 +26,7 @@ import { newInvitationRid } from "~/modules/invitations/create-invitation.server
 import { normaliseAddress } from "~/modules/security/normalise-address";
 import { toE164 } from "~/modules/sms/sms-texts";
 import { parseLegacyDate, parseLegacyTimestamp } from "./legacy-dates";
-import { emptyTableReport, totalNew, type LegacyImportReport, type ReportLine, type TableReport } from "./legacy-report";
+import { emptyTableReport, totalNew, type ImportRunSummary, type LegacyImportReport, type ReportLine, type TableReport } from "./legacy-report";
 import { LEGACY_TABLES, type LegacyRecord, type LegacySnapshot, type LegacyTable } from "./legacy-source.server";
 import { publishImportedImages, resolveLegacyImage, type EventImageStore } from "./legacy-images.server";
 
@@ -730,13 +730,29 @@ export async function applyLegacyImport(db: Database, plan: Plan, options: { sta
   });
 }
 
+/** Lines of a run's report the setup page shows; the rest is counted ('and N more'). */
+const LINES_SHOWN = 200;
+
 /** Past runs, newest first, for the setup page. */
-export async function listImportRuns(db: Database, limit = 20) {
-  return db
+export async function listImportRuns(db: Database, limit = 10): Promise<ImportRunSummary[]> {
+  const runs = await db
     .select({ id: importRuns.id, source: importRuns.source, finishedAt: importRuns.finishedAt, created: importRuns.created, report: importRuns.report })
     .from(importRuns)
     .orderBy(sql`${importRuns.finishedAt} desc`)
     .limit(limit);
+  return runs.map((run) => {
+    const report = run.report as Partial<LegacyImportReport>;
+    const lines = report.lines ?? [];
+    return {
+      id: run.id,
+      source: run.source,
+      finishedAt: run.finishedAt,
+      created: run.created,
+      tables: report.tables ?? [],
+      lines: lines.slice(0, LINES_SHOWN),
+      moreLines: Math.max(0, lines.length - LINES_SHOWN),
+    };
+  });
 }
 
 function isTrue(value: string | null | undefined): boolean {
