@@ -8,7 +8,7 @@ import { siteConfig } from "~/lib/site-config";
 import { EVENT_IMAGES } from "~/modules/events/event-images";
 import { applyLegacyImport, planLegacyImport } from "./import-legacy.server";
 import { formatReport } from "./legacy-report";
-import { LegacySourceError, readLegacySource } from "./legacy-source.server";
+import { LegacySourceError, readLegacySource, type LegacySnapshot } from "./legacy-source.server";
 
 /**
  * `npm run import:legacy -- --from <url|folder> [--apply] [--json] [--venue-time-zone Area/City]
@@ -61,7 +61,7 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
     return EXIT_UNREADABLE;
   }
 
-  let snapshot;
+  let snapshot: LegacySnapshot | undefined;
   try {
     snapshot = await readLegacySource(args.from);
   } catch (error) {
@@ -94,6 +94,8 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
   try {
     await runMigrations(database);
     const plan = await planLegacyImport(database.db, snapshot, { timeZone, defaultYear, now, images });
+    // The old rows are in the plan now; let them go before the writing (a large export is most of the memory).
+    snapshot = undefined;
     if (args.apply) {
       try {
         await applyLegacyImport(database.db, plan, { startedAt: now, images });
