@@ -743,7 +743,14 @@ export async function applyLegacyImport(db: Database, plan: Plan, options: { sta
       subjectType: "import_run",
       subjectId: runId,
       subjectLabel: report.source,
-      after: Object.fromEntries(report.tables.filter((table) => table.present).map((table) => [table.table, { new: table.new, merged: table.merged, skipped: table.skipped }])),
+      // Flat figures the activity page can say; the full report is the run's (on /admin/setup).
+      after: {
+        rowsRead: sum(report.tables, "read"),
+        newRows: sum(report.tables, "new"),
+        merged: sum(report.tables, "merged"),
+        unchanged: sum(report.tables, "unchanged"),
+        skipped: sum(report.tables, "skipped"),
+      },
     });
     return runId;
   });
@@ -809,6 +816,10 @@ export async function listImportRuns(db: Database, limit = 10): Promise<ImportRu
       moreLines: Math.max(0, lines.length - LINES_SHOWN),
     };
   });
+}
+
+function sum(tables: TableReport[], count: "read" | "new" | "merged" | "unchanged" | "skipped"): number {
+  return tables.reduce((total, table) => total + table[count], 0);
 }
 
 function isTrue(value: string | null | undefined): boolean {
