@@ -83,10 +83,11 @@ describe("npm run import:legacy", () => {
   });
 
   it("dry run: reports every table and writes nothing", async () => {
-    const run = await runImportCommand(["--from", source.url, "--json", "--images", imagesFolder], target.env);
+    const run = await runImportCommand(["--from", source.url, "--json", "--images", imagesFolder, "--default-year", "2024"], target.env);
     expect(run.code, run.stderr).toBe(0);
     const report = reportOf(run);
     expect(report.applied).toBe(false);
+    expect(report.lines).toContainEqual({ table: "events_management", legacyId: "2", outcome: "changed", reason: "date 'Sept 14' has no year: 2024 taken" });
     expect(tableOf(report, "community")).toMatchObject({ read: 8, new: 6, merged: 1, skipped: 1 });
     expect(tableOf(report, "auth.users")).toMatchObject({ read: 5, new: 5 });
     await withTarget(target, async (handle) => {
@@ -96,6 +97,20 @@ describe("npm run import:legacy", () => {
       await handle.db.execute(sql`INSERT INTO unsubscribes (email, source) VALUES ('unsubscribed@example.com', 'link')`);
     });
     expect(existsSync(path.join(target.env.UPLOADS_DIR, "events"))).toBe(false);
+  });
+
+  it("a table missing from the source is reported, not an error", async () => {
+    const partial = path.join(work, "partial");
+    await writeLegacyCsvFolder(partial, { community: messyLegacyData().community! });
+    const run = await runImportCommand(["--from", partial, "--json"], target.env);
+    expect(run.code, run.stderr).toBe(0);
+    const report = reportOf(run);
+    expect(tableOf(report, "community")).toMatchObject({ present: true, read: 8 });
+    expect(tableOf(report, "auth.users")).toMatchObject({ present: false, read: 0 });
+    expect(report.lines).toContainEqual({ table: "reservations", legacyId: "-", outcome: "skipped", reason: "table not in the source" });
+    const printed = await runImportCommand(["--from", partial], target.env);
+    expect(printed.stdout).toMatch(/^auth\.users\s+missing/m);
+    expect(printed.stdout).toContain("Dry run: nothing was written.");
   });
 
   it("a failure half-way through --apply rolls everything back and exits 2", async () => {
