@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { account, serverSecrets, session, user, verification } from "../../db/schema";
 import type { Database } from "./db.server";
 import type { Env } from "./env.server";
+import { legacyAwarePasswords } from "./legacy-passwords.server";
 import { safeRedirectPath } from "./safe-redirect";
 import { siteConfig } from "./site-config";
 import { slot } from "./singleton.server";
@@ -93,6 +94,8 @@ export function createAuth({ env, db, secret, roleForEmail, sendAccountLink }: A
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // The old site's bcrypt hashes (imported) verify too, and are replaced by ours at the first sign-in.
+      password: legacyAwarePasswords(db),
       sendResetPassword: async ({ user: recipient, token }) => {
         await sendAccountLink(db, {
           purpose: "reset-password",

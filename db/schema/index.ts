@@ -9,3 +9,4 @@ export * from "./members";
 export * from "./messaging";
 export * from "./sms";
 export * from "./operations";
+export * from "./legacy-import";

@@ -39,6 +39,7 @@ export const activityKinds = {
   "invitation.resent": "Resent an invitation",
   "invitation.revoked": "Revoked an invitation",
   "invitation.friend-sent": "Sent a friend invitation",
+  "legacy.imported": "Imported the old site's data",
 } as const;
 
 export type ActivityKind = keyof typeof activityKinds;

@@ -54,6 +54,15 @@ export async function uploadEventImage(
   options: { directory: string },
 ): Promise<EventImageUploadOutcome> {
   if (!can(actor, "manage-events")) return { ok: false, reason: "forbidden", message: eventImageUploadMessages.forbidden };
+  return storeEventImage(input.bytes, options);
+}
+
+/**
+ * The checks and the variants of an upload, for whoever is already allowed to store one (an
+ * upload by staff above; the old site's images brought over by `npm run import:legacy`).
+ */
+export async function storeEventImage(bytes: Uint8Array, options: { directory: string }): Promise<EventImageUploadOutcome> {
+  const input = { bytes };
   if (input.bytes.byteLength === 0) return invalid("empty");
   if (input.bytes.byteLength > MAX_EVENT_IMAGE_BYTES) return invalid("tooLarge");
 

@@ -5,6 +5,8 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { can } from "~/modules/access/policy";
 import { listDemoInvitations } from "~/modules/demo/list-demo-invitations.server";
+import { listImportRuns } from "~/modules/legacy-import/import-legacy.server";
+import { ImportRuns } from "~/components/admin/import-runs";
 import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/system-status.server";
 
 /**
@@ -21,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The demo invitations' rids are random per installation; admins of a demo find them here.
   const demoInvitations =
     admin && context.env.SEED_DEMO_CONTENT ? await listDemoInvitations(context.db, context.env.PUBLIC_URL) : [];
-  return { ...status, demoInvitations };
+  // The moves from the old site (npm run import:legacy), with their reports: admins only.
+  const importRuns = admin ? await listImportRuns(context.db) : [];
+  return { ...status, demoInvitations, importRuns };
 }
 
 const demoStateLabels = { pending: "Pending", accepted: "Accepted", expired: "Expired" } as const;
@@ -71,6 +75,7 @@ export default function SystemStatusPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </section>
         ) : null}
+        {loaderData.importRuns.length > 0 ? <ImportRuns runs={loaderData.importRuns} /> : null}
         <p className="mt-10">
           <Link to="/" className="button-primary">
             Back to Home

@@ -1,0 +1,869 @@
+import { randomUUID } from "node:crypto";
+import { eq, getTableColumns, sql } from "drizzle-orm";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
+import {
+  account,
+  activityLog,
+  community,
+  consents,
+  events,
+  importRuns,
+  invitations,
+  legacyIds,
+  musicAccess,
+  newsletter,
+  profiles,
+  reservations,
+  unsubscribes,
+  user,
+  userProfiles,
+  waitlist,
+} from "../../../db/schema";
+import { queryRows, type Database } from "~/lib/db.server";
+import { interestOptions } from "~/modules/community/community-signup-fields";
+import { slugForEvent } from "~/modules/events/event-slug";
+import { newInvitationRid } from "~/modules/invitations/create-invitation.server";
+import { normaliseAddress } from "~/modules/security/normalise-address";
+import { toE164 } from "~/modules/sms/sms-texts";
+import { parseLegacyDate, parseLegacyTimestamp } from "./legacy-dates";
+import { emptyTableReport, totalNew, type ImportRunSummary, type LegacyImportReport, type ReportLine, type TableReport } from "./legacy-report";
+import { LEGACY_TABLES, type LegacyRecord, type LegacySnapshot, type LegacyTable } from "./legacy-source.server";
+import { publishImportedImages, resolveLegacyImage, type EventImageStore } from "./legacy-images.server";
+
+/**
+ * The old site's rows mapped onto ours (docs/decisions/045). Two steps: `planLegacyImport` reads
+ * our database and decides every row (new, merged, unchanged, skipped), which is the dry run; the
+ * apply writes that plan in one transaction with the run's record, the legacy-id mapping and one
+ * activity-log entry. Nothing here writes the outbox: an import sends no e-mail and no text.
+ */
+
+export interface LegacyImportOptions {
+  /** The venue's zone the free-text dates are read in. */
+  timeZone: string;
+  /** The year of a date written without one; else the year of the row's created_at. */
+  defaultYear?: number;
+  now: Date;
+  /** Where the event images are copied from (the old site's files), and stored to. */
+  images: EventImageStore;
+}
+
+/** Consents carried over say so: their words are the old site's, whatever version ours are at. */
+export const LEGACY_CONSENT_TEXT_VERSION = "legacy";
+/** Who the activity log names for an import (run from the command line, not by a signed-in person). */
+export const IMPORT_ACTOR = "npm run import:legacy";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+const INVITATION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+type Insert = { table: PgTable; rows: Record<string, unknown>[] };
+
+interface Plan {
+  report: LegacyImportReport;
+  inserts: Insert[];
+  /** Updates to rows already here (a merged event's seat limit), applied after the inserts. */
+  eventUpdates: { id: string; set: Record<string, unknown> }[];
+  /** Events whose seat counter is recomputed from their reservations after the inserts. */
+  recount: Set<string>;
+  mappings: { sourceTable: string; legacyId: string; targetTable: string; targetId: string; created: boolean }[];
+  /** The old site's image files made into the site's variants (in the scratch folder) while planning. */
+  pendingImages: Map<string, Promise<string | null>>;
+}
+
+interface Existing {
+  /** `table|legacyId` → the target and whether it still exists here. */
+  mapped: Map<string, { targetTable: string; targetId: string; present: boolean }>;
+  community: Map<string, string>;
+  newsletter: Set<string>;
+  waitlist: Set<string>;
+  musicAccess: Set<string>;
+  userProfiles: Set<string>;
+  users: Map<string, string>;
+  usersWithProfile: Set<string>;
+  /** Addresses that asked here for no more mail: never put back on a list. */
+  optedOut: Set<string>;
+  slugs: Set<string>;
+  events: Map<string, { startsAt: Date; maxSeats: number | null; seatsTaken: number }>;
+}
+
+const TARGET_TABLES: Record<string, PgTable & { id: unknown }> = {
+  community,
+  newsletter,
+  waitlist,
+  music_access: musicAccess,
+  user_profiles: userProfiles,
+  user,
+  events,
+  reservations,
+  invitations,
+} as never;
+
+async function loadExisting(db: Database): Promise<Existing> {
+  const mapped: Existing["mapped"] = new Map();
+  for (const targetTable of Object.keys(TARGET_TABLES)) {
+    const rows = await queryRows<{ source_table: string; legacy_id: string; target_id: string; present: boolean }>(
+      db,
+      sql`SELECT l.source_table, l.legacy_id, l.target_id, (t.id IS NOT NULL) AS present
+          FROM legacy_ids l LEFT JOIN ${sql.identifier(targetTable === "user" ? "user" : targetTable)} t ON t.id::text = l.target_id
+          WHERE l.target_table = ${targetTable}`,
+    );
+    for (const row of rows) mapped.set(`${row.source_table}|${row.legacy_id}`, { targetTable, targetId: row.target_id, present: Boolean(row.present) });
+  }
+  const lowerEmails = async (table: PgTable & { email: never }) =>
+    new Set((await queryRows<{ email: string }>(db, sql`SELECT lower(trim(email)) AS email FROM ${table}`)).map((row) => row.email));
+  const communityRows = await queryRows<{ id: string; email: string }>(db, sql`SELECT id::text AS id, lower(trim(email)) AS email FROM community`);
+  const userRows = await queryRows<{ id: string; email: string; has_profile: boolean }>(
+    db,
+    sql`SELECT u.id::text AS id, lower(trim(u.email)) AS email, EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = u.id) AS has_profile FROM "user" u`,
+  );
+  // The newest answer per address and purpose is the current one (consents are only ever added).
+  const withdrawn = await queryRows<{ email: string }>(
+    db,
+    sql`SELECT email FROM (
+          SELECT DISTINCT ON (email, purpose) email, granted FROM consents
+          WHERE purpose IN ('newsletter', 'email_updates', 'campaigns') ORDER BY email, purpose, created_at DESC, id DESC
+        ) latest WHERE NOT granted`,
+  );
+  const unsubscribed = await queryRows<{ email: string }>(db, sql`SELECT lower(email) AS email FROM ${unsubscribes}`);
+  const eventRows = await queryRows<{ id: string; slug: string; starts_at: string; max_seats: number | null; seats_taken: number }>(
+    db,
+    sql`SELECT id::text AS id, slug, starts_at::text AS starts_at, max_seats, seats_taken FROM events`,
+  );
+  return {
+    mapped,
+    community: new Map(communityRows.map((row) => [row.email, row.id])),
+    newsletter: await lowerEmails(newsletter as never),
+    waitlist: await lowerEmails(waitlist as never),
+    musicAccess: await lowerEmails(musicAccess as never),
+    userProfiles: await lowerEmails(userProfiles as never),
+    users: new Map(userRows.map((row) => [row.email, row.id])),
+    usersWithProfile: new Set(userRows.filter((row) => row.has_profile).map((row) => row.id)),
+    optedOut: new Set([...withdrawn, ...unsubscribed].map((row) => row.email)),
+    slugs: new Set(eventRows.map((row) => row.slug)),
+    events: new Map(
+      eventRows.map((row) => [row.id, { startsAt: parseLegacyTimestamp(row.starts_at)!, maxSeats: row.max_seats === null ? null : Number(row.max_seats), seatsTaken: Number(row.seats_taken) }]),
+    ),
+  };
+}
+
+/** A person's facts gathered from every table, newest non-empty value winning. */
+interface Fact {
+  value: string;
+  at: number;
+  where: string;
+}
+
+function newest(facts: Fact[] | undefined): Fact | undefined {
+  return facts?.reduce<Fact | undefined>((best, fact) => (!best || fact.at >= best.at ? fact : best), undefined);
+}
+
+export type LegacyImportPlan = Plan;
+
+export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, options: LegacyImportOptions): Promise<Plan> {
+  const existing = await loadExisting(db);
+  const now = options.now;
+  const tables = new Map<string, TableReport>(LEGACY_TABLES.map((table) => [table, emptyTableReport(table, table in snapshot.tables)]));
+  const lines: ReportLine[] = [];
+  const plan: Plan = {
+    report: { source: snapshot.description, applied: false, tables: [...tables.values()], lines },
+    inserts: [],
+    eventUpdates: [],
+    recount: new Set(),
+    mappings: [],
+    pendingImages: new Map(),
+  };
+  const rowsOf = (table: LegacyTable): LegacyRecord[] => snapshot.tables[table] ?? [];
+  const count = (table: LegacyTable, what: "new" | "merged" | "unchanged" | "skipped") => tables.get(table)![what]++;
+  const skip = (table: LegacyTable, legacyId: string, reason: string) => {
+    count(table, "skipped");
+    lines.push({ table, legacyId, outcome: "skipped", reason });
+  };
+  const changed = (table: string, legacyId: string, reason: string) => lines.push({ table, legacyId, outcome: "changed", reason });
+  const map = (sourceTable: LegacyTable, legacyId: string, targetTable: string, targetId: string, created: boolean) =>
+    plan.mappings.push({ sourceTable, legacyId, targetTable, targetId, created });
+  const inserted = new Map<PgTable, Record<string, unknown>[]>();
+  const insert = (table: PgTable, row: Record<string, unknown>) => {
+    let rows = inserted.get(table);
+    if (!rows) inserted.set(table, (rows = []));
+    rows.push(row);
+  };
+  for (const table of LEGACY_TABLES) tables.get(table)!.read = rowsOf(table).length;
+
+  /** A mapped row: unchanged when its target is still here, skipped when it was deleted here. */
+  const previously = (table: LegacyTable, legacyId: string): "unchanged" | "deleted" | null => {
+    const found = existing.mapped.get(`${table}|${legacyId}`);
+    if (!found) return null;
+    return found.present ? "unchanged" : "deleted";
+  };
+  const seenThisRun = new Set<string>();
+  /** Whether the row was settled by an earlier run (or earlier in this one); counts it if so. */
+  const settled = (table: LegacyTable, legacyId: string): boolean => {
+    const key = `${table}|${legacyId}`;
+    if (seenThisRun.has(key)) {
+      count(table, "merged");
+      return true;
+    }
+    seenThisRun.add(key);
+    const before = previously(table, legacyId);
+    if (before === "unchanged") count(table, "unchanged");
+    if (before === "deleted") skip(table, legacyId, "deleted here since an earlier import: not brought back");
+    return before !== null;
+  };
+  const emailOf = (value: string | null | undefined) => {
+    const email = value?.trim().toLowerCase() ?? "";
+    return EMAIL.test(email) ? email : null;
+  };
+  const idOf = (row: LegacyRecord, table: LegacyTable, index: number) => row.id ?? emailOf(row.email) ?? row.email?.trim() ?? `row ${index + 2}`;
+  const time = (value: string | null | undefined) => parseLegacyTimestamp(value) ?? null;
+
+  // People: names, phones and interests from every table, so each list gets the newest known.
+  const names = new Map<string, Fact[]>();
+  const phones = new Map<string, Fact[]>();
+  const addFact = (facts: Map<string, Fact[]>, email: string | null, value: string | null | undefined, at: Date | null, where: string) => {
+    const text = value?.trim().replace(/\s+/g, " ");
+    if (!email || !text) return;
+    let list = facts.get(email);
+    if (!list) facts.set(email, (list = []));
+    list.push({ value: text, at: at?.getTime() ?? 0, where });
+  };
+  const usersById = new Map<string, LegacyRecord>();
+  for (const row of rowsOf("auth.users")) if (row.id) usersById.set(row.id, row);
+  const profileByUser = new Map<string, LegacyRecord>();
+  for (const row of rowsOf("profiles")) if (row.user_id) profileByUser.set(row.user_id, row);
+  for (const row of rowsOf("community")) {
+    const email = emailOf(row.email);
+    addFact(names, email, row.name, time(row.created_at), `community ${row.id}`);
+    addFact(phones, email, row.phone, time(row.created_at), `community ${row.id}`);
+  }
+  for (const row of rowsOf("user_profiles")) {
+    const email = emailOf(row.email);
+    addFact(names, email, [row.first_name, row.last_name].filter(Boolean).join(" "), time(row.created_at), `user_profiles ${email}`);
+    addFact(phones, email, row.phone, time(row.created_at), `user_profiles ${email}`);
+  }
+  for (const row of rowsOf("profiles")) {
+    const owner = usersById.get(row.user_id ?? "");
+    addFact(names, emailOf(owner?.email), row.full_name, time(row.updated_at) ?? time(row.created_at), `profiles ${row.id}`);
+  }
+  const conflictsSaid = new Set<string>();
+  const sayConflicts = (email: string, table: LegacyTable, legacyId: string) => {
+    if (conflictsSaid.has(email)) return;
+    conflictsSaid.add(email);
+    for (const [what, facts] of [["name", names.get(email)], ["phone", phones.get(email)]] as const) {
+      const distinct = new Set((facts ?? []).map((fact) => (what === "phone" ? (toE164(fact.value) ?? fact.value) : fact.value.toLowerCase())));
+      if (distinct.size > 1) {
+        const kept = newest(facts)!;
+        const others = [...new Set(facts!.filter((fact) => fact !== kept).map((fact) => fact.value))].filter((value) => value !== kept.value);
+        if (others.length) changed(table, legacyId, `${what} differs across tables: kept '${kept.value}' (${kept.where}, newest) over ${others.map((value) => `'${value}'`).join(", ")}`);
+      }
+    }
+  };
+  const phoneOf = (email: string) => {
+    const fact = newest(phones.get(email)?.filter((candidate) => toE164(candidate.value)));
+    return fact ? toE164(fact.value) : null;
+  };
+  const sayDroppedPhones = (table: LegacyTable, legacyId: string, value: string | null | undefined) => {
+    if (value?.trim() && !toE164(value)) changed(table, legacyId, `phone dropped: '${value.trim()}' is not a phone number`);
+  };
+
+  const consent = (email: string, purposes: string[], at: Date, userId: string | null) => {
+    for (const purpose of purposes)
+      insert(consents, { email, userId, purpose, granted: true, source: "import", textVersion: LEGACY_CONSENT_TEXT_VERSION, createdAt: at });
+  };
+  const newUserIds = new Map<string, string>();
+  const userIdFor = (email: string) => newUserIds.get(email) ?? existing.users.get(email) ?? null;
+
+  const profilesTaken = new Set<string>();
+  // Accounts first, so the sign-ups' consents name their member.
+  for (const [index, row] of rowsOf("auth.users").entries()) {
+    const legacyId = idOf(row, "auth.users", index);
+    const email = emailOf(row.email);
+    if (!email) {
+      skip("auth.users", legacyId, `invalid e-mail '${row.email ?? ""}'`);
+      continue;
+    }
+    if (settled("auth.users", legacyId)) continue;
+    const here = existing.users.get(email) ?? newUserIds.get(email);
+    if (here) {
+      count("auth.users", "merged");
+      map("auth.users", legacyId, "user", here, false);
+      changed("auth.users", legacyId, "an account with this e-mail is already here: kept as it is (its password too)");
+      continue;
+    }
+    const id = randomUUID();
+    newUserIds.set(email, id);
+    const createdAt = time(row.created_at) ?? now;
+    const profile = row.id ? profileByUser.get(row.id) : undefined;
+    const meta = parseJsonObject(row.raw_user_meta_data);
+    const name = newest(names.get(email))?.value ?? stringField(meta, "full_name") ?? stringField(meta, "name") ?? email.split("@")[0]!;
+    insert(user, { id, name, email, emailVerified: Boolean(row.email_confirmed_at), createdAt, updatedAt: createdAt, role: "member" });
+    const hash = row.encrypted_password?.trim();
+    if (hash && BCRYPT.test(hash)) {
+      insert(account, { id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: hash, createdAt, updatedAt: createdAt });
+    } else if (hash) {
+      changed("auth.users", legacyId, "password dropped: not a bcrypt hash; the member signs in by e-mailed link");
+    }
+    if (profile) {
+      insert(profiles, {
+        userId: id,
+        fullName: profile.full_name,
+        bio: profile.bio,
+        preferredMeditationDuration: profile.preferred_meditation_duration,
+        preferredMeditationTime: profile.preferred_meditation_time,
+        notificationPreference: profile.notification_preference === null ? true : isTrue(profile.notification_preference),
+        createdAt: time(profile.created_at) ?? createdAt,
+        updatedAt: time(profile.updated_at) ?? createdAt,
+      });
+      map("profiles", profile.id ?? id, "user", id, true);
+      profilesTaken.add(profile.id ?? id);
+      count("profiles", "new");
+    }
+    count("auth.users", "new");
+    map("auth.users", legacyId, "user", id, true);
+    sayConflicts(email, "auth.users", legacyId);
+  }
+  for (const row of rowsOf("profiles")) {
+    const legacyId = row.id ?? row.user_id ?? "?";
+    if (profilesTaken.has(legacyId)) continue;
+    if (previously("profiles", legacyId) === "unchanged") count("profiles", "unchanged");
+    else if (!usersById.has(row.user_id ?? "")) skip("profiles", legacyId, "its user is not in auth.users");
+    else {
+      count("profiles", "merged");
+      changed("profiles", legacyId, "its account was already here: the profile here is kept");
+    }
+  }
+
+  // Community list: one row per address, joined at the earliest sign-up.
+  const validInterests = new Set<string>(interestOptions.map((option) => option.value));
+  const interestFromLabel = new Map<string, string>(interestOptions.map((option) => [option.label.toLowerCase(), option.value]));
+  const firstSignUp = new Map<string, Record<string, unknown>>();
+  for (const [index, row] of rowsOf("community").entries()) {
+    const legacyId = idOf(row, "community", index);
+    const email = emailOf(row.email);
+    if (!email) {
+      skip("community", legacyId, `invalid e-mail '${row.email ?? ""}'`);
+      continue;
+    }
+    if (settled("community", legacyId)) continue;
+    const createdAt = time(row.created_at) ?? now;
+    const pending = firstSignUp.get(email);
+    if (pending) {
+      count("community", "merged");
+      if ((pending.createdAt as Date) > createdAt) pending.createdAt = pending.consentAcceptedAt = createdAt;
+      map("community", legacyId, "community", pending.id as string, false);
+      sayDroppedPhones("community", legacyId, row.phone);
+      continue;
+    }
+    if (existing.optedOut.has(email)) {
+      skip("community", legacyId, "unsubscribed here: not put back on the list");
+      continue;
+    }
+    const here = existing.community.get(email);
+    if (here) {
+      count("community", "merged");
+      map("community", legacyId, "community", here, false);
+      continue;
+    }
+    let interest = row.interest?.trim() ?? "";
+    if (!validInterests.has(interest)) {
+      const fromLabel = interestFromLabel.get(interest.toLowerCase()) ?? "all";
+      changed("community", legacyId, `interest '${interest}' read as '${fromLabel}'`);
+      interest = fromLabel;
+    }
+    sayDroppedPhones("community", legacyId, row.phone);
+    sayConflicts(email, "community", legacyId);
+    const phone = phoneOf(email);
+    const id = randomUUID();
+    const signUp = { id, name: newest(names.get(email))?.value ?? email, email, phone, interest, source: "import", consentAcceptedAt: createdAt, smsConsentAt: phone ? createdAt : null, createdAt };
+    firstSignUp.set(email, signUp);
+    insert(community, signUp);
+    count("community", "new");
+    map("community", legacyId, "community", id, true);
+  }
+  // Their consents, at the earliest sign-up's time: the old form's one box covered the Terms, e-mail and texts.
+  for (const signUp of firstSignUp.values()) {
+    const email = signUp.email as string;
+    consent(email, ["terms", "privacy", "email_updates", ...(signUp.phone ? ["sms"] : [])], signUp.createdAt as Date, userIdFor(email));
+  }
+
+  // Newsletter and launch waitlist: an address once, with its consent.
+  for (const [table, target, have, purpose] of [
+    ["newsletter", newsletter, existing.newsletter, "newsletter"],
+    ["waitlist", waitlist, existing.waitlist, "email_updates"],
+  ] as const) {
+    const added = new Set<string>();
+    for (const [index, row] of rowsOf(table).entries()) {
+      const email = emailOf(row.email);
+      if (!email) {
+        skip(table, idOf(row, table, index), `invalid e-mail '${row.email ?? ""}'`);
+        continue;
+      }
+      if (settled(table, email)) continue;
+      if (existing.optedOut.has(email)) {
+        skip(table, email, "unsubscribed here: not put back on the list");
+        continue;
+      }
+      if (have.has(email) || added.has(email)) {
+        count(table, "merged");
+        continue;
+      }
+      added.add(email);
+      const id = randomUUID();
+      const createdAt = time(row.created_at) ?? now;
+      insert(target, { id, email, createdAt, ...(table === "waitlist" ? { source: "import" } : {}) });
+      consent(email, [purpose], createdAt, userIdFor(email));
+      count(table, "new");
+      map(table, email, table, id, true);
+    }
+  }
+
+  // Music access: an entitlement, not a list; no consent involved.
+  for (const [index, row] of rowsOf("music_access").entries()) {
+    const email = emailOf(row.email);
+    if (!email) {
+      skip("music_access", idOf(row, "music_access", index), `invalid e-mail '${row.email ?? ""}'`);
+      continue;
+    }
+    if (settled("music_access", email)) continue;
+    if (existing.musicAccess.has(email)) {
+      count("music_access", "merged");
+      continue;
+    }
+    const id = randomUUID();
+    insert(musicAccess, { id, email, source: "import" });
+    existing.musicAccess.add(email);
+    count("music_access", "new");
+    map("music_access", email, "music_access", id, true);
+  }
+
+  // The member directory.
+  for (const [index, row] of rowsOf("user_profiles").entries()) {
+    const email = emailOf(row.email);
+    if (!email) {
+      skip("user_profiles", idOf(row, "user_profiles", index), `invalid e-mail '${row.email ?? ""}'`);
+      continue;
+    }
+    if (settled("user_profiles", email)) continue;
+    if (existing.userProfiles.has(email)) {
+      count("user_profiles", "merged");
+      continue;
+    }
+    existing.userProfiles.add(email);
+    sayDroppedPhones("user_profiles", email, row.phone);
+    sayConflicts(email, "user_profiles", email);
+    const id = randomUUID();
+    insert(userProfiles, {
+      id,
+      email,
+      firstName: row.first_name?.trim() || null,
+      lastName: row.last_name?.trim() || null,
+      phone: phoneOf(email),
+      interests: parseList(row.interests),
+      createdAt: time(row.created_at) ?? now,
+      updatedAt: time(row.created_at) ?? now,
+    });
+    count("user_profiles", "new");
+    map("user_profiles", email, "user_profiles", id, true);
+  }
+
+  // Events: the managed ones, then the ticketed ones merged with the managed event of their day.
+  const eventsHere = new Map(existing.events);
+  const managedEvents: { id: string; startsAt: Date; dated: boolean; matched: boolean; row: Record<string, unknown> | null }[] = [];
+  for (const mapping of existing.mapped.entries()) {
+    const [key, target] = mapping;
+    if (!key.startsWith("events_management|") || !target.present) continue;
+    const known = eventsHere.get(target.targetId);
+    if (known) managedEvents.push({ id: target.targetId, startsAt: known.startsAt, dated: true, matched: known.maxSeats !== null, row: null });
+  }
+  const uniqueSlug = (wanted: string) => {
+    let slug = wanted;
+    for (let n = 2; existing.slugs.has(slug); n++) slug = `${wanted}-${n}`;
+    existing.slugs.add(slug);
+    return slug;
+  };
+  for (const [index, row] of rowsOf("events_management").entries()) {
+    const legacyId = idOf(row, "events_management", index);
+    if (settled("events_management", legacyId)) continue;
+    const title = row.title?.trim();
+    if (!title) {
+      skip("events_management", legacyId, "no title");
+      continue;
+    }
+    const createdAt = time(row.created_at);
+    const parsed = parseLegacyDate(row.date, row.time, { timeZone: options.timeZone, defaultYear: options.defaultYear, createdAt, now });
+    const active = row.is_active === null || isTrue(row.is_active);
+    let status: "draft" | "published" | "archived" = !active ? "archived" : row.status?.trim().toLowerCase() === "published" ? "published" : "draft";
+    let startsAt: Date;
+    if (parsed.ok) {
+      startsAt = parsed.startsAt;
+      if (parsed.yearAssumed) changed("events_management", legacyId, `date '${row.date}' has no year: ${parsed.yearAssumed} taken`);
+      if (parsed.timeAssumed) changed("events_management", legacyId, `time '${row.time ?? ""}' not understood: 7:00 PM taken`);
+    } else {
+      startsAt = createdAt ?? now;
+      if (status === "published") status = "draft";
+      changed("events_management", legacyId, `unparseable date '${row.date ?? ""}' '${row.time ?? ""}': imported as a draft dated when it was made; set its date`);
+    }
+    if (!active) changed("events_management", legacyId, "inactive on the old site: imported as archived");
+    const id = randomUUID();
+    const image = await resolveLegacyImage(row.image, options.images, plan.pendingImages);
+    if (image.problem) changed("events_management", legacyId, image.problem);
+    const event: Record<string, unknown> = {
+      id,
+      title,
+      slug: uniqueSlug(slugForEvent(title, startsAt)),
+      startsAt,
+      location: row.location?.trim() || null,
+      address: row.address?.trim() || null,
+      description: row.description?.trim() ?? "",
+      image: image.path,
+      featured: isTrue(row.featured),
+      getTicketsLink: row.get_tickets_link?.trim() || null,
+      button: normaliseButton(row.button),
+      status,
+      soldOut: isTrue(row.sold_out),
+      maxSeats: null,
+      createdAt: createdAt ?? now,
+      updatedAt: now,
+    };
+    insert(events, event);
+    eventsHere.set(id, { startsAt, maxSeats: null, seatsTaken: 0 });
+    managedEvents.push({ id, startsAt, dated: parsed.ok, matched: false, row: event });
+    count("events_management", "new");
+    map("events_management", legacyId, "events", id, true);
+  }
+  const ticketedTarget = new Map<string, string>();
+  for (const [legacyKey, target] of existing.mapped) if (legacyKey.startsWith("events|") && target.present) ticketedTarget.set(legacyKey.slice(7), target.targetId);
+  const venueDay = new Intl.DateTimeFormat("en-CA", { timeZone: options.timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  const dayKey = (date: Date) => venueDay.format(date);
+  // Managed events by their venue day, for the ticketed rows' same-day (else within a day) match.
+  const byDay = new Map<string, typeof managedEvents>();
+  for (const event of managedEvents) {
+    if (!event.dated) continue;
+    const key = dayKey(event.startsAt);
+    const same = byDay.get(key);
+    if (same) same.push(event);
+    else byDay.set(key, [event]);
+  }
+  for (const [index, row] of rowsOf("events").entries()) {
+    const legacyId = idOf(row, "events", index);
+    if (settled("events", legacyId)) continue;
+    const startsAt = time(row.event_date);
+    if (!startsAt) {
+      skip("events", legacyId, `unparseable event_date '${row.event_date ?? ""}'`);
+      continue;
+    }
+    const maxSeats = row.max_seats && Number(row.max_seats) >= 1 ? Math.floor(Number(row.max_seats)) : null;
+    // The spec's matching rule: the managed event of the same calendar day, else one within a day.
+    const around = [-DAY_MS, DAY_MS].flatMap((offset) => byDay.get(dayKey(new Date(startsAt.getTime() + offset))) ?? []);
+    const match =
+      byDay.get(dayKey(startsAt))?.find((event) => !event.matched) ??
+      around
+        .filter((event) => !event.matched && Math.abs(event.startsAt.getTime() - startsAt.getTime()) <= DAY_MS)
+        .sort((a, b) => Math.abs(a.startsAt.getTime() - startsAt.getTime()) - Math.abs(b.startsAt.getTime() - startsAt.getTime()))[0];
+    if (match) {
+      match.matched = true;
+      const slug = row.slug?.trim();
+      if (match.row) {
+        match.row.maxSeats = maxSeats;
+        if (slug && !existing.slugs.has(slug)) {
+          existing.slugs.delete(match.row.slug as string);
+          existing.slugs.add(slug);
+          match.row.slug = slug;
+        }
+      } else {
+        plan.eventUpdates.push({ id: match.id, set: { maxSeats } });
+      }
+      eventsHere.get(match.id)!.maxSeats = maxSeats;
+      count("events", "merged");
+      map("events", legacyId, "events", match.id, false);
+      ticketedTarget.set(legacyId, match.id);
+      continue;
+    }
+    const id = randomUUID();
+    const title = row.name?.trim() || `Event of ${dayKey(startsAt)}`;
+    insert(events, {
+      id,
+      title,
+      slug: uniqueSlug(row.slug?.trim() || slugForEvent(title, startsAt)),
+      startsAt,
+      location: row.location?.trim() || null,
+      address: row.address?.trim() || null,
+      description: "",
+      image: options.images.defaultImage,
+      status: startsAt > now ? "published" : "archived",
+      maxSeats,
+      createdAt: now,
+      updatedAt: now,
+    });
+    eventsHere.set(id, { startsAt, maxSeats, seatsTaken: 0 });
+    changed("events", legacyId, `no managed event on ${dayKey(startsAt)}: imported as its own event (${startsAt > now ? "published" : "archived, it is past"})`);
+    count("events", "new");
+    map("events", legacyId, "events", id, true);
+    ticketedTarget.set(legacyId, id);
+  }
+
+  // Reservations, then each event's seat counter (an oversold event gets its limit raised).
+  const seatsAdded = new Map<string, number>();
+  for (const [index, row] of rowsOf("reservations").entries()) {
+    const legacyId = idOf(row, "reservations", index);
+    if (settled("reservations", legacyId)) continue;
+    const eventId = ticketedTarget.get(row.event_id ?? "");
+    if (!eventId) {
+      skip("reservations", legacyId, `its event ${row.event_id ?? "(none)"} is not in the events table`);
+      continue;
+    }
+    const email = emailOf(row.visitor_email);
+    if (!email) {
+      skip("reservations", legacyId, `invalid e-mail '${row.visitor_email ?? ""}'`);
+      continue;
+    }
+    const seats = Number(row.seats);
+    if (!Number.isInteger(seats) || seats < 1 || seats > 10) {
+      skip("reservations", legacyId, `seats '${row.seats ?? ""}' outside 1 to 10`);
+      continue;
+    }
+    const donation = row.donation === null || row.donation === undefined ? null : Number(row.donation);
+    const phone = row.phone?.trim() ? toE164(row.phone) : null;
+    sayDroppedPhones("reservations", legacyId, row.phone);
+    const id = randomUUID();
+    insert(reservations, {
+      id,
+      eventId,
+      visitorName: row.visitor_name?.trim() || email,
+      visitorEmail: email,
+      visitorEmailKey: normaliseAddress(email),
+      phone,
+      seats,
+      donation: donation !== null && Number.isFinite(donation) ? donation.toFixed(2) : null,
+      createdAt: time(row.created_at) ?? now,
+    });
+    seatsAdded.set(eventId, (seatsAdded.get(eventId) ?? 0) + seats);
+    count("reservations", "new");
+    map("reservations", legacyId, "reservations", id, true);
+  }
+  const ticketedByTarget = new Map([...ticketedTarget].map(([legacyId, target]) => [target, legacyId]));
+  for (const [eventId, added] of seatsAdded) {
+    plan.recount.add(eventId);
+    const event = eventsHere.get(eventId)!;
+    const taken = event.seatsTaken + added;
+    if (event.maxSeats !== null && taken > event.maxSeats) {
+      const legacyId = ticketedByTarget.get(eventId) ?? eventId;
+      changed("events", legacyId, `oversold on the old site: max_seats raised from ${event.maxSeats} to ${taken}, the seats taken`);
+    }
+  }
+
+  // Invitations: accepted ones are history; pending ones arrive expired (their links were the old site's).
+  for (const [index, row] of rowsOf("invitation_summary").entries()) {
+    const email = emailOf(row.email);
+    // No id in the view: the address and the sending time (as an instant, the same from a URL and a CSV) name the row.
+    const legacyId = row.id ?? `${email ?? row.email ?? `row ${index + 2}`} ${time(row.sent_at)?.toISOString() ?? ""}`.trim();
+    if (!email) {
+      skip("invitation_summary", legacyId, `invalid e-mail '${row.email ?? ""}'`);
+      continue;
+    }
+    if (settled("invitation_summary", legacyId)) continue;
+    const sentAt = time(row.sent_at) ?? now;
+    const accepted = row.status?.trim().toLowerCase() === "accepted";
+    const expiresAt = accepted ? new Date(sentAt.getTime() + INVITATION_DAYS * DAY_MS) : new Date(Math.min(sentAt.getTime() + INVITATION_DAYS * DAY_MS, now.getTime()));
+    const id = randomUUID();
+    insert(invitations, {
+      id,
+      rid: newInvitationRid(),
+      email,
+      firstName: row.first_name?.trim() || null,
+      lastName: row.last_name?.trim() || null,
+      phone: row.phone?.trim() ? toE164(row.phone) : null,
+      status: accepted ? "accepted" : "pending",
+      sentAt,
+      acceptedAt: accepted ? (time(row.accepted_at) ?? sentAt) : null,
+      expiresAt,
+      campaign: "legacy-import",
+      createdAt: sentAt,
+    });
+    if (!accepted && row.status?.trim().toLowerCase() !== "expired") changed("invitation_summary", legacyId, "pending on the old site: imported as expired (re-send it from the dashboard)");
+    count("invitation_summary", "new");
+    map("invitation_summary", legacyId, "invitations", id, true);
+  }
+  for (const table of LEGACY_TABLES) if (!(table in snapshot.tables)) lines.push({ table, legacyId: "-", outcome: "skipped", reason: "table not in the source" });
+
+  for (const [table, rows] of inserted) plan.inserts.push({ table, rows });
+  return plan;
+}
+
+const BATCH_ROWS = 1000;
+
+/**
+ * Writes the plan in one transaction: every row, the mapping, the run and its activity-log entry.
+ * A failure anywhere rolls all of it back. Answers the run's id.
+ */
+export async function applyLegacyImport(db: Database, plan: Plan, options: { startedAt: Date; images: EventImageStore }): Promise<string> {
+  const report: LegacyImportReport = { ...plan.report, applied: true };
+  // Images are copied first, outside the transaction: files named by their content, harmless if the import rolls back.
+  const eventRows = plan.inserts.filter((entry) => entry.table === events).flatMap((entry) => entry.rows);
+  await publishImportedImages(options.images, eventRows.map((row) => String(row.image)));
+  return db.transaction(async (tx) => {
+    const runId = randomUUID();
+    await tx.insert(importRuns).values({ id: runId, source: report.source, startedAt: options.startedAt, counts: report.tables, report, created: totalNew(report) });
+    // Parents before children: users before accounts and profiles, events before reservations.
+    const order = [user, account, profiles, community, newsletter, waitlist, musicAccess, userProfiles, events, reservations, invitations, consents];
+    const inserts = [...plan.inserts].sort((a, b) => order.indexOf(a.table as never) - order.indexOf(b.table as never));
+    for (const entry of inserts) {
+      await insertRows(tx, entry.table, entry.rows);
+      // Written: its memory can go before the next table's batches are built.
+      entry.rows = [];
+    }
+    for (const update of plan.eventUpdates) await tx.update(events).set(update.set).where(eq(events.id, update.id));
+    const recount = [...plan.recount];
+    for (let start = 0; start < recount.length; start += BATCH_ROWS) {
+      const ids = recount.slice(start, start + BATCH_ROWS);
+      // Reservations plus the seats held by open offers (docs/decisions/018); an oversold event's limit rises to what is taken.
+      await tx.execute(sql`
+        UPDATE events e SET
+          seats_taken = counted.taken,
+          max_seats = CASE WHEN e.max_seats IS NOT NULL AND counted.taken > e.max_seats THEN counted.taken ELSE e.max_seats END
+        FROM (
+          SELECT ev.id,
+            (SELECT coalesce(sum(r.seats), 0) FROM reservations r WHERE r.event_id = ev.id)
+            + (SELECT coalesce(sum(w.seats), 0) FROM waitlist_entries w WHERE w.event_id = ev.id AND w.status = 'offered') AS taken
+          FROM events ev WHERE ev.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+        ) counted
+        WHERE e.id = counted.id`);
+    }
+    await insertRows(
+      tx,
+      legacyIds,
+      plan.mappings.splice(0).map((mapping) => ({ ...mapping, importRunId: runId })),
+      // A legacy row already mapped (two spellings of one address in a table without ids) is kept as first mapped.
+      { skipConflicts: true },
+    );
+    await tx.insert(activityLog).values({
+      actorUserId: null,
+      actorEmail: IMPORT_ACTOR,
+      kind: "legacy.imported",
+      subjectType: "import_run",
+      subjectId: runId,
+      subjectLabel: report.source,
+      // Flat figures the activity page can say; the full report is the run's (on /admin/setup).
+      after: {
+        rowsRead: sum(report.tables, "read"),
+        newRows: sum(report.tables, "new"),
+        merged: sum(report.tables, "merged"),
+        unchanged: sum(report.tables, "unchanged"),
+        skipped: sum(report.tables, "skipped"),
+      },
+    });
+    return runId;
+  });
+}
+
+/** Rows per INSERT: one JSON parameter each, a few megabytes at most. */
+const JSON_BATCH_ROWS = 2000;
+
+/**
+ * Inserts rows (keyed by the schema's property names) through one JSON parameter per batch:
+ * PostgreSQL turns it into typed rows itself (json_populate_recordset), which is many times
+ * faster than binding every value as its own parameter, and the same on both databases.
+ */
+async function insertRows(tx: Database, table: PgTable, rows: Record<string, unknown>[], options: { skipConflicts?: boolean } = {}): Promise<void> {
+  // Rows that leave out different columns (to get their defaults) go in separate statements.
+  const shapes = new Map<string, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const shape = Object.keys(row).sort().join(",");
+    const same = shapes.get(shape);
+    if (same) same.push(row);
+    else shapes.set(shape, [row]);
+  }
+  for (const [shape, sameShape] of shapes) await insertRowsOfShape(tx, table, shape.split(","), sameShape, options);
+}
+
+async function insertRowsOfShape(tx: Database, table: PgTable, keys: string[], rows: Record<string, unknown>[], options: { skipConflicts?: boolean }) {
+  const columns = getTableColumns(table);
+  const names = keys.map((key) => {
+    const column = columns[key];
+    if (!column) throw new Error(`${getTableConfig(table).name} has no column ${key}`);
+    return column.name;
+  });
+  const tableName = sql.identifier(getTableConfig(table).name);
+  const columnList = sql.join(names.map((name) => sql.identifier(name)), sql`, `);
+  for (let start = 0; start < rows.length; start += JSON_BATCH_ROWS) {
+    const batch = rows.slice(start, start + JSON_BATCH_ROWS).map((row) => Object.fromEntries(keys.map((key, index) => [names[index], row[key] ?? null])));
+    await tx.execute(
+      sql`INSERT INTO ${tableName} (${columnList}) SELECT ${columnList} FROM json_populate_recordset(null::${tableName}, ${JSON.stringify(batch)}::json)${options.skipConflicts ? sql` ON CONFLICT DO NOTHING` : sql``}`,
+    );
+  }
+}
+
+/** Lines of a run's report the setup page shows; the rest is counted ('and N more'). */
+const LINES_SHOWN = 200;
+
+/** Past runs, newest first, for the setup page. */
+export async function listImportRuns(db: Database, limit = 10): Promise<ImportRunSummary[]> {
+  const runs = await db
+    .select({ id: importRuns.id, source: importRuns.source, finishedAt: importRuns.finishedAt, created: importRuns.created, report: importRuns.report })
+    .from(importRuns)
+    .orderBy(sql`${importRuns.finishedAt} desc`)
+    .limit(limit);
+  return runs.map((run) => {
+    const report = run.report as Partial<LegacyImportReport>;
+    const lines = report.lines ?? [];
+    return {
+      id: run.id,
+      source: run.source,
+      finishedAt: run.finishedAt,
+      created: run.created,
+      tables: report.tables ?? [],
+      lines: lines.slice(0, LINES_SHOWN),
+      moreLines: Math.max(0, lines.length - LINES_SHOWN),
+    };
+  });
+}
+
+function sum(tables: TableReport[], count: "read" | "new" | "merged" | "unchanged" | "skipped"): number {
+  return tables.reduce((total, table) => total + table[count], 0);
+}
+
+function isTrue(value: string | null | undefined): boolean {
+  return /^(t|true|1|yes|y)$/i.test(value?.trim() ?? "");
+}
+
+/** The card's disabled labels as the site writes them ('Private event' → 'Private Event'). */
+function normaliseButton(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const known = ["Past Event", "Coming Soon", "Private Event", "Guest List Full", "Get Tickets", "Reserve Your Spot"].find((label) => label.toLowerCase() === text.toLowerCase());
+  return known ?? text;
+}
+
+/** A PostgreSQL array ('{piano,retreats}'), a JSON array or a comma-separated list. */
+function parseList(value: string | null | undefined): string[] {
+  const text = value?.trim();
+  if (!text) return [];
+  if (text.startsWith("[")) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed.map(String).filter(Boolean);
+    } catch {
+      // read as a plain list below
+    }
+  }
+  return text
+    .replace(/^\{|\}$/g, "")
+    .split(",")
+    .map((item) => item.trim().replace(/^"|"$/g, ""))
+    .filter(Boolean);
+}
+
+function parseJsonObject(value: string | null | undefined): Record<string, unknown> {
+  if (!value) return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function stringField(object: Record<string, unknown>, key: string): string | undefined {
+  const value = object[key];
+  return typeof value === "string" && value.trim() ? value.trim() : undefined;
+}

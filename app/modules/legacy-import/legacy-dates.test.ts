@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { parseLegacyDate, parseLegacyDay, parseLegacyTime, parseLegacyTimestamp } from "./legacy-dates";
+
+const zone = "America/Los_Angeles";
+const now = new Date("2026-11-26T12:00:00Z");
+
+describe("the old site's free-text dates", () => {
+  it("reads every form the spec shows, ordinal suffixes and weekdays stripped", () => {
+    expect(parseLegacyDay("August 15th, 2025")).toEqual({ month: 8, day: 15, year: 2025 });
+    expect(parseLegacyDay("Sept 14")).toEqual({ month: 9, day: 14, year: undefined });
+    expect(parseLegacyDay("Saturday, Aug 1st 2026")).toEqual({ month: 8, day: 1, year: 2026 });
+    expect(parseLegacyDay("14 September 2025")).toEqual({ month: 9, day: 14, year: 2025 });
+    expect(parseLegacyDay("2025-09-14")).toEqual({ month: 9, day: 14, year: 2025 });
+    expect(parseLegacyDay("9/14/25")).toEqual({ month: 9, day: 14, year: 2025 });
+    expect(parseLegacyDay("TBA")).toBeNull();
+    expect(parseLegacyDay("Smarch 3")).toBeNull();
+    expect(parseLegacyDay("")).toBeNull();
+  });
+
+  it("reads times with and without minutes and meridiem", () => {
+    expect(parseLegacyTime("6:30 PM")).toEqual({ hour: 18, minute: 30 });
+    expect(parseLegacyTime("7 pm")).toEqual({ hour: 19, minute: 0 });
+    expect(parseLegacyTime("12:00 a.m.")).toEqual({ hour: 0, minute: 0 });
+    expect(parseLegacyTime("18:45")).toEqual({ hour: 18, minute: 45 });
+    expect(parseLegacyTime("6:30 - 8:30 PM")).toEqual({ hour: 18, minute: 30 });
+    expect(parseLegacyTime("TBA")).toBeNull();
+    expect(parseLegacyTime("7")).toBeNull();
+  });
+
+  it("combines them in the venue's zone; a missing year is the default year, else the row's", () => {
+    expect(parseLegacyDate("August 15th, 2025", "6:30 PM", { timeZone: zone, now })).toEqual({ ok: true, startsAt: new Date("2025-08-16T01:30:00Z") });
+    expect(parseLegacyDate("Sept 14", "6:00 PM", { timeZone: zone, now, defaultYear: 2024, createdAt: new Date("2025-06-01T00:00:00Z") })).toEqual({
+      ok: true,
+      startsAt: new Date("2024-09-15T01:00:00Z"),
+      yearAssumed: 2024,
+    });
+    expect(parseLegacyDate("Sept 14", "6:00 PM", { timeZone: zone, now, createdAt: new Date("2025-06-01T00:00:00Z") })).toMatchObject({ yearAssumed: 2025 });
+    expect(parseLegacyDate("Dec 21, 2026", "TBA", { timeZone: zone, now })).toEqual({ ok: true, startsAt: new Date("2026-12-22T03:00:00Z"), timeAssumed: true });
+    expect(parseLegacyDate("TBA", "6:30 PM", { timeZone: zone, now })).toEqual({ ok: false });
+  });
+
+  it("reads timestamps as PostgreSQL prints them and as ISO; no zone is UTC", () => {
+    expect(parseLegacyTimestamp("2025-09-14 18:00:00+00")).toEqual(new Date("2025-09-14T18:00:00Z"));
+    expect(parseLegacyTimestamp("2025-09-14 18:00:00.123-07")).toEqual(new Date("2025-09-15T01:00:00.123Z"));
+    expect(parseLegacyTimestamp("2025-09-14 18:00:00")).toEqual(new Date("2025-09-14T18:00:00Z"));
+    expect(parseLegacyTimestamp("2025-09-14T18:00:00.000Z")).toEqual(new Date("2025-09-14T18:00:00Z"));
+    expect(parseLegacyTimestamp("yesterday")).toBeNull();
+  });
+});

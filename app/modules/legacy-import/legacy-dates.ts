@@ -1,0 +1,113 @@
+import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
+
+/**
+ * The old site's free-text event dates ('August 15th, 2025', 'Sept 14', 'Sat, Aug 15') and times
+ * ('6:30 PM', '7 pm', '18:30'), read as the venue's clock shows them. The spec's own rules: ordinal
+ * suffixes are stripped and date and time combined; unlike the old site, a missing year is not
+ * taken to be 2025 but given (the default year, else the year the row was made) and said.
+ */
+
+const MONTHS: Record<string, number> = {
+  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
+  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11,
+  dec: 12, december: 12,
+};
+
+/** When the time is missing or unreadable: the evening hour most gatherings start at. */
+export const ASSUMED_TIME = { hour: 19, minute: 0 } as const;
+
+export type LegacyDateOutcome =
+  | {
+      ok: true;
+      startsAt: Date;
+      /** Set when the date had no year and this one was taken. */
+      yearAssumed?: number;
+      /** Set when the time could not be read and ASSUMED_TIME was taken. */
+      timeAssumed?: boolean;
+    }
+  | { ok: false };
+
+interface CalendarDay {
+  year?: number;
+  month: number;
+  day: number;
+}
+
+export function parseLegacyDay(text: string | null | undefined): CalendarDay | null {
+  if (!text) return null;
+  const cleaned = text
+    .trim()
+    .toLowerCase()
+    .replace(/(\d+)(st|nd|rd|th)\b/g, "$1")
+    .replace(/^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+/, "")
+    .replace(/\s+/g, " ");
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(cleaned);
+  if (match) return valid({ year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) });
+  match = /^(\d{1,2})\/(\d{1,2})(?:\/(\d{2}|\d{4}))?$/.exec(cleaned);
+  if (match) return valid({ month: Number(match[1]), day: Number(match[2]), year: match[3] ? fullYear(match[3]) : undefined });
+  match = /^([a-z]+)\.? (\d{1,2}),? ?(\d{4})?$/.exec(cleaned);
+  if (match && MONTHS[match[1]!]) return valid({ month: MONTHS[match[1]!]!, day: Number(match[2]), year: match[3] ? Number(match[3]) : undefined });
+  match = /^(\d{1,2}) ([a-z]+)\.?,? ?(\d{4})?$/.exec(cleaned);
+  if (match && MONTHS[match[2]!]) return valid({ month: MONTHS[match[2]!]!, day: Number(match[1]), year: match[3] ? Number(match[3]) : undefined });
+  return null;
+}
+
+export function parseLegacyTime(text: string | null | undefined): { hour: number; minute: number } | null {
+  if (!text) return null;
+  const cleaned = text.trim().toLowerCase().replace(/\./g, "");
+  const match = /^(\d{1,2})(?::(\d{2}))?\s*(am|pm|a|p)?\b/.exec(cleaned);
+  if (!match) return null;
+  let hour = Number(match[1]);
+  const minute = match[2] ? Number(match[2]) : 0;
+  // '6:30 - 8:30 PM': the meridiem may come after the end of the range.
+  const meridiem = match[3] ?? /\b(am|pm)\b/.exec(cleaned)?.[1];
+  if (!meridiem && !match[2]) return null;
+  if (minute > 59) return null;
+  if (meridiem) {
+    if (hour < 1 || hour > 12) return null;
+    if (meridiem.startsWith("p") && hour !== 12) hour += 12;
+    if (meridiem.startsWith("a") && hour === 12) hour = 0;
+  } else if (hour > 23) return null;
+  return { hour, minute };
+}
+
+export function parseLegacyDate(
+  dateText: string | null | undefined,
+  timeText: string | null | undefined,
+  options: { timeZone: string; defaultYear?: number; createdAt?: Date | null; now: Date },
+): LegacyDateOutcome {
+  const day = parseLegacyDay(dateText);
+  if (!day) return { ok: false };
+  const year = day.year ?? options.defaultYear ?? (options.createdAt ?? options.now).getUTCFullYear();
+  const time = parseLegacyTime(timeText);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const startsAt = venueDateTimeToInstant(
+    `${year}-${pad(day.month)}-${pad(day.day)}`,
+    `${pad(time?.hour ?? ASSUMED_TIME.hour)}:${pad(time?.minute ?? ASSUMED_TIME.minute)}`,
+    options.timeZone,
+  );
+  if (Number.isNaN(startsAt.getTime())) return { ok: false };
+  return { ok: true, startsAt, ...(day.year ? {} : { yearAssumed: year }), ...(time ? {} : { timeAssumed: true }) };
+}
+
+/** A legacy timestamp: ISO, or PostgreSQL's text ('2025-09-14 18:00:00+00'); no zone means UTC (the spec's rule). */
+export function parseLegacyTimestamp(text: string | null | undefined): Date | null {
+  if (!text) return null;
+  let value = text.trim().replace(" ", "T");
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) value += "T00:00:00";
+  // '+00' and '+0530' as PostgreSQL prints offsets; JavaScript wants '+00:00'.
+  value = value.replace(/([+-]\d{2})$/, "$1:00").replace(/([+-]\d{2})(\d{2})$/, "$1:$2");
+  if (!/(Z|[+-]\d{2}:\d{2})$/i.test(value)) value += "Z";
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function valid(day: CalendarDay): CalendarDay | null {
+  if (day.month < 1 || day.month > 12 || day.day < 1 || day.day > 31) return null;
+  if (day.year !== undefined && (day.year < 1900 || day.year > 2200)) return null;
+  return day;
+}
+
+function fullYear(text: string): number {
+  return text.length === 2 ? 2000 + Number(text) : Number(text);
+}

@@ -1,0 +1,135 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { DataDirectoryInUseError, openDatabase, runMigrations } from "~/lib/db.server";
+import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
+import { siteConfig } from "~/lib/site-config";
+import { EVENT_IMAGES } from "~/modules/events/event-images";
+import { applyLegacyImport, planLegacyImport } from "./import-legacy.server";
+import { formatReport } from "./legacy-report";
+import { LegacySourceError, readLegacySource, type LegacySnapshot } from "./legacy-source.server";
+
+/**
+ * `npm run import:legacy -- --from <url|folder> [--apply] [--json] [--venue-time-zone Area/City]
+ * [--default-year YYYY] [--images <folder>]`. Exit codes: 0 done (or dry run done), 1 the source
+ * (or the options, or our database) could not be read, 2 the apply failed and was rolled back.
+ */
+export const EXIT_OK = 0;
+export const EXIT_UNREADABLE = 1;
+export const EXIT_ROLLED_BACK = 2;
+
+const USAGE =
+  "Usage: npm run import:legacy -- --from <postgres://… | folder of CSV files> [--apply] [--json] [--venue-time-zone Area/City] [--default-year YYYY] [--images <folder>]";
+
+export interface CommandOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export async function runLegacyImportCommand(argv: string[], output: CommandOutput, now = new Date()): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        from: { type: "string" },
+        apply: { type: "boolean", default: false },
+        json: { type: "boolean", default: false },
+        "venue-time-zone": { type: "string" },
+        "default-year": { type: "string" },
+        images: { type: "string" },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    output.err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return EXIT_UNREADABLE;
+  }
+  if (!args.from) {
+    output.err(`--from is required.\n${USAGE}`);
+    return EXIT_UNREADABLE;
+  }
+  const timeZone = args["venue-time-zone"] ?? siteConfig.venue.timeZone;
+  if (!isTimeZone(timeZone)) {
+    output.err(`--venue-time-zone '${timeZone}' is not a time zone (use an Area/City name such as America/Los_Angeles).`);
+    return EXIT_UNREADABLE;
+  }
+  const defaultYear = args["default-year"] === undefined ? undefined : Number(args["default-year"]);
+  if (defaultYear !== undefined && !(Number.isInteger(defaultYear) && defaultYear >= 1900 && defaultYear <= 2200)) {
+    output.err(`--default-year '${args["default-year"]}' is not a year (e.g. 2025).`);
+    return EXIT_UNREADABLE;
+  }
+
+  let snapshot: LegacySnapshot | undefined;
+  try {
+    snapshot = await readLegacySource(args.from);
+  } catch (error) {
+    if (error instanceof LegacySourceError) {
+      output.err(error.message);
+      return EXIT_UNREADABLE;
+    }
+    throw error;
+  }
+
+  let env;
+  let database;
+  try {
+    env = getEnv();
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  } catch (error) {
+    if (error instanceof InvalidEnvironmentError || error instanceof DataDirectoryInUseError) {
+      output.err(error.message);
+      return EXIT_UNREADABLE;
+    }
+    throw error;
+  }
+  const scratchDir = await mkdtemp(path.join(tmpdir(), "harmonia-import-"));
+  const images = {
+    sourceFolder: args.images ? path.resolve(args.images) : undefined,
+    uploadsDir: env.UPLOADS_DIR,
+    scratchDir,
+    defaultImage: EVENT_IMAGES[0].path,
+  };
+  try {
+    await runMigrations(database);
+    const plan = await planLegacyImport(database.db, snapshot, { timeZone, defaultYear, now, images });
+    // The old rows are in the plan now; let them go before the writing (a large export is most of the memory).
+    snapshot = undefined;
+    if (args.apply) {
+      try {
+        await applyLegacyImport(database.db, plan, { startedAt: now, images });
+      } catch (error) {
+        output.err(
+          `The import failed and was rolled back: nothing was written to ${database.location}.\n${describeFailure(error)}`,
+        );
+        return EXIT_ROLLED_BACK;
+      }
+      plan.report.applied = true;
+    }
+    output.out(args.json ? JSON.stringify(plan.report, null, 2) : formatReport(plan.report));
+    return EXIT_OK;
+  } finally {
+    await database.close();
+    await rm(scratchDir, { recursive: true, force: true });
+  }
+}
+
+/** The database's own words first (a driver's wrapper often says only which query failed). */
+function describeFailure(error: unknown): string {
+  const messages: string[] = [];
+  for (let current: unknown = error; current && messages.length < 4; current = (current as { cause?: unknown }).cause) {
+    const message = current instanceof Error ? current.message : String(current);
+    if (message && !message.startsWith("Failed query:")) messages.push(message);
+  }
+  return messages.join(" (") + ")".repeat(Math.max(0, messages.length - 1)) || "unknown error";
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone.includes("/") || zone === "UTC";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,57 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+
+/**
+ * The old site's database for the legacy-import tests: a fresh database on the local PostgreSQL,
+ * on the embedded runs too (the import's source is always PostgreSQL or a CSV folder).
+ */
+export const legacyServerUrl = () => process.env.DATABASE_URL ?? process.env.LEGACY_SOURCE_SERVER_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function withAdmin(work: (client: pg.Client) => Promise<unknown>) {
+  const admin = new URL(legacyServerUrl());
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createLegacySourceDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `harmonia_legacy_${randomBytes(6).toString("hex")}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(legacyServerUrl());
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)) };
+}
+
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run import:legacy -- <args>` as the operator would (tsx on scripts/import-legacy.ts), against the given database. */
+export function runImportCommand(args: string[], target: { DATA_DIR?: string; DATABASE_URL?: string; UPLOADS_DIR?: string }): Promise<CommandRun> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HARMONIA_IGNORE_ENV_FILE: "1", NODE_ENV: "production", ...target };
+  if (!target.DATABASE_URL) delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [tsxCli, path.join(root, "scripts", "import-legacy.ts"), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 170_000);
+  return new Promise((resolve) =>
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
