@@ -22,6 +22,7 @@ import { securityJobs } from "~/modules/security/jobs.server";
 import { smsJobs } from "~/modules/sms/jobs.server";
 import { createSmsTransport, twilioSettingsFrom } from "~/modules/sms/sms-transport.server";
 import { registerSmsWake } from "~/modules/sms/sms-wake.server";
+import { deliverabilityParts } from "~/modules/deliverability/deliverability.server";
 import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/seed-demo-content.server";
 import { seedTracks } from "~/modules/music/seed-tracks.server";
 
@@ -38,6 +39,8 @@ export interface Runtime {
   texts: OutboxSender;
   /** Starts a campaign's fan-out job (any instance may run it). */
   campaigns: FanOutStarter;
+  /** The bounce mailbox's poller, when BOUNCE_MAILBOX_URL is set. */
+  bouncePoller?: { stop(): Promise<void> };
 }
 
 /**
@@ -80,7 +83,10 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
     if (env.SEED_DEMO_CONTENT) {
       for (const line of describeDemoInvitations(await seedDemoContent(database.db, env.PUBLIC_URL))) console.log(line);
     }
+    const deliverability = deliverabilityParts(env);
     mail = createMailTransport({
+      envelopeSender: deliverability.envelopeSender,
+      dkim: deliverability.dkim ?? undefined,
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       mailboxUrl: `${env.PUBLIC_URL}/dev/mailbox`,
@@ -100,6 +106,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
       leaseSeconds: env.OUTBOX_LEASE_SECONDS,
       concurrency: env.MAIL_MAX_CONNECTIONS,
+      skipRecipients: deliverability.skipRecipients,
     });
     const texts = smsJobs({
       db: database.db,
@@ -142,6 +149,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       outbox: messaging.sender,
       texts: texts.sender,
       campaigns: { startFanOut: (campaignId) => worker.send(campaigns.fanOut, { campaignId }) },
+      bouncePoller: deliverability.startPoller(database.db),
     };
     return current.current;
   } catch (error) {
@@ -167,6 +175,7 @@ export async function stopRuntime(): Promise<void> {
   await runtime.worker.stop().catch((error) => console.error("[server] stopping the job runner:", error));
   await runtime.outbox.stop().catch((error) => console.error("[server] stopping the outbox sender:", error));
   await runtime.texts.stop().catch((error) => console.error("[server] stopping the text sender:", error));
+  await runtime.bouncePoller?.stop().catch((error) => console.error("[server] stopping the bounce mailbox poller:", error));
   runtime.mail.close();
   setAuth(undefined);
   setDatabase(undefined);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const consentPurpose = pgEnum("consent_purpose", ["terms", "privacy", "email_updates", "sms", "newsletter", "campaigns"]);
-export const consentSource = pgEnum("consent_source", ["community_form", "invitation_form", "newsletter", "profile", "reservation_form"]);
+export const consentSource = pgEnum("consent_source", ["community_form", "invitation_form", "newsletter", "profile", "reservation_form", "complaint"]);
 
 /**
  * Every consent given or withdrawn, as it happened: who (user id and/or address), to what, under

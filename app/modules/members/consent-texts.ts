@@ -9,7 +9,7 @@
 export const CONSENT_TEXT_VERSION = "2026-11-26";
 
 export type ConsentPurpose = "terms" | "privacy" | "email_updates" | "sms" | "newsletter" | "campaigns";
-export type ConsentSource = "community_form" | "invitation_form" | "newsletter" | "profile" | "reservation_form";
+export type ConsentSource = "community_form" | "invitation_form" | "newsletter" | "profile" | "reservation_form" | "complaint";
 
 /**
  * The words of the optional SMS boxes (the community form's and the reservation form's), as the
@@ -33,6 +33,7 @@ export const consentTexts: Record<ConsentSource, string> = {
     "I agree to the Terms of Service and Privacy Policy, and to receive e-mail updates and text messages (SMS, at most 4 a month; reply STOP to opt out).",
   newsletter: "Subscribe to the newsletter (the footer's or the newsletter page's form).",
   profile: "E-mail preferences on the profile page: the newsletter, and e-mails from our campaigns (new music and events).",
+  complaint: "No words shown: the person's mail provider reported our e-mail as spam, which withdraws consent to campaigns (docs/decisions/048).",
 };
 
 /** The purposes one submission of each sign-up form grants (the community form's e-mail and SMS boxes are its own answers). */
@@ -40,7 +41,7 @@ export const purposesGrantedBy = {
   community_form: ["terms", "privacy"],
   invitation_form: ["terms", "privacy", "sms"],
   newsletter: ["newsletter"],
-} as const satisfies Record<Exclude<ConsentSource, "profile" | "reservation_form">, readonly ConsentPurpose[]>;
+} as const satisfies Record<Exclude<ConsentSource, "profile" | "reservation_form" | "complaint">, readonly ConsentPurpose[]>;
 
 /** The profile's labels of the e-mail preferences. */
 export const emailPreferenceLabels = {
