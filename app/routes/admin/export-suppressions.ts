@@ -1,0 +1,18 @@
+import type { Route } from "./+types/export-suppressions";
+import { exportSuppressions } from "~/modules/deliverability/staff-suppressions.server";
+import { requireStaffApi, searchParam } from "~/routes/guards.server";
+import { getRuntime } from "../../../server/runtime";
+
+/** GET /admin/communications/deliverability.csv — the suppression list as CSV (admins; logged), narrowed by `q` as the page is. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStaffApi(request, "manage-suppressions");
+  const search = searchParam(new URL(request.url).searchParams, "q");
+  const { csv } = await exportSuppressions(getRuntime().database.db, user, search);
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="suppressions.csv"',
+      "Cache-Control": "no-store",
+    },
+  });
+}
