@@ -219,7 +219,7 @@ describe("deliverability", () => {
 
   it("takes SES notifications through SNS only with a valid signature, confirms the subscription, records a replay once", async () => {
     const certUrl = `${new URL(server.url).protocol}//127.0.0.1:${(snsHost.address() as { port: number }).port}/cert.pem`;
-    const sign = (message: Record<string, string>) => {
+    const sign = (message: Record<string, string>): Record<string, string> => {
       const fields = message.Type === "Notification" ? ["Message", "MessageId", "Subject", "Timestamp", "TopicArn", "Type"] : ["Message", "MessageId", "SubscribeURL", "Timestamp", "Token", "TopicArn", "Type"];
       const text = fields.filter((field) => message[field] !== undefined).map((field) => `${field}\n${message[field]}\n`).join("");
       return { ...message, SignatureVersion: "2", SigningCertURL: certUrl, Signature: createSign("RSA-SHA256").update(text).sign(snsKey, "base64") };
@@ -251,7 +251,7 @@ describe("deliverability", () => {
       }),
     });
     expect((await post({ ...bounce, Signature: Buffer.from("forged").toString("base64") })).status).toBe(403);
-    expect((await post({ ...bounce, Message: bounce.Message.replace("ses@", "victim@") })).status).toBe(403);
+    expect((await post({ ...bounce, Message: bounce.Message!.replace("ses@", "victim@") })).status).toBe(403);
     expect((await post({ ...bounce, SigningCertURL: "https://evil.example/cert.pem" })).status).toBe(403);
     expect(await suppressedCsv("?q=ses%40")).toHaveLength(0);
     expect((await post(bounce)).status).toBe(200);

@@ -21,7 +21,7 @@ export interface StatusDetail {
 }
 
 export interface StatusCheck {
-  id: "database" | "migrations" | "mail" | "sms" | "queue" | "outbox";
+  id: "database" | "migrations" | "mail" | "sms" | "queue" | "outbox" | "dkim";
   title: string;
   state: CheckState;
   summary: string;

@@ -5,6 +5,7 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { can } from "~/modules/members/policy";
 import { listDemoInvitations } from "~/modules/demo/list-demo-invitations.server";
+import { dkimStatus } from "~/modules/deliverability/deliverability-status.server";
 import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/system-status.server";
 import { getRuntime } from "../../../server/runtime";
 
@@ -23,7 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The demo invitations' rids are random per installation; admins of a demo find them here.
   const demoInvitations =
     admin && runtime.env.SEED_DEMO_CONTENT ? await listDemoInvitations(runtime.database.db, runtime.env.PUBLIC_URL) : [];
-  return { ...status, demoInvitations };
+  const dkim = dkimStatus(runtime.env);
+  const checks = [...status.checks, admin ? dkim : { ...dkim, details: undefined }];
+  return { ...status, checks, demoInvitations };
 }
 
 const demoStateLabels = { pending: "Pending", accepted: "Accepted", expired: "Expired" } as const;
