@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { ImapFlow } from "imapflow";
 import { queryRows, type Database } from "~/lib/db.server";
 import { logFailure } from "~/lib/log.server";
-import { matchReport } from "./match-report.server";
+import { matchReports } from "./match-report.server";
 import { parseBounceReport } from "./parse-bounce-report.server";
 import { recordBounceEvent } from "./record-bounce.server";
 
@@ -12,6 +12,8 @@ import { recordBounceEvent } from "./record-bounce.server";
 export const PROCESSED_KEYWORD = "$HarmoniaProcessed";
 const LEASE_NAME = "bounce-mailbox";
 const CHUNK = 200;
+/** Reports recorded at once (each its own transaction); those about one address go one after another. */
+const CONCURRENCY = 8;
 
 export interface BounceMailboxOptions {
   db: Database;
@@ -68,12 +70,10 @@ export async function pollBounceMailbox(options: BounceMailboxOptions): Promise<
       const uids = (await client.search({ unKeyword: PROCESSED_KEYWORD }, { uid: true })) || [];
       for (let start = 0; start < uids.length; start += CHUNK) {
         const chunk = uids.slice(start, start + CHUNK);
-        for await (const message of client.fetch(chunk, { uid: true, source: true }, { uid: true })) {
-          if (!message.source) continue;
-          result.read++;
-          const outcome = await processReport(options, message.source);
-          result[outcome]++;
-        }
+        const sources: Buffer[] = [];
+        for await (const message of client.fetch(chunk, { uid: true, source: true }, { uid: true })) if (message.source) sources.push(message.source);
+        result.read += sources.length;
+        for (const outcome of await processReports(options, sources)) result[outcome]++;
         await client.messageFlagsAdd(chunk, [PROCESSED_KEYWORD, "\\Seen"], { uid: true });
         if (!(await takeLease(options.db, holder, leaseSeconds))) break;
       }
@@ -87,18 +87,49 @@ export async function pollBounceMailbox(options: BounceMailboxOptions): Promise<
   return result;
 }
 
-async function processReport(options: BounceMailboxOptions, source: Buffer): Promise<"recorded" | "duplicates" | "ignored"> {
-  const report = await parseBounceReport(source, options.bounceAddress);
-  if (report.kind === "none") return "ignored";
-  const matched = await matchReport(options.db, report);
-  const email = matched?.recipient ?? report.recipient;
-  if (!email) return "ignored";
-  const outcome = await recordBounceEvent(
-    options.db,
-    { eventKey: report.eventKey, kind: report.kind, email, source: "mailbox", detail: report.detail, outboxMessageId: matched?.outboxMessageId, occurredAt: report.occurredAt },
-    { softLimit: options.softLimit },
-  );
-  return outcome.recorded ? "recorded" : "duplicates";
+type ReportOutcome = "recorded" | "duplicates" | "ignored";
+
+/**
+ * Parses and matches a chunk's reports, then records them CONCURRENCY at a time; the reports about
+ * one address are recorded in order, so counting its soft bounces never races with itself.
+ */
+async function processReports(options: BounceMailboxOptions, sources: Buffer[]): Promise<ReportOutcome[]> {
+  const outcomes: ReportOutcome[] = [];
+  const byAddress = new Map<string, Array<() => Promise<ReportOutcome>>>();
+  const parsed: Extract<Awaited<ReturnType<typeof parseBounceReport>>, { kind: "hard" | "soft" | "complaint" }>[] = [];
+  for (const source of sources) {
+    const report = await parseBounceReport(source, options.bounceAddress);
+    if (report.kind === "none") outcomes.push("ignored");
+    else parsed.push(report);
+  }
+  const matches = await matchReports(options.db, parsed);
+  for (const [index, report] of parsed.entries()) {
+    const matched = matches[index];
+    const email = (matched?.recipient ?? report.recipient)?.trim().toLowerCase();
+    if (!email) {
+      outcomes.push("ignored");
+      continue;
+    }
+    const record = async (): Promise<ReportOutcome> => {
+      const event = { eventKey: report.eventKey, kind: report.kind, email, source: "mailbox" as const, detail: report.detail, occurredAt: report.occurredAt };
+      const outcome = await recordBounceEvent(
+        options.db,
+        matched ? { ...event, outboxMessageId: matched.outboxMessageId, campaignId: matched.campaignId } : event,
+        { softLimit: options.softLimit },
+      );
+      return outcome.recorded ? "recorded" : "duplicates";
+    };
+    byAddress.set(email, [...(byAddress.get(email) ?? []), record]);
+  }
+  const queues = [...byAddress.values()];
+  let next = 0;
+  const worker = async () => {
+    while (next < queues.length) {
+      for (const record of queues[next++]!) outcomes.push(await record());
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queues.length) }, worker));
+  return outcomes;
 }
 
 /** Takes or renews the poller's lease; false while another holder's lease runs. */

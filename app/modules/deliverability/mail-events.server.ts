@@ -218,7 +218,11 @@ async function record(db: Database, settings: MailEventSettings, event: BounceEv
   const matched = await matchReport(db, { tokens, originalMessageId: messageId });
   // The event's own address decides who is suppressed; a match only adds which message (and campaign) it was.
   const sameAddress = matched && matched.recipient.trim().toLowerCase() === event.email.trim().toLowerCase();
-  await recordBounceEvent(db, { ...event, outboxMessageId: sameAddress ? matched.outboxMessageId : null }, { softLimit: settings.BOUNCE_SOFT_LIMIT });
+  await recordBounceEvent(
+    db,
+    { ...event, outboxMessageId: sameAddress ? matched.outboxMessageId : null, campaignId: sameAddress ? matched.campaignId : null },
+    { softLimit: settings.BOUNCE_SOFT_LIMIT },
+  );
 }
 
 function parseJson(text: string): unknown {

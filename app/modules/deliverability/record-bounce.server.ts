@@ -16,8 +16,10 @@ export interface BounceEventInput {
   email: string;
   source: "mailbox" | "generic" | "postmark" | "ses";
   detail: string;
-  /** The outbox message that bounced, when known; its campaign is looked up. */
+  /** The outbox message that bounced, when known; its campaign is looked up unless given. */
   outboxMessageId?: string | null;
+  /** The message's campaign, when the caller already read it with the message (undefined: look it up). */
+  campaignId?: string | null;
   occurredAt?: Date;
 }
 
@@ -39,7 +41,7 @@ export async function recordBounceEvent(
   const email = input.email.trim().toLowerCase();
   const softLimit = options.softLimit ?? DEFAULT_SOFT_BOUNCE_LIMIT;
   return db.transaction(async (tx) => {
-    const campaignId = input.outboxMessageId ? await campaignOf(tx, input.outboxMessageId) : null;
+    const campaignId = input.campaignId !== undefined ? input.campaignId : input.outboxMessageId ? await campaignOf(tx, input.outboxMessageId) : null;
     const inserted = await tx
       .insert(bounceEvents)
       .values({
