@@ -161,6 +161,17 @@ describe("deliverability", () => {
     const activity = await (await fetch(`${server.url}/admin/activity`, { headers: { Cookie: admin } })).text();
     expect(activity).toContain("Removed from suppression");
 
+    // The dashboard's community list marks a suppressed person.
+    const joined = await fetch(`${server.url}/join`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+      body: new URLSearchParams({ intent: "join", name: "Listener Two", email: people[2]!, interest: "breathwork", consent: "on", emailConsent: "on" }),
+    });
+    expect(joined.status).toBe(200);
+    const dashboard = await (await fetch(`${server.url}/admin?list=community&q=listener2%40`, { headers: { Cookie: admin } })).text();
+    expect(dashboard).toContain(people[2]);
+    expect(dashboard).toMatch(/data-testid="suppressed-mark"[^>]*>Suppressed: <!-- -->hard bounce|data-testid="suppressed-mark"[^>]*>Suppressed: hard bounce/);
+
     const member = await signInOverHttp(server.url, sink, "boss2@example.com");
     const forbidden = await fetch(`${server.url}/admin/communications/deliverability.csv`, { headers: { Cookie: member } });
     expect(forbidden.status).toBe(403);

@@ -4,7 +4,7 @@ import type { Database } from "~/lib/db.server";
 import { logFailure } from "~/lib/log.server";
 import { matchReport } from "./match-report.server";
 import { recordBounceEvent, type BounceEventInput } from "./record-bounce.server";
-import { isSignedBy, isSnsMessage, isTrustedSnsUrl, signingCertificate, type SnsMessage } from "./sns-signature.server";
+import { isSignedBy, isSnsMessage, isTrustedCertificateUrl, isTrustedSnsUrl, signingCertificate, type SnsMessage } from "./sns-signature.server";
 import { tokensIn } from "./verp";
 
 export type MailEventProvider = "generic" | "postmark" | "ses";
@@ -159,7 +159,7 @@ async function receiveSes(db: Database, settings: MailEventSettings, body: strin
   const message = parseJson(body);
   if (!isSnsMessage(message)) return refused("Not a signed SNS message.");
   if (message.TopicArn !== settings.SES_SNS_TOPIC_ARN) return refused("Not our SNS topic.");
-  if (!isTrustedSnsUrl(message.SigningCertURL, settings.SNS_CERT_URL_PREFIX)) return refused("The signing certificate is not Amazon SNS's.");
+  if (!isTrustedCertificateUrl(message.SigningCertURL, settings.SNS_CERT_URL_PREFIX)) return refused("The signing certificate is not Amazon SNS's.");
   const certificate = await signingCertificate(message.SigningCertURL).catch((error: unknown) => {
     logFailure("bounces", "fetching the SNS signing certificate", error);
     return null;

@@ -31,7 +31,14 @@ export function isTrustedSnsUrl(value: string | undefined, extraPrefix?: string)
   if (!value) return false;
   if (extraPrefix && value.startsWith(extraPrefix)) return true;
   const url = URL.parse(value);
-  return url !== null && url.protocol === "https:" && /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/.test(url.hostname) && url.port === "";
+  return url !== null && url.protocol === "https:" && /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/.test(url.hostname) && url.port === "" && url.username === "";
+}
+
+/** A signing certificate's address: a trusted SNS URL whose path is a certificate (`/SimpleNotificationService-<hex>.pem`), no query. */
+export function isTrustedCertificateUrl(value: string, extraPrefix?: string): boolean {
+  if (extraPrefix && value.startsWith(extraPrefix)) return true;
+  const url = URL.parse(value);
+  return isTrustedSnsUrl(value) && url !== null && /^\/SimpleNotificationService-[0-9a-f]+\.pem$/.test(url.pathname) && url.search === "";
 }
 
 export function isSnsMessage(value: unknown): value is SnsMessage {
@@ -64,11 +71,14 @@ export function isSignedBy(message: SnsMessage, certificatePem: string): boolean
 }
 
 const certificates = new Map<string, Promise<string>>();
+/** SNS signs with one certificate per region at a time: a few are plenty, and forged URLs cannot fill memory. */
+const MAX_CERTIFICATES = 16;
 
 /** The certificate at a trusted URL, fetched once per process (a few KB, 5 s at most). */
 export function signingCertificate(url: string): Promise<string> {
   let certificate = certificates.get(url);
   if (!certificate) {
+    if (certificates.size >= MAX_CERTIFICATES) certificates.delete(certificates.keys().next().value!);
     certificate = fetch(url, { signal: AbortSignal.timeout(5000), redirect: "error" }).then(async (response) => {
       if (!response.ok) throw new Error(`SNS signing certificate: HTTP ${response.status}`);
       const text = await response.text();
