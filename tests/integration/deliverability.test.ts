@@ -60,7 +60,8 @@ describe("deliverability", () => {
     await new Promise<void>((resolve) => snsHost.listen(snsPort, "127.0.0.1", resolve));
     server = await startTestServer({
       SMTP_URL: sink.url,
-      SEED_DEMO_CONTENT: "false",
+      // The demo calendar gives the reservation form an event to reserve.
+      SEED_DEMO_CONTENT: "true",
       ADMIN_EMAILS: "boss@example.com",
       RATE_LIMIT_MULTIPLIER: "100",
       MAIL_BOUNCE_ADDRESS: "bounces@example.org",
@@ -197,6 +198,22 @@ describe("deliverability", () => {
       body: new URLSearchParams({ intent: "link", email: people[0]! }),
     });
     expect(await login.text()).toContain("We could not deliver mail to this address before. Check it, or use another.");
+
+    // Their own reservation's confirmation is still sent, and the answer says the same.
+    const listing = await (await fetch(`${server.url}/events`)).text();
+    const slug = /href="\/events\/(candlelight-piano-meditation-\d+)"/.exec(listing)?.[1];
+    expect(slug).toBeTruthy();
+    const reserve = (email: string) =>
+      fetch(`${server.url}/events/${slug}/reserve`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: new URLSearchParams({ name: "Listener Zero", email, phone: "", seats: "1" }),
+      }).then((response) => response.text());
+    const bounced = await reserve(people[0]!);
+    expect(bounced).toContain("Reservation Confirmed!");
+    expect(bounced).toContain("We could not deliver mail to this address before. Check it, or use another.");
+    expect(await reserve("fine@recipient.example")).not.toContain("We could not deliver mail");
+    await waitFor(() => mailsTo(sink, people[0]!).some((mail) => /reserv|confirm/i.test(mail.subject)));
   });
 
   it("takes signed generic and Postmark events, once each; refuses unsigned ones with 403 and no change", async () => {
