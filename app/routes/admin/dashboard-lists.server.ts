@@ -36,7 +36,7 @@ export async function readListPage(db: Database, key: DashboardListKey, query: L
       });
       const suppressed = await suppressionReasonsOf(db, page.rows.map((row) => row.email)).catch((error: unknown) => {
         logFailure("dashboard", "reading the suppression list", error);
-        return new Map();
+        return new Map<string, keyof typeof suppressionReasonWords>();
       });
       const rows = page.rows.map((row) => {
         const reason = suppressed.get(row.email.trim().toLowerCase());
@@ -45,7 +45,7 @@ export async function readListPage(db: Database, key: DashboardListKey, query: L
           lastClickAt: stats ? (stats.clickedMap[row.email] ?? null) : null,
           plays: stats ? (stats.playCountMap[row.email] ?? 0) : null,
           /** Why bulk mail no longer goes to this address (deliverability), or null. */
-          suppressed: reason ? (suppressionReasonWords[reason as keyof typeof suppressionReasonWords] ?? null) : null,
+          suppressed: reason ? suppressionReasonWords[reason] : null,
         };
       });
       return { key, ...page, rows };
