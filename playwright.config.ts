@@ -99,6 +99,8 @@ export default defineConfig({
         // The default admin, plus the staff tests' own admins (support/accounts.ts).
         ADMIN_EMAILS: ["admin@harmonia.example", ...e2eAdminEmails].join(","),
         OUTBOX_RETRY_DELAY_SECONDS: "1",
+        // The deliverability spec records a bounce through the signed generic hook.
+        MAIL_EVENTS_SECRET: "e2e-mail-events-secret-0123456789",
         // The tests read the demo content, which a PostgreSQL database gets only when asked.
         SEED_DEMO_CONTENT: "true",
         HARMONIA_IGNORE_ENV_FILE: "1",

@@ -46,11 +46,13 @@ export default [
     route("export/:list", "routes/admin/export-list.ts"),
     route("eventreservations/:eventId/guests.csv", "routes/admin/export-guest-list.ts"),
     route("communications/campaigns/:campaignId/results.csv", "routes/admin/export-campaign-results.ts"),
+    route("communications/deliverability.csv", "routes/admin/export-suppressions.ts"),
     layout("routes/admin/staff-layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("communications", "routes/admin/communications.tsx"),
       route("communications/import", "routes/admin/attendee-import.tsx"),
       route("communications/campaigns/:campaignId", "routes/admin/campaign-results.tsx"),
+      route("communications/deliverability", "routes/admin/deliverability.tsx"),
       route("eventreservations", "routes/admin/event-reservations.tsx"),
       route("eventreservations/:eventId/check-in", "routes/admin/event-check-in.tsx"),
       route("eventmanagement", "routes/admin/event-management.tsx"),
@@ -69,6 +71,7 @@ export default [
   route("api/trackAudio", "routes/api/track-audio.ts"),
   route("api/sms/inbound", "routes/api/sms-inbound.ts"),
   route("api/sms/status", "routes/api/sms-status.ts"),
+  route("api/mail/events/:provider", "routes/api/mail-events.ts"),
   route("media/audio/:file", "routes/media/audio.ts"),
   route("media/events/:file", "routes/media/event-image.ts"),
 

@@ -33,6 +33,8 @@ export const PATH_BODY_SIZE_LIMITS: readonly PathBodySizeLimits[] = [
   // The event form with an uploaded picture of up to 10 MB (MAX_EVENT_IMAGE_BYTES) and the form's other fields; the
   // action refuses a file above 10 MB itself, with the form kept, and this answers anything larger with a clear 413.
   { pathPrefix: "/admin/eventmanagement", form: 10 * MB + 256 * KB },
+  // SES notifications through SNS carry the bounced message's headers: more than the default 64 KB.
+  { pathPrefix: "/api/mail/events", other: 256 * KB },
   // Up to 10,000 addresses to look up (campaigns' communityStatsSchema).
   { pathPrefix: "/api/statsCommunity", other: 3 * MB },
 ];

@@ -23,6 +23,7 @@ import { securityJobs } from "~/modules/security/jobs.server";
 import { smsJobs } from "~/modules/sms/jobs.server";
 import { createSmsTransport, twilioSettingsFrom } from "~/modules/sms/sms-transport.server";
 import { registerSmsWake } from "~/modules/sms/sms-wake.server";
+import { deliverabilityParts } from "~/modules/deliverability/deliverability.server";
 import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/seed-demo-content.server";
 import { seedTracks } from "~/modules/music/seed-tracks.server";
 import { startOperations, type Operations } from "~/modules/operations/start-operations.server";
@@ -44,6 +45,8 @@ export interface Runtime {
   outboxWakeJob: JobDefinition<{ id?: string }>;
   /** Metrics gauges, scheduled backups and alerts (modules/operations). */
   operations: Operations;
+  /** The bounce mailbox's poller, when BOUNCE_MAILBOX_URL is set. */
+  bouncePoller?: { stop(): Promise<void> };
 }
 
 /**
@@ -98,7 +101,10 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
     if (env.SEED_DEMO_CONTENT) {
       for (const line of describeDemoInvitations(await seedDemoContent(database.db, env.PUBLIC_URL))) console.log(line);
     }
+    const deliverability = deliverabilityParts(env);
     mail = createMailTransport({
+      envelopeSender: deliverability.envelopeSender,
+      dkim: deliverability.dkim ?? undefined,
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
       mailboxUrl: `${env.PUBLIC_URL}/dev/mailbox`,
@@ -118,6 +124,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
       leaseSeconds: env.OUTBOX_LEASE_SECONDS,
       concurrency: env.MAIL_MAX_CONNECTIONS,
+      skipRecipients: deliverability.skipRecipients,
     });
     const texts = smsJobs({
       db: database.db,
@@ -164,6 +171,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       campaigns: { startFanOut: (campaignId) => worker.send(campaigns.fanOut, { campaignId }) },
       outboxWakeJob: messaging.deliver,
       operations,
+      bouncePoller: deliverability.startPoller(database.db),
     };
     return current.current;
   } catch (error) {
@@ -214,6 +222,7 @@ export async function stopRuntime(options: { deadline?: number } = {}): Promise<
     .then(() => console.log("[server] job runner stopped"))
     .catch((error) => console.error("[server] stopping the job runner:", error));
   await runtime.operations.stop().catch((error) => console.error("[server] stopping the scheduled backups:", error));
+  await runtime.bouncePoller?.stop().catch((error) => console.error("[server] stopping the bounce mailbox poller:", error));
   runtime.mail.close();
   setAuth(undefined);
   setDatabase(undefined);

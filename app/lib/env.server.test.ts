@@ -115,4 +115,13 @@ describe("staff quotas and SMS countries (issue 23)", () => {
     expect(() => parseEnv({ SMS_ALLOWED_COUNTRIES: "US,XX" })).toThrow(/SMS_ALLOWED_COUNTRIES: must be ISO country codes such as US,CA \(not XX\)/);
     expect(() => parseEnv({ EVENT_MAILS_PER_STAFF_PER_DAY: "0" })).toThrow(/EVENT_MAILS_PER_STAFF_PER_DAY: must be 1 or more/);
   });
+
+  it("reads the deliverability settings, refusing a wrong bounce mailbox, address or topic", () => {
+    const env = parseEnv({ BOUNCE_MAILBOX_URL: "imap://bounce:secret@127.0.0.1:1143/INBOX", MAIL_BOUNCE_ADDRESS: "bounces@example.org" });
+    expect([env.BOUNCE_MAILBOX_URL, env.BOUNCE_POLL_SECONDS, env.BOUNCE_SOFT_LIMIT]).toEqual(["imap://bounce:secret@127.0.0.1:1143/INBOX", 60, 3]);
+    expect(problemsOf({ BOUNCE_MAILBOX_URL: "https://mail.example.org/INBOX" })[0]).toMatch(/^BOUNCE_MAILBOX_URL: must be an imaps:\/\//);
+    expect(problemsOf({ MAIL_BOUNCE_ADDRESS: "bounces" })[0]).toMatch(/^MAIL_BOUNCE_ADDRESS: must be an e-mail address/);
+    expect(problemsOf({ SES_SNS_TOPIC_ARN: "my-topic" })[0]).toMatch(/^SES_SNS_TOPIC_ARN: must be an SNS topic ARN/);
+    expect(problemsOf({ MAIL_EVENTS_SECRET: "short" })[0]).toMatch(/^MAIL_EVENTS_SECRET: must be at least 16 characters/);
+  });
 });

@@ -156,6 +156,29 @@ const envSchema = z.object({
   SMS_SINGLES_PER_STAFF_PER_DAY: perDay(30),
   /** Mails to one event's guests one staff member may send in a day. */
   EVENT_MAILS_PER_STAFF_PER_DAY: perDay(2),
+  // Deliverability (docs/decisions/048): VERP, the bounce mailbox, provider webhooks, DKIM.
+  /** The envelope sender's base: each message goes out as `local+<token>@domain`. */
+  MAIL_BOUNCE_ADDRESS: z.email({ message: "must be an e-mail address (bounces@example.org)" }).optional(),
+  /** imaps://user:pass@host[:port]/INBOX (or imap:// for a local server): polled for bounces and complaints. */
+  BOUNCE_MAILBOX_URL: z
+    .url({ protocol: /^imaps?$/, message: "must be an imaps:// (or imap://) URL with user, password and folder" })
+    .optional(),
+  BOUNCE_POLL_SECONDS: z.coerce.number({ message: "must be a number of seconds" }).int("must be a whole number").min(5, "must be 5 or more").max(86_400).default(60),
+  /** Soft bounces within 30 days that suppress an address. */
+  BOUNCE_SOFT_LIMIT: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be 1 or more").max(100).default(3),
+  /** The HMAC-SHA256 key of POST /api/mail/events/generic. */
+  MAIL_EVENTS_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Basic-auth user and password of POST /api/mail/events/postmark, as set in Postmark's webhook URL. */
+  POSTMARK_WEBHOOK_USER: z.string().min(1).optional(),
+  POSTMARK_WEBHOOK_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
+  /** The SNS topic whose notifications POST /api/mail/events/ses accepts (its ARN); unset refuses all. */
+  SES_SNS_TOPIC_ARN: z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]+$/, "must be an SNS topic ARN").optional(),
+  /** Tests only: one more URL prefix SNS signing certificates may come from (production allows https on amazonaws.com). */
+  SNS_CERT_URL_PREFIX: z.url().optional(),
+  DKIM_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name").optional(),
+  DKIM_SELECTOR: z.string().regex(/^[a-z0-9._-]+$/i, "must be a DNS label").optional(),
+  /** The DKIM private key: PEM text, or a path to a PEM file. */
+  DKIM_PRIVATE_KEY: z.string().min(1).optional(),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT" | "RATE_LIMIT_MULTIPLIER" | "AUTH_RATE_LIMIT_MULTIPLIER" | "UPLOADS_DIR" | "BACKUP_DIR"> & {

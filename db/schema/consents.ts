@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const consentPurpose = pgEnum("consent_purpose", ["terms", "privacy", "email_updates", "sms", "newsletter", "campaigns"]);
-/** `import`: carried over from the old site by `npm run import:legacy` (text version `legacy`). */
-export const consentSource = pgEnum("consent_source", ["community_form", "invitation_form", "newsletter", "profile", "reservation_form", "import"]);
+/** `import`: carried over from the old site by `npm run import:legacy` (text version `legacy`). `complaint`: a spam complaint reported by the mail provider (docs/decisions/048). */
+export const consentSource = pgEnum("consent_source", ["community_form", "invitation_form", "newsletter", "profile", "reservation_form", "import", "complaint"]);
 
 /**
  * Every consent given or withdrawn, as it happened: who (user id and/or address), to what, under

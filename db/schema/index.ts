@@ -3,6 +3,7 @@ export * from "./auth";
 export * from "./campaigns";
 export * from "./community";
 export * from "./consents";
+export * from "./deliverability";
 export * from "./events";
 export * from "./guest-ops";
 export * from "./members";

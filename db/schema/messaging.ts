@@ -57,6 +57,10 @@ export const outbox = pgTable(
     index("outbox_sms_provider_idx")
       .on(table.providerId)
       .where(sql`${table.channel} = 'sms'`),
+    // A bounce without our envelope address names the message by its Message-ID, kept as the provider id.
+    index("outbox_email_provider_idx")
+      .on(table.providerId)
+      .where(sql`${table.channel} = 'email'`),
     // Pause, resume, cancel and a campaign's progress read its messages by status.
     index("outbox_campaign_idx")
       .on(table.campaignId, table.status)

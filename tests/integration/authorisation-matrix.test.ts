@@ -26,6 +26,8 @@ const guardOf: Record<string, Action | "signed-in"> = {
   "/admin/eventreservations/:eventId/guests.csv": "manage-reservations",
   "/admin/communications/campaigns/:campaignId": "send-communications",
   "/admin/communications/campaigns/:campaignId/results.csv": "send-communications",
+  "/admin/communications/deliverability": "manage-suppressions",
+  "/admin/communications/deliverability.csv": "manage-suppressions",
 };
 
 /**
@@ -60,6 +62,7 @@ const postGuardOf: Record<string, Action> = {
   "/admin/communications": "send-communications",
   "/admin/eventreservations/:eventId/check-in": "manage-reservations",
   "/admin/communications/import": "send-communications",
+  "/admin/communications/deliverability": "manage-suppressions",
 };
 
 /**

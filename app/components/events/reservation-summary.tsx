@@ -21,6 +21,11 @@ export function ReservationSummary(props: { reservation: ConfirmedReservation })
           .
         </>
       ) : null}
+      {reservation.mailWarning ? (
+        <strong className="mt-3 block text-rose-200" data-testid="reservation-mail-warning">
+          {reservation.mailWarning}
+        </strong>
+      ) : null}
     </p>
   );
 }

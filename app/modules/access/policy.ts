@@ -36,6 +36,8 @@ export const staffActions = {
   "mail-event-attendees": ["admin", "event-staff"],
   /** E-mail and SMS campaigns, announcements to a list of addresses, invitations (/admin/communications). */
   "send-communications": ["admin"],
+  /** The suppression list of bounced and complaining addresses: see, export, remove an address (/admin/communications/deliverability). */
+  "manage-suppressions": ["admin"],
   /** The activity log of staff actions. */
   "view-activity": ["admin"],
   /** The system status page's details (configuration, queue, database). */

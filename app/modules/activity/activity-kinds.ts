@@ -38,6 +38,7 @@ export const activityKinds = {
   "invitations.imported": "Imported past attendees",
   "invitation.resent": "Resent an invitation",
   "invitation.revoked": "Revoked an invitation",
+  "suppression.removed": "Removed from suppression",
   "invitation.friend-sent": "Sent a friend invitation",
   "legacy.imported": "Imported the old site's data",
 } as const;

@@ -118,7 +118,7 @@ export async function listCampaigns(db: Database, limit = 20, filter: { kind?: s
       createdByEmail: row.createdByEmail,
       counts: tally,
       etaSeconds: status === "sending" ? etaSeconds(tally.queued, sentLately, RATE_WINDOW_SECONDS) : null,
-      engagement: engagement.get(row.id) ?? { listeners: 0, plays: 0, unsubscribed: 0 },
+      engagement: engagement.get(row.id) ?? { listeners: 0, plays: 0, unsubscribed: 0, bounced: 0, complaints: 0 },
     };
   });
 }

@@ -45,9 +45,9 @@ describe("campaign statistics", () => {
 
     const engagement = await campaignEngagement(db(), [earlier, later]);
     // Ada's two starts (one resumed in the middle is no play), Bea's start and an anonymous one.
-    expect(engagement.get(later.id)).toEqual({ listeners: 2, plays: 3, unsubscribed: 1 });
+    expect(engagement.get(later.id)).toEqual({ listeners: 2, plays: 3, unsubscribed: 1, bounced: 0, complaints: 0 });
     // The earlier send counts the plays of its name since then too; Bea and Cy were not its recipients.
-    expect(engagement.get(earlier.id)).toEqual({ listeners: 2, plays: 4, unsubscribed: 0 });
+    expect(engagement.get(earlier.id)).toEqual({ listeners: 2, plays: 4, unsubscribed: 0, bounced: 0, complaints: 0 });
     expect(await campaignEngagement(db(), [])).toEqual(new Map());
   });
 

@@ -12,6 +12,10 @@ export interface CampaignEngagement {
   plays: number;
   /** Its recipients who unsubscribed after it was created. */
   unsubscribed: number;
+  /** Its recipients whose message hard-bounced (deliverability's bounce events, each address once). */
+  bounced: number;
+  /** Its recipients who marked its message as spam. */
+  complaints: number;
 }
 
 /**
@@ -25,7 +29,7 @@ export async function campaignEngagement(
   const result = new Map<string, CampaignEngagement>();
   if (campaigns.length === 0) return result;
   const list = JSON.stringify(campaigns.map((campaign) => ({ id: campaign.id, tag: campaign.tag, created_at: campaign.createdAt.toISOString() })));
-  const rows = await queryRows<{ id: string; listeners: number | string; plays: number | string; unsubscribed: number | string }>(
+  const rows = await queryRows<{ id: string; listeners: number | string; plays: number | string; unsubscribed: number | string; bounced: number | string; complaints: number | string }>(
     db,
     sql`with wanted as (
           select id::uuid as id, tag, created_at::timestamptz as created_at
@@ -43,11 +47,19 @@ export async function campaignEngagement(
                    and a.action = 'play' and a.position < ${PLAY_START_SECONDS}) as plays,
                (select count(*)
                   from campaign_recipients r join unsubscribes u on u.email = r.email
-                 where r.campaign_id = w.id and u.created_at >= w.created_at) as unsubscribed
+                 where r.campaign_id = w.id and u.created_at >= w.created_at) as unsubscribed,
+               (select count(distinct b.email) from bounce_events b where b.campaign_id = w.id and b.kind = 'hard') as bounced,
+               (select count(distinct b.email) from bounce_events b where b.campaign_id = w.id and b.kind = 'complaint') as complaints
           from wanted w`,
   );
   for (const row of rows) {
-    result.set(row.id, { listeners: Number(row.listeners), plays: Number(row.plays), unsubscribed: Number(row.unsubscribed) });
+    result.set(row.id, {
+      listeners: Number(row.listeners),
+      plays: Number(row.plays),
+      unsubscribed: Number(row.unsubscribed),
+      bounced: Number(row.bounced),
+      complaints: Number(row.complaints),
+    });
   }
   return result;
 }

@@ -9,7 +9,7 @@
 export const CONSENT_TEXT_VERSION = "2026-11-26";
 
 export type ConsentPurpose = "terms" | "privacy" | "email_updates" | "sms" | "newsletter" | "campaigns";
-export type ConsentSource = "community_form" | "invitation_form" | "newsletter" | "profile" | "reservation_form" | "import";
+export type ConsentSource = "community_form" | "invitation_form" | "newsletter" | "profile" | "reservation_form" | "import" | "complaint";
 
 /**
  * The words of the optional SMS boxes (the community form's and the reservation form's), as the
@@ -35,6 +35,7 @@ export const consentTexts: Record<ConsentSource, string> = {
   profile: "E-mail preferences on the profile page: the newsletter, and e-mails from our campaigns (new music and events).",
   import:
     "Given on the old site and carried over by the import (text version 'legacy'): its community form's one box covered the Terms, the Privacy Policy and updates by e-mail and SMS; its newsletter and launch forms, e-mail from that list.",
+  complaint: "No words shown: the person's mail provider reported our e-mail as spam, which withdraws consent to campaigns (docs/decisions/048).",
 };
 
 /** The purposes one submission of each sign-up form grants (the community form's e-mail and SMS boxes are its own answers). */
@@ -42,7 +43,7 @@ export const purposesGrantedBy = {
   community_form: ["terms", "privacy"],
   invitation_form: ["terms", "privacy", "sms"],
   newsletter: ["newsletter"],
-} as const satisfies Record<Exclude<ConsentSource, "profile" | "reservation_form" | "import">, readonly ConsentPurpose[]>;
+} as const satisfies Record<Exclude<ConsentSource, "profile" | "reservation_form" | "import" | "complaint">, readonly ConsentPurpose[]>;
 
 /** The profile's labels of the e-mail preferences. */
 export const emailPreferenceLabels = {

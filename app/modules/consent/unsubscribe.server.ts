@@ -4,7 +4,7 @@ import { cancelMessages, priorityRank } from "~/modules/messaging/outbox.server"
 import type { Database } from "~/lib/db.server";
 import { hashToken } from "~/lib/tokens.server";
 
-export type UnsubscribeSource = "one-click" | "link" | "profile" | "account-deleted" | "sign-up";
+export type UnsubscribeSource = "one-click" | "link" | "profile" | "account-deleted" | "sign-up" | "complaint";
 
 export interface UnsubscribeTarget {
   email: string;

@@ -14,6 +14,7 @@ import {
   waitlistCsvColumns,
 } from "~/modules/community/list-sign-ups.server";
 import { communityStats } from "~/modules/campaigns/campaign-stats.server";
+import { suppressionReasonsOf, suppressionReasonWords } from "~/modules/deliverability/suppressions.server";
 import { allInvitationStatus, invitationStatusCsvColumns, listInvitationStatus } from "~/modules/invitations/list-invitation-status.server";
 import { allUserProfiles, listUserProfiles, userProfileCsvColumns } from "~/modules/members/list-user-profiles.server";
 import type { DashboardListKey } from "~/modules/dashboard/dashboard-lists";
@@ -33,11 +34,20 @@ export async function readListPage(db: Database, key: DashboardListKey, query: L
         logFailure("dashboard", "reading the community's clicks and plays", error);
         return null;
       });
-      const rows = page.rows.map((row) => ({
-        ...row,
-        lastClickAt: stats ? (stats.clickedMap[row.email] ?? null) : null,
-        plays: stats ? (stats.playCountMap[row.email] ?? 0) : null,
-      }));
+      const suppressed = await suppressionReasonsOf(db, page.rows.map((row) => row.email)).catch((error: unknown) => {
+        logFailure("dashboard", "reading the suppression list", error);
+        return new Map<string, keyof typeof suppressionReasonWords>();
+      });
+      const rows = page.rows.map((row) => {
+        const reason = suppressed.get(row.email.trim().toLowerCase());
+        return {
+          ...row,
+          lastClickAt: stats ? (stats.clickedMap[row.email] ?? null) : null,
+          plays: stats ? (stats.playCountMap[row.email] ?? 0) : null,
+          /** Why bulk mail no longer goes to this address (deliverability), or null. */
+          suppressed: reason ? suppressionReasonWords[reason] : null,
+        };
+      });
       return { key, ...page, rows };
     }
     case "signups":

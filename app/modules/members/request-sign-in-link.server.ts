@@ -1,5 +1,6 @@
 import type { SignInLinkMetadata } from "~/lib/auth.server";
 import type { Database } from "~/lib/db.server";
+import { hasHardBounced } from "../deliverability/suppressions.server";
 import { checkAuthRateLimit, type AttemptClient } from "./auth-rate-limits.server";
 import { emailSignInLink } from "./sign-in-links.server";
 
@@ -9,7 +10,10 @@ export interface SignInLinkClient extends AttemptClient {
   headers: Headers;
 }
 
-export type SignInLinkRequestResult = { sent: true } | { sent: false; retryAfterSeconds: number; message: string };
+export type SignInLinkRequestResult =
+  /** `hardBouncedBefore`: mail to this address hard-bounced before; the link is still sent, and the form says so. */
+  | { sent: true; hardBouncedBefore?: boolean }
+  | { sent: false; retryAfterSeconds: number; message: string };
 
 /**
  * Someone asks for a sign-in link to be e-mailed to an address: counted against the sign-in-link
@@ -35,5 +39,6 @@ export async function requestSignInLink(
     next: options.next,
     headers: client.headers,
   });
-  return { sent: true };
+  // Said of the address typed, whoever owns it: it tells nothing about accounts.
+  return { sent: true, hardBouncedBefore: await hasHardBounced(db, options.email) };
 }

@@ -4,7 +4,7 @@ import { defineJob } from "~/lib/jobs/define-job";
 import type { DeliveryRenderers } from "./render-at-delivery.server";
 import type { Transports } from "./transports.server";
 import { failAbandonedMessages } from "./claim-due-messages.server";
-import { createOutboxSender } from "./outbox-sender.server";
+import { createOutboxSender, type RecipientGate } from "./outbox-sender.server";
 
 export interface MessagingJobsOptions {
   db: Database;
@@ -17,6 +17,8 @@ export interface MessagingJobsOptions {
   concurrency?: number;
   /** How long a claim holds before another sender may take the row (OUTBOX_LEASE_SECONDS). */
   leaseSeconds?: number;
+  /** Which messages not to send (the deliverability module's suppression list). */
+  skipRecipients?: RecipientGate;
 }
 
 /**
@@ -27,8 +29,8 @@ export interface MessagingJobsOptions {
  * A handler returns as soon as the pass has started: a long campaign must not hold a job open
  * past pg-boss's expiry, and the pass needs no job to finish.
  */
-export function messagingJobs({ db, transports, renderers, retryDelaySeconds, concurrency = 5, leaseSeconds }: MessagingJobsOptions) {
-  const sender = createOutboxSender({ db, transports, renderers, retryDelaySeconds, concurrency, leaseSeconds });
+export function messagingJobs({ db, transports, renderers, retryDelaySeconds, concurrency = 5, leaseSeconds, skipRecipients }: MessagingJobsOptions) {
+  const sender = createOutboxSender({ db, transports, renderers, retryDelaySeconds, concurrency, leaseSeconds, skipRecipients });
 
   const deliver = defineJob({
     name: "outbox-wake",

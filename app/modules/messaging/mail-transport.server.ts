@@ -24,6 +24,13 @@ export interface MailTransportOptions {
   maxConnections?: number;
   /** At most this many messages a second (MAIL_RATE_PER_SECOND); unset sends as fast as the server takes them. */
   ratePerSecond?: number;
+  /**
+   * MAIL_BOUNCE_ADDRESS: each message's envelope sender becomes `local+<token>@domain` (VERP), the
+   * token naming the outbox message, so a bounce says exactly which message failed. From is unchanged.
+   */
+  envelopeSender?: (message: OutboxMessage) => string;
+  /** DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY: every message is signed (nodemailer's DKIM). */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
 
 export function createMailTransport(options: MailTransportOptions): MailTransport {
@@ -54,6 +61,7 @@ function createSmtpTransport(smtpUrl: string, options: MailTransportOptions): Ma
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
+    ...(options.dkim ? { dkim: options.dkim } : {}),
   });
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? "localhost";
   return {
@@ -74,6 +82,7 @@ function createSmtpTransport(smtpUrl: string, options: MailTransportOptions): Ma
             }
           : undefined,
         attachments: attachmentsFromMeta(message.meta),
+        ...(options.envelopeSender ? { envelope: { from: options.envelopeSender(message), to: message.recipient } } : {}),
       });
       return { providerId: info.messageId ?? null };
     },

@@ -9,7 +9,14 @@ import { describeFailure, isPermanentFailure } from "./delivery-errors";
 import { attachmentsToMeta } from "./email-attachments";
 import { countDelivery } from "./outbox-stats.server";
 import { rendererOf, type DeliveryRenderers, type RenderedEmail, type RenderOutcome } from "./render-at-delivery.server";
-import { LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS, recordFailure, recordSentBatch, retryDelaySeconds, type SentOutcome } from "./outbox.server";
+import { LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS, recordFailure, recordSentBatch, recordSkipped, retryDelaySeconds, type SentOutcome } from "./outbox.server";
+
+/**
+ * Asked at send time, once per claimed batch: which of these messages not to send, each with the
+ * reason (e.g. `suppressed: hard bounce`). The deliverability module's suppression list answers it
+ * through the composition root, so a campaign in progress stops mailing an address at once.
+ */
+export type RecipientGate = (db: Database, messages: OutboxMessage[]) => Promise<Map<string, string>>;
 
 export interface OutboxSenderOptions {
   db: Database;
@@ -27,6 +34,8 @@ export interface OutboxSenderOptions {
   idleSeconds?: number;
   /** How long a wake waits for more new messages before the pass starts (default 50 ms). */
   gatherMilliseconds?: number;
+  /** Messages not to send (suppressed recipients); they are recorded as skipped with the reason. */
+  skipRecipients?: RecipientGate;
 }
 
 export interface OutboxSender {
@@ -136,11 +145,18 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     try {
       // Rendered here, outside any producer's transaction (docs/decisions/020).
       const rendered = await renderBatch(batch);
+      const skipped = options.skipRecipients ? await options.skipRecipients(options.db, batch) : new Map<string, string>();
       const worker = async () => {
         // A stop lets each connection finish its message; the rest of the batch is given back.
         while (next < batch.length && !recorder.failed() && !stopped) {
           const message = batch[next++]!;
           unsent.delete(message.id);
+          const skipReason = skipped.get(message.id);
+          if (skipReason !== undefined) {
+            await recordSkipped(options.db, message.id, skipReason);
+            inFlight.delete(message.id);
+            continue;
+          }
           const sent = await sendOne(message, rendered.get(message.id));
           // A worker takes its next message only once this one's delivery is written: a crash then
           // repeats at most one message per connection, those whose answer was in flight (issue 27).

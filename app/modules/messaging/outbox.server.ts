@@ -204,6 +204,18 @@ export async function cancelMessages(db: Database, where: SQL, reason: string): 
 }
 
 /**
+ * Records a claimed message as not sent on purpose (its recipient is suppressed): `cancelled`, as
+ * an unsubscribe's are, with the reason, and its content cleared. A campaign's recipient row then
+ * reads `skipped` with that reason (campaigns/campaign-progress.server.ts).
+ */
+export async function recordSkipped(db: Database, id: string, reason: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: "cancelled", lastError: reason, lockedUntil: null, lockedBy: null, updatedAt: sql`now()`, ...clearedContent })
+    .where(and(eq(outbox.id, id), eq(outbox.status, "sending")));
+}
+
+/**
  * Frees the idempotency keys of failed rows, so the message can be written again with fresh
  * content (their own was cleared when they failed); the failed rows stay as the record.
  */

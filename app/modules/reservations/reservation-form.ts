@@ -111,6 +111,16 @@ export function typedReservationValues(input: Record<string, unknown>): Reservat
 export type ReservationResult =
   | {
       ok: true;
-      reservation: { id: string; seats: number; eventTitle: string; dateLabel: string; timeLabel: string; email: string; cancelPath?: string };
+      reservation: {
+        id: string;
+        seats: number;
+        eventTitle: string;
+        dateLabel: string;
+        timeLabel: string;
+        email: string;
+        cancelPath?: string;
+        /** Said when mail to this address hard-bounced before (deliverability): the confirmation is still sent. */
+        mailWarning?: string;
+      };
     }
   | { ok: false; error?: string; fieldErrors?: Partial<Record<ReservationField, string>>; values: ReservationValues };

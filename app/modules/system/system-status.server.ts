@@ -22,7 +22,7 @@ export interface StatusDetail {
 }
 
 export interface StatusCheck {
-  id: "database" | "migrations" | "mail" | "sms" | "queue" | "outbox" | "backups" | "alerts";
+  id: "database" | "migrations" | "mail" | "sms" | "queue" | "outbox" | "backups" | "alerts" | "dkim";
   title: string;
   state: CheckState;
   summary: string;

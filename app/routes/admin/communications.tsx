@@ -180,6 +180,17 @@ export default function CommunicationsPage({ loaderData, actionData }: Route.Com
         resultsLinks
       />
       <AttendeeImport />
+      <section aria-labelledby="deliverability-section-title">
+        <h2 id="deliverability-section-title" className="text-2xl text-ivory">
+          Deliverability
+        </h2>
+        <p className="mt-2 text-sand">
+          Addresses that bounced or marked our e-mail as spam are suppressed: campaigns, guest mail and invitations skip them.{" "}
+          <a href="/admin/communications/deliverability" className="text-amber underline underline-offset-4">
+            The suppression list
+          </a>
+        </p>
+      </section>
       <section aria-labelledby="sms-title">
         <h2 id="sms-title" className="text-2xl text-ivory">
           Text messages

@@ -7,6 +7,7 @@ import { can } from "~/modules/access/policy";
 import { listDemoInvitations } from "~/modules/demo/list-demo-invitations.server";
 import { listImportRuns } from "~/modules/legacy-import/import-legacy.server";
 import { ImportRuns } from "~/components/admin/import-runs";
+import { dkimStatus } from "~/modules/deliverability/deliverability-status.server";
 import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/system-status.server";
 
 /**
@@ -23,9 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The demo invitations' rids are random per installation; admins of a demo find them here.
   const demoInvitations =
     admin && context.env.SEED_DEMO_CONTENT ? await listDemoInvitations(context.db, context.env.PUBLIC_URL) : [];
+  const dkim = dkimStatus(context.env);
+  const checks = [...status.checks, admin ? dkim : { ...dkim, details: undefined }];
   // The moves from the old site (npm run import:legacy), with their reports: admins only.
   const importRuns = admin ? await listImportRuns(context.db) : [];
-  return { ...status, demoInvitations, importRuns };
+  return { ...status, checks, demoInvitations, importRuns };
 }
 
 const demoStateLabels = { pending: "Pending", accepted: "Accepted", expired: "Expired" } as const;

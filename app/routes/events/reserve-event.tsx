@@ -23,6 +23,8 @@ import { phoneToTextProblem, reserveSeatsForVisitor } from "~/modules/reservatio
 import type { Route } from "./+types/reserve-event";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { refusalStatus } from "~/lib/outcome";
+import { deliverabilityMessages } from "~/modules/deliverability/deliverability-messages";
+import { hasHardBounced } from "~/modules/deliverability/suppressions.server";
 import { logFailure } from "~/lib/log.server";
 
 /**
@@ -88,6 +90,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     logFailure("reservations", "making a cancel link", error);
     return undefined;
   });
+  const email = outcome.reservation.visitorEmail ?? parsed.data.email;
+  // Said of the address typed, whoever it belongs to: nothing about accounts.
+  const bouncedBefore = await hasHardBounced(context.db, email).catch(() => false);
   return data<ReservationResult>({
     ok: true,
     reservation: {
@@ -96,8 +101,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       eventTitle: outcome.event.title,
       dateLabel: formatEventDate(outcome.event.startsAt, timeZone),
       timeLabel: formatEventTime(outcome.event.startsAt, timeZone),
-      email: outcome.reservation.visitorEmail ?? parsed.data.email,
+      email,
       cancelPath,
+      ...(bouncedBefore ? { mailWarning: deliverabilityMessages.hardBounced } : {}),
     },
   });
 }

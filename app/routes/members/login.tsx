@@ -19,6 +19,7 @@ import { requestPasswordResetLink } from "~/modules/members/request-password-res
 import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { cookieHeaders } from "./auth-action.server";
+import { deliverabilityMessages } from "~/modules/deliverability/deliverability-messages";
 import { logFailure } from "~/lib/log.server";
 
 /** How long 'Login successful!' shows before the member is taken on. */
@@ -75,6 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const next = safeRedirectPath(form.next, env.PUBLIC_URL, SIGNED_IN_PATH);
       const result = await requestSignInLink(context.db, { email: address, purpose: "sign-in", next, client });
       if (!result.sent) return failed({ error: result.message }, tooManyAttemptsInit(result.retryAfterSeconds));
+      if (result.hardBouncedBefore) return failed({ error: deliverabilityMessages.hardBounced }, 200);
       return data<LoginActionData>({ ok: true, intent, message: authMessages.signInLinkSent });
     }
 

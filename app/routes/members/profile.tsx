@@ -37,6 +37,7 @@ import { deleteMemberAccount } from "~/modules/members/delete-member-account.ser
 import { memberDataMessages } from "~/modules/members/member-data";
 import { getEmailPreferences, setEmailPreferences } from "~/modules/members/set-email-preferences.server";
 import { tooManyAttempts } from "~/modules/security/too-many-attempts";
+import { memberMailStatus, retryMemberAddress } from "~/modules/deliverability/member-mail-status.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireMember(request, context);
   const query = new URL(request.url).searchParams;
   const exportRetry = Number(query.get("exportRetry"));
-  const [profile, sessions, emailPreferences] = await Promise.all([
+  const [profile, sessions, emailPreferences, mailStatus] = await Promise.all([
     getProfile(context.db, user)
       .then((values) => ({ values, loadError: null }))
       .catch((error: unknown) => {
@@ -59,6 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listMemberSessions(authHeaders(request, context.clientIp), user.sessionId),
     getEmailPreferences(context.db, user).catch((error: unknown) => {
       logFailure("profile", "loading e-mail preferences", error);
+      return null;
+    }),
+    memberMailStatus(context.db, user).catch((error: unknown) => {
+      logFailure("profile", "reading whether mail bounced", error);
       return null;
     }),
   ]);
@@ -71,17 +76,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadError: profile.loadError,
     sessions,
     emailPreferences,
+    mailBounced: mailStatus ? { reasonWords: mailStatus.reasonWords, detail: mailStatus.detail } : null,
     // The download (profile-data.ts) answers a refusal or a failure by coming back here.
     exportNotice: exportRetry > 0 ? tooManyAttempts(exportRetry) : query.has("exportFailed") ? memberDataMessages.exportFailed : null,
   };
 }
 
-type Intent = "save" | "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences" | "delete-account";
+type Intent = "save" | "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences" | "delete-account" | "retry-mail";
 
 export type ProfileActionData =
   | { intent: "save"; ok: true; message: string }
   | { intent: "save"; ok: false; error?: string; fieldErrors?: ProfileFieldErrors; values: ProfileFormInput }
-  | { intent: "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences"; ok: boolean; message: string }
+  | { intent: "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences" | "retry-mail"; ok: boolean; message: string }
   | { intent: "delete-account"; ok: false; message: string; confirmationError?: string; typed?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -153,6 +159,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       logFailure("profile", "saving e-mail preferences", error);
       return data<ProfileActionData>({ intent, ok: false, message: memberDataMessages.preferencesFailed }, 503);
+    }
+  }
+
+  if (intent === "retry-mail") {
+    try {
+      const outcome = await retryMemberAddress(context.db, user);
+      return data<ProfileActionData>({ intent, ok: outcome.ok, message: outcome.message });
+    } catch (error) {
+      logFailure("profile", "asking to try a bounced address again", error);
+      return data<ProfileActionData>({ intent, ok: false, message: profileMessages.saveFailed }, 503);
     }
   }
 
@@ -253,6 +269,23 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           {otherResult ? <FormBanner tone={otherResult.ok ? "success" : "error"}>{otherResult.message}</FormBanner> : null}
           {loaderData.exportNotice ? <FormBanner tone="error">{loaderData.exportNotice}</FormBanner> : null}
         </div>
+
+        {loaderData.mailBounced ? (
+          <div className="rounded-3xl border border-rose-300/50 bg-umber/80 p-7" data-testid="mail-bounced">
+            <h2 className="text-2xl text-ivory">Our e-mails to you bounced</h2>
+            <p className="mt-2 text-sand">
+              Mail to {loaderData.email} could not be delivered ({loaderData.mailBounced.reasonWords}), so we stopped sending you news and invitations.
+              {loaderData.mailBounced.detail ? ` Your mail server said: “${loaderData.mailBounced.detail}”` : ""}
+            </p>
+            <p className="mt-2 text-sand">Once your mailbox works again (or the address is fixed), ask us to try again.</p>
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="retry-mail" />
+              <button type="submit" className="button-secondary" disabled={pending === "retry-mail"}>
+                Try my address again
+              </button>
+            </Form>
+          </div>
+        ) : null}
 
         <div className="rounded-3xl border border-ember bg-umber/80 p-7 shadow-2xl shadow-black/50 sm:p-9">
           <Form method="post" noValidate onSubmit={validateBeforeSaving} className="space-y-6">

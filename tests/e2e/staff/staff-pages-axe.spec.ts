@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydration";
@@ -33,6 +34,10 @@ for (const screen of widths) {
     await page.setViewportSize({ width: screen.width, height: screen.height });
     await signInWithLink(page, screen.account, "/admin");
     const checkIn = await doorPath(page);
+    // A suppressed address, so the deliverability page is scanned with a row and its removal form.
+    const bounce = JSON.stringify({ type: "bounce", email: `axe-${screen.width}@recipient.example`, permanent: true, reason: "550 5.1.1 user unknown" });
+    const signature = createHmac("sha256", "e2e-mail-events-secret-0123456789").update(bounce).digest("hex");
+    await page.request.post("/api/mail/events/generic", { headers: { "Content-Type": "application/json", "X-Signature": `sha256=${signature}` }, data: bounce });
     const states: Array<[string, string]> = [
       ["dashboard", "/admin"],
       ["dashboard, initial sign-ups", "/admin?list=signups"],
@@ -46,6 +51,7 @@ for (const screen of widths) {
       ["check-in", checkIn],
       ["communications", "/admin/communications"],
       ["attendee import", "/admin/communications/import"],
+      ["deliverability", "/admin/communications/deliverability"],
       ["activity", "/admin/activity"],
       ["system", "/admin/setup"],
     ];

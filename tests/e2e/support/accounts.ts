@@ -36,6 +36,8 @@ export const staffAccounts = {
   staffForms: Array.from({ length: 12 }, (_, index) => `admin-forms-${index + 1}@harmonia.example`),
   /** The reviews before mass sends (attendee mail, campaigns, group texts). */
   sends: Array.from({ length: 8 }, (_, index) => `admin-sends-${index + 1}@harmonia.example`),
+  /** The suppression list (deliverability), as a person uses it without JavaScript. */
+  deliverability: ["admin-deliverability-1@harmonia.example", "admin-deliverability-2@harmonia.example"],
   /** Event staff (the reservations page only). */
   eventStaff: ["usher-1@harmonia.example", "usher-2@harmonia.example", "usher-3@harmonia.example", "usher-4@harmonia.example"],
   /** Admins that set up the check-in tests' events (check-in's own staff are `doorStaff`). */

@@ -127,6 +127,8 @@ function CampaignItem(props: { campaign: CampaignRow; failed: FailedRecipient[];
         ["Listened", engagement.listeners],
         ["Plays", engagement.plays],
         ["Unsubscribed", engagement.unsubscribed],
+        ["Bounced", engagement.bounced],
+        ["Complaints", engagement.complaints],
       ];
   return (
     <li className="rounded-2xl border border-sand/15 p-4" aria-label={`Campaign ${campaign.subject}`} data-campaign-id={campaign.id}>

@@ -106,7 +106,19 @@ function ListTable({ page, when }: { page: DashboardListPage; when: (value: Date
           rowKey={(row) => row.id}
           columns={[
             { header: "Name", cell: (row) => <span className="text-ivory">{row.name}</span> },
-            { header: "E-mail", cell: (row) => row.email },
+            {
+              header: "E-mail",
+              cell: (row) => (
+                <>
+                  {row.email}
+                  {row.suppressed ? (
+                    <span className="ml-2 rounded-full border border-rose-300/60 px-2 text-xs text-rose-200" data-testid="suppressed-mark">
+                      Suppressed: {row.suppressed}
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
             { header: "Phone", cell: (row) => row.phone || "—" },
             { header: "Interest", cell: (row) => row.interestLabel },
             { header: "Consent", cell: (row) => when(row.consentAcceptedAt) },

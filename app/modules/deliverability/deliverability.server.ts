@@ -1,0 +1,33 @@
+import type { OutboxMessage } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { startBounceMailboxPoller } from "./bounce-mailbox.server";
+import { dkimSettingsFrom, type DkimSettings } from "./dkim.server";
+import { suppressedBulkMessages } from "./suppressions.server";
+import { envelopeSender } from "./verp";
+
+export interface DeliverabilitySettings {
+  MAIL_BOUNCE_ADDRESS?: string;
+  BOUNCE_MAILBOX_URL?: string;
+  BOUNCE_POLL_SECONDS: number;
+  BOUNCE_SOFT_LIMIT: number;
+  DKIM_DOMAIN?: string;
+  DKIM_SELECTOR?: string;
+  DKIM_PRIVATE_KEY?: string;
+}
+
+/**
+ * What the composition root hands to messaging and starts: the envelope sender (VERP), the DKIM
+ * key, the sender's gate on suppressed recipients, and the bounce mailbox's poller.
+ */
+export function deliverabilityParts(env: DeliverabilitySettings) {
+  const bounceAddress = env.MAIL_BOUNCE_ADDRESS;
+  return {
+    envelopeSender: bounceAddress ? (message: OutboxMessage) => envelopeSender(bounceAddress, message.id) : undefined,
+    dkim: dkimSettingsFrom(env) satisfies DkimSettings | null,
+    skipRecipients: suppressedBulkMessages,
+    startPoller(db: Database) {
+      if (!env.BOUNCE_MAILBOX_URL) return undefined;
+      return startBounceMailboxPoller({ db, mailboxUrl: env.BOUNCE_MAILBOX_URL, bounceAddress, softLimit: env.BOUNCE_SOFT_LIMIT, seconds: env.BOUNCE_POLL_SECONDS });
+    },
+  };
+}

@@ -1,0 +1,241 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import type { Database } from "~/lib/db.server";
+import { logFailure } from "~/lib/log.server";
+import { matchReport } from "./match-report.server";
+import { recordBounceEvent, type BounceEventInput } from "./record-bounce.server";
+import { isSignedBy, isSnsMessage, isTrustedCertificateUrl, isTrustedSnsUrl, signingCertificate, type SnsMessage } from "./sns-signature.server";
+import { tokensIn } from "./verp";
+
+export type MailEventProvider = "generic" | "postmark" | "ses";
+
+export interface MailEventSettings {
+  MAIL_EVENTS_SECRET?: string;
+  POSTMARK_WEBHOOK_USER?: string;
+  POSTMARK_WEBHOOK_PASSWORD?: string;
+  SES_SNS_TOPIC_ARN?: string;
+  SNS_CERT_URL_PREFIX?: string;
+  MAIL_BOUNCE_ADDRESS?: string;
+  BOUNCE_SOFT_LIMIT: number;
+}
+
+/** What the endpoint answers: the HTTP status and a short text. */
+export interface MailEventAnswer {
+  status: 200 | 400 | 403 | 404;
+  text: string;
+}
+
+/** SNS messages older than this are refused as replays (SNS retries within the hour). */
+const SNS_MAX_AGE_MS = 60 * 60 * 1000;
+
+const refused = (text: string): MailEventAnswer => ({ status: 403, text });
+const accepted = (count: number): MailEventAnswer => ({ status: 200, text: `Recorded ${count} event${count === 1 ? "" : "s"}.` });
+
+/**
+ * A provider's bounce or complaint webhook (docs/decisions/048): the request is proved first (HMAC,
+ * basic auth, SNS signature); an unproved one is answered 403 and changes nothing. Each event is
+ * keyed so that the same event posted again (a retry, a replay) is recorded once.
+ */
+export async function receiveMailEvent(
+  db: Database,
+  settings: MailEventSettings,
+  request: { provider: string; body: string; headers: Record<string, string | undefined> },
+): Promise<MailEventAnswer> {
+  switch (request.provider) {
+    case "generic":
+      return receiveGeneric(db, settings, request.body, request.headers["x-signature"]);
+    case "postmark":
+      return receivePostmark(db, settings, request.body, request.headers.authorization);
+    case "ses":
+      return receiveSes(db, settings, request.body);
+    default:
+      return { status: 404, text: "Unknown mail event provider." };
+  }
+}
+
+const genericEvent = z.object({
+  type: z.enum(["bounce", "complaint"]),
+  email: z.email(),
+  messageId: z.string().max(500).optional(),
+  permanent: z.boolean().optional(),
+  reason: z.string().max(2000).optional(),
+  at: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** X-Signature: `sha256=<hex>` (or the bare hex) of the body's HMAC-SHA256 with MAIL_EVENTS_SECRET. */
+async function receiveGeneric(db: Database, settings: MailEventSettings, body: string, signature: string | undefined): Promise<MailEventAnswer> {
+  if (!settings.MAIL_EVENTS_SECRET) return refused("This webhook is not configured.");
+  const expected = createHmac("sha256", settings.MAIL_EVENTS_SECRET).update(body, "utf8").digest("hex");
+  if (!sameText(signature?.replace(/^sha256=/i, "").toLowerCase(), expected)) return refused("This webhook is accepted only with a valid X-Signature.");
+  const parsed = genericEvent.safeParse(parseJson(body));
+  if (!parsed.success) return { status: 400, text: "The body must be { type: 'bounce'|'complaint', email, messageId, permanent, reason, at }." };
+  const event = parsed.data;
+  await record(db, settings, {
+    eventKey: `generic:${createHash("sha256").update(body).digest("hex")}`,
+    kind: event.type === "complaint" ? "complaint" : event.permanent === false ? "soft" : "hard",
+    email: event.email,
+    source: "generic",
+    detail: event.reason ?? "",
+    occurredAt: event.at ? new Date(event.at) : undefined,
+    messageId: event.messageId,
+  });
+  return accepted(1);
+}
+
+const postmarkEvent = z.object({
+  RecordType: z.string(),
+  ID: z.union([z.number(), z.string()]),
+  Type: z.string().optional(),
+  Email: z.email(),
+  MessageID: z.string().optional(),
+  Description: z.string().optional(),
+  Details: z.string().optional(),
+  BouncedAt: z.string().optional(),
+});
+
+const POSTMARK_HARD = new Set(["HardBounce", "BadEmailAddress", "ManuallyDeactivated", "Blocked", "SpamNotification"]);
+const POSTMARK_SOFT = new Set(["SoftBounce", "Transient", "DnsError", "Undeliverable", "MailFrontier"]);
+
+/** Postmark's bounce and spam-complaint webhooks, with the basic-auth user and password set in its URL. */
+async function receivePostmark(db: Database, settings: MailEventSettings, body: string, authorization: string | undefined): Promise<MailEventAnswer> {
+  if (!settings.POSTMARK_WEBHOOK_USER || !settings.POSTMARK_WEBHOOK_PASSWORD) return refused("This webhook is not configured.");
+  const expected = `Basic ${Buffer.from(`${settings.POSTMARK_WEBHOOK_USER}:${settings.POSTMARK_WEBHOOK_PASSWORD}`).toString("base64")}`;
+  if (!sameText(authorization, expected)) return refused("This webhook is accepted only with its user and password.");
+  const parsed = postmarkEvent.safeParse(parseJson(body));
+  if (!parsed.success) return { status: 400, text: "Not a Postmark bounce or spam complaint." };
+  const event = parsed.data;
+  const kind =
+    event.RecordType === "SpamComplaint" || event.Type === "SpamComplaint"
+      ? "complaint"
+      : POSTMARK_HARD.has(event.Type ?? "")
+        ? "hard"
+        : POSTMARK_SOFT.has(event.Type ?? "")
+          ? "soft"
+          : null;
+  // Other record types (deliveries, opens, auto-responders) are acknowledged and left alone.
+  if (!kind) return accepted(0);
+  await record(db, settings, {
+    eventKey: `postmark:${event.RecordType}:${event.ID}`,
+    kind,
+    email: event.Email,
+    source: "postmark",
+    detail: [event.Type, event.Description, event.Details].filter(Boolean).join(": "),
+    occurredAt: event.BouncedAt ? new Date(event.BouncedAt) : undefined,
+  });
+  return accepted(1);
+}
+
+const sesNotification = z.object({
+  notificationType: z.string().optional(),
+  eventType: z.string().optional(),
+  bounce: z
+    .object({
+      bounceType: z.string(),
+      bounceSubType: z.string().optional(),
+      feedbackId: z.string().optional(),
+      bouncedRecipients: z.array(z.object({ emailAddress: z.string(), status: z.string().optional(), diagnosticCode: z.string().optional() })),
+      timestamp: z.string().optional(),
+    })
+    .optional(),
+  complaint: z
+    .object({
+      feedbackId: z.string().optional(),
+      complaintFeedbackType: z.string().optional(),
+      complainedRecipients: z.array(z.object({ emailAddress: z.string() })),
+      timestamp: z.string().optional(),
+    })
+    .optional(),
+  mail: z.object({ messageId: z.string().optional(), source: z.string().optional(), commonHeaders: z.object({ messageId: z.string().optional() }).optional() }).optional(),
+});
+
+/**
+ * Amazon SES notifications through SNS: the SNS signature is checked against the certificate at
+ * SigningCertURL (only https on an SNS host of amazonaws.com, or the tests' prefix), the topic must be
+ * SES_SNS_TOPIC_ARN and the message at most an hour old. A SubscriptionConfirmation is confirmed by
+ * visiting its SubscribeURL.
+ */
+async function receiveSes(db: Database, settings: MailEventSettings, body: string): Promise<MailEventAnswer> {
+  if (!settings.SES_SNS_TOPIC_ARN) return refused("This webhook is not configured.");
+  const message = parseJson(body);
+  if (!isSnsMessage(message)) return refused("Not a signed SNS message.");
+  if (message.TopicArn !== settings.SES_SNS_TOPIC_ARN) return refused("Not our SNS topic.");
+  if (!isTrustedCertificateUrl(message.SigningCertURL, settings.SNS_CERT_URL_PREFIX)) return refused("The signing certificate is not Amazon SNS's.");
+  const certificate = await signingCertificate(message.SigningCertURL).catch((error: unknown) => {
+    logFailure("bounces", "fetching the SNS signing certificate", error);
+    return null;
+  });
+  if (!certificate || !isSignedBy(message, certificate)) return refused("The SNS signature does not verify.");
+  const sentAt = Date.parse(message.Timestamp);
+  if (!Number.isFinite(sentAt) || Math.abs(Date.now() - sentAt) > SNS_MAX_AGE_MS) return refused("The SNS message is too old (a replay?).");
+
+  if (message.Type === "SubscriptionConfirmation") return confirmSubscription(message, settings);
+  if (message.Type !== "Notification") return accepted(0);
+  const parsed = sesNotification.safeParse(parseJson(message.Message));
+  if (!parsed.success) return { status: 400, text: "Not an SES notification." };
+  const notification = parsed.data;
+  const type = notification.notificationType ?? notification.eventType;
+  const mailMessageId = notification.mail?.commonHeaders?.messageId;
+  const tokens = settings.MAIL_BOUNCE_ADDRESS && notification.mail?.source ? tokensIn(notification.mail.source, settings.MAIL_BOUNCE_ADDRESS) : [];
+  const events: Array<Omit<BounceEventInput, "source"> & { messageId?: string }> = [];
+  if (type === "Bounce" && notification.bounce) {
+    const kind = notification.bounce.bounceType === "Permanent" ? "hard" : "soft";
+    for (const recipient of notification.bounce.bouncedRecipients) {
+      events.push({
+        eventKey: `ses:${message.MessageId}:${recipient.emailAddress.toLowerCase()}`,
+        kind,
+        email: recipient.emailAddress,
+        detail: [notification.bounce.bounceType, notification.bounce.bounceSubType, recipient.status, recipient.diagnosticCode].filter(Boolean).join(" "),
+        occurredAt: notification.bounce.timestamp ? new Date(notification.bounce.timestamp) : undefined,
+        messageId: mailMessageId,
+      });
+    }
+  } else if (type === "Complaint" && notification.complaint) {
+    for (const recipient of notification.complaint.complainedRecipients) {
+      events.push({
+        eventKey: `ses:${message.MessageId}:${recipient.emailAddress.toLowerCase()}`,
+        kind: "complaint",
+        email: recipient.emailAddress,
+        detail: `Complaint${notification.complaint.complaintFeedbackType ? ` (${notification.complaint.complaintFeedbackType})` : ""}`,
+        occurredAt: notification.complaint.timestamp ? new Date(notification.complaint.timestamp) : undefined,
+        messageId: mailMessageId,
+      });
+    }
+  }
+  for (const event of events) await record(db, settings, { ...event, source: "ses" }, tokens);
+  return accepted(events.length);
+}
+
+async function confirmSubscription(message: SnsMessage, settings: MailEventSettings): Promise<MailEventAnswer> {
+  if (!isTrustedSnsUrl(message.SubscribeURL, settings.SNS_CERT_URL_PREFIX)) return refused("The subscription URL is not Amazon SNS's.");
+  const response = await fetch(message.SubscribeURL!, { signal: AbortSignal.timeout(5000), redirect: "error" }).catch(() => null);
+  if (!response?.ok) return { status: 400, text: "Confirming the subscription failed; SNS will ask again." };
+  return { status: 200, text: "Subscription confirmed." };
+}
+
+/** Matches the event to its outbox message (by token, then Message-ID) and records it. */
+async function record(db: Database, settings: MailEventSettings, event: BounceEventInput & { messageId?: string }, tokens: string[] = []): Promise<void> {
+  const messageId = event.messageId ? (event.messageId.startsWith("<") ? event.messageId : `<${event.messageId}>`) : null;
+  const matched = await matchReport(db, { tokens, originalMessageId: messageId });
+  // The event's own address decides who is suppressed; a match only adds which message (and campaign) it was.
+  const sameAddress = matched && matched.recipient.trim().toLowerCase() === event.email.trim().toLowerCase();
+  await recordBounceEvent(
+    db,
+    { ...event, outboxMessageId: sameAddress ? matched.outboxMessageId : null, campaignId: sameAddress ? matched.campaignId : null },
+    { softLimit: settings.BOUNCE_SOFT_LIMIT },
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function sameText(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import type { Database } from "~/lib/db.server";
+import { exportList } from "../activity/export-list.server";
+import { recordActivity, type StaffActor } from "../activity/record-activity.server";
+import { can, type Actor } from "~/modules/access/policy";
+import { deliverabilityMessages } from "./deliverability-messages";
+import { listSuppressions, unsuppress, type SuppressionListRow } from "./suppressions.server";
+
+
+const removalSchema = z.object({
+  email: z.email({ message: deliverabilityMessages.addressInvalid }).max(320),
+  reason: z.string().trim().min(3, deliverabilityMessages.reasonRequired).max(500, "Please keep the reason under 500 characters."),
+});
+
+export type RemoveSuppressionOutcome =
+  | { ok: true; message: string }
+  | { ok: false; reason: "forbidden" | "invalid" | "not-found"; message: string; fieldErrors?: Partial<Record<"email" | "reason", string>> };
+
+/**
+ * Staff take an address off the suppression list, saying why: the address's bounce events are
+ * cleared (soft bounces count afresh) and the activity log records who, which address and why.
+ */
+export async function removeSuppression(db: Database, actor: StaffActor & Actor, input: unknown): Promise<RemoveSuppressionOutcome> {
+  if (!can(actor, "manage-suppressions")) return { ok: false, reason: "forbidden", message: deliverabilityMessages.notAuthorised };
+  const parsed = removalSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
+    return { ok: false, reason: "invalid", message: parsed.error.issues[0]!.message, fieldErrors };
+  }
+  const email = parsed.data.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const removed = await unsuppress(tx, email);
+    if (!removed) return { ok: false, reason: "not-found", message: deliverabilityMessages.notSuppressed(email) } as const;
+    await recordActivity(tx, actor, {
+      kind: "suppression.removed",
+      subjectType: "suppression",
+      subjectId: email,
+      subjectLabel: email,
+      before: { reason: removed.reason, detail: removed.detail },
+      after: { why: parsed.data.reason },
+    });
+    return { ok: true, message: deliverabilityMessages.removed(email) } as const;
+  });
+}
+
+/** The suppression list for the staff page (authorised by the page's guard on manage-suppressions). */
+export function suppressionList(db: Database, search: string): Promise<SuppressionListRow[]> {
+  return listSuppressions(db, { search, limit: 500 });
+}
+
+/** The whole list as CSV, logged as an export. */
+export function exportSuppressions(db: Database, actor: StaffActor, search: string) {
+  return exportList(db, actor, {
+    name: "suppressions",
+    read: (tx) => listSuppressions(tx, { search, limit: 100_000 }),
+    columns: [
+      { header: "Address", value: (row) => row.email },
+      { header: "Reason", value: (row) => row.reasonWords },
+      { header: "Provider's text", value: (row) => row.detail },
+      { header: "Heard from", value: (row) => row.source },
+      { header: "Campaign", value: (row) => row.campaignTag ?? "" },
+      { header: "When", value: (row) => row.createdAt.toISOString() },
+    ],
+  });
+}

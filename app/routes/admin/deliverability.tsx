@@ -1,0 +1,113 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/deliverability";
+import { StackedTable } from "~/components/admin/dashboard/stacked-table";
+import { pageMeta } from "~/lib/seo";
+import { siteConfig } from "~/lib/site-config";
+import { logFailure } from "~/lib/log.server";
+import { removeSuppression, suppressionList } from "~/modules/deliverability/staff-suppressions.server";
+import { formatVenueDateTime } from "~/lib/event-dates";
+import { requireStaffPage, searchParam } from "~/routes/guards.server";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Deliverability", description: "Bounced and complaining addresses", noIndex: true });
+
+/** GET /admin/communications/deliverability — the suppression list: who no bulk mail goes to, and why (admins). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(request, "manage-suppressions", context);
+  const search = searchParam(new URL(request.url).searchParams, "q");
+  const rows = await suppressionList(context.db, search);
+  const timeZone = siteConfig.venue.timeZone;
+  return { search, rows: rows.map((row) => ({ ...row, createdAt: formatVenueDateTime(row.createdAt, timeZone) })) };
+}
+
+/** POST: Remove from suppression (an address and the reason), a plain form that works without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "manage-suppressions", context);
+  const form = await request.formData().catch(() => undefined);
+  try {
+    const outcome = await removeSuppression(context.db, user, { email: form?.get("email"), reason: form?.get("reason") });
+    if (outcome.ok) return { ok: true as const, message: outcome.message, email: "" };
+    const status = outcome.reason === "forbidden" ? 403 : outcome.reason === "not-found" ? 404 : 400;
+    return data({ ok: false as const, message: outcome.message, email: String(form?.get("email") ?? "") }, { status });
+  } catch (error) {
+    logFailure("deliverability", "removing an address from suppression", error);
+    return data({ ok: false as const, message: "The list could not be changed just now. Please try again.", email: String(form?.get("email") ?? "") }, { status: 503 });
+  }
+}
+
+export default function DeliverabilityPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, search } = loaderData;
+  const csvHref = `/admin/communications/deliverability.csv${search ? `?q=${encodeURIComponent(search)}` : ""}`;
+  return (
+    <section aria-labelledby="deliverability-title" className="mt-6">
+      <Link to="/admin/communications" className="mb-3 inline-block text-sm text-amber underline-offset-4 hover:underline">
+        ← Back to communications
+      </Link>
+      <h1 id="deliverability-title" className="text-4xl text-ivory">
+        Deliverability
+      </h1>
+      <p className="mt-2 max-w-prose text-sand">
+        Addresses that bounced for good, bounced again and again, or marked our e-mail as spam. Campaigns, guest mail, invitations and reminders skip
+        them; e-mail a person asks for (a sign-in link, their own confirmation) is still tried.
+      </p>
+      {actionData ? (
+        <p role="status" data-testid="deliverability-answer" className={`mt-4 ${actionData.ok ? "text-sand" : "text-rose-300"}`}>
+          {actionData.message}
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-wrap items-end gap-3">
+        <Form method="get" role="search" aria-label="Search the suppression list" className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="suppression-search" className="block text-sm text-sand">
+              Address or provider's text
+            </label>
+            <input id="suppression-search" name="q" type="search" defaultValue={search} className="input-field mt-1.5" />
+          </div>
+          <button type="submit" className="button-secondary">
+            Search
+          </button>
+          {search ? (
+            <Link to="/admin/communications/deliverability" className="button-secondary">
+              Clear
+            </Link>
+          ) : null}
+        </Form>
+        <a href={csvHref} className="button-secondary" download>
+          Export CSV
+        </a>
+      </div>
+      {rows.length === 0 ? (
+        <p className="mt-6 text-sand">{search ? "No suppressed address matches." : "No address is suppressed."}</p>
+      ) : (
+        <StackedTable
+          caption="Suppressed addresses"
+          rows={rows}
+          rowKey={(row) => row.email}
+          columns={[
+            { header: "Address", cell: (row) => <span data-testid="suppressed-address">{row.email}</span> },
+            { header: "Reason", cell: (row) => <span data-testid="suppression-reason">{row.reasonWords}</span> },
+            { header: "Provider's text", cell: (row) => row.detail || "—" },
+            { header: "When", cell: (row) => row.createdAt },
+            { header: "Campaign", cell: (row) => row.campaignTag ?? "—" },
+            {
+              header: "Remove",
+              cell: (row) => (
+                <Form method="post" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="email" value={row.email} />
+                  <div>
+                    <label htmlFor={`reason-${row.email}`} className="block text-sm text-sand">
+                      Why it may be mailed again
+                    </label>
+                    <input id={`reason-${row.email}`} name="reason" required minLength={3} maxLength={500} className="input-field mt-1.5" />
+                  </div>
+                  <button type="submit" className="button-secondary">
+                    Remove from suppression
+                  </button>
+                </Form>
+              ),
+            },
+          ]}
+        />
+      )}
+    </section>
+  );
+}

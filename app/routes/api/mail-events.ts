@@ -1,0 +1,20 @@
+import type { Route } from "./+types/mail-events";
+import { methodNotAllowed } from "~/lib/json-api.server";
+import { receiveMailEvent } from "~/modules/deliverability/mail-events.server";
+
+/** POST /api/mail/events/{generic,postmark,ses}: a provider's bounce or complaint (docs/decisions/048). */
+export const loader = () => methodNotAllowed(["POST"]);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const body = await request.text();
+  const headers = { "x-signature": request.headers.get("x-signature") ?? undefined, authorization: request.headers.get("authorization") ?? undefined };
+  try {
+    const answer = await receiveMailEvent(context.db, context.env, { provider: params.provider, body, headers });
+    return new Response(answer.text, { status: answer.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  } catch (error) {
+    console.error("[bounces] recording a mail event failed:", error instanceof Error ? error.message : error);
+    // The provider retries a non-2xx answer; the event's key makes the retry count once.
+    return new Response("Try again later", { status: 503 });
+  }
+}
