@@ -143,7 +143,7 @@ function categoryHref(category: Category): string {
 
 // The address is the filter's state: the server draws the chosen category, and with JavaScript a
 // chip is a client navigation to the same answer. (The canonical link stays /meditations.)
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request }: Route.LoaderArgs) {
   const selected = categoryFromSlug(new URL(request.url).searchParams.get("category"));
   return { selected, visible: selected === "All" ? meditations : meditations.filter((meditation) => meditation.category === selected) };
 }
