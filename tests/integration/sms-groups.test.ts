@@ -23,7 +23,7 @@ import { TwilioFake } from "../support/twilio-fake";
  */
 const timeZone = "America/Los_Angeles";
 const HOUR = 3_600_000;
-const staff = { id: "staff-1", email: "admin@harmonia.example" };
+const staff = { id: "staff-1", email: "admin@harmonia.example", role: "admin" as const };
 const fanOut = { publicUrl: "http://localhost:3000", linkDays: 7, timeZone };
 const started: string[] = [];
 const starter = { startFanOut: async (campaignId: string) => void started.push(campaignId) };

@@ -75,3 +75,18 @@ export function can(actor: Actor, action: Action, resource?: Resource): boolean 
   if (resource && actor.role !== "admin") return resource.event.maxSeats !== null;
   return true;
 }
+
+/** Who does a staff action, as a use case needs them: who (for the activity log) and their role (for `can`). */
+export interface StaffMember {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+/**
+ * The refusal of a staff use case the policy does not allow to this person. Pages and endpoints
+ * refuse earlier with their own words; this is the use case's own check (docs/decisions/049).
+ */
+export function notAllowed(message = "You do not have permission to do this."): { ok: false; reason: "forbidden"; message: string } {
+  return { ok: false, reason: "forbidden", message };
+}

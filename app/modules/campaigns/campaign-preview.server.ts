@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { recordActivity } from "~/modules/activity/record-activity.server";
 import { createSignInLink } from "~/modules/members/sign-in-links.server";
 import { queueEmail } from "~/modules/messaging/outbox.server";
 import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { campaignInputSchema, PREVIEW_CAMPAIGN } from "./campaign-form";
 import { campaignMessages } from "./campaign-messages";
 import { campaignLinkUrl, COMMUNITY_MAGIC_LINKS, plainLinkOf } from "./campaign-kinds.server";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
 import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
 
 export type PreviewOutcome =
@@ -44,7 +45,8 @@ export async function renderCampaignPreview(
  * sign-in link for them (campaign magiclinks_preview). No campaign row: it never counts as a send
  * to the list. Transactional priority, since the person waits for it.
  */
-export async function sendCampaignPreview(db: Database, actor: StaffActor & { name?: string | null }, input: unknown, publicUrl: string): Promise<PreviewOutcome> {
+export async function sendCampaignPreview(db: Database, actor: StaffMember & { name?: string | null }, input: unknown, publicUrl: string): Promise<PreviewOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const parsed = parseMessage(input);
   if (!parsed.ok) return { ...parsed, message: campaignMessages.previewFailed(parsed.message) };
   const template = await renderCampaignTemplate({ subject: `[Preview] ${parsed.data.subject}`, markdown: parsed.data.message, publicUrl });

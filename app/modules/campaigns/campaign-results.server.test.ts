@@ -7,7 +7,7 @@ import { campaignResults, exportCampaignResults } from "./campaign-results.serve
 describe("each recipient's result of a campaign", () => {
   let database: TestDatabase;
   const db = () => database.handle.db;
-  const staff = { id: "staff-results", email: "results@harmonia.example" };
+  const staff = { id: "staff-results", email: "results@harmonia.example", role: "admin" as const };
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -1,11 +1,11 @@
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
 import type { CsvColumn } from "~/lib/csv.server";
 import type { Database } from "~/lib/db.server";
-import type { StaffActor } from "~/modules/activity/record-activity.server";
 import { exportList } from "~/modules/activity/export-list.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
 import { PLAY_START_SECONDS } from "~/modules/music/plays";
 import { campaignRecipients, campaigns, events, outbox } from "../../../db/schema";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
 import { settleCampaign } from "./campaign-progress.server";
 
 /** One recipient of a campaign and what became of their message. */
@@ -138,10 +138,11 @@ const resultColumns = (timeZone: string, channel: "email" | "sms"): readonly Csv
  */
 export async function exportCampaignResults(
   db: Database,
-  actor: StaffActor,
+  actor: StaffMember,
   campaignId: string,
   options: { timeZone: string; search?: string },
-): Promise<{ ok: true; csv: string; filename: string } | { ok: false; reason: "not-found"; message: string }> {
+): Promise<{ ok: true; csv: string; filename: string } | { ok: false; reason: "not-found" | "forbidden"; message: string }> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const campaign = await headerOf(db, campaignId);
   if (!campaign) return notFound;
   const { csv } = await exportList(db, actor, {

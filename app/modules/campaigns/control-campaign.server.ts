@@ -1,12 +1,13 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns, outbox } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { recordActivity } from "~/modules/activity/record-activity.server";
 import { cancelMessages, holdCampaignMessages, releaseFailedMessages, releaseHeldCampaignMessages } from "~/modules/messaging/outbox.server";
 import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { wakeTexts } from "~/modules/sms/sms-wake.server";
 import { campaignMessages } from "./campaign-messages";
 import type { FanOutStarter } from "./campaign-kinds.server";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
 import { logFailure } from "~/lib/log.server";
 
 export type ControlOutcome = { ok: true; message: string } | { ok: false; message: string };
@@ -16,7 +17,8 @@ export type ControlOutcome = { ok: true; message: string } | { ok: false; messag
  * messages not yet claimed by a sender are held (invisible to the sender). Messages being sent at
  * that moment finish. Takes the campaign row's lock, so a fan-out batch in progress ends first.
  */
-export async function pauseCampaign(db: Database, actor: StaffActor, campaignId: string): Promise<ControlOutcome> {
+export async function pauseCampaign(db: Database, actor: StaffMember, campaignId: string): Promise<ControlOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const done = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(campaigns)
@@ -32,7 +34,8 @@ export async function pauseCampaign(db: Database, actor: StaffActor, campaignId:
 }
 
 /** Resume: held messages are due again and the fan-out goes on from the first recipient without a message. */
-export async function resumeCampaign(db: Database, actor: StaffActor, campaignId: string, starter: FanOutStarter): Promise<ControlOutcome> {
+export async function resumeCampaign(db: Database, actor: StaffMember, campaignId: string, starter: FanOutStarter): Promise<ControlOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const done = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(campaigns)
@@ -52,7 +55,8 @@ export async function resumeCampaign(db: Database, actor: StaffActor, campaignId
 }
 
 /** Cancel: nothing more is sent; messages not yet claimed are cancelled, recipients without one are skipped. */
-export async function cancelCampaign(db: Database, actor: StaffActor, campaignId: string): Promise<ControlOutcome> {
+export async function cancelCampaign(db: Database, actor: StaffMember, campaignId: string): Promise<ControlOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const done = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(campaigns)
@@ -93,11 +97,12 @@ export async function cancelCampaign(db: Database, actor: StaffActor, campaignId
  */
 export async function retryFailedRecipients(
   db: Database,
-  actor: StaffActor,
+  actor: StaffMember,
   campaignId: string,
   starter: FanOutStarter,
   recipientId?: string,
 ): Promise<ControlOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const retried = await db.transaction(async (tx) => {
     const [campaign] = await tx.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
     if (!campaign || campaign.status === "cancelled") return { count: 0, sending: false };

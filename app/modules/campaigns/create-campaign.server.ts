@@ -9,6 +9,7 @@ import { partitionUnsubscribed, uniqueRecipients, type Recipient } from "./recip
 import { renderEmailSample } from "./campaign-preview.server";
 import { checkReview, type ReviewOptions } from "./review-send.server";
 import { COMMUNITY_MAGIC_LINKS, type FanOutStarter } from "./campaign-kinds.server";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
 import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 
 export type CreateCampaignOutcome =
@@ -22,7 +23,8 @@ export type CreateCampaignOutcome =
  * turns them into outbox messages. Unsubscribed addresses are written as 'skipped', so the
  * campaign shows who was left out; they get nothing (docs/decisions/024).
  */
-export async function createCampaign(db: Database, actor: StaffActor, input: unknown, starter: FanOutStarter): Promise<CreateCampaignOutcome> {
+export async function createCampaign(db: Database, actor: StaffMember, input: unknown, starter: FanOutStarter): Promise<CreateCampaignOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const request = await readCampaignRequest(db, input);
   if (!request.ok) return request;
   const { form, recipients } = request;
@@ -51,11 +53,12 @@ export type ReviewedCampaignOutcome = CreateCampaignOutcome | { ok: false; messa
  */
 export async function createReviewedCampaign(
   db: Database,
-  actor: StaffActor,
+  actor: StaffMember,
   input: { campaign: string; subject: string; message: string; audience: "selected" | "all"; recipients: string[]; grantsMusicAccess?: string | boolean; confirm?: string },
   starter: FanOutStarter,
   options: ReviewOptions & { publicUrl: string },
 ): Promise<ReviewedCampaignOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const request = await readCampaignRequest(db, input);
   if (!request.ok) return request;
   const { form, recipients } = request;

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray } from "drizzle-orm";
 import { campaignRecipients, campaigns, events, smsMonthlyCounts, smsOptOuts } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { recordActivity } from "~/modules/activity/record-activity.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
 import { formatVenueTime, isWithinSendingHours, nextSendingTime } from "~/modules/sms/quiet-hours";
 import {
@@ -16,6 +16,7 @@ import { smsGroupFormSchema } from "~/modules/sms/sms-form";
 import { personaliseSms, SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf } from "~/modules/sms/sms-texts";
 import type { FanOutStarter } from "./campaign-kinds.server";
 import { checkReview, type ReviewOptions } from "./review-send.server";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
 import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 
 export const SMS_GROUP = "sms_group";
@@ -43,7 +44,8 @@ export interface TextCampaignOptions {
  * texts this month are written as skipped with the reason and never texted. Asked for outside
  * 10:00–20:00 venue time, it is scheduled for the next 10:00 unless staff chose 'Send now'.
  */
-export async function createTextCampaign(db: Database, actor: StaffActor, input: unknown, options: TextCampaignOptions): Promise<CreateTextCampaignOutcome> {
+export async function createTextCampaign(db: Database, actor: StaffMember, input: unknown, options: TextCampaignOptions): Promise<CreateTextCampaignOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const parsed = smsGroupFormSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = firstErrorPerField(parsed.error.issues);

@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
 import { community } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { recordActivity, type StaffActor } from "../activity/record-activity.server";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
+import { recordActivity } from "~/modules/activity/record-activity.server";
 
-export type DeleteCommunityMemberOutcome = { ok: true; email: string } | { ok: false; reason: "not-found" };
+export type DeleteCommunityMemberOutcome = { ok: true; email: string } | { ok: false; reason: "not-found" }
+  | ReturnType<typeof notAllowed>;
 
 /**
  * Staff remove someone from the community list (the dashboard). The row and its activity entry
  * go in one transaction. A member account they may have made by signing in stays: it is theirs.
  */
-export async function deleteCommunityMember(db: Database, actor: StaffActor, input: { id: string }): Promise<DeleteCommunityMemberOutcome> {
+export async function deleteCommunityMember(db: Database, actor: StaffMember, input: { id: string }): Promise<DeleteCommunityMemberOutcome> {
+  if (!can(actor, "open-dashboard")) return notAllowed();
   return db.transaction(async (tx) => {
     const [removed] = await tx.delete(community).where(eq(community.id, input.id)).returning();
     if (!removed) return { ok: false, reason: "not-found" } as const;

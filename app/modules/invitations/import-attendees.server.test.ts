@@ -16,7 +16,7 @@ import { previewAttendeeImport } from "./preview-attendee-import.server";
 describe("importing attendees (use cases)", () => {
   let database: TestDatabase;
   const db = () => database.handle.db;
-  const actor = { id: "00000000-0000-4000-8000-000000000001", email: "boss@example.com" };
+  const actor = { id: "00000000-0000-4000-8000-000000000001", email: "boss@example.com", role: "admin" as const };
   const file = (...emails: string[]) => ["email,first name,event name", ...emails.map((email, index) => `${email},Person${index},Sunset Session`)].join("\n");
   const preview = async (text: string) => {
     const outcome = await previewAttendeeImport(db(), actor, { fileName: "a.csv", size: text.length, bytes: new TextEncoder().encode(text) });

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { attendeeImports } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
-import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { recordActivity } from "~/modules/activity/record-activity.server";
 import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import type { AttendeeImportPerson } from "./attendee-csv";
 import { confirmImportSchema } from "./attendee-import-form";
@@ -12,6 +12,7 @@ import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationExpiry } from "./invitation-status";
 import { openImport, wordingOfImport } from "./import-invitation-preview.server";
 import { invitationWordingMessages, invitationWordingSchema } from "./invitation-wording";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
 import { sameWords } from "./invitation-wording.server";
 
 /**
@@ -22,7 +23,8 @@ const ATTENDEE_IMPORT_LOCK = 4_201_930;
 
 export type ImportOutcome =
   | { ok: true; message: string; created: number; emailsQueued: number; members: number; unsubscribed: number; invited: number }
-  | { ok: false; reason: "gone" | "changed"; message: string };
+  | { ok: false; reason: "gone" | "changed"; message: string }
+  | ReturnType<typeof notAllowed>;
 
 /**
  * Staff confirm a previewed import: one invitation per new person (a fresh rid, 30 days, names,
@@ -34,10 +36,11 @@ export type ImportOutcome =
  */
 export async function importAttendees(
   db: Database,
-  actor: StaffActor,
+  actor: StaffMember,
   input: { importId: unknown; subject?: unknown; intro?: unknown },
   now = new Date(),
 ): Promise<ImportOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const parsed = confirmImportSchema.safeParse({ importId: input.importId });
   if (!parsed.success) return { ok: false, reason: "gone", message: attendeeImportMessages.previewGone };
   const { importId } = parsed.data;

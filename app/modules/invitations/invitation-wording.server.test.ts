@@ -17,7 +17,7 @@ describe("the invitation's words on an attendee import", () => {
   let database: TestDatabase;
   const db = () => database.handle.db;
   const publicUrl = "https://harmonia.example";
-  const actor = { id: "00000000-0000-4000-8000-000000000001", email: "boss@example.com" };
+  const actor = { id: "00000000-0000-4000-8000-000000000001", email: "boss@example.com", role: "admin" as const };
   const file = ["email,first name,last name,event name,event start date", "ada@example.com,Ada,Lovelace,Full Moon Piano,2025-08-15", "bo@example.com,Bo,,Sunset Session,"].join("\n");
   const preview = async () => {
     const outcome = await previewAttendeeImport(db(), actor, { fileName: "a.csv", size: file.length, bytes: new TextEncoder().encode(file) }, new Date(), { publicUrl });

@@ -2,14 +2,16 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { invitations } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { recordActivity } from "~/modules/activity/record-activity.server";
 import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { newInvitationRid } from "./create-invitation.server";
 import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationManagementMessages } from "./invitation-management-messages";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
 import { effectiveInvitationStatus, invitationExpiry } from "./invitation-status";
 
-export type ManageInvitationOutcome = { ok: true; message: string } | { ok: false; reason: "not-found" | "already-accepted" | "already-revoked"; message: string };
+export type ManageInvitationOutcome = { ok: true; message: string } | { ok: false; reason: "not-found" | "already-accepted" | "already-revoked"; message: string }
+  | ReturnType<typeof notAllowed>;
 
 const invitationIdSchema = z.object({ invitationId: z.uuid() });
 
@@ -18,7 +20,8 @@ const invitationIdSchema = z.object({ invitationId: z.uuid() });
  * 30 days from now, so the old link stops working at once, and the invitation e-mail again (a new
  * message: its key names the new sending). One transaction with the activity entry.
  */
-export async function resendInvitation(db: Database, actor: StaffActor, input: unknown, now = new Date()): Promise<ManageInvitationOutcome> {
+export async function resendInvitation(db: Database, actor: StaffMember, input: unknown, now = new Date()): Promise<ManageInvitationOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const parsed = invitationIdSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "not-found", message: invitationManagementMessages.notFound };
   const outcome = await db.transaction(async (tx): Promise<ManageInvitationOutcome> => {
@@ -48,7 +51,8 @@ export async function resendInvitation(db: Database, actor: StaffActor, input: u
  * and both endpoints answer that it is no longer valid) and a queued e-mail not yet sent is not
  * sent. Resending brings it back with a new link.
  */
-export async function revokeInvitation(db: Database, actor: StaffActor, input: unknown, now = new Date()): Promise<ManageInvitationOutcome> {
+export async function revokeInvitation(db: Database, actor: StaffMember, input: unknown, now = new Date()): Promise<ManageInvitationOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const parsed = invitationIdSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "not-found", message: invitationManagementMessages.notFound };
   return db.transaction(async (tx): Promise<ManageInvitationOutcome> => {

@@ -2,7 +2,6 @@ import { eq, lt } from "drizzle-orm";
 import { attendeeImports } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { decodeCsvBytes } from "~/lib/csv-reading";
-import type { StaffActor } from "~/modules/activity/record-activity.server";
 import { hasControlCharacters } from "../security/control-characters";
 import { mergedPeople, parseAttendeeCsv, type AttendeeImportPerson } from "./attendee-csv";
 import { attendeeFileSchema } from "./attendee-import-form";
@@ -11,6 +10,7 @@ import { standingOf } from "./attendee-standing.server";
 import type { AttendeeImportPreview, PreviewPerson } from "./attendee-import-preview";
 import type { EffectiveInvitationStatus } from "./invitation-status";
 import { PREVIEW_LIFETIME_HOURS, renderImportInvitation } from "./import-invitation-preview.server";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
 import { latestInvitationWording } from "./invitation-wording.server";
 
 export { PREVIEW_LIFETIME_HOURS };
@@ -19,7 +19,8 @@ export const PREVIEW_LIST_LIMIT = 100;
 
 export type PreviewOutcome =
   | { ok: true; message: string; preview: AttendeeImportPreview }
-  | { ok: false; reason: "too-large" | "invalid"; message: string };
+  | { ok: false; reason: "too-large" | "invalid"; message: string }
+  | ReturnType<typeof notAllowed>;
 
 const summary = (person: AttendeeImportPerson, status?: EffectiveInvitationStatus): PreviewPerson => ({
   email: person.email,
@@ -37,11 +38,12 @@ const summary = (person: AttendeeImportPerson, status?: EffectiveInvitationStatu
  */
 export async function previewAttendeeImport(
   db: Database,
-  actor: StaffActor,
+  actor: StaffMember,
   input: { fileName: string; size: number; bytes: Uint8Array },
   now = new Date(),
   options: { publicUrl?: string } = {},
 ): Promise<PreviewOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const file = attendeeFileSchema.safeParse({ name: input.fileName, size: input.size });
   if (!file.success) {
     const tooLarge = input.size > 0 && file.error.issues.some((issue) => issue.path[0] === "size");

@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import { createElement } from "react";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { recordActivity } from "~/modules/activity/record-activity.server";
 import { queueEmail } from "~/modules/messaging/outbox.server";
 import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
 import { renderEmail } from "~/modules/messaging/render-email.server";
 import { InvitationEmail, invitationEmailContent } from "~/modules/messaging/templates/invitation";
 import { friendInvitationSchema } from "./friend-invitation-form";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
 import { FRIEND_INVITATION_CAMPAIGN, friendInvitationMessages } from "./invitation-management-messages";
 
 export type FriendInvitationOutcome =
@@ -26,7 +27,8 @@ export const friendInvitationLink = (publicUrl: string, rid: string) =>
  * to /friend, written to the outbox in one transaction with the activity entry (which keeps the
  * rid, to read the listening that follows).
  */
-export async function sendFriendInvitation(db: Database, actor: StaffActor, input: unknown, options: { publicUrl: string }): Promise<FriendInvitationOutcome> {
+export async function sendFriendInvitation(db: Database, actor: StaffMember, input: unknown, options: { publicUrl: string }): Promise<FriendInvitationOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const parsed = friendInvitationSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors = firstErrorPerField(parsed.error.issues);

@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
 import { userProfiles } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { recordActivity, type StaffActor } from "../activity/record-activity.server";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
+import { recordActivity } from "~/modules/activity/record-activity.server";
 
-export type DeleteUserProfileOutcome = { ok: true; email: string } | { ok: false; reason: "not-found" };
+export type DeleteUserProfileOutcome = { ok: true; email: string } | { ok: false; reason: "not-found" }
+  | ReturnType<typeof notAllowed>;
 
 /**
  * Staff remove an initial sign-up (a `user_profiles` row) from the member directory, with its
  * activity entry in the same transaction. The person's account and music access are not touched.
  */
-export async function deleteUserProfile(db: Database, actor: StaffActor, input: { id: string }): Promise<DeleteUserProfileOutcome> {
+export async function deleteUserProfile(db: Database, actor: StaffMember, input: { id: string }): Promise<DeleteUserProfileOutcome> {
+  if (!can(actor, "open-dashboard")) return notAllowed();
   return db.transaction(async (tx) => {
     const [removed] = await tx.delete(userProfiles).where(eq(userProfiles.id, input.id)).returning();
     if (!removed) return { ok: false, reason: "not-found" } as const;

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { waitlistEntries, type WaitlistEntryRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { recordActivity, type StaffActor } from "../activity/record-activity.server";
+import { recordActivity } from "~/modules/activity/record-activity.server";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
 import { announceOffers, holdForEntry, lockEvent, takesGuests, type OfferSettings } from "./waiting-list.server";
 
 export type OfferManuallyOutcome =
   | { ok: true; entry: WaitlistEntryRow }
-  | { ok: false; reason: "not-found" | "not-waiting" | "not-taking-reservations" | "not-enough-seats"; message: string };
+  | { ok: false; reason: "not-found" | "not-waiting" | "not-taking-reservations" | "not-enough-seats"; message: string }
+  | ReturnType<typeof notAllowed>;
 
 export const offerManuallyMessages = {
   notFound: "This waiting-list entry no longer exists.",
@@ -20,7 +22,8 @@ export const offerManuallyMessages = {
  * seats are held as for any offer if they fit, the offer e-mail goes out, and the activity log
  * records it in the same transaction.
  */
-export async function offerManually(db: Database, actor: StaffActor, entryId: string, settings: OfferSettings): Promise<OfferManuallyOutcome> {
+export async function offerManually(db: Database, actor: StaffMember, entryId: string, settings: OfferSettings): Promise<OfferManuallyOutcome> {
+  if (!can(actor, "manage-reservations")) return notAllowed();
   const outcome = await db.transaction(async (tx): Promise<OfferManuallyOutcome & { offers?: WaitlistEntryRow[] }> => {
     const [found] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId));
     if (!found) return { ok: false, reason: "not-found", message: offerManuallyMessages.notFound };

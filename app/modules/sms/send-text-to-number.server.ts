@@ -4,18 +4,20 @@ import { community, outbox, userProfiles } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
 import { consumeRateLimits } from "~/modules/security/rate-limit.server";
-import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { recordActivity } from "~/modules/activity/record-activity.server";
 import { queueText } from "./queue-text.server";
 import { smsFormSchema } from "./sms-form";
 import { isWithinSendingHours } from "./quiet-hours";
 import { countryOf, personaliseSms, smsMessages, toE164 } from "./sms-texts";
 import { smsPermissionFor, storedPhoneMatches } from "./sms-consent.server";
+import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
 import { wakeTexts } from "./sms-wake.server";
 
 export type SendTextOutcome =
   | { ok: true; status: "sent"; sid: string; message: string; warning?: string }
   | { ok: true; status: "queued"; message: string; warning?: string }
-  | { ok: false; message: string; fieldErrors?: Record<string, string>; reason?: "daily-limit" };
+  | { ok: false; message: string; fieldErrors?: Record<string, string>; reason?: "daily-limit" }
+  | ReturnType<typeof notAllowed>;
 
 export interface SendTextOptions {
   timeZone: string;
@@ -33,7 +35,8 @@ export interface SendTextOptions {
  * 4 a month, retries); the use case then waits a few seconds for Twilio's answer, so the form can
  * say 'SMS sent successfully! Message SID: …' as the spec does, or that it is queued for a retry.
  */
-export async function sendTextToNumber(db: Database, actor: StaffActor, input: unknown, options: SendTextOptions): Promise<SendTextOutcome> {
+export async function sendTextToNumber(db: Database, actor: StaffMember, input: unknown, options: SendTextOptions): Promise<SendTextOutcome> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const parsed = smsFormSchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};

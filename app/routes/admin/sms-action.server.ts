@@ -7,11 +7,11 @@ import { sendTextToNumber } from "~/modules/sms/send-text-to-number.server";
 /** The `send-sms` intent of /admin/communications: one text to one number, through the outbox. */
 export async function sendSmsFromForm(context: Pick<AppLoadContext, "db" | "env">, user: SignedInUser, form: Record<string, string>): Promise<SmsOutcome> {
   const values = { phone: form.phone ?? "", message: form.message ?? "", campaign: form.campaign ?? "general" };
-  const outcome = await sendTextToNumber(context.db, { id: user.id, email: user.email }, values, {
+  const outcome = await sendTextToNumber(context.db, user, values, {
     timeZone: siteConfig.venue.timeZone,
     limits: context.env,
     submissionKey: form.submissionKey || undefined,
   });
-  if (!outcome.ok) return { ok: false, intent: "send-sms", message: outcome.message, fieldErrors: outcome.fieldErrors, values };
+  if (!outcome.ok) return { ok: false, intent: "send-sms", message: outcome.message, fieldErrors: "fieldErrors" in outcome ? outcome.fieldErrors : undefined, values };
   return { ok: true, intent: "send-sms", message: outcome.message, warning: outcome.warning, sid: outcome.status === "sent" ? outcome.sid : undefined };
 }

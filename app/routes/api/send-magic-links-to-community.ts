@@ -7,6 +7,8 @@ import { requireStaffApi } from "~/routes/guards.server";
 import { logFailure } from "~/lib/log.server";
 import { siteConfig } from "~/lib/site-config";
 import type { AppLoadContext } from "react-router";
+import type { StaffMember } from "~/modules/access/policy";
+import { refusalStatus } from "~/lib/outcome";
 import { sendTextToNumber } from "~/modules/sms/send-text-to-number.server";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -56,10 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const loader = () => methodNotAllowed(["POST"]);
 
 /** One text through the outbox; the answer waits a few seconds for Twilio's message SID. */
-async function sendText(context: AppLoadContext, user: { id: string; email: string }, payload: object) {
+async function sendText(context: AppLoadContext, user: StaffMember, payload: object) {
   try {
-    const outcome = await sendTextToNumber(context.db, { id: user.id, email: user.email }, payload, { timeZone: siteConfig.venue.timeZone, limits: context.env });
-    if (!outcome.ok) return Response.json({ error: outcome.message }, { status: outcome.reason === "daily-limit" ? 429 : outcome.fieldErrors ? 400 : 502 });
+    const outcome = await sendTextToNumber(context.db, user, payload, { timeZone: siteConfig.venue.timeZone, limits: context.env });
+    if (!outcome.ok) return Response.json({ error: outcome.message }, { status: outcome.reason === "daily-limit" || outcome.reason === "forbidden" ? refusalStatus(outcome.reason) : "fieldErrors" in outcome && outcome.fieldErrors ? 400 : 502 });
     if (outcome.status === "sent") return Response.json({ messageSid: outcome.sid });
     return Response.json({ queued: true, message: outcome.message }, { status: 202 });
   } catch (error) {
