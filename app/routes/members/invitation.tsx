@@ -1,5 +1,5 @@
 import { CalendarHeart, Music, Users, type LucideIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/invitation";
 import { FormBanner } from "~/components/members/auth-card";
@@ -23,6 +23,7 @@ import { defaultCommunicationPreference } from "~/modules/invitations/invitation
 import { isPossibleRid, MAX_RID_LENGTH } from "~/modules/invitations/rid";
 import { submitAcceptance } from "./invitation-acceptance.server";
 import { logFailure } from "~/lib/log.server";
+import { PageFrame } from "~/components/ui/page-hero";
 
 /**
  * /invitation?rid=…&campaign=…&email=…: an invitee completes their membership and is taken to
@@ -97,7 +98,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
 
   if (loaderData.state !== "form") {
     return (
-      <PageFrame>
+      <PageFrame className="mx-auto max-w-2xl">
         <div className="rounded-3xl border border-ember bg-umber/80 p-7 text-center shadow-2xl shadow-black/50 sm:p-9">
           <p className="eyebrow">Your invitation</p>
           <h1 className="mt-3 text-4xl text-ivory">Complete Your Membership</h1>
@@ -121,7 +122,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
   }
 
   return (
-    <PageFrame>
+    <PageFrame className="mx-auto max-w-2xl">
       <div className="rounded-3xl border border-ember bg-umber/80 p-7 shadow-2xl shadow-black/50 sm:p-9">
         <p className="eyebrow">A gift for you</p>
         <h1 className="mt-3 text-4xl text-ivory sm:text-5xl">Complete Your Membership</h1>
@@ -140,15 +141,6 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
       </div>
       <Benefits />
     </PageFrame>
-  );
-}
-
-function PageFrame({ children }: { children: ReactNode }) {
-  return (
-    <section className="relative isolate px-5 py-16 sm:py-24">
-      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.14),transparent_60%)]" />
-      <div className="mx-auto max-w-2xl">{children}</div>
-    </section>
   );
 }
 
@@ -405,7 +397,7 @@ function Accepted({ loginLink }: { loginLink: string }) {
     return () => window.clearTimeout(timer);
   }, [destination]);
   return (
-    <PageFrame>
+    <PageFrame className="mx-auto max-w-2xl">
       <div className="rounded-3xl border border-ember bg-umber/80 p-7 text-center shadow-2xl shadow-black/50 sm:p-9" role="status">
         <p className="eyebrow">Membership complete</p>
         <h1 ref={heading} tabIndex={-1} className="mt-3 text-4xl text-ivory outline-none sm:text-5xl">

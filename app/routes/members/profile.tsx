@@ -37,6 +37,7 @@ import { deleteMemberAccount } from "~/modules/members/delete-member-account.ser
 import { memberDataMessages } from "~/modules/members/member-data";
 import { getEmailPreferences, setEmailPreferences } from "~/modules/members/set-email-preferences.server";
 import { tooManyAttempts } from "~/modules/security/too-many-attempts";
+import { PageFrame } from "~/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -231,163 +232,160 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       : {};
 
   return (
-    <section className="relative isolate px-5 py-16 sm:py-24">
-      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.14),transparent_60%)]" />
-      <div className="mx-auto max-w-2xl space-y-8">
-        <header className="flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <p className="eyebrow">Members</p>
-            <h1 className="mt-2 text-4xl text-ivory sm:text-5xl">Your Profile</h1>
-          </div>
-          {loaderData.staffHome ? (
-            <Link to={loaderData.staffHome} className="button-secondary">
-              {loaderData.isAdmin ? "Admin" : "Staff"}
-            </Link>
-          ) : null}
-        </header>
-
-        <div ref={bannerRef} tabIndex={-1} className="space-y-3 outline-none">
-          {loaderData.loadError ? <FormBanner tone="error">{loaderData.loadError}</FormBanner> : null}
-          {saveResult?.ok ? <FormBanner tone="success">{saveResult.message}</FormBanner> : null}
-          {failedSave?.error ? <FormBanner tone="error">{failedSave.error}</FormBanner> : null}
-          {otherResult ? <FormBanner tone={otherResult.ok ? "success" : "error"}>{otherResult.message}</FormBanner> : null}
-          {loaderData.exportNotice ? <FormBanner tone="error">{loaderData.exportNotice}</FormBanner> : null}
+    <PageFrame className="mx-auto max-w-2xl space-y-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">Members</p>
+          <h1 className="mt-2 text-4xl text-ivory sm:text-5xl">Your Profile</h1>
         </div>
+        {loaderData.staffHome ? (
+          <Link to={loaderData.staffHome} className="button-secondary">
+            {loaderData.isAdmin ? "Admin" : "Staff"}
+          </Link>
+        ) : null}
+      </header>
 
-        <div className="rounded-3xl border border-ember bg-umber/80 p-7 shadow-2xl shadow-black/50 sm:p-9">
-          <Form method="post" noValidate onSubmit={validateBeforeSaving} className="space-y-6">
-            <input type="hidden" name="intent" value="save" />
-            <div>
-              <label htmlFor="profile-email" className="block text-sm text-sand">
-                Email address
-              </label>
-              <input
-                id="profile-email"
-                type="email"
-                value={loaderData.email}
-                readOnly
-                aria-describedby="profile-email-hint"
-                className="input-field mt-2 cursor-not-allowed opacity-70"
-              />
-              <p id="profile-email-hint" className="mt-1.5 text-sm text-mist">
-                {profileMessages.emailLocked}
-              </p>
-            </div>
-
-            <div>
-              <label htmlFor={fieldIds.fullName} className="block text-sm text-sand">
-                Full name
-              </label>
-              <input
-                id={fieldIds.fullName}
-                name="fullName"
-                type="text"
-                autoComplete="name"
-                maxLength={FULL_NAME_MAX_LENGTH}
-                defaultValue={values.fullName}
-                className="input-field mt-2"
-                {...errorProps("fullName")}
-              />
-              <FieldError field="fullName" errors={fieldErrors} />
-            </div>
-
-            <div>
-              <label htmlFor={fieldIds.bio} className="block text-sm text-sand">
-                Bio
-              </label>
-              <textarea
-                id={fieldIds.bio}
-                name="bio"
-                rows={4}
-                maxLength={BIO_MAX_LENGTH}
-                defaultValue={values.bio}
-                placeholder="A few words about you and your practice"
-                className="input-field mt-2"
-                {...errorProps("bio")}
-              />
-              <FieldError field="bio" errors={fieldErrors} />
-            </div>
-
-            <div className="grid gap-6 sm:grid-cols-2">
-              <div>
-                <label htmlFor={fieldIds.preferredMeditationDuration} className="block text-sm text-sand">
-                  Preferred meditation duration
-                </label>
-                <select
-                  id={fieldIds.preferredMeditationDuration}
-                  name="preferredMeditationDuration"
-                  defaultValue={values.preferredMeditationDuration}
-                  className="input-field mt-2"
-                  {...errorProps("preferredMeditationDuration")}
-                >
-                  {meditationDurations.map((minutes) => (
-                    <option key={minutes} value={minutes}>
-                      {`${minutes} minutes`}
-                    </option>
-                  ))}
-                </select>
-                <FieldError field="preferredMeditationDuration" errors={fieldErrors} />
-              </div>
-              <div>
-                <label htmlFor={fieldIds.preferredMeditationTime} className="block text-sm text-sand">
-                  Preferred time of day
-                </label>
-                <select
-                  id={fieldIds.preferredMeditationTime}
-                  name="preferredMeditationTime"
-                  defaultValue={values.preferredMeditationTime}
-                  className="input-field mt-2"
-                  {...errorProps("preferredMeditationTime")}
-                >
-                  {meditationTimes.map((time) => (
-                    <option key={time} value={time}>
-                      {meditationTimeLabels[time]}
-                    </option>
-                  ))}
-                </select>
-                <FieldError field="preferredMeditationTime" errors={fieldErrors} />
-              </div>
-            </div>
-
-            <label htmlFor={fieldIds.notificationPreference} className="flex items-start gap-3 text-sand">
-              <input
-                id={fieldIds.notificationPreference}
-                name="notificationPreference"
-                type="checkbox"
-                defaultChecked={values.notificationPreference}
-                className="mt-1 size-4 accent-amber"
-              />
-              <span>Send me meditation reminders</span>
-            </label>
-
-            <button type="submit" className="button-primary w-full sm:w-auto" disabled={pending === "save"}>
-              {pending === "save" ? "Saving..." : "Save"}
-            </button>
-          </Form>
-        </div>
-
-        <div className="rounded-3xl border border-ember bg-umber/80 p-7 sm:p-9">
-          <h2 className="text-2xl text-ivory">Sign in on another device</h2>
-          <p className="mt-2 text-sand">We e-mail a sign-in link to {loaderData.email}; open it on the device you want to use.</p>
-          <Form method="post" className="mt-5">
-            <input type="hidden" name="intent" value="send-link" />
-            <button type="submit" className="button-secondary" disabled={pending === "send-link"}>
-              {pending === "send-link" ? "Sending..." : "Send Sign-in Link"}
-            </button>
-          </Form>
-        </div>
-
-        <ActiveSessions sessions={loaderData.sessions} pending={pending} />
-
-        <EmailPreferencesPanel preferences={loaderData.emailPreferences} pending={pending === "email-preferences"} />
-        <DownloadDataPanel />
-        <DeleteAccountPanel
-          pending={pending === "delete-account"}
-          error={actionData?.intent === "delete-account" ? actionData.confirmationError : undefined}
-          typed={actionData?.intent === "delete-account" ? actionData.typed : undefined}
-        />
+      <div ref={bannerRef} tabIndex={-1} className="space-y-3 outline-none">
+        {loaderData.loadError ? <FormBanner tone="error">{loaderData.loadError}</FormBanner> : null}
+        {saveResult?.ok ? <FormBanner tone="success">{saveResult.message}</FormBanner> : null}
+        {failedSave?.error ? <FormBanner tone="error">{failedSave.error}</FormBanner> : null}
+        {otherResult ? <FormBanner tone={otherResult.ok ? "success" : "error"}>{otherResult.message}</FormBanner> : null}
+        {loaderData.exportNotice ? <FormBanner tone="error">{loaderData.exportNotice}</FormBanner> : null}
       </div>
-    </section>
+
+      <div className="rounded-3xl border border-ember bg-umber/80 p-7 shadow-2xl shadow-black/50 sm:p-9">
+        <Form method="post" noValidate onSubmit={validateBeforeSaving} className="space-y-6">
+          <input type="hidden" name="intent" value="save" />
+          <div>
+            <label htmlFor="profile-email" className="block text-sm text-sand">
+              Email address
+            </label>
+            <input
+              id="profile-email"
+              type="email"
+              value={loaderData.email}
+              readOnly
+              aria-describedby="profile-email-hint"
+              className="input-field mt-2 cursor-not-allowed opacity-70"
+            />
+            <p id="profile-email-hint" className="mt-1.5 text-sm text-mist">
+              {profileMessages.emailLocked}
+            </p>
+          </div>
+
+          <div>
+            <label htmlFor={fieldIds.fullName} className="block text-sm text-sand">
+              Full name
+            </label>
+            <input
+              id={fieldIds.fullName}
+              name="fullName"
+              type="text"
+              autoComplete="name"
+              maxLength={FULL_NAME_MAX_LENGTH}
+              defaultValue={values.fullName}
+              className="input-field mt-2"
+              {...errorProps("fullName")}
+            />
+            <FieldError field="fullName" errors={fieldErrors} />
+          </div>
+
+          <div>
+            <label htmlFor={fieldIds.bio} className="block text-sm text-sand">
+              Bio
+            </label>
+            <textarea
+              id={fieldIds.bio}
+              name="bio"
+              rows={4}
+              maxLength={BIO_MAX_LENGTH}
+              defaultValue={values.bio}
+              placeholder="A few words about you and your practice"
+              className="input-field mt-2"
+              {...errorProps("bio")}
+            />
+            <FieldError field="bio" errors={fieldErrors} />
+          </div>
+
+          <div className="grid gap-6 sm:grid-cols-2">
+            <div>
+              <label htmlFor={fieldIds.preferredMeditationDuration} className="block text-sm text-sand">
+                Preferred meditation duration
+              </label>
+              <select
+                id={fieldIds.preferredMeditationDuration}
+                name="preferredMeditationDuration"
+                defaultValue={values.preferredMeditationDuration}
+                className="input-field mt-2"
+                {...errorProps("preferredMeditationDuration")}
+              >
+                {meditationDurations.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {`${minutes} minutes`}
+                  </option>
+                ))}
+              </select>
+              <FieldError field="preferredMeditationDuration" errors={fieldErrors} />
+            </div>
+            <div>
+              <label htmlFor={fieldIds.preferredMeditationTime} className="block text-sm text-sand">
+                Preferred time of day
+              </label>
+              <select
+                id={fieldIds.preferredMeditationTime}
+                name="preferredMeditationTime"
+                defaultValue={values.preferredMeditationTime}
+                className="input-field mt-2"
+                {...errorProps("preferredMeditationTime")}
+              >
+                {meditationTimes.map((time) => (
+                  <option key={time} value={time}>
+                    {meditationTimeLabels[time]}
+                  </option>
+                ))}
+              </select>
+              <FieldError field="preferredMeditationTime" errors={fieldErrors} />
+            </div>
+          </div>
+
+          <label htmlFor={fieldIds.notificationPreference} className="flex items-start gap-3 text-sand">
+            <input
+              id={fieldIds.notificationPreference}
+              name="notificationPreference"
+              type="checkbox"
+              defaultChecked={values.notificationPreference}
+              className="mt-1 size-4 accent-amber"
+            />
+            <span>Send me meditation reminders</span>
+          </label>
+
+          <button type="submit" className="button-primary w-full sm:w-auto" disabled={pending === "save"}>
+            {pending === "save" ? "Saving..." : "Save"}
+          </button>
+        </Form>
+      </div>
+
+      <div className="rounded-3xl border border-ember bg-umber/80 p-7 sm:p-9">
+        <h2 className="text-2xl text-ivory">Sign in on another device</h2>
+        <p className="mt-2 text-sand">We e-mail a sign-in link to {loaderData.email}; open it on the device you want to use.</p>
+        <Form method="post" className="mt-5">
+          <input type="hidden" name="intent" value="send-link" />
+          <button type="submit" className="button-secondary" disabled={pending === "send-link"}>
+            {pending === "send-link" ? "Sending..." : "Send Sign-in Link"}
+          </button>
+        </Form>
+      </div>
+
+      <ActiveSessions sessions={loaderData.sessions} pending={pending} />
+
+      <EmailPreferencesPanel preferences={loaderData.emailPreferences} pending={pending === "email-preferences"} />
+      <DownloadDataPanel />
+      <DeleteAccountPanel
+        pending={pending === "delete-account"}
+        error={actionData?.intent === "delete-account" ? actionData.confirmationError : undefined}
+        typed={actionData?.intent === "delete-account" ? actionData.typed : undefined}
+      />
+    </PageFrame>
   );
 }
 

@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/harmonize";
 import { FaqList } from "~/components/ui/faq-list";
+import { PageHero } from "~/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -141,26 +142,20 @@ function slug(name: string): string {
 export default function HarmonizePage() {
   return (
     <>
-      <section className="relative isolate overflow-hidden">
-        <div
-          aria-hidden
-          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.16),transparent_65%)]"
-        />
-        <div className="mx-auto max-w-6xl px-5 pt-20 pb-12 text-center sm:px-8 sm:pt-28">
-          <p className="eyebrow">Harmonize</p>
-          <h1 className="mx-auto mt-5 max-w-3xl animate-fade-up text-5xl text-ivory sm:text-6xl">
-            Find the plan that fits your practice
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-sand sm:text-xl">
-            Guided meditations set to live piano, virtual group sessions and a community of fellow listeners.
-          </p>
-          <p className="mx-auto mt-8 max-w-2xl rounded-3xl border border-amber/40 bg-umber/80 px-6 py-4 text-ivory">
-            <strong className="font-semibold text-amber">The platform is not open yet.</strong> It opens in{" "}
-            {siteConfig.meditationsLaunch}. Choose a plan to join the launch waitlist; nobody is charged anything until
-            then.
-          </p>
-        </div>
-      </section>
+      <PageHero glow="warm" className="mx-auto max-w-6xl px-5 pt-20 pb-12 text-center sm:px-8 sm:pt-28">
+        <p className="eyebrow">Harmonize</p>
+        <h1 className="mx-auto mt-5 max-w-3xl animate-fade-up text-5xl text-ivory sm:text-6xl">
+          Find the plan that fits your practice
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-sand sm:text-xl">
+          Guided meditations set to live piano, virtual group sessions and a community of fellow listeners.
+        </p>
+        <p className="mx-auto mt-8 max-w-2xl rounded-3xl border border-amber/40 bg-umber/80 px-6 py-4 text-ivory">
+          <strong className="font-semibold text-amber">The platform is not open yet.</strong> It opens in{" "}
+          {siteConfig.meditationsLaunch}. Choose a plan to join the launch waitlist; nobody is charged anything until
+          then.
+        </p>
+      </PageHero>
 
       <section aria-labelledby="plans-heading" className="mx-auto max-w-6xl px-5 pb-24 sm:px-8">
         <h2 id="plans-heading" className="sr-only">

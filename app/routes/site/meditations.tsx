@@ -5,6 +5,7 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/meditations";
 import { FaqList, type Faq } from "~/components/ui/faq-list";
+import { PageHero } from "~/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -157,33 +158,27 @@ export default function MeditationsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="relative isolate overflow-hidden">
-        <div
-          aria-hidden
-          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.16),transparent_65%)]"
-        />
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-5 pt-20 pb-16 sm:px-8 sm:pt-28 lg:grid-cols-[1.2fr_1fr]">
-          <div>
-            <p className="inline-flex items-center gap-2 rounded-full border border-amber/50 bg-amber/10 px-4 py-1.5 text-sm font-semibold text-amber">
-              <Sparkles aria-hidden size={16} />
-              Coming Soon
-            </p>
-            <h1 className="mt-6 animate-fade-up text-5xl text-ivory sm:text-6xl">Guided Meditations</h1>
-            <p className="mt-6 max-w-xl text-lg text-sand sm:text-xl">
-              The calm of our candlelit evenings, ready whenever you need it. Short guided sessions set to live-recorded
-              piano, for focus, rest and sleep.
-            </p>
-          </div>
-          <div className="rounded-3xl border border-ember bg-umber/70 p-7">
-            <h2 className="text-2xl text-ivory">Be the first to listen</h2>
-            <p className="mt-2 mb-5 text-sand">
-              Leave your e-mail and we will let you know when the platform opens. We respect your privacy and will never
-              share your information.
-            </p>
-            <WaitlistForm id="meditations-waitlist" source="meditations" />
-          </div>
+      <PageHero glow="warm" className="mx-auto grid max-w-6xl items-center gap-12 px-5 pt-20 pb-16 sm:px-8 sm:pt-28 lg:grid-cols-[1.2fr_1fr]">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full border border-amber/50 bg-amber/10 px-4 py-1.5 text-sm font-semibold text-amber">
+            <Sparkles aria-hidden size={16} />
+            Coming Soon
+          </p>
+          <h1 className="mt-6 animate-fade-up text-5xl text-ivory sm:text-6xl">Guided Meditations</h1>
+          <p className="mt-6 max-w-xl text-lg text-sand sm:text-xl">
+            The calm of our candlelit evenings, ready whenever you need it. Short guided sessions set to live-recorded
+            piano, for focus, rest and sleep.
+          </p>
         </div>
-      </section>
+        <div className="rounded-3xl border border-ember bg-umber/70 p-7">
+          <h2 className="text-2xl text-ivory">Be the first to listen</h2>
+          <p className="mt-2 mb-5 text-sand">
+            Leave your e-mail and we will let you know when the platform opens. We respect your privacy and will never
+            share your information.
+          </p>
+          <WaitlistForm id="meditations-waitlist" source="meditations" />
+        </div>
+      </PageHero>
 
       <section aria-labelledby="library-heading" className="mx-auto max-w-6xl px-5 py-16 sm:px-8">
         <p className="eyebrow">A first look</p>
