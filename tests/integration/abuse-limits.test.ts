@@ -5,8 +5,9 @@ import { slugForEvent } from "~/modules/events/event-slug";
 import { reservationMessages } from "~/modules/reservations/reservation-form";
 import { unusualCharactersMessage } from "~/modules/security/control-characters";
 import { signInOverHttp } from "../support/http-session";
-import { decodedBody, SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { decodedBody, type SmtpSink, waitForMail } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 
 /**
  * The limits on what a visitor may write (docs/decisions/013) at their real values, over HTTP
@@ -22,9 +23,7 @@ describe("limits on visitors' reservations and sign-ups", () => {
   const newClient = () => `203.0.113.${nextClient++}`;
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, TRUST_PROXY: "true", OUTBOX_RETRY_DELAY_SECONDS: "1" });
+    ({ server, sink } = await startServerWithMail({ TRUST_PROXY: "true", OUTBOX_RETRY_DELAY_SECONDS: "1" }));
     const listing = await fetch(`${server.url}/events`).then((response) => response.text());
     for (const title of ["Candlelight Piano Meditation", "VIP Sunset Gathering at Mt. Soledad", "Candlelight Yoga with Live Piano", "Piano Circle for Two"]) {
       const words = slugForEvent(title, new Date(0)).replace(/-0$/, "");
@@ -33,10 +32,7 @@ describe("limits on visitors' reservations and sign-ups", () => {
       slugs.set(title, slug);
     }
   });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const post = (path: string, fields: Record<string, string>, client: string) =>
     fetch(`${server.url}${path}`, {

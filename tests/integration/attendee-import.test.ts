@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listUnsubscribeOf, mailsTo, sendMagicLinks } from "../support/campaigns";
 import { signInOverHttp } from "../support/http-session";
-import { decodedBody, headerOf, linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { decodedBody, headerOf, linkIn, type SmtpSink, waitForMail } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 import { waitFor } from "../support/wait-for";
 
 /**
@@ -20,16 +21,11 @@ describe("importing past attendees", () => {
   const address = (name: string) => `${name}-${stamp}@example.com`;
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, SEED_DEMO_CONTENT: "false", ADMIN_EMAILS: "boss@example.com", RATE_LIMIT_MULTIPLIER: "100" });
+    ({ server, sink } = await startServerWithMail({ SEED_DEMO_CONTENT: "false", ADMIN_EMAILS: "boss@example.com", RATE_LIMIT_MULTIPLIER: "100" }));
     admin = await signInOverHttp(server.url, sink, "boss@example.com");
     member = await signInOverHttp(server.url, sink, address("member"));
   }, 200_000);
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const upload = (content: string | Uint8Array<ArrayBuffer>, cookie = admin, fileName = "attendees.csv") => {
     const form = new FormData();

@@ -5,8 +5,9 @@ import routes from "~/routes";
 import { can, staffHomePath, type Action } from "~/modules/access/policy";
 import type { Role } from "~/modules/access/roles";
 import { signInOverHttp } from "../support/http-session";
-import { SmtpSink } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { type SmtpSink } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 
 /**
  * The authorisation matrix, generated from the route table: every page under /admin must name the
@@ -135,22 +136,16 @@ describe("the authorisation matrix of the staff area", () => {
   const cookies: Partial<Record<Role, string>> = {};
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({
-      SMTP_URL: sink.url,
+    ({ server, sink } = await startServerWithMail({
       SEED_DEMO_CONTENT: "false",
       ADMIN_EMAILS: people.admin,
       EVENT_STAFF_EMAILS: people["event-staff"],
-    });
+    }));
     for (const role of Object.keys(people) as Role[]) cookies[role] = await signInOverHttp(server.url, sink, people[role]);
     sampleParams.eventId = await createSampleEvent();
     sampleParams.campaignId = await createSampleCampaign();
   });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   /** An event for the pages about one event, made by the admin as on the events page; its id from its row. */
   async function createSampleEvent(): Promise<string> {

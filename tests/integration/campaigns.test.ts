@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignLinkIn, campaignsOnPage, listUnsubscribeOf, mailsTo, postCommunications, postCommunicationsReviewed, sendMagicLinks } from "../support/campaigns";
 import { signInOverHttp } from "../support/http-session";
-import { decodedBody, linkIn, SmtpSink } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { decodedBody, linkIn, type SmtpSink } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 import { waitFor } from "../support/wait-for";
 
 /**
@@ -20,22 +21,16 @@ describe("e-mail campaigns", () => {
   const bearer = (cookie: string) => decodeURIComponent(cookie.split("=")[1]!);
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({
-      SMTP_URL: sink.url,
+    ({ server, sink } = await startServerWithMail({
       SEED_DEMO_CONTENT: "false",
       ADMIN_EMAILS: "boss@example.com",
       RATE_LIMIT_MULTIPLIER: "100",
       MAIL_MAX_CONNECTIONS: "1",
-    });
+    }));
     admin = await signInOverHttp(server.url, sink, "boss@example.com");
     member = await signInOverHttp(server.url, sink, address("member"));
   }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const message = "Dear {{name}},\n\nThe concert recording is ready: [listen]({{link}}).\n\n1 < 2 and <b>raw</b>";
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkInMessages } from "~/modules/reservations/check-in";
 import { signInOverHttp } from "../support/http-session";
-import { SmtpSink } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { type SmtpSink } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 
 /**
  * Check-in at the door over HTTP, as two staff devices without JavaScript post it, against the
@@ -32,9 +33,7 @@ describe("check-in at the door over HTTP", () => {
   }
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, SEED_DEMO_CONTENT: "true", RATE_LIMIT_MULTIPLIER: "50", ADMIN_EMAILS: admin, EVENT_STAFF_EMAILS: usher });
+    ({ server, sink } = await startServerWithMail({ SEED_DEMO_CONTENT: "true", RATE_LIMIT_MULTIPLIER: "50", ADMIN_EMAILS: admin, EVENT_STAFF_EMAILS: usher }));
     cookies.admin = await signInOverHttp(server.url, sink, admin);
     cookies.usher = await signInOverHttp(server.url, sink, usher);
     cookies.member = await signInOverHttp(server.url, sink, member);
@@ -51,10 +50,7 @@ describe("check-in at the door over HTTP", () => {
     const other = await post(`/events/${events.candlelight.slug}/reserve`, { name: "Dana Other", email: `dana-${stamp}@example.com`, phone: "", seats: "2" });
     expect(other.status).toBe(200);
   }, 240_000);
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const get = (path: string, cookie?: string) =>
     fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} }).then(async (response) => ({ status: response.status, html: await response.text() }));

@@ -1,8 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../support/http-session";
-import { SmtpSink } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { type SmtpSink } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 
 /**
  * The staff dashboard over HTTP against the production build: its panels, the lists' search,
@@ -19,16 +20,11 @@ describe("the staff dashboard", () => {
   let memberCookie: string;
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, ADMIN_EMAILS: admin, RATE_LIMIT_MULTIPLIER: "1000" });
+    ({ server, sink } = await startServerWithMail({ ADMIN_EMAILS: admin, RATE_LIMIT_MULTIPLIER: "1000" }));
     adminCookie = await signInOverHttp(server.url, sink, admin);
     memberCookie = await signInOverHttp(server.url, sink, member);
   }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const post = (path: string, fields: Record<string, string>, cookie?: string) =>
     fetch(`${server.url}${path}`, {

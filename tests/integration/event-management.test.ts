@@ -5,8 +5,9 @@ import { eventFailures, eventToasts } from "~/modules/events/event-management-me
 import { slugForEvent } from "~/modules/events/event-slug";
 import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
 import { signInOverHttp } from "../support/http-session";
-import { SmtpSink } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { type SmtpSink } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 
 /**
  * Event management over HTTP, as a browser without JavaScript posts it: the server's validation,
@@ -22,15 +23,10 @@ describe("event management over HTTP", () => {
   const cookies: string[] = [];
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, ADMIN_EMAILS: admins.join(","), RATE_LIMIT_MULTIPLIER: "50" });
+    ({ server, sink } = await startServerWithMail({ ADMIN_EMAILS: admins.join(","), RATE_LIMIT_MULTIPLIER: "50" }));
     for (const email of admins) cookies.push(await signInOverHttp(server.url, sink, email));
   }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const day = "2031-05-14";
   let minute = 0;

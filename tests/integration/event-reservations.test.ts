@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reservationsAdminMessages } from "~/modules/reservations/reservations-admin-messages";
 import { mailsTo } from "../support/campaigns";
 import { signInOverHttp } from "../support/http-session";
-import { decodedBody, headerOf, SmtpSink } from "../support/smtp-sink";
+import { decodedBody, headerOf, type SmtpSink } from "../support/smtp-sink";
 import { createPublishedEvent } from "../support/staff-events";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 import { waitFor } from "../support/wait-for";
 
 /**
@@ -23,23 +24,17 @@ describe("the reservations page over HTTP", () => {
   let usherCookie = "";
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({
-      SMTP_URL: sink.url,
+    ({ server, sink } = await startServerWithMail({
       SEED_DEMO_CONTENT: "false",
       ADMIN_EMAILS: admin,
       EVENT_STAFF_EMAILS: usher,
       RATE_LIMIT_MULTIPLIER: "50",
       OUTBOX_RETRY_DELAY_SECONDS: "1",
-    });
+    }));
     adminCookie = await signInOverHttp(server.url, sink, admin);
     usherCookie = await signInOverHttp(server.url, sink, usher);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const PAGE = "/admin/eventreservations";
   const date = "2031-09-14";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guestMessages } from "~/modules/reservations/guest-messages";
-import { linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { linkIn, type SmtpSink, waitForMail } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 
 /**
  * Cancelling from the e-mailed link and the waiting list over HTTP, as a browser without
@@ -14,16 +15,11 @@ describe("guests cancel and wait for seats over HTTP", () => {
   let slug: string;
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, SEED_DEMO_CONTENT: "true", RATE_LIMIT_MULTIPLIER: "50", OUTBOX_RETRY_DELAY_SECONDS: "1" });
+    ({ server, sink } = await startServerWithMail({ SEED_DEMO_CONTENT: "true", RATE_LIMIT_MULTIPLIER: "50", OUTBOX_RETRY_DELAY_SECONDS: "1" }));
     const listing = await fetch(`${server.url}/events`).then((response) => response.text());
     slug = /href="\/events\/(piano-circle-for-two-\d+)"/.exec(listing)![1]!;
   });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const post = (path: string, fields: Record<string, string>) =>
     fetch(`${server.url}${path}`, {

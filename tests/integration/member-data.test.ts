@@ -6,8 +6,9 @@ import { memberDataMessages } from "~/modules/members/member-data";
 import { mailsTo, sendMagicLinks } from "../support/campaigns";
 import { demoInvitationsOf, type DemoInvitation } from "../support/demo-invitations";
 import { signInOverHttp } from "../support/http-session";
-import { SmtpSink } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { type SmtpSink } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 import { waitFor } from "../support/wait-for";
 
 interface Exported {
@@ -51,19 +52,14 @@ describe("a member's consent and data", () => {
   const reserve = (email: string) => form(`/events/${eventSlug}/reserve`, { name: "Rosa Delgado", email, phone: "6195550187", seats: "2" });
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, ADMIN_EMAILS: "boss@example.com", RATE_LIMIT_MULTIPLIER: "50" });
+    ({ server, sink } = await startServerWithMail({ ADMIN_EMAILS: "boss@example.com", RATE_LIMIT_MULTIPLIER: "50" }));
     rosa = demoInvitationsOf(server.output()).pending;
     admin = await signInOverHttp(server.url, sink, "boss@example.com");
     const listing = await (await fetch(`${server.url}/events`)).text();
     const words = slugForEvent("Candlelight Piano Meditation", new Date(0)).replace(/-0$/, "");
     eventSlug = new RegExp(`href="/events/(${words}-\\d+)"`).exec(listing)![1]!;
   }, 200_000);
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   it("records the consent of each form: community, newsletter and invitation, with its source and text version", async () => {
     const joined = await form("/join", { intent: "join", name: "Rosa Delgado", email: rosa.email, phone: "(619) 555-0133", interest: "piano", consent: "on", emailConsent: "on", smsConsent: "on", source: "join" });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { linkIn, type SmtpSink, waitForMail } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 
 /**
  * The password pages' actions and better-auth's endpoints over HTTP, as a browser without
@@ -14,14 +15,9 @@ describe("password accounts", () => {
   let addresses = 0;
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, SEED_DEMO_CONTENT: "false", TRUST_PROXY: "true" });
+    ({ server, sink } = await startServerWithMail({ SEED_DEMO_CONTENT: "false", TRUST_PROXY: "true" }));
   });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const newClient = () => {
     clients += 1;

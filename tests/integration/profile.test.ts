@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp } from "../support/http-session";
-import { linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { linkIn, type SmtpSink, waitForMail } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 
 describe("/profile and /admin/setup", () => {
   let server: TestServer;
@@ -10,14 +11,9 @@ describe("/profile and /admin/setup", () => {
   const address = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, SEED_DEMO_CONTENT: "false", ADMIN_EMAILS: adminEmail });
+    ({ server, sink } = await startServerWithMail({ SEED_DEMO_CONTENT: "false", ADMIN_EMAILS: adminEmail }));
   });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const get = (path: string, cookie = "") => fetch(`${server.url}${path}`, { redirect: "manual", headers: { Cookie: cookie } });
   const post = (path: string, body: Record<string, string>, cookie = "") =>

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailsTo } from "../support/campaigns";
 import { signInOverHttp } from "../support/http-session";
-import { decodedBody, headerOf, SmtpSink } from "../support/smtp-sink";
+import { decodedBody, headerOf, type SmtpSink } from "../support/smtp-sink";
 import { createPublishedEvent } from "../support/staff-events";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 import { waitFor } from "../support/wait-for";
 
 /**
@@ -22,24 +23,18 @@ describe("POST /api/sendAnnouncement", () => {
   const bearer = (cookie: string) => decodeURIComponent(cookie.split("=")[1]!);
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({
-      SMTP_URL: sink.url,
+    ({ server, sink } = await startServerWithMail({
       SEED_DEMO_CONTENT: "false",
       ADMIN_EMAILS: admin,
       EVENT_STAFF_EMAILS: usher,
       RATE_LIMIT_MULTIPLIER: "50",
       OUTBOX_RETRY_DELAY_SECONDS: "1",
-    });
+    }));
     cookies.admin = await signInOverHttp(server.url, sink, admin);
     cookies.usher = await signInOverHttp(server.url, sink, usher);
     cookies.member = await signInOverHttp(server.url, sink, member);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   function send(body: unknown, auth: { cookie?: string; bearer?: string } = {}) {
     return fetch(`${server.url}/api/sendAnnouncement`, {

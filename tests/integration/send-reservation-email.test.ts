@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attachmentIn, linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { attachmentIn, linkIn, type SmtpSink, waitForMail } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 
 /**
  * POST /api/sendReservationEmail over HTTP against the production build, with the demo calendar
@@ -13,14 +14,9 @@ describe("POST /api/sendReservationEmail", () => {
   let sink: SmtpSink;
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, SEED_DEMO_CONTENT: "true" });
+    ({ server, sink } = await startServerWithMail({ SEED_DEMO_CONTENT: "true" }));
   });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const maya = {
     visitorName: "Maya Lindqvist",

@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
+import { linkIn, type SmtpSink, waitForMail } from "../support/smtp-sink";
 import { signInOverHttp } from "../support/http-session";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 
 describe("sign-in links", () => {
   let server: TestServer;
   let sink: SmtpSink;
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, SEED_DEMO_CONTENT: "false", ADMIN_EMAILS: "boss@example.com" });
+    ({ server, sink } = await startServerWithMail({ SEED_DEMO_CONTENT: "false", ADMIN_EMAILS: "boss@example.com" }));
   });
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   const post = (path: string, body: Record<string, string>, cookie = "") =>
     fetch(`${server.url}${path}`, {

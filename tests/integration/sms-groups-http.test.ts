@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignsOnPage, postCommunications, postCommunicationsReviewed } from "../support/campaigns";
 import { joinCommunityOverHttp } from "../support/community";
 import { signInOverHttp } from "../support/http-session";
-import { SmtpSink } from "../support/smtp-sink";
+import { type SmtpSink } from "../support/smtp-sink";
 import { createPublishedEvent } from "../support/staff-events";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 import { TwilioFake } from "../support/twilio-fake";
 import { waitFor } from "../support/wait-for";
 
@@ -28,17 +29,14 @@ describe("group texts from /admin/communications", () => {
 
   beforeAll(async () => {
     await twilio.start();
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({
+    ({ server, sink } = await startServerWithMail({
       ...twilio.env(),
-      SMTP_URL: sink.url,
       ADMIN_EMAILS: admin,
       EVENT_STAFF_EMAILS: usher,
       SEED_DEMO_CONTENT: "false",
       RATE_LIMIT_MULTIPLIER: "50",
       SMS_RATE_PER_SECOND: "50",
-    });
+    }));
     publicUrl = `http://localhost:${new URL(server.url).port}`;
     for (const email of [admin, usher, member]) cookies[email] = await signInOverHttp(server.url, sink, email);
     for (const [name, phone] of [
@@ -49,8 +47,7 @@ describe("group texts from /admin/communications", () => {
     }
   });
   afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
+    await stopServerWithMail(server, sink);
     await twilio.stop();
   });
 

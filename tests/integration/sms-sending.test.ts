@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smsMessages } from "~/modules/sms/sms-texts";
 import { joinCommunityOverHttp } from "../support/community";
 import { signInOverHttp } from "../support/http-session";
-import { SmtpSink } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { type SmtpSink } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 import { TwilioFake } from "../support/twilio-fake";
 
 /** Staff texts over HTTP to a local server speaking Twilio's Messages API: the spec's form, consent and limits. */
@@ -20,9 +21,7 @@ describe("sending texts", () => {
 
   beforeAll(async () => {
     await twilio.start();
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ ...twilio.env(), SMTP_URL: sink.url, ADMIN_EMAILS: admin, SEED_DEMO_CONTENT: "false", OUTBOX_RETRY_DELAY_SECONDS: "1" });
+    ({ server, sink } = await startServerWithMail({ ...twilio.env(), ADMIN_EMAILS: admin, SEED_DEMO_CONTENT: "false", OUTBOX_RETRY_DELAY_SECONDS: "1" }));
     publicUrl = `http://localhost:${new URL(server.url).port}`;
     adminCookie = await signInOverHttp(server.url, sink, admin);
     memberCookie = await signInOverHttp(server.url, sink, member);
@@ -36,8 +35,7 @@ describe("sending texts", () => {
     }
   });
   afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
+    await stopServerWithMail(server, sink);
     await twilio.stop();
   });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { joinCommunityOverHttp } from "../support/community";
 import { signInOverHttp } from "../support/http-session";
-import { SmtpSink } from "../support/smtp-sink";
+import { type SmtpSink } from "../support/smtp-sink";
 import { createPublishedEvent } from "../support/staff-events";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 import { TwilioFake } from "../support/twilio-fake";
 
 /**
@@ -22,23 +23,19 @@ describe("staff quotas", () => {
 
   beforeAll(async () => {
     await twilio.start();
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({
+    ({ server, sink } = await startServerWithMail({
       ...twilio.env(),
-      SMTP_URL: sink.url,
       SEED_DEMO_CONTENT: "false",
       ADMIN_EMAILS: admin,
       EVENT_STAFF_EMAILS: usher,
       EVENT_MAILS_PER_STAFF_PER_DAY: "2",
       SMS_SINGLES_PER_STAFF_PER_DAY: "2",
-    });
+    }));
     cookies.admin = await signInOverHttp(server.url, sink, admin);
     cookies.usher = await signInOverHttp(server.url, sink, usher);
   }, 200_000);
   afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
+    await stopServerWithMail(server, sink);
     await twilio.stop();
   });
 

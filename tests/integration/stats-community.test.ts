@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignLinkIn, campaignsOnPage, mailsTo, sendMagicLinks } from "../support/campaigns";
 import { signInOverHttp } from "../support/http-session";
-import { SmtpSink } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { type SmtpSink } from "../support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
+import type { TestServer } from "../support/test-server";
 import { waitFor } from "../support/wait-for";
 
 /**
@@ -30,16 +31,11 @@ describe("community stats", () => {
     });
 
   beforeAll(async () => {
-    sink = await SmtpSink.onFreePort();
-    await sink.start();
-    server = await startTestServer({ SMTP_URL: sink.url, SEED_DEMO_CONTENT: "false", ADMIN_EMAILS: "boss@example.com", RATE_LIMIT_MULTIPLIER: "100" });
+    ({ server, sink } = await startServerWithMail({ SEED_DEMO_CONTENT: "false", ADMIN_EMAILS: "boss@example.com", RATE_LIMIT_MULTIPLIER: "100" }));
     admin = await signInOverHttp(server.url, sink, "boss@example.com");
     member = await signInOverHttp(server.url, sink, address("member"));
   }, 200_000);
-  afterAll(async () => {
-    await server?.stop();
-    await sink?.stop();
-  });
+  afterAll(() => stopServerWithMail(server, sink));
 
   it("answers 401 without a session, 403 to a member, 400 to bad input, and staff by cookie or bearer", async () => {
     const visitor = await stats({ emails: [] });

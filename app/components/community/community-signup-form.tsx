@@ -11,8 +11,8 @@ import {
   type SignInLinkResendOutcome,
 } from "~/modules/community/community-signup-fields";
 import type * as CommunitySignupSchemaModule from "~/modules/community/community-signup";
-import { TextField } from "~/components/ui/text-field";
 import { communityConsentWords } from "~/modules/consent/consent-texts";
+import { ContactFields } from "~/components/ui/contact-fields";
 
 /**
  * The schema (with zod/mini) is fetched when the visitor turns to the form, not with the page;
@@ -116,27 +116,7 @@ export function CommunitySignupForm(props: {
     >
       <input type="hidden" name="intent" value="join" />
       <input type="hidden" name="source" value={props.source} />
-      <TextField id={fieldId("name")} name="name" label="Name" type="text" autoComplete="name" defaultValue={values?.name} error={errors.name} />
-      <TextField
-        id={fieldId("email")}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        defaultValue={values?.email}
-        error={errors.email}
-      />
-      <TextField
-        id={fieldId("phone")}
-        name="phone"
-        label="Phone (optional)"
-        type="tel"
-        autoComplete="tel"
-        placeholder="(555) 123-4567"
-        defaultValue={values?.phone}
-        error={errors.phone}
-      />
+      <ContactFields idOf={fieldId} values={values} errors={errors} />
       <Field label="Area of interest" htmlFor={fieldId("interest")}>
         <select {...fieldProps("interest")} defaultValue={values?.interest ?? ""} className="input-field">
           <option value="" disabled>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
 import { eventPath } from "./event-links";
@@ -25,6 +26,19 @@ export function GuestLinkProblem(props: { eyebrow: string; title: string; proble
           </Link>
         </p>
       )}
+    </AuthCard>
+  );
+}
+
+/** What a guest's link shows after its button did its work: the answer, read out, and the way back to the event. */
+export function GuestLinkDone(props: { eyebrow: string; title: string; message: string; slug: string; children?: ReactNode }) {
+  return (
+    <AuthCard eyebrow={props.eyebrow} title={props.title}>
+      <div role="status">
+        <FormBanner tone="success">{props.message}</FormBanner>
+      </div>
+      {props.children}
+      <BackToEventLink slug={props.slug} />
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { FormBanner } from "~/components/members/auth-card";
+import { ContactFields } from "~/components/ui/contact-fields";
 import { TextField } from "~/components/ui/text-field";
 import { focusFirstError } from "~/components/members/use-form-validation";
 import { firstErrorPerField } from "~/lib/form-errors";
@@ -80,28 +81,7 @@ export function ReservationForm(props: {
           <FormBanner tone="error">{failure}</FormBanner>
         </div>
       ) : null}
-      <TextField id={`${id}-name`} name="name" label="Name" type="text" autoComplete="name" required defaultValue={values?.name} error={errors.name} />
-      <TextField
-        id={`${id}-email`}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        required
-        defaultValue={values?.email}
-        error={errors.email}
-      />
-      <TextField
-        id={`${id}-phone`}
-        name="phone"
-        label="Phone (optional)"
-        type="tel"
-        autoComplete="tel"
-        placeholder="(555) 123-4567"
-        defaultValue={values?.phone}
-        error={errors.phone}
-      />
+      <ContactFields idOf={(field) => `${id}-${field}`} values={values} errors={errors} required />
       <div className="flex items-start gap-3">
         <input
           id={`${id}-sms`}

@@ -1,17 +1,15 @@
 import type { ReactNode, Ref } from "react";
+import { PageFrame } from "~/components/ui/page-hero";
 
 /** The quiet centred card that the login, sign-up, reset and sign-in-link pages share. */
 export function AuthCard(props: { eyebrow?: string; title: string; intro?: ReactNode; children: ReactNode }) {
   return (
-    <section className="relative isolate px-5 py-16 sm:py-24">
-      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.14),transparent_60%)]" />
-      <div className="mx-auto max-w-md rounded-3xl border border-ember bg-umber/80 p-7 shadow-2xl shadow-black/50 sm:p-9">
-        {props.eyebrow ? <p className="eyebrow">{props.eyebrow}</p> : null}
-        <h1 className="mt-2 text-4xl text-ivory">{props.title}</h1>
-        {props.intro ? <div className="mt-3 text-sand">{props.intro}</div> : null}
-        <div className="mt-7">{props.children}</div>
-      </div>
-    </section>
+    <PageFrame className="mx-auto max-w-md rounded-3xl border border-ember bg-umber/80 p-7 shadow-2xl shadow-black/50 sm:p-9">
+      {props.eyebrow ? <p className="eyebrow">{props.eyebrow}</p> : null}
+      <h1 className="mt-2 text-4xl text-ivory">{props.title}</h1>
+      {props.intro ? <div className="mt-3 text-sand">{props.intro}</div> : null}
+      <div className="mt-7">{props.children}</div>
+    </PageFrame>
   );
 }
 

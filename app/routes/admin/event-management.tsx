@@ -8,68 +8,18 @@ import { DuplicateEventPanel, EVENT_DUPLICATE_FETCHER, type DuplicateEventValues
 import { DeleteForGoodPanel, EVENT_ROW_FETCHER, ManagedEventsTable, type ManagedEventView } from "~/components/admin/managed-events-table";
 import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
 import { requireStaffPage } from "~/routes/guards.server";
-import type { Database } from "~/lib/db.server";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { formatEventDate, formatEventTime } from "~/lib/event-dates";
-import { eventFormValues } from "~/modules/events/event-form";
-import { eventImageDirectory, withUploadedEventImage } from "~/modules/events/event-image-upload.server";
-import { duplicateEventValues, suggestedDuplicateDate } from "~/modules/events/duplicate-event-form";
-import { archiveEvent, deleteEventForGood, duplicateEvent, publishEvent, restoreEvent, toggleFeatured, unpublishEvent } from "~/modules/events/event-lifecycle.server";
+import { suggestedDuplicateDate } from "~/modules/events/duplicate-event-form";
 import { eventFailures } from "~/modules/events/event-management-messages";
-import type { EventActor, EventOutcome } from "~/modules/events/event-management.server";
-import { instantToVenueDateTime } from "~/modules/events/event-venue-time";
-import { eventListViews, loadEventManagement, type EventListView, type ManagedEvent, type ManagedEventFilter } from "~/modules/events/list-managed-events.server";
+import { loadEventManagement } from "~/modules/events/list-managed-events.server";
+import { editorValues, filterOf, runEventIntent, toView } from "./event-management-intents.server";
 import { refusalStatus } from "~/lib/outcome";
-import { createEvent, updateEvent } from "~/modules/events/save-event.server";
 
 const PAGE = "/admin/eventmanagement";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Event management", description: "Staff event management", noIndex: true });
-
-/** The list's filter: `?show=draft|published|archived|all`; drafts and published ones by default. */
-function filterOf(query: URLSearchParams): ManagedEventFilter {
-  const show = query.get("show");
-  return { view: eventListViews.includes(show as EventListView) ? (show as EventListView) : "current" };
-}
-
-function toView(event: ManagedEvent): ManagedEventView {
-  const timeZone = siteConfig.venue.timeZone;
-  return {
-    id: event.id,
-    title: event.title,
-    slug: event.slug,
-    image: event.image,
-    dateLabel: formatEventDate(event.startsAt, timeZone),
-    timeLabel: formatEventTime(event.startsAt, timeZone),
-    location: event.location,
-    status: event.status,
-    featured: event.featured,
-    isPast: event.isPast,
-    seatsTaken: event.seatsTaken,
-    maxSeats: event.maxSeats,
-    placement: event.placement,
-    reservationCount: event.reservationCount,
-  };
-}
-
-function editorValues(event: ManagedEvent): EventEditorValues {
-  return {
-    id: event.id,
-    title: event.title,
-    image: event.image,
-    ...instantToVenueDateTime(event.startsAt, siteConfig.venue.timeZone),
-    description: event.description,
-    location: event.location ?? "",
-    address: event.address ?? "",
-    ticketsLink: event.getTicketsLink ?? "",
-    button: event.button ?? "",
-    maxSeats: event.maxSeats === null ? "" : String(event.maxSeats),
-    placement: event.placement ?? "",
-    soldOut: event.soldOut,
-  };
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, "manage-events", context);
@@ -100,33 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** The row buttons' intents, each one use case taking the event's id: the lifecycle's moves and the pin. */
-const rowActions: Record<string, (db: Database, actor: EventActor, input: { id: string }) => Promise<EventOutcome>> = {
-  publish: publishEvent,
-  unpublish: unpublishEvent,
-  archive: archiveEvent,
-  restore: restoreEvent,
-  "delete-for-good": deleteEventForGood,
-  "toggle-featured": toggleFeatured,
-};
-
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, "manage-events", context);
   // A broken multipart body (a cut-off upload) reads as an empty form: 'Unknown action', not a 500.
   const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const intent = String(form.intent ?? "");
   const id = typeof form.id === "string" ? form.id : "";
-  const db = context.db;
-  let outcome: EventOutcome;
-  // A picture chosen in the form's file field is stored first and becomes the event's image.
-  const withImage = intent === "create" || intent === "update" ? await withUploadedEventImage(user, form, { directory: eventImageDirectory(context.env.UPLOADS_DIR) }) : null;
-  if (withImage && !withImage.ok) outcome = withImage;
-  else if (intent === "create") outcome = await createEvent(db, user, eventFormValues(withImage!.form));
-  else if (intent === "update") outcome = await updateEvent(db, user, { ...eventFormValues(withImage!.form), id });
-  else if (intent === "duplicate") outcome = await duplicateEvent(db, user, { ...duplicateEventValues(form), id });
-  else if (rowActions[intent]) outcome = await rowActions[intent](db, user, { id });
-  else return data<StaffOutcome>({ ok: false, intent, message: "Unknown action" }, { status: 400 });
+  const outcome = await runEventIntent(context.db, user, form, context.env.UPLOADS_DIR);
+  if (!outcome) return data<StaffOutcome>({ ok: false, intent, message: "Unknown action" }, { status: 400 });
 
   if (outcome.ok) return data<StaffOutcome>({ ok: true, intent, message: outcome.message });
   return data<StaffOutcome>(

@@ -9,6 +9,7 @@ import { listImportRuns } from "~/modules/legacy-import/import-legacy.server";
 import { ImportRuns } from "~/components/admin/import-runs";
 import { dkimStatus } from "~/modules/deliverability/deliverability-status.server";
 import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/system-status.server";
+import { PageFrame } from "~/components/ui/page-hero";
 
 /**
  * The spec's admin setup page created the profiles table by hand; our migrations create every
@@ -41,51 +42,48 @@ const stateLabels: Record<CheckState, { text: string; className: string }> = {
 
 export default function SystemStatusPage({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="relative isolate px-5 py-16 sm:py-24">
-      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.14),transparent_60%)]" />
-      <div className="mx-auto max-w-3xl">
-        <p className="eyebrow">Admin setup</p>
-        <h1 className="mt-2 text-4xl text-ivory sm:text-5xl">System status</h1>
-        <p className="mt-3 text-sand">
-          The database tables are created automatically when the server starts. This page shows whether each part of
-          this server works.
-        </p>
-        {loaderData.detailsIncluded ? null : (
-          <p className="mt-3 text-sm text-mist">Details are shown to admins only.</p>
-        )}
-        <ul className="mt-8 space-y-4" aria-label="System checks">
-          {loaderData.checks.map((check) => (
-            <CheckRow key={check.id} check={check} />
-          ))}
-        </ul>
-        {loaderData.demoInvitations.length > 0 ? (
-          <section aria-labelledby="demo-invitations" className="mt-10">
-            <h2 id="demo-invitations" className="text-2xl text-ivory">
-              Demo invitations
-            </h2>
-            <p className="mt-2 text-sand">
-              This installation runs with demo content. Each link opens one of its invitations; they are made anew for
-              every installation, so keep them to yourself.
-            </p>
-            <ul className="mt-4 space-y-2">
-              {loaderData.demoInvitations.map((invitation) => (
-                <li key={invitation.state}>
-                  <a href={invitation.url} className="break-all text-amber underline underline-offset-4">
-                    {demoStateLabels[invitation.state]}: {invitation.email}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {loaderData.importRuns.length > 0 ? <ImportRuns runs={loaderData.importRuns} /> : null}
-        <p className="mt-10">
-          <Link to="/" className="button-primary">
-            Back to Home
-          </Link>
-        </p>
-      </div>
-    </section>
+    <PageFrame className="mx-auto max-w-3xl">
+      <p className="eyebrow">Admin setup</p>
+      <h1 className="mt-2 text-4xl text-ivory sm:text-5xl">System status</h1>
+      <p className="mt-3 text-sand">
+        The database tables are created automatically when the server starts. This page shows whether each part of
+        this server works.
+      </p>
+      {loaderData.detailsIncluded ? null : (
+        <p className="mt-3 text-sm text-mist">Details are shown to admins only.</p>
+      )}
+      <ul className="mt-8 space-y-4" aria-label="System checks">
+        {loaderData.checks.map((check) => (
+          <CheckRow key={check.id} check={check} />
+        ))}
+      </ul>
+      {loaderData.demoInvitations.length > 0 ? (
+        <section aria-labelledby="demo-invitations" className="mt-10">
+          <h2 id="demo-invitations" className="text-2xl text-ivory">
+            Demo invitations
+          </h2>
+          <p className="mt-2 text-sand">
+            This installation runs with demo content. Each link opens one of its invitations; they are made anew for
+            every installation, so keep them to yourself.
+          </p>
+          <ul className="mt-4 space-y-2">
+            {loaderData.demoInvitations.map((invitation) => (
+              <li key={invitation.state}>
+                <a href={invitation.url} className="break-all text-amber underline underline-offset-4">
+                  {demoStateLabels[invitation.state]}: {invitation.email}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {loaderData.importRuns.length > 0 ? <ImportRuns runs={loaderData.importRuns} /> : null}
+      <p className="mt-10">
+        <Link to="/" className="button-primary">
+          Back to Home
+        </Link>
+      </p>
+    </PageFrame>
   );
 }
 

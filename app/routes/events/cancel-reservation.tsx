@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatEventDate, formatEventTime } from "~/lib/event-dates";
 import { cancelReservation, showCancellation } from "~/modules/reservations/cancel-reservation.server";
-import { BackToEventLink, GuestLinkProblem } from "~/components/events/guest-link-card";
+import { GuestLinkDone, GuestLinkProblem } from "~/components/events/guest-link-card";
 import type { Route } from "./+types/cancel-reservation";
 
 /**
@@ -64,17 +64,16 @@ export default function CancelReservation({ loaderData, actionData }: Route.Comp
   const navigation = useNavigation();
   if (actionData?.ok) {
     return (
-      <AuthCard eyebrow="Reservation" title={actionData.seatsLeft === 0 ? "Your reservation is cancelled" : "Your reservation is changed"}>
-        <div role="status">
-          <FormBanner tone="success">
-            {actionData.seatsLeft === 0
-              ? `${seatsLabel(actionData.seatsCancelled)} for ${actionData.eventTitle} went back to the guest list.`
-              : `You gave back ${seatsLabel(actionData.seatsCancelled)}; ${seatsLabel(actionData.seatsLeft)} ${actionData.seatsLeft === 1 ? "is" : "are"} still reserved for you at ${actionData.eventTitle}.`}
-          </FormBanner>
-        </div>
+      <GuestLinkDone
+        eyebrow="Reservation"
+        title={actionData.seatsLeft === 0 ? "Your reservation is cancelled" : "Your reservation is changed"}
+        message={actionData.seatsLeft === 0
+          ? `${seatsLabel(actionData.seatsCancelled)} for ${actionData.eventTitle} went back to the guest list.`
+          : `You gave back ${seatsLabel(actionData.seatsCancelled)}; ${seatsLabel(actionData.seatsLeft)} ${actionData.seatsLeft === 1 ? "is" : "are"} still reserved for you at ${actionData.eventTitle}.`}
+        slug={actionData.eventSlug}
+      >
         <p className="mt-5 text-sm text-mist">A confirmation is on its way by e-mail.</p>
-        <BackToEventLink slug={actionData.eventSlug} />
-      </AuthCard>
+      </GuestLinkDone>
     );
   }
   const { reservation } = loaderData;

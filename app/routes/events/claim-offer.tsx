@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatEventDate, formatEventTime } from "~/lib/event-dates";
 import { claimOffer, leaveWaitingList, showWaitingListLink } from "~/modules/reservations/waiting-list-links.server";
-import { BackToEventLink, GuestLinkProblem } from "~/components/events/guest-link-card";
+import { GuestLinkDone, GuestLinkProblem } from "~/components/events/guest-link-card";
 import type { Route } from "./+types/claim-offer";
 
 /**
@@ -66,16 +66,14 @@ export default function ClaimOffer({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   if (actionData?.ok) {
     return (
-      <AuthCard eyebrow="Waiting list" title={actionData.claimed ? "Reservation Confirmed!" : "Seats passed on"}>
-        <div role="status">
-          <FormBanner tone="success">
-            {actionData.claimed
-              ? `${seatsLabel(actionData.seats)} at ${actionData.eventTitle} ${actionData.seats === 1 ? "is" : "are"} reserved for you. A confirmation e-mail is on its way to ${actionData.email}.`
-              : `Thank you: the seats go to the next guest in line. You are no longer on the waiting list for ${actionData.eventTitle}.`}
-          </FormBanner>
-        </div>
-        <BackToEventLink slug={actionData.eventSlug} />
-      </AuthCard>
+      <GuestLinkDone
+        eyebrow="Waiting list"
+        title={actionData.claimed ? "Reservation Confirmed!" : "Seats passed on"}
+        message={actionData.claimed
+          ? `${seatsLabel(actionData.seats)} at ${actionData.eventTitle} ${actionData.seats === 1 ? "is" : "are"} reserved for you. A confirmation e-mail is on its way to ${actionData.email}.`
+          : `Thank you: the seats go to the next guest in line. You are no longer on the waiting list for ${actionData.eventTitle}.`}
+        slug={actionData.eventSlug}
+      />
     );
   }
   const { offer } = loaderData;

@@ -9,6 +9,7 @@ import { loadEventPage } from "~/modules/events/event-page.server";
 import { shareableEventImage } from "~/modules/events/uploaded-event-image";
 import { mapsSearchUrl } from "~/modules/events/venue-map";
 import type { Route } from "./+types/event-page";
+import { PageHero } from "~/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) => {
   const event = args.loaderData?.page?.event;
@@ -43,34 +44,28 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: structuredData }} />
-      <section className="relative isolate overflow-hidden">
-        <div
-          aria-hidden
-          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.16),transparent_65%)]"
-        />
-        <div className="mx-auto max-w-4xl px-5 pt-16 pb-8 text-center sm:px-8">
-          <p className="eyebrow">Event</p>
-          <h1 className="mt-4 text-4xl text-ivory sm:text-5xl">{event.title}</h1>
-          <p className="mt-4 text-lg text-sand">
-            <time dateTime={event.startsAt}>
-              {event.dateLabel} at {event.timeLabel}
-            </time>
-            {event.location ? ` · ${event.location}` : ""}
-          </p>
-          <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <a href={`${eventPath(event.slug)}/calendar.ics`} download className="button-secondary">
-              <CalendarPlus aria-hidden className="size-5" />
-              Add to calendar
+      <PageHero glow="warm" className="mx-auto max-w-4xl px-5 pt-16 pb-8 text-center sm:px-8">
+        <p className="eyebrow">Event</p>
+        <h1 className="mt-4 text-4xl text-ivory sm:text-5xl">{event.title}</h1>
+        <p className="mt-4 text-lg text-sand">
+          <time dateTime={event.startsAt}>
+            {event.dateLabel} at {event.timeLabel}
+          </time>
+          {event.location ? ` · ${event.location}` : ""}
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-4">
+          <a href={`${eventPath(event.slug)}/calendar.ics`} download className="button-secondary">
+            <CalendarPlus aria-hidden className="size-5" />
+            Add to calendar
+          </a>
+          {map ? (
+            <a href={map} target="_blank" rel="noopener noreferrer" className="button-secondary">
+              <MapPin aria-hidden className="size-5" />
+              Open in Maps<span className="sr-only"> (opens in a new tab)</span>
             </a>
-            {map ? (
-              <a href={map} target="_blank" rel="noopener noreferrer" className="button-secondary">
-                <MapPin aria-hidden className="size-5" />
-                Open in Maps<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            ) : null}
-          </div>
+          ) : null}
         </div>
-      </section>
+      </PageHero>
       <section aria-label="Details and reservation" className="mx-auto max-w-4xl px-5 pb-20 sm:px-8">
         <EventCard event={event} variant="featured" eager headingLevel={2} />
         {event.address ? (

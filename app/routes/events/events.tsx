@@ -7,6 +7,7 @@ import { dateRangeLabel } from "~/lib/event-dates";
 import { listPublicEventViews } from "~/modules/events/list-event-views.server";
 import { mapsSearchUrl } from "~/modules/events/venue-map";
 import type { Route } from "./+types/events";
+import { PageHero } from "~/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -41,18 +42,15 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="relative isolate overflow-hidden">
-        <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.16),transparent_65%)]" />
-        <div className="mx-auto max-w-6xl px-5 pt-20 pb-12 sm:px-8 sm:pt-28">
-          <p className="eyebrow">Live piano · breath · candlelight</p>
-          <h1 className="mt-5 max-w-3xl text-5xl text-ivory sm:text-6xl">Gather with us</h1>
-          <p className="mt-6 max-w-2xl text-lg text-sand sm:text-xl">
-            Evenings of live piano meditation, candlelight yoga and sunset sessions in {venue.city}. Small rooms, soft light,
-            and an hour that asks nothing of you.
-          </p>
-          {dateRange && !loading ? <p className="mt-6 text-amber">{dateRange}</p> : null}
-        </div>
-      </section>
+      <PageHero glow="warm" className="mx-auto max-w-6xl px-5 pt-20 pb-12 sm:px-8 sm:pt-28">
+        <p className="eyebrow">Live piano · breath · candlelight</p>
+        <h1 className="mt-5 max-w-3xl text-5xl text-ivory sm:text-6xl">Gather with us</h1>
+        <p className="mt-6 max-w-2xl text-lg text-sand sm:text-xl">
+          Evenings of live piano meditation, candlelight yoga and sunset sessions in {venue.city}. Small rooms, soft light,
+          and an hour that asks nothing of you.
+        </p>
+        {dateRange && !loading ? <p className="mt-6 text-amber">{dateRange}</p> : null}
+      </PageHero>
 
       <section aria-labelledby="upcoming-heading" className="mx-auto max-w-6xl px-5 pb-16 sm:px-8">
         <h2 id="upcoming-heading" className="text-4xl text-ivory sm:text-5xl">

@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatEventDate, formatEventTime } from "~/lib/event-dates";
 import { leaveWaitingList, showWaitingListLink } from "~/modules/reservations/waiting-list-links.server";
-import { BackToEventLink, GuestLinkProblem } from "~/components/events/guest-link-card";
+import { GuestLinkDone, GuestLinkProblem } from "~/components/events/guest-link-card";
 import type { Route } from "./+types/waiting-list-entry";
 
 /** A guest's waiting-list link: shows their place (GET); leaving the list is a button (POST). */
@@ -66,12 +66,12 @@ export default function WaitingListEntry({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   if (actionData?.ok) {
     return (
-      <AuthCard eyebrow="Waiting list" title="You left the waiting list">
-        <div role="status">
-          <FormBanner tone="success">{`You are no longer on the waiting list for ${actionData.eventTitle}.`}</FormBanner>
-        </div>
-        <BackToEventLink slug={actionData.eventSlug} />
-      </AuthCard>
+      <GuestLinkDone
+        eyebrow="Waiting list"
+        title="You left the waiting list"
+        message={`You are no longer on the waiting list for ${actionData.eventTitle}.`}
+        slug={actionData.eventSlug}
+      />
     );
   }
   const { entry } = loaderData;

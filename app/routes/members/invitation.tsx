@@ -1,28 +1,18 @@
-import { CalendarHeart, Music, Users, type LucideIcon } from "lucide-react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/invitation";
+import { AcceptanceForm, Accepted, Benefits, type AcceptanceResult } from "~/components/members/invitation-acceptance";
 import { FormBanner } from "~/components/members/auth-card";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { acceptanceFormValues, acceptancePayload, type AcceptanceFormValues } from "~/modules/invitations/acceptance-form";
-import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "~/modules/invitations/acceptance-schema";
+import { acceptanceFormValues, acceptancePayload } from "~/modules/invitations/acceptance-form";
 import { getAttendeeData } from "~/modules/invitations/get-attendee-data.server";
 import { invitationFailures } from "~/modules/invitations/invitation-failures";
-import {
-  communicationPreferenceLabels,
-  communicationPreferences,
-  discoveryMethodLabels,
-  discoveryMethods,
-  GIFT_TRACK_COUNT,
-  invitationInterests,
-  invitationMessages,
-  welcomeHeading,
-} from "~/modules/invitations/invitation-messages";
+import { GIFT_TRACK_COUNT, invitationMessages } from "~/modules/invitations/invitation-messages";
 import { defaultCommunicationPreference } from "~/modules/invitations/invitation-status";
 import { isPossibleRid, MAX_RID_LENGTH } from "~/modules/invitations/rid";
 import { submitAcceptance } from "./invitation-acceptance.server";
 import { logFailure } from "~/lib/log.server";
+import { PageFrame } from "~/components/ui/page-hero";
 
 /**
  * /invitation?rid=…&campaign=…&email=…: an invitee completes their membership and is taken to
@@ -66,9 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { state: result.reason, message: invitationFailures[result.reason].message };
 }
 
-type ActionResult =
-  | { ok: true; loginLink: string }
-  | { ok: false; error: string; fieldErrors?: Partial<Record<AcceptanceField, string>>; values?: AcceptanceFormValues };
+type ActionResult = AcceptanceResult;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
@@ -97,7 +85,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
 
   if (loaderData.state !== "form") {
     return (
-      <PageFrame>
+      <PageFrame className="mx-auto max-w-2xl">
         <div className="rounded-3xl border border-ember bg-umber/80 p-7 text-center shadow-2xl shadow-black/50 sm:p-9">
           <p className="eyebrow">Your invitation</p>
           <h1 className="mt-3 text-4xl text-ivory">Complete Your Membership</h1>
@@ -121,7 +109,7 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
   }
 
   return (
-    <PageFrame>
+    <PageFrame className="mx-auto max-w-2xl">
       <div className="rounded-3xl border border-ember bg-umber/80 p-7 shadow-2xl shadow-black/50 sm:p-9">
         <p className="eyebrow">A gift for you</p>
         <h1 className="mt-3 text-4xl text-ivory sm:text-5xl">Complete Your Membership</h1>
@@ -139,285 +127,6 @@ export default function InvitationPage({ loaderData, actionData }: Route.Compone
         />
       </div>
       <Benefits />
-    </PageFrame>
-  );
-}
-
-function PageFrame({ children }: { children: ReactNode }) {
-  return (
-    <section className="relative isolate px-5 py-16 sm:py-24">
-      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.14),transparent_60%)]" />
-      <div className="mx-auto max-w-2xl">{children}</div>
-    </section>
-  );
-}
-
-const noSubscription = () => () => {};
-
-type Prefill = Partial<Omit<AcceptanceFormValues, "consent">> & { consent?: boolean };
-
-function AcceptanceForm(props: {
-  fetcher: ReturnType<typeof useFetcher<ActionResult>>;
-  rid: string;
-  prefill: Prefill;
-  defaultPreference: string;
-  serverError?: { error: string; fieldErrors?: Partial<Record<AcceptanceField, string>> };
-}) {
-  const { fetcher, prefill } = props;
-  const sending = fetcher.state !== "idle";
-  const [consent, setConsent] = useState(prefill.consent ?? false);
-  const [interests, setInterests] = useState<string[]>(prefill.interests ?? []);
-  const [clientErrors, setClientErrors] = useState<{ message: string; fields: Partial<Record<AcceptanceField, string>> } | null>(null);
-  const errorBox = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-
-  // The browser's own check passed before sending, so a server answer is the only message left.
-  const serverError = props.serverError;
-  useEffect(() => {
-    if (serverError) errorBox.current?.focus();
-  }, [serverError]);
-
-  const errors = clientErrors?.fields ?? serverError?.fieldErrors ?? {};
-  const formMessage = clientErrors?.message ?? serverError?.error;
-  const allInterests = interests.length === invitationInterests.length;
-
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const parsed = acceptanceSchema.safeParse(acceptancePayload(acceptanceFormValues(new FormData(event.currentTarget))));
-    if (parsed.success) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    const fields = fieldErrors(parsed.error);
-    setClientErrors({ message: firstError(parsed.error), fields });
-    const firstField = Object.keys(fields).find((name) => formRef.current?.elements.namedItem(name));
-    const target = firstField ? formRef.current?.elements.namedItem(firstField) : null;
-    if (target instanceof HTMLElement) target.focus();
-    else errorBox.current?.focus();
-  }
-
-  return (
-    <fetcher.Form ref={formRef} method="post" noValidate onSubmit={validate} className="mt-8 space-y-6">
-      <input type="hidden" name="rid" value={props.rid} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField name="firstName" label="First name" required autoComplete="given-name" defaultValue={prefill.firstName} error={errors.firstName} />
-        <TextField name="lastName" label="Last name" required autoComplete="family-name" defaultValue={prefill.lastName} error={errors.lastName} />
-        <TextField name="email" label="Email" type="email" required autoComplete="email" defaultValue={prefill.email} error={errors.email} />
-        <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" defaultValue={prefill.phone} error={errors.phone} />
-        <TextField name="city" label="City" placeholder="San Diego" autoComplete="address-level2" defaultValue={prefill.city} error={errors.city} />
-        <TextField name="state" label="State" placeholder="CA" autoComplete="address-level1" defaultValue={prefill.state} error={errors.state} />
-      </div>
-
-      <fieldset>
-        <legend className="text-sm font-semibold text-ivory">How often would you like to hear from us?</legend>
-        <div className="mt-3 space-y-2">
-          {communicationPreferences.map((preference) => (
-            <label key={preference} className="flex items-center gap-3 text-sand">
-              <input
-                type="radio"
-                name="communicationPreference"
-                value={preference}
-                defaultChecked={(prefill.communicationPreference || props.defaultPreference) === preference}
-                className="size-4 accent-amber"
-              />
-              {communicationPreferenceLabels[preference]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      <div>
-        <label htmlFor="discoveryMethod" className="block text-sm font-semibold text-ivory">
-          How did you hear about us?
-        </label>
-        <select id="discoveryMethod" name="discoveryMethod" defaultValue={prefill.discoveryMethod ?? ""} className="input-field mt-2">
-          <option value="">Choose one</option>
-          {discoveryMethods.map((method) => (
-            <option key={method} value={method}>
-              {discoveryMethodLabels[method]}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      <fieldset>
-        <legend className="text-sm font-semibold text-ivory">What interests you?</legend>
-        <div className="mt-3 space-y-2">
-          <label className="flex items-center gap-3 font-semibold text-amber">
-            <input
-              type="checkbox"
-              name="interestsAll"
-              checked={allInterests}
-              onChange={(event) => setInterests(event.target.checked ? [...invitationInterests] : [])}
-              className="size-4 accent-amber"
-            />
-            Interested in all
-          </label>
-          {invitationInterests.map((interest) => (
-            <label key={interest} className="flex items-center gap-3 text-sand">
-              <input
-                type="checkbox"
-                name="interests"
-                value={interest}
-                checked={interests.includes(interest)}
-                onChange={(event) =>
-                  setInterests((current) =>
-                    event.target.checked ? [...current, interest] : current.filter((chosen) => chosen !== interest),
-                  )
-                }
-                className="size-4 accent-amber"
-              />
-              {interest}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      <div>
-        <label className="flex items-start gap-3 text-sm text-sand">
-          <input
-            type="checkbox"
-            name="consent"
-            checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
-            aria-invalid={errors.smsConsent || errors.termsAccepted ? true : undefined}
-            aria-describedby={errors.smsConsent || errors.termsAccepted ? "consent-error" : undefined}
-            className="mt-1 size-4 shrink-0 accent-amber"
-          />
-          <span>
-            I agree to the{" "}
-            <Link to="/terms" className="text-amber underline underline-offset-2">
-              Terms of Service
-            </Link>{" "}
-            and{" "}
-            <Link to="/privacy" className="text-amber underline underline-offset-2">
-              Privacy Policy
-            </Link>
-            , and to receive e-mail updates and text messages (SMS, at most 4 a month; reply STOP to opt out) from{" "}
-            {siteConfig.brand.name}.
-          </span>
-        </label>
-        {errors.smsConsent || errors.termsAccepted ? (
-          <p id="consent-error" className="mt-2 text-sm text-danger">
-            {errors.smsConsent ?? errors.termsAccepted}
-          </p>
-        ) : null}
-      </div>
-
-      <div ref={errorBox} tabIndex={-1} className="outline-none">
-        {formMessage ? <FormBanner tone="error">{formMessage}</FormBanner> : null}
-      </div>
-
-      {/* Before the page's script runs the button stays usable, so the form also works without it. */}
-      <button type="submit" className="button-primary w-full" disabled={sending || (hydrated && !consent)}>
-        {sending ? "Creating Your Membership..." : "Accept Gift & Become a Member"}
-      </button>
-    </fetcher.Form>
-  );
-}
-
-function TextField(props: {
-  name: AcceptanceField;
-  label: string;
-  type?: "text" | "email" | "tel";
-  required?: boolean;
-  placeholder?: string;
-  autoComplete?: string;
-  defaultValue?: string;
-  error?: string;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-ivory">
-        {props.label}
-        {props.required ? (
-          <span aria-hidden className="text-amber">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        required={props.required}
-        placeholder={props.placeholder}
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
-        className="input-field mt-2"
-      />
-      {props.error ? (
-        <p id={errorId} className="mt-2 text-sm text-danger">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-const benefits: { icon: LucideIcon; title: string; text: string }[] = [
-  {
-    icon: Music,
-    title: `${GIFT_TRACK_COUNT} Unreleased Songs`,
-    text: "Piano pieces from our gatherings that are not published anywhere else, yours to stream.",
-  },
-  {
-    icon: Users,
-    title: "Member Community",
-    text: "Join people who come together around live piano, breath and stillness.",
-  },
-  {
-    icon: CalendarHeart,
-    title: "Early Access",
-    text: "Hear about new gatherings first and reserve a place before anyone else.",
-  },
-];
-
-function Benefits() {
-  return (
-    <ul className="mt-10 grid gap-4 sm:grid-cols-3">
-      {benefits.map(({ icon: Icon, title, text }) => (
-        <li key={title} className="rounded-2xl border border-ember bg-umber/60 p-5">
-          <Icon aria-hidden className="size-6 text-amber" />
-          <h2 className="mt-3 text-xl text-ivory">{title}</h2>
-          <p className="mt-2 text-sm text-sand">{text}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The spec's success screen; after 2 seconds the sign-in link takes the new member to their music. */
-const REDIRECT_DELAY_MS = 2000;
-
-function Accepted({ loginLink }: { loginLink: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const destination = loginLink || "/meditation";
-  useEffect(() => {
-    heading.current?.focus();
-    const timer = window.setTimeout(() => window.location.assign(destination), REDIRECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [destination]);
-  return (
-    <PageFrame>
-      <div className="rounded-3xl border border-ember bg-umber/80 p-7 text-center shadow-2xl shadow-black/50 sm:p-9" role="status">
-        <p className="eyebrow">Membership complete</p>
-        <h1 ref={heading} tabIndex={-1} className="mt-3 text-4xl text-ivory outline-none sm:text-5xl">
-          {welcomeHeading}
-        </h1>
-        <p className="mt-5 text-lg text-sand">{invitationMessages.successText}</p>
-        <p className="mt-8">
-          <a href={destination} className="button-primary">
-            Go to my music
-          </a>
-        </p>
-      </div>
     </PageFrame>
   );
 }

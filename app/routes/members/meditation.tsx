@@ -6,6 +6,7 @@ import { requireMember } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { getListenerPlaylist } from "~/routes/listener-playlist.server";
+import { PageFrame } from "~/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Your music", description: `Your ${siteConfig.brand.name} music collection.`, noIndex: true });
@@ -23,42 +24,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function MeditationPage({ loaderData }: Route.ComponentProps) {
   const { playlist: tracks, locked } = loaderData;
   return (
-    <section className="relative isolate px-5 py-16 sm:py-24">
-      <div aria-hidden className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.14),transparent_60%)]" />
-      <div className="mx-auto max-w-2xl">
-        <p className="eyebrow">Members</p>
-        <h1 className="mt-2 text-5xl text-ivory">Your music</h1>
-        <p className="mt-4 text-lg text-sand">
-          {locked === 0
-            ? `All ${tracks.length} tracks of our unreleased collection are yours. Press play, breathe slowly and let the piano carry you.`
-            : "Press play, breathe slowly and let the piano carry you."}
-        </p>
-        {tracks.length > 0 ? (
-          <PlayerPanel showTrackList className="mt-10" />
-        ) : (
-          <p className="mt-10 text-sand">Our music library is being prepared. Please come back soon.</p>
-        )}
-        {locked > 0 ? (
-          <div className="mt-10 rounded-3xl border border-amber/40 bg-night/60 p-7">
-            <h2 className="text-3xl text-ivory">
-              {locked} more {locked === 1 ? "track is" : "tracks are"} waiting for you
-            </h2>
-            <p className="mt-3 text-sand">
-              Our unreleased recordings are a gift to the people of our community. Accept the invitation we e-mail to
-              past guests, or ask for full access on the friend page with this e-mail address; the link we send you
-              opens the whole collection.
-            </p>
-            <p className="mt-6 flex flex-wrap gap-3">
-              <Link to="/friend#want-more" className="button-primary">
-                Ask for full access
-              </Link>
-              <Link to="/join" className="button-secondary">
-                Join the community
-              </Link>
-            </p>
-          </div>
-        ) : null}
-      </div>
-    </section>
+    <PageFrame className="mx-auto max-w-2xl">
+      <p className="eyebrow">Members</p>
+      <h1 className="mt-2 text-5xl text-ivory">Your music</h1>
+      <p className="mt-4 text-lg text-sand">
+        {locked === 0
+          ? `All ${tracks.length} tracks of our unreleased collection are yours. Press play, breathe slowly and let the piano carry you.`
+          : "Press play, breathe slowly and let the piano carry you."}
+      </p>
+      {tracks.length > 0 ? (
+        <PlayerPanel showTrackList className="mt-10" />
+      ) : (
+        <p className="mt-10 text-sand">Our music library is being prepared. Please come back soon.</p>
+      )}
+      {locked > 0 ? (
+        <div className="mt-10 rounded-3xl border border-amber/40 bg-night/60 p-7">
+          <h2 className="text-3xl text-ivory">
+            {locked} more {locked === 1 ? "track is" : "tracks are"} waiting for you
+          </h2>
+          <p className="mt-3 text-sand">
+            Our unreleased recordings are a gift to the people of our community. Accept the invitation we e-mail to
+            past guests, or ask for full access on the friend page with this e-mail address; the link we send you
+            opens the whole collection.
+          </p>
+          <p className="mt-6 flex flex-wrap gap-3">
+            <Link to="/friend#want-more" className="button-primary">
+              Ask for full access
+            </Link>
+            <Link to="/join" className="button-secondary">
+              Join the community
+            </Link>
+          </p>
+        </div>
+      ) : null}
+    </PageFrame>
   );
 }

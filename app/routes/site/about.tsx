@@ -5,6 +5,7 @@ import { FounderPortrait } from "~/components/founder-portrait";
 import { siteConfig } from "~/lib/site-config";
 import { siteTeam } from "~/lib/site-team";
 import type { Route } from "./+types/about";
+import { PageHero } from "~/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -35,21 +36,15 @@ export default function AboutPage() {
   const team = siteTeam;
   return (
     <>
-      <section className="relative isolate overflow-hidden">
-        <div
-          aria-hidden
-          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.14),transparent_65%)]"
-        />
-        <div className="mx-auto max-w-6xl px-5 pt-20 pb-16 sm:px-8 sm:pt-28">
-          <p className="eyebrow animate-fade-up">About {brand.name}</p>
-          <h1 className="mt-5 max-w-3xl animate-fade-up text-5xl text-ivory sm:text-6xl">
-            A quiet room, a live piano and time to breathe
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-sand sm:text-xl">
-            {brand.blurb}
-          </p>
-        </div>
-      </section>
+      <PageHero glow="soft" className="mx-auto max-w-6xl px-5 pt-20 pb-16 sm:px-8 sm:pt-28">
+        <p className="eyebrow animate-fade-up">About {brand.name}</p>
+        <h1 className="mt-5 max-w-3xl animate-fade-up text-5xl text-ivory sm:text-6xl">
+          A quiet room, a live piano and time to breathe
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-sand sm:text-xl">
+          {brand.blurb}
+        </p>
+      </PageHero>
 
       <section aria-labelledby="mission-heading" className="mx-auto max-w-6xl px-5 py-16 sm:px-8">
         <div className="rounded-3xl border border-ember bg-umber/70 p-7 sm:p-12">

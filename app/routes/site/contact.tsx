@@ -8,6 +8,7 @@ import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/contact";
 import { FaqList } from "~/components/ui/faq-list";
 import { ConnectWithUs } from "~/components/community/connect-with-us";
+import { PageHero } from "~/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -54,20 +55,14 @@ const faqs = [
 export default function ContactPage() {
   return (
     <>
-      <section className="relative isolate overflow-hidden">
-        <div
-          aria-hidden
-          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.14),transparent_65%)]"
-        />
-        <div className="mx-auto max-w-6xl px-5 pt-20 pb-12 sm:px-8 sm:pt-28">
-          <p className="eyebrow">Contact</p>
-          <h1 className="mt-5 max-w-3xl animate-fade-up text-5xl text-ivory sm:text-6xl">We would love to hear from you</h1>
-          <p className="mt-6 max-w-2xl text-lg text-sand sm:text-xl">
-            Questions about an evening, a private event or the music itself: write, call or find us in our WhatsApp group.
-            We reply within {contact.responseTime}.
-          </p>
-        </div>
-      </section>
+      <PageHero glow="soft" className="mx-auto max-w-6xl px-5 pt-20 pb-12 sm:px-8 sm:pt-28">
+        <p className="eyebrow">Contact</p>
+        <h1 className="mt-5 max-w-3xl animate-fade-up text-5xl text-ivory sm:text-6xl">We would love to hear from you</h1>
+        <p className="mt-6 max-w-2xl text-lg text-sand sm:text-xl">
+          Questions about an evening, a private event or the music itself: write, call or find us in our WhatsApp group.
+          We reply within {contact.responseTime}.
+        </p>
+      </PageHero>
 
       <section aria-labelledby="reach-heading" className="mx-auto max-w-6xl px-5 py-12 sm:px-8">
         <h2 id="reach-heading" className="text-4xl text-ivory sm:text-5xl">

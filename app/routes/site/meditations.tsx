@@ -1,145 +1,18 @@
-import { Headphones, NotebookPen, Piano, Sparkles, type LucideIcon } from "lucide-react";
+import { Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { WaitlistForm } from "~/components/waitlist-form";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import type { Route } from "./+types/meditations";
-import { FaqList, type Faq } from "~/components/ui/faq-list";
+import { FaqList } from "~/components/ui/faq-list";
+import { categories, categoryFromSlug, categoryHref, countLabel, faqs, features, meditations } from "~/components/site/meditation-library";
+import { PageHero } from "~/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Guided Meditations",
     description: `Guided meditations set to live-recorded piano, coming ${siteConfig.meditationsLaunch}. Browse sample sessions for focus, rest and sleep, and join the list to hear first.`,
   });
-
-const categories = ["All", "Focus", "Relaxation", "Energy", "Healing", "Stress Relief", "Creativity", "Sleep"] as const;
-type Category = (typeof categories)[number];
-
-interface Meditation {
-  id: string;
-  title: string;
-  minutes: number;
-  category: Exclude<Category, "All">;
-  description: string;
-  image: string;
-}
-
-const meditations: Meditation[] = [
-  {
-    id: "clear-mind",
-    title: "Clear Mind, Steady Hands",
-    minutes: 10,
-    category: "Focus",
-    description: "A short, bright session for the start of a workday. A simple repeating melody gives your attention one place to rest.",
-    image: "/media/images/meditation-focus.svg",
-  },
-  {
-    id: "morning-arpeggios",
-    title: "Morning Arpeggios",
-    minutes: 15,
-    category: "Energy",
-    description: "Rising patterns on the piano and a gentle, lengthening breath to wake the body without coffee or hurry.",
-    image: "/media/images/meditation-energy.svg",
-  },
-  {
-    id: "open-keys",
-    title: "Open Keys",
-    minutes: 18,
-    category: "Creativity",
-    description: "Loose improvisation and a few open questions to let ideas drift in. Keep a notebook nearby for afterwards.",
-    image: "/media/images/meditation-creativity.svg",
-  },
-  {
-    id: "tide-pool-rest",
-    title: "Tide Pool Rest",
-    minutes: 20,
-    category: "Relaxation",
-    description: "A slow body scan carried by soft chords, written for the hour after work when your shoulders are still up by your ears.",
-    image: "/media/images/meditation-relaxation.svg",
-  },
-  {
-    id: "gentle-mending",
-    title: "Gentle Mending",
-    minutes: 25,
-    category: "Healing",
-    description: "Warm, low harmonies and kind words for heavy days. There is nothing to fix here, only room to feel what is present.",
-    image: "/media/images/meditation-healing.svg",
-  },
-  {
-    id: "candle-down",
-    title: "Candle Down",
-    minutes: 30,
-    category: "Sleep",
-    description: "The piano slows a little with every minute while you unwind from head to toe. Most listeners never hear the last note.",
-    image: "/media/images/meditation-sleep.svg",
-  },
-];
-
-const features: { title: string; icon: LucideIcon; text: string }[] = [
-  {
-    title: "Piano-guided sessions",
-    icon: Piano,
-    text: `Every meditation is set to original piano by ${siteConfig.founder.name}, recorded live rather than looped.`,
-  },
-  {
-    title: "Recommendations for you",
-    icon: Sparkles,
-    text: "A short intake quiz suggests sessions that fit your mood, your schedule and how much time you have.",
-  },
-  {
-    title: "Self-reflection worksheets",
-    icon: NotebookPen,
-    text: "Gentle prompts to write down what you noticed, so the calm of a session stays with you a little longer.",
-  },
-  {
-    title: "Progress you can feel",
-    icon: Headphones,
-    text: "Track the minutes you have listened and the sessions you return to, without streaks or pressure.",
-  },
-];
-
-const faqs: Faq[] = [
-  {
-    question: "When will the guided meditations be available?",
-    answer: `We plan to open the platform in ${siteConfig.meditationsLaunch}. Join the list above and we will let you know the day it opens.`,
-  },
-  {
-    question: "Do I need any meditation experience?",
-    answer: "None at all. Every session explains what to do as it goes, and you are always welcome to simply lie back and listen.",
-  },
-  {
-    question: "Will the meditations cost anything?",
-    answer: (
-      <>
-        Three sessions will be free for everyone. Paid plans open the rest of the library and add live virtual group
-        sessions; you can{" "}
-        <Link to="/harmonize" className="text-amber underline underline-offset-4 hover:text-ivory">
-          compare the plans
-        </Link>{" "}
-        and join the waitlist for the one that suits you.
-      </>
-    ),
-  },
-  {
-    question: "What will I need to listen?",
-    answer: "Headphones or a speaker, and somewhere to sit or lie down comfortably. Sessions will play in the browser on your phone, tablet or computer.",
-  },
-];
-
-/** The category in the address: `?category=stress-relief`. */
-function categorySlug(category: Category): string {
-  return category.toLowerCase().replace(/\s+/g, "-");
-}
-
-/** Anything but a known category's slug (none, a typo, an old link) shows them all. */
-function categoryFromSlug(slug: string | null): Category {
-  return categories.find((category) => category !== "All" && categorySlug(category) === slug) ?? "All";
-}
-
-/** The chips are links, so the filter works before hydration and without JavaScript; they land on the list. */
-function categoryHref(category: Category): string {
-  return `${category === "All" ? "/meditations" : `?category=${categorySlug(category)}`}#library-heading`;
-}
 
 // The address is the filter's state: the server draws the chosen category, and with JavaScript a
 // chip is a client navigation to the same answer. (The canonical link stays /meditations.)
@@ -148,42 +21,32 @@ export function loader({ request }: Route.LoaderArgs) {
   return { selected, visible: selected === "All" ? meditations : meditations.filter((meditation) => meditation.category === selected) };
 }
 
-function countLabel(count: number): string {
-  return `Showing ${count} ${count === 1 ? "meditation" : "meditations"}`;
-}
-
 export default function MeditationsPage({ loaderData }: Route.ComponentProps) {
   const { selected, visible } = loaderData;
 
   return (
     <>
-      <section className="relative isolate overflow-hidden">
-        <div
-          aria-hidden
-          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,rgba(232,184,109,0.16),transparent_65%)]"
-        />
-        <div className="mx-auto grid max-w-6xl items-center gap-12 px-5 pt-20 pb-16 sm:px-8 sm:pt-28 lg:grid-cols-[1.2fr_1fr]">
-          <div>
-            <p className="inline-flex items-center gap-2 rounded-full border border-amber/50 bg-amber/10 px-4 py-1.5 text-sm font-semibold text-amber">
-              <Sparkles aria-hidden size={16} />
-              Coming Soon
-            </p>
-            <h1 className="mt-6 animate-fade-up text-5xl text-ivory sm:text-6xl">Guided Meditations</h1>
-            <p className="mt-6 max-w-xl text-lg text-sand sm:text-xl">
-              The calm of our candlelit evenings, ready whenever you need it. Short guided sessions set to live-recorded
-              piano, for focus, rest and sleep.
-            </p>
-          </div>
-          <div className="rounded-3xl border border-ember bg-umber/70 p-7">
-            <h2 className="text-2xl text-ivory">Be the first to listen</h2>
-            <p className="mt-2 mb-5 text-sand">
-              Leave your e-mail and we will let you know when the platform opens. We respect your privacy and will never
-              share your information.
-            </p>
-            <WaitlistForm id="meditations-waitlist" source="meditations" />
-          </div>
+      <PageHero glow="warm" className="mx-auto grid max-w-6xl items-center gap-12 px-5 pt-20 pb-16 sm:px-8 sm:pt-28 lg:grid-cols-[1.2fr_1fr]">
+        <div>
+          <p className="inline-flex items-center gap-2 rounded-full border border-amber/50 bg-amber/10 px-4 py-1.5 text-sm font-semibold text-amber">
+            <Sparkles aria-hidden size={16} />
+            Coming Soon
+          </p>
+          <h1 className="mt-6 animate-fade-up text-5xl text-ivory sm:text-6xl">Guided Meditations</h1>
+          <p className="mt-6 max-w-xl text-lg text-sand sm:text-xl">
+            The calm of our candlelit evenings, ready whenever you need it. Short guided sessions set to live-recorded
+            piano, for focus, rest and sleep.
+          </p>
         </div>
-      </section>
+        <div className="rounded-3xl border border-ember bg-umber/70 p-7">
+          <h2 className="text-2xl text-ivory">Be the first to listen</h2>
+          <p className="mt-2 mb-5 text-sand">
+            Leave your e-mail and we will let you know when the platform opens. We respect your privacy and will never
+            share your information.
+          </p>
+          <WaitlistForm id="meditations-waitlist" source="meditations" />
+        </div>
+      </PageHero>
 
       <section aria-labelledby="library-heading" className="mx-auto max-w-6xl px-5 py-16 sm:px-8">
         <p className="eyebrow">A first look</p>

@@ -1,6 +1,7 @@
-import { Link, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import { siteConfig } from "~/lib/site-config";
-import { EmailLayout, emailButton, emailText } from "./email-layout";
+import { EmailLayout, emailText } from "./email-layout";
+import { EmailButton, EmailGreeting, EmailParagraphs } from "./email-parts";
 
 /** Why an account e-mail with a link is sent; each has its own words around the same button. */
 export type AccountLinkPurpose = "sign-in" | "community-welcome" | "friend-access" | "reset-password" | "verify-email";
@@ -58,17 +59,9 @@ export function AccountLinkEmail(props: { purpose: AccountLinkPurpose; link: str
   const firstName = props.name?.trim().split(/\s+/)[0];
   return (
     <EmailLayout preview={content.preview} publicUrl={props.publicUrl}>
-      <Text style={emailText}>{firstName ? `Hello ${firstName},` : "Hello,"}</Text>
-      {content.lines.map((line) => (
-        <Text key={line} style={emailText}>
-          {line}
-        </Text>
-      ))}
-      <Text style={emailText}>
-        <Link href={props.link} style={emailButton}>
-          {content.button}
-        </Link>
-      </Text>
+      <EmailGreeting name={firstName} />
+      <EmailParagraphs lines={content.lines} />
+      <EmailButton href={props.link}>{content.button}</EmailButton>
       <Text style={{ ...emailText, fontSize: 13 }}>
         Or paste this address into your browser: {props.link}
       </Text>

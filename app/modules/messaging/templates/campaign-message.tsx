@@ -1,5 +1,6 @@
 import { Link, Text } from "@react-email/components";
-import { EmailLayout, emailButton, emailText } from "./email-layout";
+import { EmailLayout, emailText } from "./email-layout";
+import { EmailButton } from "./email-parts";
 
 /**
  * A campaign's message in the brand frame: the staff's Markdown already turned into safe HTML,
@@ -22,11 +23,7 @@ export function CampaignMessageEmail(props: {
     >
       <div style={emailText} dangerouslySetInnerHTML={{ __html: props.bodyHtml }} />
       {props.linkButton ? (
-        <Text style={emailText}>
-          <Link href={props.linkButton.href} style={emailButton}>
-            {props.linkButton.label}
-          </Link>
-        </Text>
+        <EmailButton href={props.linkButton.href}>{props.linkButton.label}</EmailButton>
       ) : null}
       <Text style={{ ...emailText, fontSize: 12, color: "#b9a890" }}>
         Rather not hear from us? <Link href={props.unsubscribeUrl} style={{ color: "#e8b86d" }}>Unsubscribe</Link> with one click.

@@ -1,5 +1,6 @@
-import { Link, Section, Text } from "@react-email/components";
-import { EmailLayout, emailButton, emailText } from "./email-layout";
+import { Link, Text } from "@react-email/components";
+import { EmailLayout, emailText } from "./email-layout";
+import { EmailButton, EmailDetails, EmailGreeting, EmailParagraphs } from "./email-parts";
 
 /**
  * The e-mails about one guest's seats that are not the confirmation: cancellation, waiting-list
@@ -16,34 +17,15 @@ export interface GuestNoticeProps {
   publicUrl: string;
 }
 
-const detailLabel = { color: "#b9a890", fontSize: 13, margin: "0", textTransform: "uppercase", letterSpacing: 1 } as const;
-const detailValue = { ...emailText, margin: "0 0 12px" } as const;
 
 export function GuestNoticeEmail(props: GuestNoticeProps) {
   return (
     <EmailLayout preview={props.preview} publicUrl={props.publicUrl}>
-      <Text style={emailText}>{props.firstName ? `Hello ${props.firstName},` : "Hello,"}</Text>
-      {props.paragraphs.map((paragraph) => (
-        <Text key={paragraph} style={emailText}>
-          {paragraph}
-        </Text>
-      ))}
-      <Section style={{ margin: "8px 0 16px" }}>
-        {props.details
-          .filter((detail): detail is [string, string] => Boolean(detail[1]))
-          .map(([label, value]) => (
-            <div key={label}>
-              <Text style={detailLabel}>{label}</Text>
-              <Text style={detailValue}>{value}</Text>
-            </div>
-          ))}
-      </Section>
+      <EmailGreeting name={props.firstName} />
+      <EmailParagraphs lines={props.paragraphs} />
+      <EmailDetails details={props.details} />
       {props.action ? (
-        <Text style={emailText}>
-          <Link href={props.action.url} style={emailButton}>
-            {props.action.label}
-          </Link>
-        </Text>
+        <EmailButton href={props.action.url}>{props.action.label}</EmailButton>
       ) : null}
       {props.links?.length ? (
         <Text style={emailText}>

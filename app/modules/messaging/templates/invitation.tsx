@@ -1,6 +1,7 @@
 import { Link, Text } from "@react-email/components";
 import { siteConfig } from "~/lib/site-config";
-import { EmailLayout, emailButton, emailText } from "./email-layout";
+import { EmailLayout, emailText } from "./email-layout";
+import { EmailButton, EmailGreeting, EmailParagraphs } from "./email-parts";
 
 const brand = siteConfig.brand.name;
 
@@ -45,17 +46,9 @@ export function InvitationEmail(props: {
   const lines = [...(props.eventLine ? [props.eventLine] : []), ...(props.paragraphs ?? content.lines)];
   return (
     <EmailLayout preview={content.preview} publicUrl={props.publicUrl}>
-      <Text style={emailText}>{props.name ? `Hello ${props.name},` : "Hello,"}</Text>
-      {lines.map((line) => (
-        <Text key={line} style={emailText}>
-          {line}
-        </Text>
-      ))}
-      <Text style={emailText}>
-        <Link href={props.link} style={emailButton}>
-          {content.button}
-        </Link>
-      </Text>
+      <EmailGreeting name={props.name} />
+      <EmailParagraphs lines={lines} />
+      <EmailButton href={props.link}>{content.button}</EmailButton>
       <Text style={{ ...emailText, fontSize: 13 }}>Or paste this address into your browser: {props.link}</Text>
       {props.expiryNote ? <Text style={{ ...emailText, fontSize: 13 }}>{props.expiryNote}</Text> : null}
       {props.unsubscribeUrl ? (

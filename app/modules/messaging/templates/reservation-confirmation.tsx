@@ -1,5 +1,6 @@
-import { Link, Section, Text } from "@react-email/components";
-import { EmailLayout, emailButton, emailText } from "./email-layout";
+import { Link, Text } from "@react-email/components";
+import { EmailLayout, emailText } from "./email-layout";
+import { EmailButton, EmailDetails, EmailGreeting } from "./email-parts";
 
 export interface ReservationConfirmationProps {
   firstName: string;
@@ -25,8 +26,6 @@ export const reservationConfirmationSubject = (eventTitle: string) => `Reservati
 
 const seatsLabel = (seats: number) => `${seats} ${seats === 1 ? "seat" : "seats"}`;
 
-const detailLabel = { color: "#b9a890", fontSize: 13, margin: "0", textTransform: "uppercase", letterSpacing: 1 } as const;
-const detailValue = { ...emailText, margin: "0 0 12px" } as const;
 
 export function ReservationConfirmationEmail(props: ReservationConfirmationProps) {
   const details: [string, string | null][] = [
@@ -38,26 +37,13 @@ export function ReservationConfirmationEmail(props: ReservationConfirmationProps
   ];
   return (
     <EmailLayout preview={`${seatsLabel(props.seats)} for ${props.eventTitle} on ${props.dateLabel}`} publicUrl={props.publicUrl}>
-      <Text style={emailText}>{props.firstName ? `Hello ${props.firstName},` : "Hello,"}</Text>
+      <EmailGreeting name={props.firstName} />
       <Text style={emailText}>
         Your reservation is confirmed. We have kept {seatsLabel(props.seats)} for you at {props.eventTitle}.
       </Text>
-      <Section style={{ margin: "8px 0 16px" }}>
-        {details
-          .filter((detail): detail is [string, string] => Boolean(detail[1]))
-          .map(([label, value]) => (
-            <div key={label}>
-              <Text style={detailLabel}>{label}</Text>
-              <Text style={detailValue}>{value}</Text>
-            </div>
-          ))}
-      </Section>
+      <EmailDetails details={details} />
       <Text style={emailText}>{props.contributionNote}</Text>
-      <Text style={emailText}>
-        <Link href={props.paymentUrl} style={emailButton}>
-          Pay your contribution
-        </Link>
-      </Text>
+      <EmailButton href={props.paymentUrl}>Pay your contribution</EmailButton>
       <Text style={emailText}>
         <Link href={props.googleCalendarUrl} style={{ color: "#e8b86d" }}>
           Add to Google Calendar

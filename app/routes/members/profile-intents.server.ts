@@ -1,0 +1,127 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { ProfileIntent } from "~/components/members/profile-form";
+import { readForm } from "~/lib/form-data.server";
+import { logFailure } from "~/lib/log.server";
+import { authMessages } from "~/modules/members/auth-messages";
+import { deleteMemberAccount } from "~/modules/members/delete-member-account.server";
+import { memberDataMessages } from "~/modules/members/member-data";
+import { signOutEverywhere, signOutOtherSession } from "~/modules/members/member-sessions.server";
+import { profileMessages, readProfileForm, validateProfile, type ProfileFieldErrors, type ProfileFormInput } from "~/modules/members/profile";
+import { ProfileSaveError, saveProfile } from "~/modules/members/profile.server";
+import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
+import { setEmailPreferences } from "~/modules/members/set-email-preferences.server";
+import { retryMemberAddress } from "~/modules/deliverability/member-mail-status.server";
+import { authHeaders, getUser, requireMember } from "~/routes/guards.server";
+
+export type ProfileActionData =
+  | { intent: "save"; ok: true; message: string }
+  | { intent: "save"; ok: false; error?: string; fieldErrors?: ProfileFieldErrors; values: ProfileFormInput }
+  | { intent: "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences" | "retry-mail"; ok: boolean; message: string }
+  | { intent: "delete-account"; ok: false; message: string; confirmationError?: string; typed?: string };
+
+/** The profile page's forms, each told apart by its `intent`: the member's own data only. */
+export async function profileAction(request: Request, context: AppLoadContext) {
+  const form = await readForm(request);
+  const intent = form.intent as ProfileIntent;
+  const headers = authHeaders(request, context.clientIp);
+
+  if (intent === "save") {
+    // Only the profile's own fields are read: the row is always the signed-in member's.
+    const values = readProfileForm(form);
+    const user = await getUser(request, context);
+    if (!user) return data<ProfileActionData>({ intent, ok: false, error: profileMessages.signedOut, values }, 401);
+    const checked = validateProfile(values);
+    if (!checked.success) return data<ProfileActionData>({ intent, ok: false, fieldErrors: checked.fieldErrors, values }, 400);
+    try {
+      await saveProfile(context.db, user.id, checked.data);
+      return data<ProfileActionData>({ intent, ok: true, message: profileMessages.saved });
+    } catch (error) {
+      if (error instanceof ProfileSaveError) return data<ProfileActionData>({ intent, ok: false, error: error.message, values }, 409);
+      logFailure("profile", "saving a profile", error);
+      return data<ProfileActionData>({ intent, ok: false, error: profileMessages.saveFailed, values }, 503);
+    }
+  }
+
+  const user = await requireMember(request, context);
+
+  if (intent === "send-link") {
+    try {
+      const client = { key: context.clientKey, headers, rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
+      const sent = await requestSignInLink(context.db, { email: user.email, name: user.name, purpose: "sign-in", next: "/profile", client });
+      if (!sent.sent) {
+        return data<ProfileActionData>({ intent, ok: false, message: authMessages.profileSignInLinkFailedPrefix + sent.message }, 429);
+      }
+      return data<ProfileActionData>({ intent, ok: true, message: authMessages.profileSignInLinkSent });
+    } catch (error) {
+      logFailure("profile", "sending a sign-in link", error);
+      const message = authMessages.profileSignInLinkFailedPrefix + profileMessages.sendLinkFailedReason;
+      return data<ProfileActionData>({ intent, ok: false, message }, 503);
+    }
+  }
+
+  if (intent === "sign-out-session") {
+    try {
+      const result = await signOutOtherSession(headers, form.sessionId ?? "", user.sessionId);
+      return result === "revoked"
+        ? data<ProfileActionData>({ intent, ok: true, message: profileMessages.sessionRevoked })
+        : data<ProfileActionData>({ intent, ok: false, message: profileMessages.sessionNotFound }, 404);
+    } catch (error) {
+      logFailure("profile", "signing out a session", error);
+      return data<ProfileActionData>({ intent, ok: false, message: profileMessages.sessionRevokeFailed }, 503);
+    }
+  }
+
+  if (intent === "sign-out-everywhere") {
+    const cleared = await signOutEverywhere(headers).catch((error: unknown) => {
+      logFailure("profile", "signing out everywhere", error);
+      return null;
+    });
+    if (!cleared) return data<ProfileActionData>({ intent, ok: false, message: profileMessages.sessionRevokeFailed }, 503);
+    const responseHeaders = new Headers();
+    for (const cookie of cleared) responseHeaders.append("Set-Cookie", cookie);
+    return redirect("/login?next=%2Fprofile", { headers: responseHeaders });
+  }
+
+  if (intent === "email-preferences") {
+    try {
+      const outcome = await setEmailPreferences(context.db, user, form);
+      return data<ProfileActionData>({ intent, ok: outcome.ok, message: outcome.message }, outcome.ok ? 200 : 400);
+    } catch (error) {
+      logFailure("profile", "saving e-mail preferences", error);
+      return data<ProfileActionData>({ intent, ok: false, message: memberDataMessages.preferencesFailed }, 503);
+    }
+  }
+
+  if (intent === "retry-mail") {
+    try {
+      const outcome = await retryMemberAddress(context.db, user);
+      return data<ProfileActionData>({ intent, ok: outcome.ok, message: outcome.message });
+    } catch (error) {
+      logFailure("profile", "asking to try a bounced address again", error);
+      return data<ProfileActionData>({ intent, ok: false, message: profileMessages.saveFailed }, 503);
+    }
+  }
+
+  if (intent === "delete-account") {
+    let outcome: Awaited<ReturnType<typeof deleteMemberAccount>>;
+    try {
+      outcome = await deleteMemberAccount(context.db, user, form);
+    } catch (error) {
+      logFailure("profile", "deleting an account", error);
+      return data<ProfileActionData>({ intent, ok: false, message: memberDataMessages.deleteFailed }, 503);
+    }
+    if (!outcome.ok) {
+      const message = outcome.fieldErrors.confirmation;
+      return data<ProfileActionData>({ intent, ok: false, message, confirmationError: message, typed: form.confirmation ?? "" }, 400);
+    }
+    // The sessions went with the user; this clears the browser's cookie too.
+    const signedOut = await context.auth
+      .api.signOut({ headers, returnHeaders: true })
+      .catch(() => null);
+    const responseHeaders = new Headers();
+    for (const cookie of signedOut?.headers.getSetCookie() ?? []) responseHeaders.append("Set-Cookie", cookie);
+    return redirect("/?account=deleted", { headers: responseHeaders });
+  }
+
+  throw data("Unknown form", { status: 400 });
+}
