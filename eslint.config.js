@@ -17,4 +17,23 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
+  {
+    // A module's front doors (index.ts, index.server.ts) are all that other code may import from it;
+    // inside a module, files import each other by relative paths. Tests may reach in (docs/decisions/049).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,js}", "scripts/**/*.{ts,js}", "bench/**/*.{ts,js}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+(app/)?)modules/[^/]+/(?!index(\\.server)?$).+",
+              message: "Import another module through its front door (~/modules/<name> or ~/modules/<name>/index.server); inside a module, use a relative path.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -22,7 +22,7 @@ import { AudioPlayerProvider } from "./components/music/audio-player/audio-playe
 import { GlobalAudioPlayer } from "./components/music/audio-player/global-audio-player";
 import { getUser, type AccessDenied } from "./routes/guards.server";
 import { getListenerPlaylist } from "./routes/listener-playlist.server";
-import { staffHomePath } from "./modules/access/policy";
+import { staffHomePath } from "~/modules/access";
 import { useNonce } from "./lib/nonce";
 import { SiteStylesheet } from "./lib/stylesheet";
 import type { RootData } from "./lib/seo";

@@ -9,9 +9,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, runMigrations, type Database } from "../app/lib/db.server";
-import { pollBounceMailbox } from "../app/modules/deliverability/bounce-mailbox.server";
-import { messageToken } from "../app/modules/deliverability/verp";
-import { queueEmailBatch } from "../app/modules/messaging/outbox.server";
+import { pollBounceMailbox } from "../app/modules/deliverability/index.server";
+import { messageToken } from "../app/modules/deliverability";
+import { queueEmailBatch } from "../app/modules/messaging/index.server";
 import { startDovecot } from "../tests/support/dovecot";
 import { createPostgresDatabase, dropPostgresDatabase } from "./postgres-and-ports.js";
 

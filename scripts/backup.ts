@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { DataDirectoryInUseError, openDatabase } from "~/lib/db.server";
-import { BackupRefusedError, backupDatabase, pgliteFolder } from "~/modules/operations/database-backup.server";
+import { BackupRefusedError, backupDatabase, pgliteFolder } from "~/modules/operations/index.server";
 
 const file = process.argv[2];
 try {

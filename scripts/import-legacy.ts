@@ -2,7 +2,7 @@
 // site's data over (app/modules/legacy-import/CONTEXT.md). A dry run unless --apply. On the
 // embedded database, stop the server first: its data directory is locked while it runs.
 import { existsSync } from "node:fs";
-import { runLegacyImportCommand } from "~/modules/legacy-import/legacy-import-command.server";
+import { runLegacyImportCommand } from "~/modules/legacy-import/index.server";
 
 // The same configuration as the server's: DATABASE_URL, DATA_DIR and UPLOADS_DIR from .env when there is one.
 if (existsSync(".env") && !process.env.HARMONIA_IGNORE_ENV_FILE) process.loadEnvFile(".env");

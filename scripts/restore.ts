@@ -2,8 +2,8 @@
 // PostgreSQL at DATABASE_URL) with a backup made by `npm run backup`. Stop the site first.
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { DataDirectoryInUseError } from "~/lib/db.server";
-import { NotABackupError } from "~/modules/operations/backup-file.server";
-import { BackupRefusedError, restoreEmbedded, restorePostgres } from "~/modules/operations/database-backup.server";
+import { NotABackupError } from "~/modules/operations/index.server";
+import { BackupRefusedError, restoreEmbedded, restorePostgres } from "~/modules/operations/index.server";
 
 const file = process.argv[2];
 try {

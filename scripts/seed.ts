@@ -3,8 +3,8 @@
 // embedded database only).
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { DataDirectoryInUseError, openDatabase, runMigrations } from "~/lib/db.server";
-import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/seed-demo-content.server";
-import { seedTracks } from "~/modules/music/seed-tracks.server";
+import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/index.server";
+import { seedTracks } from "~/modules/music/index.server";
 
 try {
   const env = getEnv();

@@ -4,7 +4,7 @@ import { authRoute, type AuthRoute } from "./auth-route-list";
 import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { checkAuthRateLimit } from "~/modules/members/auth-rate-limits.server";
+import { checkAuthRateLimit } from "~/modules/members/index.server";
 import { logFailure } from "~/lib/log.server";
 
 const BASE_PATH = "/api/auth";

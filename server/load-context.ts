@@ -2,8 +2,8 @@ import "react-router";
 import type { Auth } from "~/lib/auth.server";
 import type { Database } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
-import type { FanOutStarter } from "~/modules/campaigns/campaign-kinds.server";
-import type { StatusSources } from "~/modules/system/system-status.server";
+import type { FanOutStarter } from "~/modules/campaigns/index.server";
+import type { StatusSources } from "~/modules/system/index.server";
 
 /**
  * The running instance's parts that loaders and actions use, built once by the composition root

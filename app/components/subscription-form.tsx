@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import type { SubscriptionActionData } from "~/modules/community/subscription-messages";
+import type { SubscriptionActionData } from "~/modules/community";
 
 /**
  * The one-address sign-up that the newsletter and the launch waitlist share: idle, 'Submitting...',

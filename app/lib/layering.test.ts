@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { importCircles, layerOf, moduleOf, readImportGraph } from "../../scripts/architecture/import-graph";
+import { importCircles, isFrontDoor, layerOf, moduleOf, readImportGraph } from "../../scripts/architecture/import-graph";
 import { projectRoot } from "./project-root.server";
 
 // The whole application's import graph (tests excluded), read from the source. The layers, lowest
@@ -34,5 +34,14 @@ describe("layering", () => {
       .map((edge) => ({ from: moduleOf(edge.from)!, to: moduleOf(edge.to)!, typeOnly: edge.typeOnly }));
     const modules = [...new Set(moduleEdges.flatMap((edge) => [edge.from, edge.to]))];
     expect(importCircles(modules, moduleEdges).map((circle) => circle.join(" ↔ "))).toEqual([]);
+  });
+
+  it("reaches a module only through its front doors (index.ts, index.server.ts)", () => {
+    // Loaded on demand (the community form, the password forms): a code-splitting point names its own file.
+    const onDemand = new Set(["app/modules/community/community-signup.ts", "app/modules/members/password-auth-schemas.ts"]);
+    const pastTheDoor = edges
+      .filter((edge) => moduleOf(edge.to) !== undefined && moduleOf(edge.from) !== moduleOf(edge.to) && !isFrontDoor(edge.to) && !onDemand.has(edge.to))
+      .map((edge) => `${edge.from} → ${edge.to}`);
+    expect(pastTheDoor).toEqual([]);
   });
 });

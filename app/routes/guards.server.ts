@@ -1,9 +1,9 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
-import { authMessages } from "~/modules/members/auth-messages";
-import { can, staffHomePath, type Action } from "~/modules/access/policy";
-import { roleForEmail, type Role } from "~/modules/access/roles";
-import { hasControlCharacters, unusualCharactersMessage } from "~/modules/security/control-characters";
+import { authMessages } from "~/modules/members";
+import { can, staffHomePath, type Action } from "~/modules/access";
+import { roleForEmail, type Role } from "~/modules/access";
+import { hasControlCharacters, unusualCharactersMessage } from "~/modules/security";
 import { logFailure } from "~/lib/log.server";
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { StaffOutcome } from "./staff-outcome";
 import { useStaffFormPanel } from "./use-staff-form-panel";
-import { duplicateEventSchema } from "~/modules/events/duplicate-event-form";
+import { duplicateEventSchema } from "~/modules/events";
 
 /** The key of the duplicate form's fetcher, which the page reads for the toast. */
 export const EVENT_DUPLICATE_FETCHER = "event-duplicate";

@@ -4,7 +4,7 @@ import { EventImagePicker } from "./event-image-picker";
 import type { StaffOutcome } from "./staff-outcome";
 import { useStaffFormPanel } from "./use-staff-form-panel";
 import { useFieldValue } from "~/lib/use-field-value";
-import { eventEditorSchema } from "~/modules/events/event-form";
+import { eventEditorSchema } from "~/modules/events";
 
 /** The key of the editor's fetcher, which the page reads for the toast of a save. */
 export const EVENT_EDITOR_FETCHER = "event-editor";

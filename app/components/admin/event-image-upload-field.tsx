@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { MAX_EVENT_IMAGE_BYTES } from "~/modules/events/uploaded-event-image";
+import { MAX_EVENT_IMAGE_BYTES } from "~/modules/events";
 
 /** The field's name, as the action reads it (withUploadedEventImage). */
 const FIELD = "imageFile";

@@ -1,4 +1,4 @@
-import type { ImportRunSummary } from "~/modules/legacy-import/legacy-report";
+import type { ImportRunSummary } from "~/modules/legacy-import";
 import { formatVenueDateTime } from "~/lib/event-dates";
 import { siteConfig } from "~/lib/site-config";
 

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { StaffOutcome } from "./staff-outcome";
 import { useHydrated } from "~/lib/use-hydrated";
-import { eventStatusLabels } from "~/modules/events/event-management-messages";
+import { eventStatusLabels } from "~/modules/events";
 
 /** One event as the management table shows it (prepared by the loader). */
 export interface ManagedEventView {

@@ -1,4 +1,4 @@
-import type { Action } from "~/modules/access/policy";
+import type { Action } from "~/modules/access";
 
 export interface StaffNavItem {
   label: string;

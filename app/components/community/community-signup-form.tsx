@@ -9,9 +9,12 @@ import {
   type CommunitySignupField,
   type CommunitySource,
   type SignInLinkResendOutcome,
-} from "~/modules/community/community-signup-fields";
+} from "~/modules/community";
+// The schema file is named, not the front door: it is loaded on demand (the dynamic import below), a
+// code-splitting point that must stay one file.
+// eslint-disable-next-line no-restricted-imports
 import type * as CommunitySignupSchemaModule from "~/modules/community/community-signup";
-import { communityConsentWords } from "~/modules/consent/consent-texts";
+import { communityConsentWords } from "~/modules/consent";
 import { ContactFields } from "~/components/ui/contact-fields";
 
 /**

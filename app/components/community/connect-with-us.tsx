@@ -1,7 +1,7 @@
 import { MessageCircle } from "lucide-react";
 import { externalLinkProps } from "~/components/layout/navigation";
 import { siteConfig } from "~/lib/site-config";
-import type { CommunitySource } from "~/modules/community/community-signup-fields";
+import type { CommunitySource } from "~/modules/community";
 import { CommunitySignupForm } from "./community-signup-form";
 
 /**

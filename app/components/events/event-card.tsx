@@ -3,10 +3,10 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, type FetcherWithComponents } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Modal } from "~/components/ui/modal";
-import { DEFAULT_RESERVE_LABEL } from "~/modules/events/event-card-action";
-import type { EventView } from "~/modules/events/event-view";
-import { responsiveEventImage } from "~/modules/events/uploaded-event-image";
-import type { ReservationResult } from "~/modules/reservations/reservation-form";
+import { DEFAULT_RESERVE_LABEL } from "~/modules/events";
+import type { EventView } from "~/modules/events";
+import { responsiveEventImage } from "~/modules/events";
+import type { ReservationResult } from "~/modules/reservations";
 import { eventPath, reservePath, waitingListPath } from "./event-links";
 
 /**

@@ -5,7 +5,7 @@ import { ContactFields } from "~/components/ui/contact-fields";
 import { TextField } from "~/components/ui/text-field";
 import { focusFirstError } from "~/components/members/use-form-validation";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { smsConsentWords } from "~/modules/consent/consent-texts";
+import { smsConsentWords } from "~/modules/consent";
 import {
   MAX_SEATS_PER_RESERVATION,
   MIN_SEATS,
@@ -13,7 +13,7 @@ import {
   reservationMessages,
   reservationSchema,
   type ReservationResult,
-} from "~/modules/reservations/reservation-form";
+} from "~/modules/reservations";
 
 /**
  * The reservation form of the reserve dialog and of the reservation page. It posts to the event's

@@ -1,4 +1,4 @@
-import type { ReservationResult } from "~/modules/reservations/reservation-form";
+import type { ReservationResult } from "~/modules/reservations";
 
 export type ConfirmedReservation = Extract<ReservationResult, { ok: true }>["reservation"];
 

@@ -1,5 +1,5 @@
 import { SubscriptionForm } from "~/components/subscription-form";
-import { subscriptionMessages } from "~/modules/community/subscription-messages";
+import { subscriptionMessages } from "~/modules/community";
 
 /** The footer's newsletter form: idle, 'Submitting...', then 'Thank You!' or the error text. */
 export function NewsletterForm({ id = "newsletter", defaultEmail }: { id?: string; defaultEmail?: string }) {

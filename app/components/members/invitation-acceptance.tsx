@@ -5,8 +5,8 @@ import { Link, type useFetcher } from "react-router";
 import { FormBanner } from "~/components/members/auth-card";
 import { PageFrame } from "~/components/ui/page-hero";
 import { siteConfig } from "~/lib/site-config";
-import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "~/modules/invitations/acceptance-schema";
-import { acceptanceFormValues, acceptancePayload, type AcceptanceFormValues } from "~/modules/invitations/acceptance-form";
+import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "~/modules/invitations";
+import { acceptanceFormValues, acceptancePayload, type AcceptanceFormValues } from "~/modules/invitations";
 import {
   communicationPreferenceLabels,
   communicationPreferences,
@@ -16,7 +16,7 @@ import {
   invitationInterests,
   invitationMessages,
   welcomeHeading,
-} from "~/modules/invitations/invitation-messages";
+} from "~/modules/invitations";
 
 /** What sending the form answers: the new member's sign-in link, or what to fix. */
 export type AcceptanceResult =

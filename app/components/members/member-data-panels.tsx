@@ -1,8 +1,8 @@
 import { AlertDialog } from "radix-ui";
 import { useRef, useState, type FormEvent } from "react";
 import { Form, useSubmit } from "react-router";
-import { emailPreferenceLabels } from "~/modules/consent/consent-texts";
-import { deleteAccountSchema, memberDataMessages, type EmailPreferences } from "~/modules/members/member-data";
+import { emailPreferenceLabels } from "~/modules/consent";
+import { deleteAccountSchema, memberDataMessages, type EmailPreferences } from "~/modules/members";
 
 const panel = "rounded-3xl border border-ember bg-umber/80 p-7 sm:p-9";
 

@@ -11,8 +11,8 @@ import {
   type ProfileField,
   type ProfileFieldErrors,
   type ProfileFormInput,
-} from "~/modules/members/profile";
-import type { MemberSession, MemberSessionList } from "~/modules/members/member-sessions.server";
+} from "~/modules/members";
+import type { MemberSession, MemberSessionList } from "~/modules/members/index.server";
 
 /** What the profile page's forms ask for: the `intent` field of each. */
 export type ProfileIntent = "save" | "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences" | "delete-account" | "retry-mail";

@@ -7,7 +7,7 @@ import {
   friendAccessMessages,
   type FriendAccessActionData,
   type FriendAccessFieldErrors,
-} from "~/modules/members/friend-access";
+} from "~/modules/members";
 
 /**
  * 'Want More?': name and e-mail, checked here with the action's own schema, then 'Sending...' and

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { grantMusicAccess } from "~/modules/music/grant-music-access.server";
+import { grantMusicAccess } from "~/modules/music/index.server";
 import { hashToken } from "~/lib/tokens.server";
 
 export type CampaignLinkState = "usable" | "used" | "expired" | "unknown";

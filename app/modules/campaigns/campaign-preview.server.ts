@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity } from "~/modules/activity/record-activity.server";
-import { createSignInLink } from "~/modules/members/sign-in-links.server";
-import { queueEmail } from "~/modules/messaging/outbox.server";
-import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
+import { recordActivity } from "~/modules/activity/index.server";
+import { createSignInLink } from "~/modules/members/index.server";
+import { queueEmail } from "~/modules/messaging/index.server";
+import { wakeOutbox } from "~/modules/messaging/index.server";
 import { campaignInputSchema, PREVIEW_CAMPAIGN } from "./campaign-form";
 import { campaignMessages } from "./campaign-messages";
 import { campaignLinkUrl, COMMUNITY_MAGIC_LINKS, plainLinkOf } from "./campaign-kinds.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
+import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
 
 export type PreviewOutcome =

@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns, outbox } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { recordActivity } from "~/modules/activity/record-activity.server";
-import { cancelMessages, holdCampaignMessages, releaseFailedMessages, releaseHeldCampaignMessages } from "~/modules/messaging/outbox.server";
-import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
-import { wakeTexts } from "~/modules/sms/sms-wake.server";
+import { recordActivity } from "~/modules/activity/index.server";
+import { cancelMessages, holdCampaignMessages, releaseFailedMessages, releaseHeldCampaignMessages } from "~/modules/messaging/index.server";
+import { wakeOutbox } from "~/modules/messaging/index.server";
+import { wakeTexts } from "~/modules/sms/index.server";
 import { campaignMessages } from "./campaign-messages";
 import type { FanOutStarter } from "./campaign-kinds.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
+import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { logFailure } from "~/lib/log.server";
 
 export type ControlOutcome = { ok: true; message: string } | { ok: false; message: string };

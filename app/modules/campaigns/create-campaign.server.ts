@@ -2,14 +2,14 @@ import { inArray, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns, community, unsubscribes } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
+import { recordActivity, type StaffActor } from "~/modules/activity/index.server";
 import { campaignInputSchema, type CampaignInput } from "./campaign-form";
 import { campaignMessages } from "./campaign-messages";
 import { partitionUnsubscribed, uniqueRecipients, type Recipient } from "./recipients";
 import { renderEmailSample } from "./campaign-preview.server";
 import { checkReview, type ReviewOptions } from "./review-send.server";
 import { COMMUNITY_MAGIC_LINKS, type FanOutStarter } from "./campaign-kinds.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
+import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 
 export type CreateCampaignOutcome =

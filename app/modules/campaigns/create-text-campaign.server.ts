@@ -2,21 +2,21 @@ import { and, eq, gte, inArray } from "drizzle-orm";
 import { campaignRecipients, campaigns, events, smsMonthlyCounts, smsOptOuts } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity } from "~/modules/activity/record-activity.server";
+import { recordActivity } from "~/modules/activity/index.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
-import { formatVenueTime, isWithinSendingHours, nextSendingTime } from "~/modules/sms/quiet-hours";
+import { formatVenueTime, isWithinSendingHours, nextSendingTime } from "~/modules/sms";
 import {
   communityTextRecipients,
   eventGuestAudience,
   listEventAudiences,
   type GuestsLeftOut,
   type TextRecipient,
-} from "~/modules/sms/sms-consent.server";
-import { smsGroupFormSchema } from "~/modules/sms/sms-form";
-import { personaliseSms, SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf } from "~/modules/sms/sms-texts";
+} from "~/modules/sms/index.server";
+import { smsGroupFormSchema } from "~/modules/sms";
+import { personaliseSms, SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf } from "~/modules/sms";
 import type { FanOutStarter } from "./campaign-kinds.server";
 import { checkReview, type ReviewOptions } from "./review-send.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
+import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 
 export const SMS_GROUP = "sms_group";

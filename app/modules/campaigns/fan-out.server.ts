@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns, unsubscribes } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { queueEmailBatch, type QueuedEmail } from "~/modules/messaging/outbox.server";
-import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
+import { queueEmailBatch, type QueuedEmail } from "~/modules/messaging/index.server";
+import { wakeOutbox } from "~/modules/messaging/index.server";
 import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
 import { settleCampaign } from "./campaign-progress.server";
 import { newToken } from "~/lib/tokens.server";

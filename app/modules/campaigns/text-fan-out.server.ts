@@ -2,9 +2,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns, type Campaign } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { siteConfig } from "~/lib/site-config";
-import { queueTextIn } from "~/modules/sms/queue-text.server";
-import { personaliseSms, smsMessages } from "~/modules/sms/sms-texts";
-import { wakeTexts } from "~/modules/sms/sms-wake.server";
+import { queueTextIn } from "~/modules/sms/index.server";
+import { personaliseSms, smsMessages } from "~/modules/sms";
+import { wakeTexts } from "~/modules/sms/index.server";
 
 /** The key of a recipient's message (the same as an e-mail campaign's): one text per recipient, ever. */
 const textKey = (campaignId: string, recipientId: string) => `campaign:${campaignId}:${recipientId}`;

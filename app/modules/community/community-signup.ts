@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { oneLine } from "../security/control-characters";
+import { oneLine } from "~/modules/security";
 import {
   communitySignupMessages,
   communitySources,

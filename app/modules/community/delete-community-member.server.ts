@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { community } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
-import { recordActivity } from "~/modules/activity/record-activity.server";
+import { can, notAllowed, type StaffMember } from "~/modules/access";
+import { recordActivity } from "~/modules/activity/index.server";
 
 export type DeleteCommunityMemberOutcome = { ok: true; email: string } | { ok: false; reason: "not-found" }
   | ReturnType<typeof notAllowed>;

@@ -1,11 +1,11 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { community } from "../../../db/schema";
-import { unsubscribeAddress } from "~/modules/consent/unsubscribe.server";
+import { unsubscribeAddress } from "~/modules/consent/index.server";
 import type { Database } from "~/lib/db.server";
-import { purposesGrantedBy } from "~/modules/consent/consent-texts";
-import { allGranted, recordConsents } from "~/modules/consent/record-consents.server";
-import { requestSignInLink, type SignInLinkClient } from "~/modules/members/request-sign-in-link.server";
-import type { TooManyAttemptsRefusal } from "~/modules/security/too-many-attempts";
+import { purposesGrantedBy } from "~/modules/consent";
+import { allGranted, recordConsents } from "~/modules/consent/index.server";
+import { requestSignInLink, type SignInLinkClient } from "~/modules/members/index.server";
+import type { TooManyAttemptsRefusal } from "~/modules/security";
 import type { CommunitySignup } from "./community-signup";
 import { countSignUpAttempt } from "./sign-up-limits.server";
 import { logFailure } from "~/lib/log.server";

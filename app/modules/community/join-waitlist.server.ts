@@ -1,11 +1,11 @@
 import { waitlist } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { renderEmail } from "~/modules/messaging/render-email.server";
-import { sendEmail } from "~/modules/messaging/send-email.server";
-import { WaitlistConfirmationEmail } from "~/modules/messaging/templates/waitlist-confirmation";
-import { normaliseAddress } from "~/modules/security/normalise-address";
-import type { LimitedClient } from "~/modules/security/rate-limit.server";
-import type { TooManyAttemptsRefusal } from "~/modules/security/too-many-attempts";
+import { renderEmail } from "~/modules/messaging/index.server";
+import { sendEmail } from "~/modules/messaging/index.server";
+import { WaitlistConfirmationEmail } from "~/modules/messaging";
+import { normaliseAddress } from "~/modules/security";
+import type { LimitedClient } from "~/modules/security/index.server";
+import type { TooManyAttemptsRefusal } from "~/modules/security";
 import { countSignUpAttempt } from "./sign-up-limits.server";
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from "~/lib/db.server";
-import { normaliseAddress } from "../security/normalise-address";
-import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "../security/rate-limit.server";
-import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "../security/too-many-attempts";
+import { normaliseAddress } from "~/modules/security";
+import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "~/modules/security/index.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security";
 
 export type SignUpList = "newsletter" | "waitlist" | "community";
 

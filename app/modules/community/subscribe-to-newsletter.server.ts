@@ -1,14 +1,14 @@
 import { newsletter } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { siteConfig } from "~/lib/site-config";
-import { renderEmail } from "~/modules/messaging/render-email.server";
-import { sendEmail } from "~/modules/messaging/send-email.server";
-import { NewsletterWelcomeEmail } from "~/modules/messaging/templates/newsletter-welcome";
-import { normaliseAddress } from "~/modules/security/normalise-address";
-import type { LimitedClient } from "~/modules/security/rate-limit.server";
-import type { TooManyAttemptsRefusal } from "~/modules/security/too-many-attempts";
-import { purposesGrantedBy } from "~/modules/consent/consent-texts";
-import { allGranted, recordConsents } from "~/modules/consent/record-consents.server";
+import { renderEmail } from "~/modules/messaging/index.server";
+import { sendEmail } from "~/modules/messaging/index.server";
+import { NewsletterWelcomeEmail } from "~/modules/messaging";
+import { normaliseAddress } from "~/modules/security";
+import type { LimitedClient } from "~/modules/security/index.server";
+import type { TooManyAttemptsRefusal } from "~/modules/security";
+import { purposesGrantedBy } from "~/modules/consent";
+import { allGranted, recordConsents } from "~/modules/consent/index.server";
 import { countSignUpAttempt } from "./sign-up-limits.server";
 
 /**

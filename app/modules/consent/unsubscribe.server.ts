@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { campaignRecipients, outbox, unsubscribes, unsubscribeTokens } from "../../../db/schema";
-import { cancelMessages, priorityRank } from "~/modules/messaging/outbox.server";
+import { cancelMessages, priorityRank } from "~/modules/messaging/index.server";
 import type { Database } from "~/lib/db.server";
 import { hashToken } from "~/lib/tokens.server";
 

@@ -1,7 +1,7 @@
 import type { Database } from "~/lib/db.server";
 import type { ListQuery } from "~/lib/list-page";
-import { exportList } from "~/modules/activity/export-list.server";
-import type { StaffActor } from "~/modules/activity/record-activity.server";
+import { exportList } from "~/modules/activity/index.server";
+import type { StaffActor } from "~/modules/activity/index.server";
 import {
   allCommunitySignups,
   allNewsletter,
@@ -12,12 +12,12 @@ import {
   listWaitlist,
   newsletterCsvColumns,
   waitlistCsvColumns,
-} from "~/modules/community/list-sign-ups.server";
-import { communityStats } from "~/modules/campaigns/campaign-stats.server";
-import { suppressionReasonsOf, suppressionReasonWords } from "~/modules/deliverability/suppressions.server";
-import { allInvitationStatus, invitationStatusCsvColumns, listInvitationStatus } from "~/modules/invitations/list-invitation-status.server";
-import { allUserProfiles, listUserProfiles, userProfileCsvColumns } from "~/modules/members/list-user-profiles.server";
-import type { DashboardListKey } from "~/modules/dashboard/dashboard-lists";
+} from "~/modules/community/index.server";
+import { communityStats } from "~/modules/campaigns/index.server";
+import { suppressionReasonsOf, suppressionReasonWords } from "~/modules/deliverability/index.server";
+import { allInvitationStatus, invitationStatusCsvColumns, listInvitationStatus } from "~/modules/invitations/index.server";
+import { allUserProfiles, listUserProfiles, userProfileCsvColumns } from "~/modules/members/index.server";
+import type { DashboardListKey } from "./dashboard-lists";
 import { logFailure } from "~/lib/log.server";
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
-import { exportList } from "../activity/export-list.server";
-import { recordActivity, type StaffActor } from "../activity/record-activity.server";
-import { can, type Actor } from "~/modules/access/policy";
+import { exportList } from "~/modules/activity/index.server";
+import { recordActivity, type StaffActor } from "~/modules/activity/index.server";
+import { can, type Actor } from "~/modules/access";
 import { deliverabilityMessages } from "./deliverability-messages";
 import { listSuppressions, unsuppress, type SuppressionListRow } from "./suppressions.server";
 

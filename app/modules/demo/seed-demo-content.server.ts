@@ -5,7 +5,7 @@ import { buildNewsletterSubscriber, buildWaitlistEntry } from "./factories/commu
 import { buildInvitation, buildUserProfile } from "./factories/invitations";
 import type { Database } from "~/lib/db.server";
 import { demoEvents, demoReservationGuests } from "./demo-events";
-import { insertReservations } from "../reservations/insert-reservations.server";
+import { insertReservations } from "~/modules/reservations/index.server";
 import { demoInvitations, demoSentAt } from "./demo-invitations";
 import { listDemoInvitations, type DemoInvitationLink } from "./list-demo-invitations.server";
 

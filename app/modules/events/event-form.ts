@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneLine, severalLines } from "../security/control-characters";
+import { oneLine, severalLines } from "~/modules/security";
 import { chosenImage } from "./event-images";
 
 /**

@@ -3,7 +3,7 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { logFailure } from "~/lib/log.server";
-import { can } from "~/modules/access/policy";
+import { can } from "~/modules/access";
 import { eventFormValues } from "./event-form";
 import { failure, type EventActor, type EventFailure } from "./event-management.server";
 import {

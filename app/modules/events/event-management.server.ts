@@ -1,7 +1,7 @@
 import type { Database } from "~/lib/db.server";
-import type { StaffActor } from "~/modules/activity/record-activity.server";
-import { can } from "~/modules/access/policy";
-import type { Role } from "~/modules/access/roles";
+import type { StaffActor } from "~/modules/activity/index.server";
+import { can } from "~/modules/access";
+import type { Role } from "~/modules/access";
 import type { EventRow } from "../../../db/schema";
 
 /**

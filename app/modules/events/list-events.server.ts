@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { events, type EventRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { hasControlCharacters } from "~/modules/security/control-characters";
+import { hasControlCharacters } from "~/modules/security";
 import { disabledLabel, eventCardAction, GUEST_LIST_FULL, seatsLeft, type EventCardOptions } from "./event-card-action";
 import { formatEventDate, formatEventTime } from "~/lib/event-dates";
 import { inListingOrder } from "./event-order";

@@ -1,5 +1,5 @@
 import { readCsvRecords, yieldToEventLoop } from "~/lib/csv-reading";
-import { withoutControlCharacters } from "../security/control-characters";
+import { withoutControlCharacters } from "~/modules/security";
 import { attendeeImportMessages } from "./attendee-import-messages";
 
 /**

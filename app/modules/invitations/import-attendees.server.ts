@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { attendeeImports } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
-import { recordActivity } from "~/modules/activity/record-activity.server";
-import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
+import { recordActivity } from "~/modules/activity/index.server";
+import { wakeOutbox } from "~/modules/messaging/index.server";
 import type { AttendeeImportPerson } from "./attendee-csv";
 import { confirmImportSchema } from "./attendee-import-form";
 import { attendeeImportMessages, PAST_ATTENDEE_CAMPAIGN } from "./attendee-import-messages";
@@ -12,7 +12,7 @@ import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationExpiry } from "./invitation-status";
 import { openImport, wordingOfImport } from "./import-invitation-preview.server";
 import { invitationWordingMessages, invitationWordingSchema } from "./invitation-wording";
-import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
+import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { sameWords } from "./invitation-wording.server";
 
 /**

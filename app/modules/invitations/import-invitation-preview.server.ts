@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { attendeeImports } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import type { StaffActor } from "~/modules/activity/record-activity.server";
+import type { StaffActor } from "~/modules/activity/index.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import type { AttendeeImportPerson } from "./attendee-csv";
 import { confirmImportSchema } from "./attendee-import-form";

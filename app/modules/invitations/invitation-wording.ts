@@ -1,6 +1,6 @@
 import { format, parseISO } from "date-fns";
 import { z } from "zod";
-import { oneLine, severalLines } from "../security/control-characters";
+import { oneLine, severalLines } from "~/modules/security";
 import { siteConfig } from "~/lib/site-config";
 import type { PastEvent } from "./attendee-csv";
 

@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { invitations } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { recordActivity } from "~/modules/activity/record-activity.server";
-import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
+import { recordActivity } from "~/modules/activity/index.server";
+import { wakeOutbox } from "~/modules/messaging/index.server";
 import { newInvitationRid } from "./create-invitation.server";
 import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationManagementMessages } from "./invitation-management-messages";
-import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
+import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { effectiveInvitationStatus, invitationExpiry } from "./invitation-status";
 
 export type ManageInvitationOutcome = { ok: true; message: string } | { ok: false; reason: "not-found" | "already-accepted" | "already-revoked"; message: string }

@@ -2,7 +2,7 @@ import { eq, lt } from "drizzle-orm";
 import { attendeeImports } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { decodeCsvBytes } from "~/lib/csv-reading";
-import { hasControlCharacters } from "../security/control-characters";
+import { hasControlCharacters } from "~/modules/security";
 import { mergedPeople, parseAttendeeCsv, type AttendeeImportPerson } from "./attendee-csv";
 import { attendeeFileSchema } from "./attendee-import-form";
 import { attendeeImportMessages } from "./attendee-import-messages";
@@ -10,7 +10,7 @@ import { standingOf } from "./attendee-standing.server";
 import type { AttendeeImportPreview, PreviewPerson } from "./attendee-import-preview";
 import type { EffectiveInvitationStatus } from "./invitation-status";
 import { PREVIEW_LIFETIME_HOURS, renderImportInvitation } from "./import-invitation-preview.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
+import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { latestInvitationWording } from "./invitation-wording.server";
 
 export { PREVIEW_LIFETIME_HOURS };

@@ -1,4 +1,4 @@
-import { hasControlCharacters } from "../security/control-characters";
+import { hasControlCharacters } from "~/modules/security";
 
 /** Longer than any rid we issue; a longer one is not looked up. */
 export const MAX_RID_LENGTH = 200;

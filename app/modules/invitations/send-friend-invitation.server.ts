@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { createElement } from "react";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity } from "~/modules/activity/record-activity.server";
-import { queueEmail } from "~/modules/messaging/outbox.server";
-import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
-import { renderEmail } from "~/modules/messaging/render-email.server";
-import { InvitationEmail, invitationEmailContent } from "~/modules/messaging/templates/invitation";
+import { recordActivity } from "~/modules/activity/index.server";
+import { queueEmail } from "~/modules/messaging/index.server";
+import { wakeOutbox } from "~/modules/messaging/index.server";
+import { renderEmail } from "~/modules/messaging/index.server";
+import { InvitationEmail, invitationEmailContent } from "~/modules/messaging";
 import { friendInvitationSchema } from "./friend-invitation-form";
-import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
+import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { FRIEND_INVITATION_CAMPAIGN, friendInvitationMessages } from "./invitation-management-messages";
 
 export type FriendInvitationOutcome =

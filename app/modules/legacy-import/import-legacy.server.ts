@@ -20,11 +20,11 @@ import {
   waitlist,
 } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
-import { interestOptions } from "~/modules/community/community-signup-fields";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { newInvitationRid } from "~/modules/invitations/create-invitation.server";
-import { normaliseAddress } from "~/modules/security/normalise-address";
-import { toE164 } from "~/modules/sms/sms-texts";
+import { interestOptions } from "~/modules/community";
+import { slugForEvent } from "~/modules/events";
+import { newInvitationRid } from "~/modules/invitations/index.server";
+import { normaliseAddress } from "~/modules/security";
+import { toE164 } from "~/modules/sms";
 import { parseLegacyDate, parseLegacyTimestamp } from "./legacy-dates";
 import { emptyTableReport, totalNew, type ImportRunSummary, type LegacyImportReport, type ReportLine, type TableReport } from "./legacy-report";
 import { LEGACY_TABLES, type LegacyRecord, type LegacySnapshot, type LegacyTable } from "./legacy-source.server";

@@ -1,4 +1,4 @@
-import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
+import { venueDateTimeToInstant } from "~/modules/events";
 
 /**
  * The old site's free-text event dates ('August 15th, 2025', 'Sept 14', 'Sat, Aug 15') and times

@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { eventImageDirectory, storeEventImage } from "~/modules/events/event-image-upload.server";
-import { uploadedImageHash } from "~/modules/events/uploaded-event-image";
+import { eventImageDirectory, storeEventImage } from "~/modules/events/index.server";
+import { uploadedImageHash } from "~/modules/events";
 
 /**
  * The old site's event images: a path looked up in the folder given with `--images` (as written,

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { DataDirectoryInUseError, openDatabase, runMigrations } from "~/lib/db.server";
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { siteConfig } from "~/lib/site-config";
-import { EVENT_IMAGES } from "~/modules/events/event-images";
+import { EVENT_IMAGES } from "~/modules/events";
 import { applyLegacyImport, planLegacyImport } from "./import-legacy.server";
 import { formatReport } from "./legacy-report";
 import { LegacySourceError, readLegacySource, type LegacySnapshot } from "./legacy-source.server";

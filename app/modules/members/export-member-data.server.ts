@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/lib/db.server";
-import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "~/modules/security/rate-limit.server";
-import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security/too-many-attempts";
-import { consentTexts, CONSENT_TEXT_VERSION } from "~/modules/consent/consent-texts";
+import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "~/modules/security/index.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security";
+import { consentTexts, CONSENT_TEXT_VERSION } from "~/modules/consent";
 
 /** Gathering everything reads a dozen tables and all of a person's listening: a few downloads an hour. */
 export const memberExportLimit: RateLimitRule = { limit: 5, windowSeconds: 60 * 60 };

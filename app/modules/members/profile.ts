@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { oneLine, severalLines } from "../security/control-characters";
+import { oneLine, severalLines } from "~/modules/security";
 
 /**
  * A member's profile: its choices, defaults, messages and the one schema that the /profile form

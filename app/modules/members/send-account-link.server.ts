@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/lib/db.server";
-import { renderEmail } from "~/modules/messaging/render-email.server";
-import { sendEmail } from "~/modules/messaging/send-email.server";
-import { AccountLinkEmail, accountLinkContent, type AccountLinkPurpose } from "~/modules/messaging/templates/account-link";
+import { renderEmail } from "~/modules/messaging/index.server";
+import { sendEmail } from "~/modules/messaging/index.server";
+import { AccountLinkEmail, accountLinkContent, type AccountLinkPurpose } from "~/modules/messaging";
 
 /**
  * E-mails a sign-in, reset or confirmation link through the outbox. Each request is its own

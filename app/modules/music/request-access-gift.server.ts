@@ -1,6 +1,6 @@
 import type { Database } from "~/lib/db.server";
-import { refuseOverLimit, type AttemptRefused } from "~/modules/members/auth-rate-limits.server";
-import type { SignInLinkClient } from "~/modules/members/request-sign-in-link.server";
+import { refuseOverLimit, type AttemptRefused } from "~/modules/members/index.server";
+import type { SignInLinkClient } from "~/modules/members/index.server";
 import { emailAccessGift } from "./access-gift.server";
 
 /**

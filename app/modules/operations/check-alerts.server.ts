@@ -1,5 +1,5 @@
 import type { Database } from "~/lib/db.server";
-import { dueMessages, retryingTransactionalEmails } from "~/modules/messaging/outbox-stats.server";
+import { dueMessages, retryingTransactionalEmails } from "~/modules/messaging/index.server";
 import { noteCondition, type AlertSettings } from "./alerts.server";
 
 /** The oldest due transactional message may wait this long before admins are told. */

@@ -2,7 +2,7 @@ import type pg from "pg";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { gaugeReadOnScrape, histogram } from "~/lib/metrics.server";
 import { logFailure } from "~/lib/log.server";
-import { dueMessages, type DueMessages } from "~/modules/messaging/outbox-stats.server";
+import { dueMessages, type DueMessages } from "~/modules/messaging/index.server";
 
 /**
  * The gauges read from the database and the pool at each scrape: the outbox's due messages and the

@@ -3,9 +3,9 @@ import { events, reservations } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { logFailure } from "~/lib/log.server";
-import { recordActivity, type StaffActor } from "~/modules/activity/record-activity.server";
-import { can } from "~/modules/access/policy";
-import type { Role } from "~/modules/access/roles";
+import { recordActivity, type StaffActor } from "~/modules/activity/index.server";
+import { can } from "~/modules/access";
+import type { Role } from "~/modules/access";
 import {
   arrivalMessage,
   arrivedAfter,

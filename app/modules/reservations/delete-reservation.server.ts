@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
-import { recordActivity } from "~/modules/activity/record-activity.server";
-import { can } from "~/modules/access/policy";
+import { recordActivity } from "~/modules/activity/index.server";
+import { can } from "~/modules/access";
 import { reservations, type WaitlistEntryRow } from "../../../db/schema";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";

@@ -1,6 +1,6 @@
 import { and, asc, gte, isNotNull, ne } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
-import { instantToVenueDateTime, venueDateTimeToInstant } from "~/modules/events/event-venue-time";
+import { instantToVenueDateTime, venueDateTimeToInstant } from "~/modules/events";
 import { events } from "../../../db/schema";
 
 /**

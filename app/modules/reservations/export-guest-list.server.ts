@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import type { CsvColumn } from "~/lib/csv.server";
 import type { Database } from "~/lib/db.server";
-import { exportList } from "~/modules/activity/export-list.server";
+import { exportList } from "~/modules/activity/index.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
-import { can } from "~/modules/access/policy";
+import { can } from "~/modules/access";
 import { events, reservations, type ReservationRow } from "../../../db/schema";
 import type { ReservationsActor } from "./staff-outcome.server";
 

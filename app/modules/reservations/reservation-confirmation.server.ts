@@ -9,16 +9,16 @@ import {
   eventCalendarFile,
   eventPageUrl,
   googleCalendarUrl,
-} from "~/modules/events/event-calendar";
+} from "~/modules/events";
 import { formatEventDate, formatEventTime } from "~/lib/event-dates";
-import { queueEmailToRender, type QueueResult } from "~/modules/messaging/outbox.server";
-import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
-import type { DeliveryRenderer, RenderedEmail, RenderOutcome } from "~/modules/messaging/render-at-delivery.server";
-import { renderEmail } from "~/modules/messaging/render-email.server";
+import { queueEmailToRender, type QueueResult } from "~/modules/messaging/index.server";
+import { wakeOutbox } from "~/modules/messaging/index.server";
+import type { DeliveryRenderer, RenderedEmail, RenderOutcome } from "~/modules/messaging/index.server";
+import { renderEmail } from "~/modules/messaging/index.server";
 import {
   ReservationConfirmationEmail,
   reservationConfirmationSubject,
-} from "~/modules/messaging/templates/reservation-confirmation";
+} from "~/modules/messaging";
 import { cancelLinks } from "./cancel-links.server";
 import type { AfterReserved } from "./reserve-seats.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { oneLine } from "../security/control-characters";
+import { oneLine } from "~/modules/security";
 
 /**
  * The reservation form (the reserve dialog on every event card, and its no-JavaScript page): the

@@ -1,11 +1,11 @@
 import { counter } from "~/lib/metrics.server";
 import type { Database } from "~/lib/db.server";
-import { hasControlCharacters } from "~/modules/security/control-characters";
-import { normaliseAddress } from "~/modules/security/normalise-address";
-import { consumeRateLimits, type RateLimitRule } from "~/modules/security/rate-limit.server";
-import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security/too-many-attempts";
-import { recordConsents } from "~/modules/consent/record-consents.server";
-import { toE164 } from "~/modules/sms/sms-texts";
+import { hasControlCharacters } from "~/modules/security";
+import { normaliseAddress } from "~/modules/security";
+import { consumeRateLimits, type RateLimitRule } from "~/modules/security/index.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security";
+import { recordConsents } from "~/modules/consent/index.server";
+import { toE164 } from "~/modules/sms";
 import { reservationConfirmation } from "./reservation-confirmation.server";
 import { reservationMessages, type ReservationInput } from "./reservation-form";
 import { findSubmittedReservation, reserveSeats, type ReserveOutcome } from "./reserve-seats.server";

@@ -1,8 +1,8 @@
 import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { events, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
-import { disabledLabel } from "~/modules/events/event-card-action";
-import { normaliseAddress } from "~/modules/security/normalise-address";
+import { disabledLabel } from "~/modules/events";
+import { normaliseAddress } from "~/modules/security";
 import { MAX_SEATS_PER_ADDRESS, reservationMessages, seatsPerAddressRefusal, type ReservationInput } from "./reservation-form";
 import { logFailure } from "~/lib/log.server";
 

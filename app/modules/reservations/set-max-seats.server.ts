@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity } from "~/modules/activity/record-activity.server";
-import { maxSeatsSchema } from "~/modules/events/seat-limit-form";
-import { can } from "~/modules/access/policy";
+import { recordActivity } from "~/modules/activity/index.server";
+import { maxSeatsSchema } from "~/modules/events";
+import { can } from "~/modules/access";
 import { events, type WaitlistEntryRow } from "../../../db/schema";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";

@@ -1,5 +1,5 @@
-import type { StaffActor } from "~/modules/activity/record-activity.server";
-import type { Role } from "~/modules/access/roles";
+import type { StaffActor } from "~/modules/activity/index.server";
+import type { Role } from "~/modules/access";
 
 /** Who runs the reservations page: a staff member with a role the policy reads. */
 export type ReservationsActor = StaffActor & { role: Role };

@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { events, reservations, waitlistEntries, type EventRow, type ReservationRow, type WaitlistEntryRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { logFailure } from "~/lib/log.server";
-import { normaliseAddress } from "~/modules/security/normalise-address";
-import { consumeRateLimits, type LimitedClient } from "~/modules/security/rate-limit.server";
-import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security/too-many-attempts";
+import { normaliseAddress } from "~/modules/security";
+import { consumeRateLimits, type LimitedClient } from "~/modules/security/index.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security";
 import { cancelAttemptLimit } from "./cancel-reservation.server";
 import { guestMessages, tokenFailureMessage, type TokenFailureReason } from "./guest-messages";
 import { readGuestToken, spendGuestToken, type GuestTokenPurpose } from "./guest-tokens.server";
 import { queueReservationConfirmation } from "./reservation-confirmation.server";
 import { announceOffers, lockEvent, makeOffers, placeInLine, releaseHold } from "./waiting-list.server";
-import { wakeOutbox } from "~/modules/messaging/outbox-wake.server";
+import { wakeOutbox } from "~/modules/messaging/index.server";
 
 export type EntryFailure = TokenFailureReason | "gone" | "could-not-change";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
 import { defineJob } from "~/lib/jobs/define-job";
-import type { Transport } from "~/modules/messaging/transports.server";
-import { createOutboxSender } from "~/modules/messaging/outbox-sender.server";
+import type { Transport } from "~/modules/messaging/index.server";
+import { createOutboxSender } from "~/modules/messaging/index.server";
 
 /**
  * Texts leave the outbox through a sender of their own: one at a time, paced by the transport

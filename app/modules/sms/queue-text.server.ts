@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { outbox, smsOptOuts } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { insertText, type MessagePriority } from "~/modules/messaging/outbox.server";
+import { insertText, type MessagePriority } from "~/modules/messaging/index.server";
 import { SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf } from "./sms-texts";
 
 export interface QueuedText {

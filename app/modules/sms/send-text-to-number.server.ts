@@ -3,14 +3,14 @@ import { eq } from "drizzle-orm";
 import { community, outbox, userProfiles } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
-import { consumeRateLimits } from "~/modules/security/rate-limit.server";
-import { recordActivity } from "~/modules/activity/record-activity.server";
+import { consumeRateLimits } from "~/modules/security/index.server";
+import { recordActivity } from "~/modules/activity/index.server";
 import { queueText } from "./queue-text.server";
 import { smsFormSchema } from "./sms-form";
 import { isWithinSendingHours } from "./quiet-hours";
 import { countryOf, personaliseSms, smsMessages, toE164 } from "./sms-texts";
 import { smsPermissionFor, storedPhoneMatches } from "./sms-consent.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access/policy";
+import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { wakeTexts } from "./sms-wake.server";
 
 export type SendTextOutcome =

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { validateRequest } from "twilio/lib/webhooks/webhooks";
 import { smsEvents } from "../../../db/schema";
-import { recordDeliveryReport } from "~/modules/messaging/outbox.server";
+import { recordDeliveryReport } from "~/modules/messaging/index.server";
 import { queryRows, type Database } from "~/lib/db.server";
 import { optIn, optOut } from "./queue-text.server";
 import { TWILIO_UNSUBSCRIBED_RECIPIENT } from "./twilio-client.server";

@@ -6,7 +6,7 @@ import type { Env } from "~/lib/env.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { outbox } from "../../../db/schema";
 import { logFailure } from "~/lib/log.server";
-import type { OperationsStatus } from "~/modules/operations/start-operations.server";
+import type { OperationsStatus } from "~/modules/operations/index.server";
 
 /**
  * The /admin/setup status page: what this instance runs on and whether each part works. Every

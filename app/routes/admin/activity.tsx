@@ -5,9 +5,9 @@ import { Pager } from "~/components/admin/pager";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { activityKindLabel, activityKinds, isActivityKind } from "~/modules/activity/activity-kinds";
-import { listActivity } from "~/modules/activity/list-activity.server";
-import { describeChanges } from "~/modules/activity/describe-changes";
+import { activityKindLabel, activityKinds, isActivityKind } from "~/modules/activity";
+import { listActivity } from "~/modules/activity/index.server";
+import { describeChanges } from "~/modules/activity";
 import { formatVenueDateTime } from "~/lib/event-dates";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Activity", description: "Staff activity log", noIndex: true });

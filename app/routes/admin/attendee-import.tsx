@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/attendee-import";
 import { AttendeeImport } from "~/components/admin/campaigns/attendee-import";
-import type { AttendeeImportActionData } from "~/modules/invitations/attendee-import-preview";
+import type { AttendeeImportActionData } from "~/modules/invitations";
 import { pageMeta } from "~/lib/seo";
-import { chosenFile } from "~/modules/invitations/attendee-import-form";
-import { attendeeImportMessages, MAX_IMPORT_BYTES } from "~/modules/invitations/attendee-import-messages";
-import { importAttendees } from "~/modules/invitations/import-attendees.server";
-import { reviseImportWording } from "~/modules/invitations/import-invitation-preview.server";
-import { previewAttendeeImport } from "~/modules/invitations/preview-attendee-import.server";
+import { chosenFile } from "~/modules/invitations";
+import { attendeeImportMessages, MAX_IMPORT_BYTES } from "~/modules/invitations";
+import { importAttendees } from "~/modules/invitations/index.server";
+import { reviseImportWording } from "~/modules/invitations/index.server";
+import { previewAttendeeImport } from "~/modules/invitations/index.server";
 import { requireStaffPage } from "~/routes/guards.server";
 import { logFailure } from "~/lib/log.server";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/campaign-results";
 import { StackedTable } from "~/components/admin/dashboard/stacked-table";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { campaignResults, resultLabels } from "~/modules/campaigns/campaign-results.server";
+import { campaignResults, resultLabels } from "~/modules/campaigns/index.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
 

@@ -4,7 +4,7 @@ import { StackedTable } from "~/components/admin/dashboard/stacked-table";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { logFailure } from "~/lib/log.server";
-import { removeSuppression, suppressionList } from "~/modules/deliverability/staff-suppressions.server";
+import { removeSuppression, suppressionList } from "~/modules/deliverability/index.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
 

@@ -13,11 +13,11 @@ import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatEventDate, formatEventTime } from "~/lib/event-dates";
-import { loadCheckIn } from "~/modules/reservations/arrivals.server";
-import { checkInGuest } from "~/modules/reservations/check-in-guest.server";
-import { checkInMessages, countArrivals, guestMatches } from "~/modules/reservations/check-in";
-import { undoCheckIn } from "~/modules/reservations/undo-check-in.server";
-import { answerGuestForm } from "~/modules/reservations/guest-forms-action.server";
+import { loadCheckIn } from "~/modules/reservations/index.server";
+import { checkInGuest } from "~/modules/reservations/index.server";
+import { checkInMessages, countArrivals, guestMatches } from "~/modules/reservations";
+import { undoCheckIn } from "~/modules/reservations/index.server";
+import { answerGuestForm } from "~/modules/reservations/index.server";
 import { refusalStatus } from "~/lib/outcome";
 import { requireStaffPage } from "~/routes/guards.server";
 

@@ -3,14 +3,14 @@ import type { ManagedEventView } from "~/components/admin/managed-events-table";
 import type { Database } from "~/lib/db.server";
 import { formatEventDate, formatEventTime } from "~/lib/event-dates";
 import { siteConfig } from "~/lib/site-config";
-import { duplicateEventValues } from "~/modules/events/duplicate-event-form";
-import { eventFormValues } from "~/modules/events/event-form";
-import { eventImageDirectory, withUploadedEventImage } from "~/modules/events/event-image-upload.server";
-import { archiveEvent, deleteEventForGood, duplicateEvent, publishEvent, restoreEvent, toggleFeatured, unpublishEvent } from "~/modules/events/event-lifecycle.server";
-import type { EventActor, EventOutcome } from "~/modules/events/event-management.server";
-import { instantToVenueDateTime } from "~/modules/events/event-venue-time";
-import { eventListViews, type EventListView, type ManagedEvent, type ManagedEventFilter } from "~/modules/events/list-managed-events.server";
-import { createEvent, updateEvent } from "~/modules/events/save-event.server";
+import { duplicateEventValues } from "~/modules/events";
+import { eventFormValues } from "~/modules/events";
+import { eventImageDirectory, withUploadedEventImage } from "~/modules/events/index.server";
+import { archiveEvent, deleteEventForGood, duplicateEvent, publishEvent, restoreEvent, toggleFeatured, unpublishEvent } from "~/modules/events/index.server";
+import type { EventActor, EventOutcome } from "~/modules/events/index.server";
+import { instantToVenueDateTime } from "~/modules/events";
+import { eventListViews, type EventListView, type ManagedEvent, type ManagedEventFilter } from "~/modules/events/index.server";
+import { createEvent, updateEvent } from "~/modules/events/index.server";
 
 /** The list's filter: `?show=draft|published|archived|all`; drafts and published ones by default. */
 export function filterOf(query: URLSearchParams): ManagedEventFilter {

@@ -11,9 +11,9 @@ import { requireStaffPage } from "~/routes/guards.server";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { suggestedDuplicateDate } from "~/modules/events/duplicate-event-form";
-import { eventFailures } from "~/modules/events/event-management-messages";
-import { loadEventManagement } from "~/modules/events/list-managed-events.server";
+import { suggestedDuplicateDate } from "~/modules/events";
+import { eventFailures } from "~/modules/events";
+import { loadEventManagement } from "~/modules/events/index.server";
 import { editorValues, filterOf, runEventIntent, toView } from "./event-management-intents.server";
 import { refusalStatus } from "~/lib/outcome";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/export-campaign-results";
 import { siteConfig } from "~/lib/site-config";
-import { exportCampaignResults } from "~/modules/campaigns/campaign-results.server";
+import { exportCampaignResults } from "~/modules/campaigns/index.server";
 import { requireStaffApi, searchParam } from "~/routes/guards.server";
 
 /**

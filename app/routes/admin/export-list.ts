@@ -1,7 +1,7 @@
 import type { Route } from "./+types/export-list";
 import { requireStaffApi } from "~/routes/guards.server";
-import { isDashboardListKey } from "~/modules/dashboard/dashboard-lists";
-import { exportDashboardList } from "~/modules/dashboard/dashboard-lists.server";
+import { isDashboardListKey } from "~/modules/dashboard";
+import { exportDashboardList } from "~/modules/dashboard/index.server";
 
 /**
  * GET /admin/export/:list — the whole list as a CSV download (admins: the dashboard's policy

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/export-suppressions";
-import { exportSuppressions } from "~/modules/deliverability/staff-suppressions.server";
+import { exportSuppressions } from "~/modules/deliverability/index.server";
 import { requireStaffApi, searchParam } from "~/routes/guards.server";
 
 /** GET /admin/communications/deliverability.csv — the suppression list as CSV (admins; logged), narrowed by `q` as the page is. */

@@ -3,12 +3,12 @@ import type { Route } from "./+types/setup";
 import { requireMember } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { can } from "~/modules/access/policy";
-import { listDemoInvitations } from "~/modules/demo/list-demo-invitations.server";
-import { listImportRuns } from "~/modules/legacy-import/import-legacy.server";
+import { can } from "~/modules/access";
+import { listDemoInvitations } from "~/modules/demo/index.server";
+import { listImportRuns } from "~/modules/legacy-import/index.server";
 import { ImportRuns } from "~/components/admin/import-runs";
-import { dkimStatus } from "~/modules/deliverability/deliverability-status.server";
-import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/system-status.server";
+import { dkimStatus } from "~/modules/deliverability/index.server";
+import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/index.server";
 import { PageFrame } from "~/components/ui/page-hero";
 
 /**

@@ -4,7 +4,7 @@ import type { Route } from "./+types/staff-layout";
 import { actionForStaffPath, staffNavigation } from "~/components/admin/staff-navigation";
 import { StaffHeaderPlayer } from "~/components/music/audio-player/global-audio-player";
 import { requireStaffPage } from "~/routes/guards.server";
-import { can } from "~/modules/access/policy";
+import { can } from "~/modules/access";
 
 /**
  * The staff area's shell: it authorises each page once, by the policy action of the page's

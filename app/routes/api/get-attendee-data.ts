@@ -1,9 +1,9 @@
 import type { Route } from "./+types/get-attendee-data";
 import { methodNotAllowed } from "~/lib/json-api.server";
-import { getAttendeeData } from "~/modules/invitations/get-attendee-data.server";
-import { invitationFailures } from "~/modules/invitations/invitation-failures";
-import { invitationMessages } from "~/modules/invitations/invitation-messages";
-import { isPossibleRid } from "~/modules/invitations/rid";
+import { getAttendeeData } from "~/modules/invitations/index.server";
+import { invitationFailures } from "~/modules/invitations";
+import { invitationMessages } from "~/modules/invitations";
+import { isPossibleRid } from "~/modules/invitations";
 import { refusalStatus } from "~/lib/outcome";
 import { logFailure } from "~/lib/log.server";
 

@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Route } from "./+types/send-announcement";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
 import { logFailure } from "~/lib/log.server";
-import { MAX_ANNOUNCEMENT_ADDRESSES, MAX_ANNOUNCEMENT_BODY_BYTES } from "~/modules/campaigns/announcement-form";
-import { campaignMessages } from "~/modules/campaigns/campaign-messages";
-import { sendAnnouncementToAddresses, sendEventAttendeeMail } from "~/modules/campaigns/event-attendees.server";
-import { reservationsAdminMessages } from "~/modules/reservations/reservations-admin-messages";
+import { MAX_ANNOUNCEMENT_ADDRESSES, MAX_ANNOUNCEMENT_BODY_BYTES } from "~/modules/campaigns";
+import { campaignMessages } from "~/modules/campaigns";
+import { sendAnnouncementToAddresses, sendEventAttendeeMail } from "~/modules/campaigns/index.server";
+import { reservationsAdminMessages } from "~/modules/reservations";
 import { refusalStatus } from "~/lib/outcome";
 import { requireStaffApi } from "~/routes/guards.server";
 

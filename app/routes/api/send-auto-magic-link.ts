@@ -1,5 +1,5 @@
 import type { Route } from "./+types/send-auto-magic-link";
-import { autoSignInLinkRequestSchema, purposeOfAutoLink } from "~/modules/members/sign-in-link-requests";
+import { autoSignInLinkRequestSchema, purposeOfAutoLink } from "~/modules/members";
 import { methodNotAllowed } from "~/lib/json-api.server";
 import { handleSignInLinkRequest } from "./sign-in-link-endpoint.server";
 

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import type { Route } from "./+types/send-magic-links-to-community";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
-import { campaignMessages } from "~/modules/campaigns/campaign-messages";
-import { createCampaign } from "~/modules/campaigns/create-campaign.server";
+import { campaignMessages } from "~/modules/campaigns";
+import { createCampaign } from "~/modules/campaigns/index.server";
 import { requireStaffApi } from "~/routes/guards.server";
 import { logFailure } from "~/lib/log.server";
 import { siteConfig } from "~/lib/site-config";
 import type { AppLoadContext } from "react-router";
-import type { StaffMember } from "~/modules/access/policy";
+import type { StaffMember } from "~/modules/access";
 import { refusalStatus } from "~/lib/outcome";
-import { sendTextToNumber } from "~/modules/sms/send-text-to-number.server";
+import { sendTextToNumber } from "~/modules/sms/index.server";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 

@@ -5,7 +5,7 @@ import {
   reservationEmailMessages,
   reservationEmailRequestSchema,
   sendReservationEmail,
-} from "~/modules/reservations/send-reservation-email.server";
+} from "~/modules/reservations/index.server";
 import { logFailure } from "~/lib/log.server";
 
 /**

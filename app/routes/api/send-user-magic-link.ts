@@ -1,5 +1,5 @@
 import type { Route } from "./+types/send-user-magic-link";
-import { userSignInLinkRequestSchema } from "~/modules/members/sign-in-link-requests";
+import { userSignInLinkRequestSchema } from "~/modules/members";
 import { methodNotAllowed } from "~/lib/json-api.server";
 import { handleSignInLinkRequest } from "./sign-in-link-endpoint.server";
 

@@ -3,8 +3,8 @@ import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import type { z } from "zod";
 import { authHeaders } from "~/routes/guards.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
-import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
-import { authMessages } from "~/modules/members/auth-messages";
+import { requestSignInLink } from "~/modules/members/index.server";
+import { authMessages } from "~/modules/members";
 import type { SignInLinkMetadata } from "~/lib/auth.server";
 import { logFailure } from "~/lib/log.server";
 

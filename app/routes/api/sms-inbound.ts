@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sms-inbound";
 import { methodNotAllowed } from "~/lib/json-api.server";
 import { siteConfig } from "~/lib/site-config";
-import { handleInboundText } from "~/modules/sms/twilio-webhooks.server";
+import { handleInboundText } from "~/modules/sms/index.server";
 import { readSignedTwilioWebhook, twiml } from "./twilio-webhook.server";
 
 /**

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/stats-community";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
 import { logFailure } from "~/lib/log.server";
-import { statsMessages } from "~/modules/campaigns/campaign-messages";
-import { communityStats, communityStatsSchema } from "~/modules/campaigns/campaign-stats.server";
+import { statsMessages } from "~/modules/campaigns";
+import { communityStats, communityStatsSchema } from "~/modules/campaigns/index.server";
 import { requireStaffApi } from "~/routes/guards.server";
 
 /** 10,000 addresses of up to 254 characters, quoted: the body a full request needs, and no more. */

@@ -2,8 +2,8 @@ import type { Route } from "./+types/track-audio";
 import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { getUser } from "~/routes/guards.server";
 import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
-import { recordAudioEvent } from "~/modules/music/record-audio-event.server";
-import { describeTrackAudioProblem, trackAudioMessages, trackAudioPayloadSchema } from "~/modules/music/track-audio-schema";
+import { recordAudioEvent } from "~/modules/music/index.server";
+import { describeTrackAudioProblem, trackAudioMessages, trackAudioPayloadSchema } from "~/modules/music";
 import { logFailure } from "~/lib/log.server";
 
 /** Listening events are a few hundred bytes; 2 kB leaves room and refuses anything else. */

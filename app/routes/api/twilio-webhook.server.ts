@@ -1,6 +1,6 @@
 import { readForm } from "~/lib/form-data.server";
 import type { Env } from "~/lib/env.server";
-import { isSignedByTwilio } from "~/modules/sms/twilio-webhooks.server";
+import { isSignedByTwilio } from "~/modules/sms/index.server";
 
 /**
  * The POST parameters of a Twilio webhook, or a 403 answer when its X-Twilio-Signature does not

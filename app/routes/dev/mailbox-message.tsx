@@ -3,8 +3,8 @@ import { z } from "zod";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatVenueDateTime } from "~/lib/event-dates";
-import { attachmentsFromMeta } from "~/modules/messaging/email-attachments";
-import { getOutboxMessage } from "~/modules/messaging/outbox.server";
+import { attachmentsFromMeta } from "~/modules/messaging";
+import { getOutboxMessage } from "~/modules/messaging/index.server";
 import type { Route } from "./+types/mailbox-message";
 import { assertMailboxAccess } from "./mailbox-access.server";
 

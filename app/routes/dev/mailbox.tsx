@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { listTexts } from "~/modules/sms/list-texts.server";
+import { listTexts } from "~/modules/sms/index.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatVenueDateTime } from "~/lib/event-dates";
-import { listEmails } from "~/modules/messaging/outbox.server";
+import { listEmails } from "~/modules/messaging/index.server";
 import type { Route } from "./+types/mailbox";
 import { assertMailboxAccess } from "./mailbox-access.server";
 

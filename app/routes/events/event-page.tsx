@@ -5,9 +5,9 @@ import { eventPath } from "~/components/events/event-links";
 import { MessagePage } from "~/components/message-page";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
-import { loadEventPage } from "~/modules/events/event-page.server";
-import { shareableEventImage } from "~/modules/events/uploaded-event-image";
-import { mapsSearchUrl } from "~/modules/events/venue-map";
+import { loadEventPage } from "~/modules/events/index.server";
+import { shareableEventImage } from "~/modules/events";
+import { mapsSearchUrl } from "~/modules/events";
 import type { Route } from "./+types/event-page";
 import { PageHero } from "~/components/ui/page-hero";
 

@@ -4,8 +4,8 @@ import { EventGrid, LoadingEvents, useLoadingPage } from "~/components/events/ev
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { dateRangeLabel } from "~/lib/event-dates";
-import { listPublicEventViews } from "~/modules/events/list-event-views.server";
-import { mapsSearchUrl } from "~/modules/events/venue-map";
+import { listPublicEventViews } from "~/modules/events/index.server";
+import { mapsSearchUrl } from "~/modules/events";
 import type { Route } from "./+types/events";
 import { PageHero } from "~/components/ui/page-hero";
 

@@ -8,9 +8,9 @@ import { logFailure } from "~/lib/log.server";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { findPublicEventBySlug, toEventView } from "~/modules/events/list-events.server";
-import { joinWaitingList } from "~/modules/reservations/join-waiting-list.server";
-import { reservationMessages, reservationSchema, typedReservationValues, type ReservationField } from "~/modules/reservations/reservation-form";
+import { findPublicEventBySlug, toEventView } from "~/modules/events/index.server";
+import { joinWaitingList } from "~/modules/reservations/index.server";
+import { reservationMessages, reservationSchema, typedReservationValues, type ReservationField } from "~/modules/reservations";
 import { refusalStatus } from "~/lib/outcome";
 import type { Route } from "./+types/join-waiting-list";
 

@@ -9,7 +9,7 @@ import { firstErrorPerField } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatEventDate, formatEventTime } from "~/lib/event-dates";
-import { findPublicEventBySlug, toEventView } from "~/modules/events/list-events.server";
+import { findPublicEventBySlug, toEventView } from "~/modules/events/index.server";
 import {
   newSubmissionKey,
   reservationMessages,
@@ -17,14 +17,14 @@ import {
   typedReservationValues,
   type ReservationField,
   type ReservationResult,
-} from "~/modules/reservations/reservation-form";
-import { cancelLinkAfterReserving } from "~/modules/reservations/cancel-links.server";
-import { phoneToTextProblem, reserveSeatsForVisitor } from "~/modules/reservations/reserve-seats-for-visitor.server";
+} from "~/modules/reservations";
+import { cancelLinkAfterReserving } from "~/modules/reservations/index.server";
+import { phoneToTextProblem, reserveSeatsForVisitor } from "~/modules/reservations/index.server";
 import type { Route } from "./+types/reserve-event";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { refusalStatus } from "~/lib/outcome";
-import { deliverabilityMessages } from "~/modules/deliverability/deliverability-messages";
-import { hasHardBounced } from "~/modules/deliverability/suppressions.server";
+import { deliverabilityMessages } from "~/modules/deliverability";
+import { hasHardBounced } from "~/modules/deliverability/index.server";
 import { logFailure } from "~/lib/log.server";
 
 /**

@@ -3,7 +3,7 @@ import { ReserveEventsPage } from "~/components/events/reserve-events-page";
 import { SpecialPageHero } from "~/components/events/special-page-hero";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { loadReservePageEvents } from "~/modules/events/special-events.server";
+import { loadReservePageEvents } from "~/modules/events/index.server";
 import type { Route } from "./+types/reserve";
 
 export const meta: Route.MetaFunction = (args) =>

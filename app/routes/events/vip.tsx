@@ -7,7 +7,7 @@ import { PreviewVideo } from "~/components/media/preview-video";
 import { MessagePage } from "~/components/message-page";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { loadVipEvent } from "~/modules/events/special-events.server";
+import { loadVipEvent } from "~/modules/events/index.server";
 import type { Route } from "./+types/vip";
 
 export const meta: Route.MetaFunction = (args) =>

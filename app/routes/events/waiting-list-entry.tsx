@@ -5,7 +5,7 @@ import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { formatEventDate, formatEventTime } from "~/lib/event-dates";
-import { leaveWaitingList, showWaitingListLink } from "~/modules/reservations/waiting-list-links.server";
+import { leaveWaitingList, showWaitingListLink } from "~/modules/reservations/index.server";
 import { GuestLinkDone, GuestLinkProblem } from "~/components/events/guest-link-card";
 import type { Route } from "./+types/waiting-list-entry";
 

@@ -5,11 +5,11 @@ import { Readable } from "node:stream";
 import type { Route } from "./+types/audio";
 import { getUser } from "~/routes/guards.server";
 import { projectRoot } from "~/lib/project-root.server";
-import { parseRange } from "~/modules/music/byte-range";
-import { friendPassFrom } from "~/modules/music/friend-pass.server";
-import { listenerEntitlement } from "~/modules/music/listener-entitlement.server";
-import { findTrackByFile } from "~/modules/music/list-tracks.server";
-import { canHear } from "~/modules/music/playlists";
+import { parseRange } from "~/modules/music";
+import { friendPassFrom } from "~/modules/music/index.server";
+import { listenerEntitlement } from "~/modules/music/index.server";
+import { findTrackByFile } from "~/modules/music/index.server";
+import { canHear } from "~/modules/music";
 import { logFailure } from "~/lib/log.server";
 
 /**

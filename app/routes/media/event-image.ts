@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Route } from "./+types/event-image";
 import { logFailure } from "~/lib/log.server";
-import { eventImageDirectory } from "~/modules/events/event-image-upload.server";
-import { parseEventImageFileName } from "~/modules/events/uploaded-event-image";
+import { eventImageDirectory } from "~/modules/events/index.server";
+import { parseEventImageFileName } from "~/modules/events";
 
 /**
  * GET /media/events/:file — uploaded event images, public like the site's own pictures. Only names

@@ -6,11 +6,11 @@ import { firstErrorPerField } from "~/lib/form-errors";
 import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { campaignLandingPath, campaignLinkState, redeemCampaignLink } from "~/modules/campaigns/campaign-links.server";
-import { authMessages } from "~/modules/members/auth-messages";
-import { emailOnlySchema } from "~/modules/members/password-auth-schemas";
-import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
-import { createSignInLink } from "~/modules/members/sign-in-links.server";
+import { campaignLandingPath, campaignLinkState, redeemCampaignLink } from "~/modules/campaigns/index.server";
+import { authMessages } from "~/modules/members";
+import { emailOnlySchema } from "~/modules/members";
+import { requestSignInLink } from "~/modules/members/index.server";
+import { createSignInLink } from "~/modules/members/index.server";
 import { authHeaders } from "~/routes/guards.server";
 import { signInWithLinkToken } from "./sign-in-with-link.server";
 

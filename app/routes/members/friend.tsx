@@ -9,11 +9,11 @@ import { authHeaders } from "~/routes/guards.server";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { checkFriendAccess, friendAccessMessages, type FriendAccessActionData } from "~/modules/members/friend-access";
-import { friendPassCookie, issueFriendPass } from "~/modules/music/friend-pass.server";
-import { playlistOf } from "~/modules/music/member-playlist.server";
-import { requestAccessGift } from "~/modules/music/request-access-gift.server";
-import { signingSecret } from "~/modules/music/signing-secret.server";
+import { checkFriendAccess, friendAccessMessages, type FriendAccessActionData } from "~/modules/members";
+import { friendPassCookie, issueFriendPass } from "~/modules/music/index.server";
+import { playlistOf } from "~/modules/music/index.server";
+import { requestAccessGift } from "~/modules/music/index.server";
+import { signingSecret } from "~/modules/music/index.server";
 import { logFailure } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = (args) =>

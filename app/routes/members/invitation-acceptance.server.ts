@@ -1,7 +1,7 @@
-import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "~/modules/invitations/acceptance-schema";
-import { invitationFailures } from "~/modules/invitations/invitation-failures";
-import { invitationMessages } from "~/modules/invitations/invitation-messages";
-import { submitInvitationAcceptance } from "~/modules/invitations/submit-invitation-acceptance.server";
+import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "~/modules/invitations";
+import { invitationFailures } from "~/modules/invitations";
+import { invitationMessages } from "~/modules/invitations";
+import { submitInvitationAcceptance } from "~/modules/invitations/index.server";
 import type { AppLoadContext } from "react-router";
 import { refusalStatus } from "~/lib/outcome";
 import { logFailure } from "~/lib/log.server";

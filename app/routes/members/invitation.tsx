@@ -4,12 +4,12 @@ import { AcceptanceForm, Accepted, Benefits, type AcceptanceResult } from "~/com
 import { FormBanner } from "~/components/members/auth-card";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { acceptanceFormValues, acceptancePayload } from "~/modules/invitations/acceptance-form";
-import { getAttendeeData } from "~/modules/invitations/get-attendee-data.server";
-import { invitationFailures } from "~/modules/invitations/invitation-failures";
-import { GIFT_TRACK_COUNT, invitationMessages } from "~/modules/invitations/invitation-messages";
-import { defaultCommunicationPreference } from "~/modules/invitations/invitation-status";
-import { isPossibleRid, MAX_RID_LENGTH } from "~/modules/invitations/rid";
+import { acceptanceFormValues, acceptancePayload } from "~/modules/invitations";
+import { getAttendeeData } from "~/modules/invitations/index.server";
+import { invitationFailures } from "~/modules/invitations";
+import { GIFT_TRACK_COUNT, invitationMessages } from "~/modules/invitations";
+import { defaultCommunicationPreference } from "~/modules/invitations";
+import { isPossibleRid, MAX_RID_LENGTH } from "~/modules/invitations";
 import { submitAcceptance } from "./invitation-acceptance.server";
 import { logFailure } from "~/lib/log.server";
 import { PageFrame } from "~/components/ui/page-hero";

@@ -7,15 +7,15 @@ import { authHeaders } from "~/routes/guards.server";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { communitySignupSchema, validateCommunitySignup } from "~/modules/community/community-signup";
+import { communitySignupSchema, validateCommunitySignup } from "~/modules/community";
 import {
   communitySignupMessages,
   typedValues,
   type CommunityJoinOutcome,
   type SignInLinkResendOutcome,
-} from "~/modules/community/community-signup-fields";
-import { joinCommunity } from "~/modules/community/join-community.server";
-import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
+} from "~/modules/community";
+import { joinCommunity } from "~/modules/community/index.server";
+import { requestSignInLink } from "~/modules/members/index.server";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { logFailure } from "~/lib/log.server";
 

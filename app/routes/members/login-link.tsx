@@ -4,10 +4,10 @@ import { AuthCard, FormBanner } from "~/components/members/auth-card";
 import { signInWithLinkToken } from "./sign-in-with-link.server";
 import { readForm } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { SIGNED_IN_PATH } from "~/modules/members/landing-path";
+import { SIGNED_IN_PATH } from "~/modules/members";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { authMessages } from "~/modules/members/auth-messages";
+import { authMessages } from "~/modules/members";
 
 /**
  * Where an e-mailed sign-in link lands. Opening it (as a mail scanner does) changes nothing; the

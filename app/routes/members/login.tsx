@@ -9,17 +9,17 @@ import { authHeaders } from "~/routes/guards.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { readForm } from "~/lib/form-data.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { SIGNED_IN_PATH } from "~/modules/members/landing-path";
+import { SIGNED_IN_PATH } from "~/modules/members";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { authMessages } from "~/modules/members/auth-messages";
-import { logInWithPassword } from "~/modules/members/log-in-with-password.server";
-import { emailOnlySchema, passwordSignInSchema } from "~/modules/members/password-auth-schemas";
-import { requestPasswordResetLink } from "~/modules/members/request-password-reset-link.server";
-import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
+import { authMessages } from "~/modules/members";
+import { logInWithPassword } from "~/modules/members/index.server";
+import { emailOnlySchema, passwordSignInSchema } from "~/modules/members";
+import { requestPasswordResetLink } from "~/modules/members/index.server";
+import { requestSignInLink } from "~/modules/members/index.server";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { cookieHeaders } from "./auth-action.server";
-import { deliverabilityMessages } from "~/modules/deliverability/deliverability-messages";
+import { deliverabilityMessages } from "~/modules/deliverability";
 import { logFailure } from "~/lib/log.server";
 
 /** How long 'Login successful!' shows before the member is taken on. */

@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/profile-data";
 import { logFailure } from "~/lib/log.server";
 import { siteConfig } from "~/lib/site-config";
-import { exportMemberData } from "~/modules/members/export-member-data.server";
-import { exportFileName } from "~/modules/members/member-data";
+import { exportMemberData } from "~/modules/members/index.server";
+import { exportFileName } from "~/modules/members";
 import { requireMember } from "~/routes/guards.server";
 
 /**

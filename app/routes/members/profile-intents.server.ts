@@ -2,15 +2,15 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { ProfileIntent } from "~/components/members/profile-form";
 import { readForm } from "~/lib/form-data.server";
 import { logFailure } from "~/lib/log.server";
-import { authMessages } from "~/modules/members/auth-messages";
-import { deleteMemberAccount } from "~/modules/members/delete-member-account.server";
-import { memberDataMessages } from "~/modules/members/member-data";
-import { signOutEverywhere, signOutOtherSession } from "~/modules/members/member-sessions.server";
-import { profileMessages, readProfileForm, validateProfile, type ProfileFieldErrors, type ProfileFormInput } from "~/modules/members/profile";
-import { ProfileSaveError, saveProfile } from "~/modules/members/profile.server";
-import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
-import { setEmailPreferences } from "~/modules/members/set-email-preferences.server";
-import { retryMemberAddress } from "~/modules/deliverability/member-mail-status.server";
+import { authMessages } from "~/modules/members";
+import { deleteMemberAccount } from "~/modules/members/index.server";
+import { memberDataMessages } from "~/modules/members";
+import { signOutEverywhere, signOutOtherSession } from "~/modules/members/index.server";
+import { profileMessages, readProfileForm, validateProfile, type ProfileFieldErrors, type ProfileFormInput } from "~/modules/members";
+import { ProfileSaveError, saveProfile } from "~/modules/members/index.server";
+import { requestSignInLink } from "~/modules/members/index.server";
+import { setEmailPreferences } from "~/modules/members/index.server";
+import { retryMemberAddress } from "~/modules/deliverability/index.server";
 import { authHeaders, getUser, requireMember } from "~/routes/guards.server";
 
 export type ProfileActionData =

@@ -9,14 +9,14 @@ import { authHeaders, requireMember } from "~/routes/guards.server";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { can, staffHomePath } from "~/modules/access/policy";
-import { listMemberSessions } from "~/modules/members/member-sessions.server";
-import { memberDataMessages } from "~/modules/members/member-data";
-import { defaultProfile, profileMessages, readProfileForm, validateProfile, type ProfileField, type ProfileFieldErrors } from "~/modules/members/profile";
-import { getProfile } from "~/modules/members/profile.server";
-import { getEmailPreferences } from "~/modules/members/set-email-preferences.server";
-import { tooManyAttempts } from "~/modules/security/too-many-attempts";
-import { memberMailStatus } from "~/modules/deliverability/member-mail-status.server";
+import { can, staffHomePath } from "~/modules/access";
+import { listMemberSessions } from "~/modules/members/index.server";
+import { memberDataMessages } from "~/modules/members";
+import { defaultProfile, profileMessages, readProfileForm, validateProfile, type ProfileField, type ProfileFieldErrors } from "~/modules/members";
+import { getProfile } from "~/modules/members/index.server";
+import { getEmailPreferences } from "~/modules/members/index.server";
+import { tooManyAttempts } from "~/modules/security";
+import { memberMailStatus } from "~/modules/deliverability/index.server";
 import { profileAction } from "./profile-intents.server";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -10,9 +10,9 @@ import { firstErrorPerField } from "~/lib/form-errors";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { authMessages } from "~/modules/members/auth-messages";
-import { isResetTokenUsable, resetPassword } from "~/modules/members/password-auth.server";
-import { newPasswordSchema } from "~/modules/members/password-auth-schemas";
+import { authMessages } from "~/modules/members";
+import { isResetTokenUsable, resetPassword } from "~/modules/members/index.server";
+import { newPasswordSchema } from "~/modules/members";
 import { logFailure } from "~/lib/log.server";
 
 /** The spec's pause between 'Password updated!' and the login page. */

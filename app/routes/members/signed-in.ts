@@ -3,8 +3,8 @@ import type { Route } from "./+types/signed-in";
 import { logFailure } from "~/lib/log.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { siteConfig } from "~/lib/site-config";
-import { landingPathAfterSignIn } from "~/modules/dashboard/landing-path.server";
-import { staffHomePath } from "~/modules/access/policy";
+import { landingPathAfterSignIn } from "~/modules/dashboard/index.server";
+import { staffHomePath } from "~/modules/access";
 import { getUser } from "~/routes/guards.server";
 
 /**

@@ -9,9 +9,9 @@ import { firstErrorPerField } from "~/lib/form-errors";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { authMessages } from "~/modules/members/auth-messages";
-import { signUpMember } from "~/modules/members/sign-up-member.server";
-import { signUpSchema } from "~/modules/members/password-auth-schemas";
+import { authMessages } from "~/modules/members";
+import { signUpMember } from "~/modules/members/index.server";
+import { signUpSchema } from "~/modules/members";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
 import { logFailure } from "~/lib/log.server";
 

@@ -7,9 +7,9 @@ import { StartMusicPrompt } from "~/components/music/start-music-prompt";
 import { requireMember } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { firstNameOf } from "~/modules/members/first-name";
-import { getProfileFullName } from "~/modules/members/get-profile-full-name.server";
-import { redeemAccessGift } from "~/modules/music/access-gift.server";
+import { firstNameOf } from "~/modules/members";
+import { getProfileFullName } from "~/modules/members/index.server";
+import { redeemAccessGift } from "~/modules/music/index.server";
 import { getListenerPlaylist } from "~/routes/listener-playlist.server";
 import { logFailure } from "~/lib/log.server";
 

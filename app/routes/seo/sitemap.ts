@@ -1,5 +1,5 @@
 import { publicPages } from "~/lib/public-pages";
-import { listPublicEvents } from "~/modules/events/list-events.server";
+import { listPublicEvents } from "~/modules/events/index.server";
 import type { Route } from "./+types/sitemap";
 import { logFailure } from "~/lib/log.server";
 

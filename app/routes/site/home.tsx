@@ -12,9 +12,9 @@ import { BackgroundVideo } from "~/components/media/background-video";
 import { pageMeta } from "~/lib/seo";
 import { FounderPortrait } from "~/components/founder-portrait";
 import { siteConfig } from "~/lib/site-config";
-import type { EventView } from "~/modules/events/event-view";
-import { listPublicEventViews } from "~/modules/events/list-event-views.server";
-import { memberDataMessages } from "~/modules/members/member-data-messages";
+import type { EventView } from "~/modules/events";
+import { listPublicEventViews } from "~/modules/events/index.server";
+import { memberDataMessages } from "~/modules/members";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>

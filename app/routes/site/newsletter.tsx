@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/layout/newsletter-form";
 import { pageMeta } from "~/lib/seo";
-import { subscriptionMessages } from "~/modules/community/subscription-messages";
+import { subscriptionMessages } from "~/modules/community";
 import type { Route } from "./+types/newsletter";
 import { handleSubscription } from "./subscription-action.server";
 import { passRetryAfter } from "~/lib/retry-after-header";

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import type { z } from "zod";
-import type { LimitedClient } from "~/modules/security/rate-limit.server";
+import type { LimitedClient } from "~/modules/security/index.server";
 import { readForm } from "~/lib/form-data.server";
-import { joinWaitlist } from "~/modules/community/join-waitlist.server";
-import { subscribeToNewsletter } from "~/modules/community/subscribe-to-newsletter.server";
-import { subscriptionMessages, type SubscriptionActionData } from "~/modules/community/subscription-messages";
-import { newsletterSubscriptionSchema, waitlistEntrySchema } from "~/modules/community/subscription-schemas";
+import { joinWaitlist } from "~/modules/community/index.server";
+import { subscribeToNewsletter } from "~/modules/community/index.server";
+import { subscriptionMessages, type SubscriptionActionData } from "~/modules/community";
+import { newsletterSubscriptionSchema, waitlistEntrySchema } from "~/modules/community";
 import type { AppLoadContext } from "react-router";
 import type { Database } from "~/lib/db.server";
 import { logFailure } from "~/lib/log.server";

@@ -4,7 +4,7 @@ import { AuthCard, FormBanner } from "~/components/members/auth-card";
 import { readForm } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { findUnsubscribeTarget, resubscribe, unsubscribe } from "~/modules/consent/unsubscribe.server";
+import { findUnsubscribeTarget, resubscribe, unsubscribe } from "~/modules/consent/index.server";
 
 /**
  * The unsubscribe link of every campaign e-mail. GET only asks (a scanner changes nothing); the

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
-import { attendeeFileSchema } from "~/modules/invitations/attendee-import-form";
-import type { AttendeeImportActionData, AttendeeImportPreview, PreviewPerson } from "~/modules/invitations/attendee-import-preview";
-import type { DroppedRow } from "~/modules/invitations/attendee-csv";
-import type { InvitationWording } from "~/modules/invitations/invitation-wording";
+import { attendeeFileSchema } from "~/modules/invitations";
+import type { AttendeeImportActionData, AttendeeImportPreview, PreviewPerson } from "~/modules/invitations";
+import type { DroppedRow } from "~/modules/invitations";
+import type { InvitationWording } from "~/modules/invitations";
 import { InvitationWordingFields } from "./invitation-wording-fields";
 
 export const ATTENDEE_IMPORT_ACTION = "/admin/communications/import";

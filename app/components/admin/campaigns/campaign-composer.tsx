@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { Form, useNavigation } from "react-router";
 import { SendReviewPanel } from "~/components/admin/send-review";
-import { suggestedCampaigns } from "~/modules/campaigns/campaign-form";
+import { suggestedCampaigns } from "~/modules/campaigns";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ComposerActionData } from "./composer-types";
 import { siteConfig } from "~/lib/site-config";

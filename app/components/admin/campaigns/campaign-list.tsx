@@ -2,8 +2,8 @@ import { useEffect, useState, type MouseEvent } from "react";
 import { Form, Link, useRevalidator, useSubmit } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { StackedTable } from "~/components/admin/dashboard/stacked-table";
-import type { CampaignEngagement } from "~/modules/campaigns/campaign-stats.server";
-import { formatEta, percentDone, type CampaignCounts } from "~/modules/campaigns/progress";
+import type { CampaignEngagement } from "~/modules/campaigns/index.server";
+import { formatEta, percentDone, type CampaignCounts } from "~/modules/campaigns";
 
 interface CampaignRow {
   id: string;

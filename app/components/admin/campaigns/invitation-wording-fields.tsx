@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import type { useFetcher } from "react-router";
-import type { AttendeeImportActionData } from "~/modules/invitations/attendee-import-preview";
-import type { ImportInvitationPreview } from "~/modules/invitations/attendee-import-preview";
-import { MAX_INTRO_LENGTH, MAX_SUBJECT_LENGTH, type InvitationWording } from "~/modules/invitations/invitation-wording";
+import type { AttendeeImportActionData } from "~/modules/invitations";
+import type { ImportInvitationPreview } from "~/modules/invitations";
+import { MAX_INTRO_LENGTH, MAX_SUBJECT_LENGTH, type InvitationWording } from "~/modules/invitations";
 
 /**
  * The import preview's invitation e-mail: rendered by the server's own renderer for one real

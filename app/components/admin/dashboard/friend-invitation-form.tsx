@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
 import { useFormValidation } from "~/components/members/use-form-validation";
 import { TextField } from "~/components/ui/text-field";
-import { friendInvitationSchema } from "~/modules/invitations/friend-invitation-form";
+import { friendInvitationSchema } from "~/modules/invitations";
 
 /**
  * The friend invitation generator (spec sections 2 and 5): a friend's name and e-mail, checked

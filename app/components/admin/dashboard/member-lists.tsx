@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { Pager } from "~/components/admin/pager";
 import type { Settled } from "~/lib/settle.server";
-import type { DashboardListPage } from "~/modules/dashboard/dashboard-lists.server";
-import { dashboardList, dashboardLists, type DashboardListKey } from "~/modules/dashboard/dashboard-lists";
+import type { DashboardListPage } from "~/modules/dashboard/index.server";
+import { dashboardList, dashboardLists, type DashboardListKey } from "~/modules/dashboard";
 import { plural, staffDateTime } from "./format";
 import { DeleteOutcome, DeleteRowButton } from "./delete-row-button";
 import { PanelUnavailable } from "./panel";

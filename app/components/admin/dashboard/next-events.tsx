@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Settled } from "~/lib/settle.server";
-import type { EventsSummary } from "~/modules/events/summarise-events.server";
+import type { EventsSummary } from "~/modules/events/index.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
 import { plural, seatsInWords } from "./format";
 import { Panel, PanelUnavailable } from "./panel";

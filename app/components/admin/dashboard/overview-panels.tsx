@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { Settled } from "~/lib/settle.server";
 import { shortDay } from "~/lib/day-series";
-import type { SignUpTrend } from "~/modules/community/sign-up-trend.server";
-import type { EventsSummary } from "~/modules/events/summarise-events.server";
-import type { ListeningAnalytics } from "~/modules/music/listening-analytics.server";
+import type { SignUpTrend } from "~/modules/community/index.server";
+import type { EventsSummary } from "~/modules/events/index.server";
+import type { ListeningAnalytics } from "~/modules/music/index.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
 import { plural } from "./format";
 import { MiniChart } from "./mini-chart";

@@ -1,4 +1,4 @@
-import type { EffectiveInvitationStatus } from "~/modules/invitations/invitation-status";
+import type { EffectiveInvitationStatus } from "~/modules/invitations";
 
 const styles: Record<EffectiveInvitationStatus, { label: string; className: string }> = {
   pending: { label: "Pending", className: "border-amber/60 bg-amber/15 text-amber" },

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { TextField } from "~/components/ui/text-field";
-import { MAX_SEATS_PER_RESERVATION, MIN_SEATS } from "~/modules/reservations/reservation-form";
+import { MAX_SEATS_PER_RESERVATION, MIN_SEATS } from "~/modules/reservations";
 import { useOutcomeToast, type StaffOutcome } from "../staff-outcome";
 
 /**

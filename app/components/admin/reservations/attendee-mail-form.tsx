@@ -4,8 +4,8 @@ import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { useFormValidation } from "~/components/members/use-form-validation";
 import { useFieldValue } from "~/lib/use-field-value";
 import { useHydrated } from "~/lib/use-hydrated";
-import { announcementSchema } from "~/modules/campaigns/announcement-form";
-import { messageHtml } from "~/modules/campaigns/campaign-content";
+import { announcementSchema } from "~/modules/campaigns";
+import { messageHtml } from "~/modules/campaigns";
 import { SendReviewPanel } from "~/components/admin/send-review";
 import type { ReservationsPageOutcome } from "./page-outcome";
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
-import { newSubmissionKey } from "~/modules/reservations/reservation-form";
+import { newSubmissionKey } from "~/modules/reservations";
 import { SmsKindSelect, SmsTextField } from "./sms-text-field";
 
 export type SmsOutcome = StaffOutcome & { warning?: string; sid?: string };

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { useFieldValue } from "~/lib/use-field-value";
-import type { SmsAudience } from "~/modules/sms/sms-form";
+import type { SmsAudience } from "~/modules/sms";
 import { SendReviewPanel } from "~/components/admin/send-review";
 import { SmsKindSelect, SmsTextField } from "./sms-text-field";
 

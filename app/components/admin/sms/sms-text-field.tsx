@@ -1,7 +1,7 @@
 import { useFieldValue } from "~/lib/use-field-value";
-import { countSmsSegments } from "~/modules/sms/sms-segments";
-import { SMS_MAX_CHARACTERS } from "~/modules/sms/sms-texts";
-import { smsCampaignLabels, smsCampaigns } from "~/modules/sms/sms-form";
+import { countSmsSegments } from "~/modules/sms";
+import { SMS_MAX_CHARACTERS } from "~/modules/sms";
+import { smsCampaignLabels, smsCampaigns } from "~/modules/sms";
 
 /** The kind of text (general, event reminder, custom) of an SMS form, single or group. */
 export function SmsKindSelect(props: { id: string; defaultValue?: string }) {

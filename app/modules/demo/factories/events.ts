@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { normaliseAddress } from "~/modules/security/normalise-address";
+import { slugForEvent } from "~/modules/events";
+import { normaliseAddress } from "~/modules/security";
 
 /**
  * Builders for events and reservations, shared by the demo seed and the tests. Start times are

@@ -1,6 +1,6 @@
-import { newInvitationRid } from "~/modules/invitations/create-invitation.server";
-import type { AcceptanceInput } from "~/modules/invitations/acceptance-schema";
-import { invitationExpiry } from "~/modules/invitations/invitation-status";
+import { newInvitationRid } from "~/modules/invitations/index.server";
+import type { AcceptanceInput } from "~/modules/invitations";
+import { invitationExpiry } from "~/modules/invitations";
 import { uniqueEmail } from "./community";
 
 /**

@@ -1,0 +1,3 @@
+// The module's front door for server code: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
+export { type DashboardListPage, exportDashboardList, readListPage } from "./dashboard-lists.server";
+export { landingPathAfterSignIn } from "./landing-path.server";

@@ -1,0 +1,2 @@
+// The module's front door for code that may also run in the browser: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
+export { type ImportRunSummary } from "./legacy-report";

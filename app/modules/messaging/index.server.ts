@@ -1,0 +1,12 @@
+// The module's front door for server code: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
+export { messagingJobs } from "./jobs.server";
+export { createMailTransport, type MailTransport } from "./mail-transport.server";
+export { registerMailboxMode } from "./mailbox-mode.server";
+export { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
+export { dueMessages, type DueMessages, retryingTransactionalEmails } from "./outbox-stats.server";
+export { registerOutboxWake, wakeOutbox } from "./outbox-wake.server";
+export { cancelMessages, getOutboxMessage, holdCampaignMessages, insertText, listEmails, type MessagePriority, priorityRank, type QueuedEmail, queueEmail, queueEmailBatch, queueEmailBatchToRender, queueEmailToRender, type QueueResult, recordDeliveryReport, recordRefusedText, releaseFailedMessages, releaseHeldCampaignMessages } from "./outbox.server";
+export { type DeliveryRenderer, type RenderedEmail, type RenderOutcome } from "./render-at-delivery.server";
+export { renderEmail } from "./render-email.server";
+export { sendEmail } from "./send-email.server";
+export { type Transport } from "./transports.server";

@@ -1,0 +1,5 @@
+// The module's front door for code that may also run in the browser: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
+export { formatVenueTime, isWithinSendingHours, nextSendingTime } from "./quiet-hours";
+export { type SmsAudience, smsCampaignLabels, smsCampaigns, smsGroupFormSchema } from "./sms-form";
+export { countSmsSegments } from "./sms-segments";
+export { personaliseSms, SMS_MAX_CHARACTERS, SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf, toE164 } from "./sms-texts";

@@ -1,0 +1,2 @@
+// The module's front door for server code: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
+export { type CheckState, gatherSystemStatus, type StatusCheck, type StatusSources } from "./system-status.server";
