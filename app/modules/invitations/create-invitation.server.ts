@@ -1,11 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { invitations } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { randomToken } from "~/lib/tokens.server";
 import { invitationExpiry } from "./invitation-status";
 
 /** An unguessable invitation id: 24 random bytes, URL-safe (32 characters). */
 export function newInvitationRid(): string {
-  return randomBytes(24).toString("base64url");
+  return randomToken(24);
 }
 
 export interface NewInvitation {

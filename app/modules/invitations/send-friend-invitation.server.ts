@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { createElement } from "react";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
@@ -9,6 +8,7 @@ import { renderEmail } from "~/modules/messaging/index.server";
 import { InvitationEmail, invitationEmailContent } from "~/modules/messaging";
 import { friendInvitationSchema } from "./friend-invitation-form";
 import { can, notAllowed, type StaffMember } from "~/modules/access";
+import { randomToken } from "~/lib/tokens.server";
 import { FRIEND_INVITATION_CAMPAIGN, friendInvitationMessages } from "./invitation-management-messages";
 
 export type FriendInvitationOutcome =
@@ -35,7 +35,7 @@ export async function sendFriendInvitation(db: Database, actor: StaffMember, inp
     return { ok: false, message: friendInvitationMessages.error(Object.values(fieldErrors)[0] ?? friendInvitationMessages.failedReason), fieldErrors };
   }
   const { name, email } = parsed.data;
-  const rid = randomBytes(18).toString("base64url");
+  const rid = randomToken(18);
   const link = friendInvitationLink(options.publicUrl, rid);
   const { html, text } = await renderEmail(createElement(InvitationEmail, { kind: "friend", name: name.split(/\s+/)[0] ?? name, link, publicUrl: options.publicUrl }));
   const queued = await db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { randomToken } from "~/lib/tokens.server";
 import { getAuth, SIGN_IN_LINK_TTL_SECONDS, type SignInLinkMetadata } from "~/lib/auth.server";
 import type { Database } from "~/lib/db.server";
 import { SIGNED_IN_PATH } from "./landing-path";
@@ -36,7 +37,7 @@ export async function createSignInLink(
   db: Database,
   options: { email: string; name?: string; next: string; publicUrl: string },
 ): Promise<string> {
-  const token = randomBytes(24).toString("base64url");
+  const token = randomToken(24);
   const hashed = createHash("sha256").update(token).digest("base64url");
   await db.insert(verification).values({
     identifier: `magic-link:${hashed}`,

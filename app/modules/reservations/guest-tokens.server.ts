@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import { randomToken } from "~/lib/tokens.server";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { guestTokens, type GuestTokenRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
@@ -24,7 +25,7 @@ export interface MintedToken {
  */
 export async function mintGuestTokens(db: Database, wanted: MintedToken[]): Promise<string[]> {
   if (wanted.length === 0) return [];
-  const tokens = wanted.map(() => randomBytes(32).toString("base64url"));
+  const tokens = wanted.map(() => randomToken(32));
   const rows = wanted.map((token, index) => ({
     tokenHash: hashGuestToken(tokens[index]!),
     purpose: token.purpose,
