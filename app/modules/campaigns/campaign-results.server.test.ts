@@ -40,7 +40,7 @@ describe("each recipient's result of a campaign", () => {
       { trackSrc: "/media/audio/a.mp3", trackTitle: "A", action: "play", position: 0, userEmail: "ada@example.com", campaign: campaign!.tag },
     ]);
 
-    const results = await campaignResults(db(), campaign!.id);
+    const results = await campaignResults(db(), staff, campaign!.id);
     if (!results.ok) throw new Error(results.message);
     expect(results.campaign.label).toBe("Guests of Results Evening");
     const byAddress = Object.fromEntries(results.recipients.map((row) => [row.address, row]));
@@ -50,11 +50,11 @@ describe("each recipient's result of a campaign", () => {
     expect(byAddress["bob@example.com"]).toMatchObject({ result: "failed", reason: "550 5.1.1 Mailbox unavailable", plays: 0, clickedAt: null });
     expect(byAddress["cy@example.com"]).toMatchObject({ result: "skipped", reason: "Unsubscribed" });
 
-    const searched = await campaignResults(db(), campaign!.id, { search: "bob" });
+    const searched = await campaignResults(db(), staff, campaign!.id, { search: "bob" });
     expect(searched.ok && searched.recipients.map((row) => row.address)).toEqual(["bob@example.com"]);
     expect(searched.ok && [searched.matching, searched.total]).toEqual([1, 3]);
     // A % in the search is a character, not a wildcard.
-    const wildcard = await campaignResults(db(), campaign!.id, { search: "%" });
+    const wildcard = await campaignResults(db(), staff, campaign!.id, { search: "%" });
     expect(wildcard.ok && wildcard.matching).toBe(0);
 
     const exported = await exportCampaignResults(db(), staff, campaign!.id, { timeZone: "America/Los_Angeles" });
@@ -65,7 +65,7 @@ describe("each recipient's result of a campaign", () => {
     expect(exported.csv).toContain("Bob Failed,bob@example.com,Failed,550 5.1.1 Mailbox unavailable,,,0");
     expect(exported.csv).toMatch(/Ada Lovelace,ada@example\.com,Sent,,"?\w+ \d+\w\w, \d{4}, \d+:\d\d [AP]M"?,/);
 
-    expect(await campaignResults(db(), "not-a-uuid")).toMatchObject({ ok: false, reason: "not-found" });
-    expect(await campaignResults(db(), "00000000-0000-4000-8000-000000000000")).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await campaignResults(db(), staff, "not-a-uuid")).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await campaignResults(db(), staff, "00000000-0000-4000-8000-000000000000")).toMatchObject({ ok: false, reason: "not-found" });
   });
 });

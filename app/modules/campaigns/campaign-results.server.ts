@@ -104,7 +104,13 @@ const toResult = (row: Row): RecipientResult => ({
  * reason, when they clicked their link and how often they played its music. `search` narrows by
  * name, address or number; at most `limit` rows are answered (the CSV has them all).
  */
-export async function campaignResults(db: Database, campaignId: string, options: { search?: string; limit?: number } = {}): Promise<CampaignResults> {
+export async function campaignResults(
+  db: Database,
+  actor: StaffMember,
+  campaignId: string,
+  options: { search?: string; limit?: number } = {},
+): Promise<CampaignResults | ReturnType<typeof notAllowed>> {
+  if (!can(actor, "send-communications")) return notAllowed();
   const campaign = await headerOf(db, campaignId);
   if (!campaign) return notFound;
   const search = options.search?.trim() ?? "";

@@ -1,7 +1,7 @@
 import type { Database } from "~/lib/db.server";
 import type { ListQuery } from "~/lib/list-page";
 import { exportList } from "~/modules/activity/index.server";
-import type { StaffActor } from "~/modules/activity/index.server";
+import { can, notAllowed, type StaffMember } from "~/modules/access";
 import {
   allCommunitySignups,
   allNewsletter,
@@ -63,8 +63,17 @@ export async function readListPage(db: Database, key: DashboardListKey, query: L
 
 export type DashboardListPage = Awaited<ReturnType<typeof readListPage>>;
 
-/** The export of each list: the whole list, newest first, written to the activity log. */
-export const exportDashboardList: Record<DashboardListKey, (db: Database, actor: StaffActor) => Promise<{ csv: string; rows: number }>> = {
+/** The export of each list: the whole list, newest first, written to the activity log; admins only (the dashboard's action). */
+export async function exportDashboardList(
+  db: Database,
+  actor: StaffMember,
+  key: DashboardListKey,
+): Promise<{ ok: true; csv: string; rows: number } | ReturnType<typeof notAllowed>> {
+  if (!can(actor, "open-dashboard")) return notAllowed();
+  return { ok: true, ...(await listExports[key](db, actor)) };
+}
+
+const listExports: Record<DashboardListKey, (db: Database, actor: StaffMember) => Promise<{ csv: string; rows: number }>> = {
   community: (db, actor) => exportList(db, actor, { name: "community", read: allCommunitySignups, columns: communitySignupCsvColumns }),
   signups: (db, actor) => exportList(db, actor, { name: "signups", read: allUserProfiles, columns: userProfileCsvColumns }),
   waitlist: (db, actor) => exportList(db, actor, { name: "waitlist", read: allWaitlist, columns: waitlistCsvColumns }),

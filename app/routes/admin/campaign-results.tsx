@@ -5,16 +5,17 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { campaignResults, resultLabels } from "~/modules/campaigns/index.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
+import { refusalStatus } from "~/lib/outcome";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Campaign results", description: "Each recipient's result", noIndex: true });
 
 /** GET /admin/communications/campaigns/:campaignId — each recipient of a campaign and what became of their message (admins). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireStaffPage(request, "send-communications", context);
+  const user = await requireStaffPage(request, "send-communications", context);
   const search = searchParam(new URL(request.url).searchParams, "q");
-  const outcome = await campaignResults(context.db, params.campaignId, { search, limit: 500 });
-  if (!outcome.ok) throw data({ message: outcome.message }, { status: 404 });
+  const outcome = await campaignResults(context.db, user, params.campaignId, { search, limit: 500 });
+  if (!outcome.ok) throw data({ message: outcome.message }, { status: refusalStatus(outcome.reason) });
   const timeZone = siteConfig.venue.timeZone;
   const when = (at: Date | null) => (at ? formatVenueDateTime(at, timeZone) : "");
   return {

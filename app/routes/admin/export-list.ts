@@ -2,6 +2,7 @@ import type { Route } from "./+types/export-list";
 import { requireStaffApi } from "~/routes/guards.server";
 import { isDashboardListKey } from "~/modules/dashboard";
 import { exportDashboardList } from "~/modules/dashboard/index.server";
+import { refusalStatus } from "~/lib/outcome";
 
 /**
  * GET /admin/export/:list — the whole list as a CSV download (admins: the dashboard's policy
@@ -10,7 +11,9 @@ import { exportDashboardList } from "~/modules/dashboard/index.server";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffApi(request, "open-dashboard", context);
   if (!isDashboardListKey(params.list)) return Response.json({ error: "There is no such list to export." }, { status: 404 });
-  const { csv } = await exportDashboardList[params.list](context.db, user);
+  const outcome = await exportDashboardList(context.db, user, params.list);
+  if (!outcome.ok) return Response.json({ error: outcome.message }, { status: refusalStatus(outcome.reason) });
+  const { csv } = outcome;
   const day = context.now().toISOString().slice(0, 10);
   return new Response(`\uFEFF${csv}`, {
     headers: {
