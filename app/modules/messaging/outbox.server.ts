@@ -342,21 +342,16 @@ export interface QueuedText {
   campaignId?: string | null;
 }
 
+/** The columns every text's row has, whether it is to be sent or was refused. */
+function textRow(text: QueuedText) {
+  return { channel: "sms" as const, kind: text.kind, recipient: text.to, bodyText: text.body, meta: text.meta ?? {}, idempotencyKey: text.idempotencyKey };
+}
+
 /** Writes a text that may be sent (consent, opt-outs and the monthly cap already checked by the caller). */
 export async function insertText(tx: Database, text: QueuedText): Promise<string> {
   const [row] = await tx
     .insert(outbox)
-    .values({
-      channel: "sms",
-      kind: text.kind,
-      recipient: text.to,
-      bodyText: text.body,
-      meta: text.meta ?? {},
-      idempotencyKey: text.idempotencyKey,
-      priority: priorityRank[text.priority ?? "transactional"],
-      nextAttemptAt: text.sendAt ?? sql`now()`,
-      campaignId: text.campaignId,
-    })
+    .values({ ...textRow(text), priority: priorityRank[text.priority ?? "transactional"], nextAttemptAt: text.sendAt ?? sql`now()`, campaignId: text.campaignId })
     .returning({ id: outbox.id });
   return row!.id;
 }
@@ -369,16 +364,7 @@ export async function insertText(tx: Database, text: QueuedText): Promise<string
 export async function recordRefusedText(db: Database, text: QueuedText, reason: string): Promise<boolean> {
   const [recorded] = await db
     .insert(outbox)
-    .values({
-      channel: "sms",
-      kind: text.kind,
-      recipient: text.to,
-      bodyText: text.body,
-      meta: text.meta ?? {},
-      idempotencyKey: text.idempotencyKey,
-      status: "failed",
-      lastError: `Not sent: ${reason}`,
-    })
+    .values({ ...textRow(text), status: "failed", lastError: `Not sent: ${reason}` })
     .onConflictDoNothing()
     .returning({ id: outbox.id });
   return Boolean(recorded);

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/campaign-results";
 import { StackedTable } from "~/components/admin/dashboard/stacked-table";
 import { pageMeta } from "~/lib/seo";
@@ -6,6 +6,7 @@ import { siteConfig } from "~/lib/site-config";
 import { campaignResults, resultLabels } from "~/modules/campaigns/index.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
 import { refusalStatus } from "~/lib/outcome";
+import { SearchAndExport } from "~/components/admin/search-and-export";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Campaign results", description: "Each recipient's result", noIndex: true });
@@ -42,27 +43,14 @@ export default function CampaignResultsPage({ loaderData }: Route.ComponentProps
       <p className="mt-2 text-sand">
         {campaign.label} · {campaign.createdAt} · {loaderData.total} {loaderData.total === 1 ? "recipient" : "recipients"}
       </p>
-      <div className="mt-6 flex flex-wrap items-end gap-3">
-        <Form method="get" role="search" aria-label="Search the recipients" className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="results-search" className="block text-sm text-sand">
-              {isText ? "Name or number" : "Name or e-mail"}
-            </label>
-            <input id="results-search" name="q" type="search" defaultValue={search} className="input-field mt-1.5" />
-          </div>
-          <button type="submit" className="button-secondary">
-            Search
-          </button>
-          {search ? (
-            <Link to={`/admin/communications/campaigns/${campaign.id}`} className="button-secondary">
-              Clear
-            </Link>
-          ) : null}
-        </Form>
-        <a href={csvHref} className="button-secondary" download>
-          Export CSV
-        </a>
-      </div>
+      <SearchAndExport
+        id="results-search"
+        label={isText ? "Name or number" : "Name or e-mail"}
+        searchLabel="Search the recipients"
+        search={search}
+        clearHref={`/admin/communications/campaigns/${campaign.id}`}
+        csvHref={csvHref}
+      />
       {search ? (
         <p className="mt-4 text-sand" role="status">
           {loaderData.matching} of {loaderData.total} match “{search}”.

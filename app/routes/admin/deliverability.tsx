@@ -6,6 +6,7 @@ import { siteConfig } from "~/lib/site-config";
 import { logFailure } from "~/lib/log.server";
 import { removeSuppression, suppressionList } from "~/modules/deliverability/index.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
+import { SearchAndExport } from "~/components/admin/search-and-export";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Deliverability", description: "Bounced and complaining addresses", noIndex: true });
@@ -54,27 +55,14 @@ export default function DeliverabilityPage({ loaderData, actionData }: Route.Com
           {actionData.message}
         </p>
       ) : null}
-      <div className="mt-6 flex flex-wrap items-end gap-3">
-        <Form method="get" role="search" aria-label="Search the suppression list" className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="suppression-search" className="block text-sm text-sand">
-              Address or provider's text
-            </label>
-            <input id="suppression-search" name="q" type="search" defaultValue={search} className="input-field mt-1.5" />
-          </div>
-          <button type="submit" className="button-secondary">
-            Search
-          </button>
-          {search ? (
-            <Link to="/admin/communications/deliverability" className="button-secondary">
-              Clear
-            </Link>
-          ) : null}
-        </Form>
-        <a href={csvHref} className="button-secondary" download>
-          Export CSV
-        </a>
-      </div>
+      <SearchAndExport
+        id="suppression-search"
+        label="Address or provider's text"
+        searchLabel="Search the suppression list"
+        search={search}
+        clearHref="/admin/communications/deliverability"
+        csvHref={csvHref}
+      />
       {rows.length === 0 ? (
         <p className="mt-6 text-sand">{search ? "No suppressed address matches." : "No address is suppressed."}</p>
       ) : (
