@@ -352,3 +352,66 @@ async function snapshotOf(handle: DatabaseHandle) {
     invitations: await all(sql`SELECT email, status::text, sent_at::text, accepted_at::text FROM invitations ORDER BY email`),
   };
 }
+
+describe("npm run import:legacy on a later export", () => {
+  let source: { url: string; drop(): Promise<void> };
+  let target: Target;
+
+  beforeAll(async () => {
+    source = await createLegacySourceDatabase();
+    await loadLegacyDatabase(source.url, messyLegacyData());
+    target = await newTarget();
+  });
+  afterAll(async () => {
+    await target?.dispose();
+    await source?.drop();
+  });
+
+  it("keeps an address whose newest answer here is a withdrawal off the list, and later adds only what is new", async () => {
+    // Before the move, news@example.com said no to the newsletter here (a profile's box, a newer row than any 'yes').
+    await withTarget(target, async (handle) => {
+      await runMigrations(handle);
+      await handle.db.execute(
+        sql`INSERT INTO consents (email, purpose, text_version, source, granted) VALUES ('news@example.com', 'newsletter', 'test', 'profile', false)`,
+      );
+    });
+    const first = await runImportCommand(["--from", source.url, "--apply", "--json"], target.env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(reportOf(first).lines.some((line) => line.table === "newsletter" && /news@example\.com/.test(line.legacyId) && /unsubscribed here/.test(line.reason))).toBe(true);
+    const seatsOf = (handle: DatabaseHandle) =>
+      rows<{ seats_taken: number }>(
+        handle,
+        sql`SELECT e.seats_taken FROM events e JOIN legacy_ids l ON l.target_id = e.id::text AND l.target_table = 'events' WHERE l.source_table = 'events' AND l.legacy_id = '12'`,
+      );
+    await withTarget(target, async (handle) => {
+      expect(await rows(handle, sql`SELECT 1 FROM newsletter WHERE lower(email) = 'news@example.com'`)).toEqual([]);
+      // The pop-up concert (ticketed event 12, matched to no managed event) took Ivy's one seat; the group of 12 was refused.
+      expect((await seatsOf(handle))[0]?.seats_taken).toBe(1);
+    });
+
+    // The old site kept running for a week: a new sign-up and a new reservation for an event already moved.
+    const client = new (await import("pg")).default.Client({ connectionString: source.url });
+    await client.connect();
+    try {
+      await client.query(`INSERT INTO community (id, name, email, phone, interest, created_at) VALUES (9, 'Nia Late', 'late@example.com', null, 'piano', '2026-11-20T12:00:00Z')`);
+      await client.query(
+        `INSERT INTO reservations (id, event_id, visitor_name, visitor_email, phone, seats, donation, created_at) VALUES (7, 12, 'Nia Late', 'late@example.com', null, 2, null, '2026-11-21T12:00:00Z')`,
+      );
+    } finally {
+      await client.end();
+    }
+    const later = await runImportCommand(["--from", source.url, "--apply", "--json"], target.env);
+    expect(later.code, later.stderr).toBe(0);
+    const report = reportOf(later);
+    expect(totalNew(report)).toBe(2);
+    expect(tableOf(report, "community")).toMatchObject({ new: 1 });
+    expect(tableOf(report, "reservations")).toMatchObject({ new: 1 });
+    await withTarget(target, async (handle) => {
+      expect(await rows(handle, sql`SELECT email FROM community WHERE email = 'late@example.com'`)).toHaveLength(1);
+      // The later reservation joined the event imported by the first run, and its seats count.
+      expect((await seatsOf(handle))[0]?.seats_taken).toBe(3);
+      expect(await countOf(handle, "import_runs")).toBe(2);
+      expect(await countOf(handle, "outbox")).toBe(0);
+    });
+  });
+});
