@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import pg from "pg";
+import { dropDatabase, withAdminClient } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
@@ -12,24 +12,12 @@ const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
  */
 export const legacyServerUrl = () => process.env.DATABASE_URL ?? process.env.LEGACY_SOURCE_SERVER_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-async function withAdmin(work: (client: pg.Client) => Promise<unknown>) {
-  const admin = new URL(legacyServerUrl());
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function createLegacySourceDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `harmonia_legacy_${randomBytes(6).toString("hex")}`;
-  await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
+  await withAdminClient(legacyServerUrl(), (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(legacyServerUrl());
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => withAdmin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)) };
+  return { url: url.toString(), drop: () => dropDatabase(url.toString()) };
 }
 
 export interface CommandRun {

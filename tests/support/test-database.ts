@@ -43,7 +43,8 @@ export async function dropDatabase(url: string): Promise<void> {
   await withAdminClient(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 
-async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
+/** Runs `work` on the server's `postgres` database (to create or drop others). */
+export async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
   const adminUrl = new URL(url);
   adminUrl.pathname = "/postgres";
   const client = new pg.Client({ connectionString: adminUrl.toString() });
