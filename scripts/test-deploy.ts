@@ -195,6 +195,14 @@ function request(method: string, pathname: string, options: { headers?: Record<s
   });
 }
 
+/** Tells a refusal of ours (a page or JSON with a message, a request id) from the proxy's own (an empty body). */
+function whoAnswered(answer: Answer): string {
+  const requestId = answer.headers["x-request-id"];
+  if (!answer.text.trim()) return "(empty body: the proxy's own answer)";
+  const message = /role="alert"[^>]*>([^<]{1,160})/.exec(answer.text)?.[1] ?? answer.text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim().slice(0, 120);
+  return `(from an instance${requestId ? `, request ${String(requestId)}` : ""}: ${message})`;
+}
+
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -324,7 +332,7 @@ async function rollingUpgrade(instances: Instance[], slugs: string[]) {
     try {
       const answer = await send();
       const ok = fine(answer);
-      samples.push({ at, ms: answer.ms, ok, what, problem: ok ? undefined : `status ${answer.status}` });
+      samples.push({ at, ms: answer.ms, ok, what, problem: ok ? undefined : `status ${answer.status} ${whoAnswered(answer)}` });
       return answer;
     } catch (error) {
       samples.push({ at, ms: Date.now() - at, ok: false, what, problem: error instanceof Error ? error.message : String(error) });
@@ -489,7 +497,12 @@ if (checks.some((item) => !item.ok)) {
   console.error(`\nFailed: ${checks.filter((item) => !item.ok).map((item) => item.name).join("; ")}`);
   for (const file of ["caddy.log", ...instancePorts.map((port) => `instance-${port}.log`)]) {
     const where = path.join(work, file);
-    if (existsSync(where)) console.error(`\n--- last lines of ${file}\n${readFileSync(where, "utf8").split("\n").slice(-40).join("\n")}`);
+    if (!existsSync(where)) continue;
+    const lines = readFileSync(where, "utf8").split("\n");
+    // The lines that say what went wrong, wherever they are, then the last ones.
+    const trouble = lines.filter((line) => /"level":"(error|warn)"|\b(5\d\d|error|failed)\b/i.test(line) && !/admin endpoint disabled/.test(line));
+    if (trouble.length > 0) console.error(`\n--- errors and warnings in ${file}\n${trouble.slice(-60).join("\n")}`);
+    console.error(`\n--- last lines of ${file}\n${lines.slice(-40).join("\n")}`);
   }
 }
 await stopEverything();
