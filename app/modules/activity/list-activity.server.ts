@@ -1,6 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { activityLog, type ActivityLogRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { can, notAllowed, type Actor } from "~/modules/access";
 import type { ActivityKind } from "./activity-kinds";
 
 export const ACTIVITY_PAGE_SIZE = 50;
@@ -21,8 +22,14 @@ export interface ActivityPage {
   actors: string[];
 }
 
+/** The activity page's log for staff who may see it (view-activity), else the policy's refusal. */
+export async function readActivityLog(db: Database, actor: Actor, filter: ActivityFilter): Promise<({ ok: true } & ActivityPage) | ReturnType<typeof notAllowed>> {
+  if (!can(actor, "view-activity")) return notAllowed();
+  return { ok: true, ...(await listActivity(db, filter)) };
+}
+
 /** The log, newest first, filtered by person and kind, one page at a time. */
-export async function listActivity(db: Database, filter: ActivityFilter): Promise<ActivityPage> {
+async function listActivity(db: Database, filter: ActivityFilter): Promise<ActivityPage> {
   const conditions: SQL[] = [];
   if (filter.actorEmail) conditions.push(eq(activityLog.actorEmail, filter.actorEmail));
   if (filter.kind) conditions.push(eq(activityLog.kind, filter.kind));

@@ -2,13 +2,13 @@
 export { type FanOutStarter, unsubscribeUrl } from "./campaign-kinds.server";
 export { campaignLandingPath, campaignLinkState, redeemCampaignLink } from "./campaign-links.server";
 export { renderCampaignPreview, sendCampaignPreview } from "./campaign-preview.server";
-export { listCampaigns, listFailedRecipients, listTextRecipients } from "./campaign-progress.server";
 export { campaignResults, exportCampaignResults, resultLabels } from "./campaign-results.server";
 export { type CampaignEngagement, communityStats, communityStatsSchema } from "./campaign-stats.server";
-export { communityNameOf, listCommunityRecipients } from "./community-recipients.server";
+export { communityNameOf } from "./community-recipients.server";
 export { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients } from "./control-campaign.server";
 export { createCampaign, createReviewedCampaign } from "./create-campaign.server";
-export { createTextCampaign, describeTextAudiences } from "./create-text-campaign.server";
+export { createTextCampaign } from "./create-text-campaign.server";
 export { controlEventAttendeeMail, mailEventGuests, sendAnnouncementToAddresses, sendEventAttendeeMail } from "./event-attendees.server";
 export { campaignJobs } from "./jobs.server";
 export { reviewSecret } from "./review-send.server";
+export { type CommunicationsPage, readCommunicationsPage, readEventMailings } from "./staff-page-reads.server";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Database } from "~/lib/db.server";
 import { exportList } from "~/modules/activity/index.server";
 import { recordActivity, type StaffActor } from "~/modules/activity/index.server";
-import { can, type Actor } from "~/modules/access";
+import { can, notAllowed, type Actor } from "~/modules/access";
 import { deliverabilityMessages } from "./deliverability-messages";
 import { listSuppressions, unsuppress, type SuppressionListRow } from "./suppressions.server";
 
@@ -43,9 +43,10 @@ export async function removeSuppression(db: Database, actor: StaffActor & Actor,
   });
 }
 
-/** The suppression list for the staff page (authorised by the page's guard on manage-suppressions). */
-export function suppressionList(db: Database, search: string): Promise<SuppressionListRow[]> {
-  return listSuppressions(db, { search, limit: 500 });
+/** The suppression list for the staff page: only for staff who may manage it. */
+export async function suppressionList(db: Database, actor: Actor, search: string): Promise<{ ok: true; rows: SuppressionListRow[] } | ReturnType<typeof notAllowed>> {
+  if (!can(actor, "manage-suppressions")) return notAllowed(deliverabilityMessages.notAuthorised);
+  return { ok: true, rows: await listSuppressions(db, { search, limit: 500 }) };
 }
 
 /** The whole list as CSV, logged as an export. */

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
+import { can, notAllowed, type Actor } from "~/modules/access";
 import { events, reservations } from "../../../db/schema";
 import { listWaitingList, type WaitingListLine } from "./waiting-list.server";
 
@@ -41,9 +42,18 @@ function containing(text: string): string {
  * The reservations page: every event that takes reservations here (max seats set) or has some,
  * upcoming ones first (soonest first), then past ones (latest first), each with its reservations
  * (oldest first) and waiting list. A search (guest name or e-mail, in the database) keeps only
- * the matching reservations and the events that have any.
+ * the matching reservations and the events that have any. Only for staff who run reservations.
  */
-export async function listReservationsAdmin(db: Database, options: { search?: string; now?: Date } = {}): Promise<AdminEvent[]> {
+export async function listReservationsAdmin(
+  db: Database,
+  actor: Actor,
+  options: { search?: string; now?: Date } = {},
+): Promise<{ ok: true; events: AdminEvent[] } | ReturnType<typeof notAllowed>> {
+  if (!can(actor, "manage-reservations")) return notAllowed();
+  return { ok: true, events: await reservationsByEvent(db, options) };
+}
+
+async function reservationsByEvent(db: Database, options: { search?: string; now?: Date }): Promise<AdminEvent[]> {
   const now = options.now ?? new Date();
   const search = options.search?.trim() ?? "";
   const counts = db

@@ -234,7 +234,10 @@ export async function reserveSeats(
       if (!taken) {
         // Read once, only on the refusal path, to say why (the rollback takes the reservation back).
         const [changed] = await tx.select().from(events).where(eq(events.id, eventId));
-        throw new ReservationRefused(whyNotReserved(changed, input.seats, now));
+        const why = whyNotReserved(changed, input.seats, now);
+        // Unexpected (the event changed back between two statements): logged, so a 503 it causes can be traced.
+        if (!why.ok && why.reason === "could-not-check") logFailure("reservations", "taking the seats (the event's row matched no condition that refuses)", new Error("the conditional update took no seats"));
+        throw new ReservationRefused(why);
       }
       // The disabled labels are matched loosely in code; throwing rolls the seats back.
       if (disabledLabel(taken.button)) throw refuse("not-taking-reservations", reservationMessages.notTakingReservations);

@@ -1,4 +1,4 @@
-import { Form, useSearchParams } from "react-router";
+import { data, Form, useSearchParams } from "react-router";
 import { FilterSelect } from "~/components/admin/filter-select";
 import type { Route } from "./+types/activity";
 import { Pager } from "~/components/admin/pager";
@@ -6,21 +6,23 @@ import { requireStaffPage, searchParam } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { activityKindLabel, activityKinds, isActivityKind } from "~/modules/activity";
-import { listActivity } from "~/modules/activity/index.server";
+import { readActivityLog } from "~/modules/activity/index.server";
+import { refusalStatus } from "~/lib/outcome";
 import { describeChanges } from "~/modules/activity";
 import { formatVenueDateTime } from "~/lib/event-dates";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Activity", description: "Staff activity log", noIndex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPage(request, "view-activity", context);
+  const user = await requireStaffPage(request, "view-activity", context);
   const query = new URL(request.url).searchParams;
   const kind = query.get("kind") ?? "";
-  const page = await listActivity(context.db, {
+  const page = await readActivityLog(context.db, user, {
     actorEmail: searchParam(query, "person") || undefined,
     kind: isActivityKind(kind) ? kind : undefined,
     page: Number(query.get("page") ?? 1),
   });
+  if (!page.ok) throw data({ message: page.message }, { status: refusalStatus(page.reason) });
   return {
     ...page,
     entries: page.entries.map((entry) => ({

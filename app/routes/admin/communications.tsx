@@ -9,8 +9,9 @@ import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { pageMeta } from "~/lib/seo";
 import { campaignMessages } from "~/modules/campaigns";
 import { DEFAULT_CAMPAIGN } from "~/modules/campaigns";
-import { listCampaigns, listFailedRecipients, listTextRecipients } from "~/modules/campaigns/index.server";
-import { createTextCampaign, describeTextAudiences } from "~/modules/campaigns/index.server";
+import { readCommunicationsPage } from "~/modules/campaigns/index.server";
+import { createTextCampaign } from "~/modules/campaigns/index.server";
+import { refusalStatus } from "~/lib/outcome";
 import { formatVenueTime } from "~/modules/sms";
 import { smsMessages } from "~/modules/sms";
 import { siteConfig } from "~/lib/site-config";
@@ -18,7 +19,7 @@ import { newSubmissionKey } from "~/modules/reservations";
 import { SmsGroupForm } from "~/components/admin/sms/sms-group-form";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { renderCampaignPreview, sendCampaignPreview } from "~/modules/campaigns/index.server";
-import { communityNameOf, listCommunityRecipients } from "~/modules/campaigns/index.server";
+import { communityNameOf } from "~/modules/campaigns/index.server";
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients } from "~/modules/campaigns/index.server";
 import { createReviewedCampaign } from "~/modules/campaigns/index.server";
 import { reviewSecret } from "~/modules/campaigns/index.server";
@@ -30,21 +31,14 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Commu
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, "send-communications", context);
-  const db = context.db;
   const query = new URL(request.url).searchParams;
   const filter = { search: searchParam(query, "q"), interest: searchParam(query, "interest") };
   const timeZone = siteConfig.venue.timeZone;
-  const [community, campaigns, textAudiences] = await Promise.all([
-    listCommunityRecipients(db, filter),
-    listCampaigns(db),
-    describeTextAudiences(db, { timeZone }),
-  ]);
-  const failed: Record<string, Awaited<ReturnType<typeof listFailedRecipients>>> = {};
-  const textRecipients: Record<string, Awaited<ReturnType<typeof listTextRecipients>>> = {};
+  const page = await readCommunicationsPage(context.db, user, { ...filter, timeZone });
+  if (!page.ok) throw data({ message: page.message }, { status: refusalStatus(page.reason) });
+  const { community, campaigns, failed, textRecipients, textAudiences } = page;
   const scheduledLabels: Record<string, string> = {};
   for (const campaign of campaigns) {
-    if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, 50);
-    if (campaign.channel === "sms") textRecipients[campaign.id] = await listTextRecipients(db, campaign.id);
     if (campaign.scheduledFor) scheduledLabels[campaign.id] = formatVenueTime(new Date(campaign.scheduledFor), timeZone);
   }
   return {

@@ -6,39 +6,31 @@ import { isDashboardListKey } from "~/modules/dashboard";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { readForm } from "~/lib/form-data.server";
 import { pageNumber } from "~/lib/list-page";
-import { settle } from "~/lib/settle.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { deleteCommunityMember } from "~/modules/community/index.server";
 import { communityStaffMessages } from "~/modules/community";
-import { signUpTrend } from "~/modules/community/index.server";
-import { summariseEvents } from "~/modules/events/index.server";
 import { deleteUserProfile } from "~/modules/members/index.server";
 import { memberDirectoryMessages } from "~/modules/members";
-import { listeningAnalytics } from "~/modules/music/index.server";
 import { requireStaffPage, requireStaffPageOrRedirect, searchParam } from "~/routes/guards.server";
-import { readListPage } from "~/modules/dashboard/index.server";
+import { readDashboard } from "~/modules/dashboard/index.server";
+import { refusalStatus } from "~/lib/outcome";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
 import { logFailure } from "~/lib/log.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashboard", description: "Staff dashboard", noIndex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPageOrRedirect(request, "open-dashboard", context);
+  const user = await requireStaffPageOrRedirect(request, "open-dashboard", context);
   const query = new URL(request.url).searchParams;
   const requested = query.get("list");
   const listKey = isDashboardListKey(requested) ? requested : "community";
   const search = searchParam(query, "q");
-  const db = context.db;
-  const now = context.now();
   const timeZone = siteConfig.venue.timeZone;
-  const [events, signUps, listening, list] = await Promise.all([
-    settle("dashboard", "reading the events summary", summariseEvents(db, now)),
-    settle("dashboard", "reading the sign-up trend", signUpTrend(db, now, timeZone)),
-    settle("dashboard", "reading the listening analytics", listeningAnalytics(db, now, timeZone)),
-    settle("dashboard", `reading the ${listKey} list`, readListPage(db, listKey, { search, page: pageNumber(query.get("page")) })),
-  ]);
-  return { events, signUps, listening, list, listKey, search, timeZone, failed: [events, signUps, listening, list].some((part) => !part.ok) };
+  const read = await readDashboard(context.db, user, { listKey, search, page: pageNumber(query.get("page")), now: context.now(), timeZone });
+  if (!read.ok) throw data({ message: read.message }, { status: refusalStatus(read.reason) });
+  const { events, signUps, listening, list, failed } = read;
+  return { events, signUps, listening, list, listKey, search, timeZone, failed };
 }
 
 const deleteInput = z.object({

@@ -4,6 +4,7 @@ import { StackedTable } from "~/components/admin/dashboard/stacked-table";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { logFailure } from "~/lib/log.server";
+import { refusalStatus } from "~/lib/outcome";
 import { removeSuppression, suppressionList } from "~/modules/deliverability/index.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
 import { SearchAndExport } from "~/components/admin/search-and-export";
@@ -13,9 +14,11 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Deliv
 
 /** GET /admin/communications/deliverability — the suppression list: who no bulk mail goes to, and why (admins). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPage(request, "manage-suppressions", context);
+  const user = await requireStaffPage(request, "manage-suppressions", context);
   const search = searchParam(new URL(request.url).searchParams, "q");
-  const rows = await suppressionList(context.db, search);
+  const list = await suppressionList(context.db, user, search);
+  if (!list.ok) throw data({ message: list.message }, { status: refusalStatus(list.reason) });
+  const { rows } = list;
   const timeZone = siteConfig.venue.timeZone;
   return { search, rows: rows.map((row) => ({ ...row, createdAt: formatVenueDateTime(row.createdAt, timeZone) })) };
 }

@@ -7,8 +7,7 @@ import type { ReservationsPageOutcome } from "~/components/admin/reservations/pa
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { EVENT_ATTENDEES } from "~/modules/campaigns";
-import { listCampaigns, listFailedRecipients } from "~/modules/campaigns/index.server";
+import { readEventMailings } from "~/modules/campaigns/index.server";
 import { controlEventAttendeeMail, mailEventGuests } from "~/modules/campaigns/index.server";
 import { reviewSecret } from "~/modules/campaigns/index.server";
 import { formatEventDate, formatEventTime, formatVenueDateTime } from "~/lib/event-dates";
@@ -62,17 +61,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mayOpenDashboard = can(user, "open-dashboard");
   const mayChangeSeats = can(user, "change-seat-limits");
   const mayManageEvents = can(user, "manage-events");
+  let read;
   try {
-    const db = context.db;
-    const [events, campaigns] = await Promise.all([listReservationsAdmin(db, { search }), mayMail ? listCampaigns(db, 20, { kind: EVENT_ATTENDEES }) : []]);
-    const failed: Record<string, Awaited<ReturnType<typeof listFailedRecipients>>> = {};
-    for (const campaign of campaigns) if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, 50);
-    const mayOpenResults = can(user, "send-communications");
-    return { loadFailed: false as const, search, events: events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayChangeSeats, mayManageEvents, mayOpenDashboard, mayOpenResults, timeZone: siteConfig.venue.timeZone };
+    read = await Promise.all([listReservationsAdmin(context.db, user, { search }), readEventMailings(context.db, user)]);
   } catch (error) {
     logFailure("reservations", "loading the reservations page", error);
     return { loadFailed: true as const, search, mayChangeSeats, mayManageEvents, mayOpenDashboard, timeZone: siteConfig.venue.timeZone };
   }
+  const [list, { campaigns, failed }] = read;
+  if (!list.ok) throw data({ message: list.message }, { status: refusalStatus(list.reason) });
+  const mayOpenResults = can(user, "send-communications");
+  return { loadFailed: false as const, search, events: list.events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayChangeSeats, mayManageEvents, mayOpenDashboard, mayOpenResults, timeZone: siteConfig.venue.timeZone };
 }
 
 

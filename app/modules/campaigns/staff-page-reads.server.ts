@@ -1,0 +1,56 @@
+import type { Database } from "~/lib/db.server";
+import { can, notAllowed, type Actor } from "~/modules/access";
+import { EVENT_ATTENDEES } from "./announcement-form";
+import { listCampaigns, listFailedRecipients, listTextRecipients, type CampaignSummary, type FailedRecipient, type TextRecipientResult } from "./campaign-progress.server";
+import { listCommunityRecipients } from "./community-recipients.server";
+import { describeTextAudiences, type TextAudiences } from "./create-text-campaign.server";
+
+/** How many failed recipients a campaign's row lists on a staff page (the results page has them all). */
+const FAILED_SHOWN = 50;
+
+export interface CommunicationsPage {
+  community: Awaited<ReturnType<typeof listCommunityRecipients>>;
+  campaigns: CampaignSummary[];
+  /** Failed recipients of each campaign that has any, by campaign id. */
+  failed: Record<string, FailedRecipient[]>;
+  /** Each text campaign's recipients and their results, by campaign id. */
+  textRecipients: Record<string, TextRecipientResult[]>;
+  textAudiences: TextAudiences;
+}
+
+/**
+ * What /admin/communications shows: the community list to choose recipients from, the latest
+ * campaigns with their failures and texts' results, and the text audiences. Only for staff who may
+ * send communications; the page's guard refuses first, this is the use case's own check.
+ */
+export async function readCommunicationsPage(
+  db: Database,
+  actor: Actor,
+  options: { search: string; interest: string; timeZone: string },
+): Promise<({ ok: true } & CommunicationsPage) | ReturnType<typeof notAllowed>> {
+  if (!can(actor, "send-communications")) return notAllowed();
+  const [community, campaigns, textAudiences] = await Promise.all([
+    listCommunityRecipients(db, { search: options.search, interest: options.interest }),
+    listCampaigns(db),
+    describeTextAudiences(db, { timeZone: options.timeZone }),
+  ]);
+  const failed: Record<string, FailedRecipient[]> = {};
+  const textRecipients: Record<string, TextRecipientResult[]> = {};
+  for (const campaign of campaigns) {
+    if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, FAILED_SHOWN);
+    if (campaign.channel === "sms") textRecipients[campaign.id] = await listTextRecipients(db, campaign.id);
+  }
+  return { ok: true, community, campaigns, failed, textRecipients, textAudiences };
+}
+
+/**
+ * The reservations page's attendee mails (campaigns to an event's guests) with their failures, for
+ * staff who may mail attendees; others get an empty list, as their page shows no mail controls.
+ */
+export async function readEventMailings(db: Database, actor: Actor): Promise<{ campaigns: CampaignSummary[]; failed: Record<string, FailedRecipient[]> }> {
+  if (!can(actor, "mail-event-attendees")) return { campaigns: [], failed: {} };
+  const campaigns = await listCampaigns(db, 20, { kind: EVENT_ATTENDEES });
+  const failed: Record<string, FailedRecipient[]> = {};
+  for (const campaign of campaigns) if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, FAILED_SHOWN);
+  return { campaigns, failed };
+}

@@ -1,0 +1,29 @@
+import type { Database } from "~/lib/db.server";
+import { settle } from "~/lib/settle.server";
+import { can, notAllowed, type Actor } from "~/modules/access";
+import { signUpTrend } from "~/modules/community/index.server";
+import { summariseEvents } from "~/modules/events/index.server";
+import { listeningAnalytics } from "~/modules/music/index.server";
+import type { DashboardListKey } from "./dashboard-lists";
+import { readListPage } from "./dashboard-lists.server";
+
+/**
+ * What /admin shows, for staff who may open the dashboard: the events summary, the sign-up trend,
+ * the listening analytics and one page of the chosen list. Each part is read on its own, so one
+ * that fails costs its panel, not the page (`failed` says whether any did).
+ */
+export async function readDashboard(
+  db: Database,
+  actor: Actor,
+  options: { listKey: DashboardListKey; search: string; page: number; now: Date; timeZone: string },
+) {
+  if (!can(actor, "open-dashboard")) return notAllowed();
+  const { listKey, search, page, now, timeZone } = options;
+  const [events, signUps, listening, list] = await Promise.all([
+    settle("dashboard", "reading the events summary", summariseEvents(db, now)),
+    settle("dashboard", "reading the sign-up trend", signUpTrend(db, now, timeZone)),
+    settle("dashboard", "reading the listening analytics", listeningAnalytics(db, now, timeZone)),
+    settle("dashboard", `reading the ${listKey} list`, readListPage(db, listKey, { search, page })),
+  ]);
+  return { ok: true as const, events, signUps, listening, list, failed: [events, signUps, listening, list].some((part) => !part.ok) };
+}

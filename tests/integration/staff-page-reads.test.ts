@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { campaigns } from "../../db/schema";
+import type { StaffMember } from "~/modules/access";
+import { readActivityLog } from "~/modules/activity/index.server";
+import { readCommunicationsPage, readEventMailings } from "~/modules/campaigns/index.server";
+import { readDashboard } from "~/modules/dashboard/index.server";
+import { suppressionList } from "~/modules/deliverability/index.server";
+import { listReservationsAdmin } from "~/modules/reservations/index.server";
+import { createTestDatabase, type TestDatabase } from "../support/test-database";
+
+/**
+ * The reads each staff page composes ask the policy themselves, like every staff use case
+ * (docs/decisions/049): a new caller that forgets the page's guard still cannot show a member the
+ * community list, the suppression list or the activity log. An admin gets each page's parts.
+ */
+describe("staff page reads ask the policy", () => {
+  let database: TestDatabase;
+  const admin: StaffMember = { id: "admin-1", email: "admin@example.com", role: "admin" };
+  const usher: StaffMember = { id: "usher-1", email: "usher@example.com", role: "event-staff" };
+  const member: StaffMember = { id: "member-1", email: "member@example.com", role: "member" };
+  const now = new Date("2030-01-01T12:00:00Z");
+  const timeZone = "America/Los_Angeles";
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.dispose());
+
+  const reads = {
+    dashboard: (actor: StaffMember | null) => readDashboard(database.handle.db, actor, { listKey: "community", search: "", page: 1, now, timeZone }),
+    activity: (actor: StaffMember | null) => readActivityLog(database.handle.db, actor, { page: 1 }),
+    communications: (actor: StaffMember | null) => readCommunicationsPage(database.handle.db, actor, { search: "", interest: "", timeZone }),
+    suppressions: (actor: StaffMember | null) => suppressionList(database.handle.db, actor, ""),
+    reservations: (actor: StaffMember | null) => listReservationsAdmin(database.handle.db, actor, { now }),
+  };
+
+  it("refuses a member and a visitor every one of them", async () => {
+    for (const [page, read] of Object.entries(reads)) {
+      for (const actor of [member, null]) {
+        expect({ page, outcome: await read(actor) }).toMatchObject({ page, outcome: { ok: false, reason: "forbidden" } });
+      }
+    }
+  });
+
+  it("lets event staff read the reservations page only", async () => {
+    expect(await reads.reservations(usher)).toMatchObject({ ok: true });
+    for (const page of ["dashboard", "activity", "communications", "suppressions"] as const) {
+      expect({ page, outcome: await reads[page](usher) }).toMatchObject({ page, outcome: { ok: false, reason: "forbidden" } });
+    }
+  });
+
+  it("gives an admin each page's parts", async () => {
+    expect(await reads.dashboard(admin)).toMatchObject({ ok: true, failed: false, list: { ok: true } });
+    expect(await reads.activity(admin)).toMatchObject({ ok: true, page: 1 });
+    expect(await reads.communications(admin)).toMatchObject({ ok: true, community: { total: expect.any(Number) } });
+    expect(await reads.suppressions(admin)).toMatchObject({ ok: true, rows: [] });
+    expect(await reads.reservations(admin)).toMatchObject({ ok: true, events: [] });
+  });
+
+  it("shows attendee mails only to staff who may send them", async () => {
+    await database.handle.db
+      .insert(campaigns)
+      .values({ kind: "event_attendees", tag: "door_note", subject: "Doors open at 7", bodyMarkdown: "See you soon.", createdByEmail: admin.email, status: "completed" });
+    expect(await readEventMailings(database.handle.db, member)).toEqual({ campaigns: [], failed: {} });
+    expect(await readEventMailings(database.handle.db, usher)).toMatchObject({ campaigns: [{ subject: "Doors open at 7" }] });
+  });
+});
