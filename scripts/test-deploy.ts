@@ -195,12 +195,11 @@ function request(method: string, pathname: string, options: { headers?: Record<s
   });
 }
 
-/** Tells a refusal of ours (a page or JSON with a message, a request id) from the proxy's own (an empty body). */
+/** Tells an answer of ours (a page or JSON with a message) from the proxy's own (an empty body). */
 function whoAnswered(answer: Answer): string {
-  const requestId = answer.headers["x-request-id"];
   if (!answer.text.trim()) return "(empty body: the proxy's own answer)";
   const message = /role="alert"[^>]*>([^<]{1,160})/.exec(answer.text)?.[1] ?? answer.text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim().slice(0, 120);
-  return `(from an instance${requestId ? `, request ${String(requestId)}` : ""}: ${message})`;
+  return `(from an instance: ${message})`;
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -294,6 +293,8 @@ interface Sample {
   ok: boolean;
   what: string;
   problem?: string;
+  /** The instance's X-Request-Id, to find the request in its log. */
+  requestId?: string;
 }
 
 async function rollingUpgrade(instances: Instance[], slugs: string[]) {
@@ -332,7 +333,8 @@ async function rollingUpgrade(instances: Instance[], slugs: string[]) {
     try {
       const answer = await send();
       const ok = fine(answer);
-      samples.push({ at, ms: answer.ms, ok, what, problem: ok ? undefined : `status ${answer.status} ${whoAnswered(answer)}` });
+      const requestId = answer.headers["x-request-id"];
+      samples.push({ at, ms: answer.ms, ok, what, problem: ok ? undefined : `status ${answer.status} ${whoAnswered(answer)}`, requestId: requestId ? String(requestId) : undefined });
       return answer;
     } catch (error) {
       samples.push({ at, ms: Date.now() - at, ok: false, what, problem: error instanceof Error ? error.message : String(error) });
@@ -374,9 +376,16 @@ async function rollingUpgrade(instances: Instance[], slugs: string[]) {
   for (const [phase, list] of Object.entries(phases)) {
     console.log(`     ${phase.padEnd(6)} ${String(list.length).padStart(6)} requests, ${list.filter((s) => !s.ok).length} failed, p99 ${p99(list.map((s) => s.ms)).toFixed(0)} ms`);
   }
-  const byProblem = new Map<string, number>();
-  for (const failure of failures) byProblem.set(`${failure.what}: ${failure.problem}`, (byProblem.get(`${failure.what}: ${failure.problem}`) ?? 0) + 1);
-  for (const [problem, count] of byProblem) console.log(`     ${count} × ${problem}`);
+  const byProblem = new Map<string, Sample[]>();
+  for (const failure of failures) {
+    const key = `${failure.what}: ${failure.problem}`;
+    byProblem.set(key, [...(byProblem.get(key) ?? []), failure]);
+  }
+  for (const [problem, list] of byProblem) {
+    const ids = list.flatMap((sample) => (sample.requestId ? [sample.requestId] : [])).slice(0, 3);
+    const started = new Date(list[0]!.at).toISOString().slice(11, 23);
+    console.log(`     ${list.length} × ${problem}; first at ${started}${ids.length ? `; request ids ${ids.join(", ")}` : ""}`);
+  }
 
   check("the rolling upgrade finished", rollingTo !== Infinity);
   for (const restart of restarts) {

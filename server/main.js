@@ -85,8 +85,8 @@ const server = http.createServer(
     else listener(req, res);
   },
 );
-// Longer than the 60 s idle timeout of common load balancers, so they never reuse a connection
-// this server has just closed.
+// Longer than the idle timeout of the proxy in front (deploy/Caddyfile: 30 s; common load
+// balancers: 60 s), so it never reuses a connection this server has just closed.
 server.keepAliveTimeout = 65_000;
 
 server.on("error", async (error) => {
