@@ -73,3 +73,29 @@ test("the founder uploads a picture on the event form and sees it on the public 
   expect(served.headers()["content-type"]).toBe("image/webp");
   expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
 });
+
+test("without JavaScript the picture is uploaded with the event form, and a wrong file keeps what was typed", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const title = `Offline Upload ${Date.now().toString(36)}`;
+  const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 90, g: 40, b: 70 } } })
+    .png()
+    .toBuffer();
+  await signInWithLink(page, staffAccounts.media[1]!, `${PAGE}?new=1`);
+  let editor = await fillEvent(page, title);
+  await editor.getByLabel("Or upload your own picture").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("a shopping list, not a picture") });
+  await editor.getByRole("button", { name: "Create event" }).click();
+  editor = page.getByRole("region", { name: "New event" });
+  await expect(editor.getByText("The file is not a JPEG, PNG or WebP picture.")).toBeVisible();
+  await expect(editor.getByLabel("Title *")).toHaveValue(title);
+  await expect(editor.getByLabel("Description *")).toHaveValue("Live piano under the full moon.");
+
+  await editor.getByLabel("Or upload your own picture").setInputFiles({ name: "dusk.png", mimeType: "image/png", buffer: picture });
+  await editor.getByRole("button", { name: "Create event" }).click();
+  await expect(row(page, title)).toBeVisible();
+  // The draft's picture is the uploaded one, served from the uploads as WebP.
+  const image = row(page, title).locator("img").first();
+  await expect(image).toHaveAttribute("src", /^\/media\/events\/[0-9a-f]{32}-\d+\.webp$/);
+  expect((await page.request.get((await image.getAttribute("src"))!)).headers()["content-type"]).toBe("image/webp");
+  await context.close();
+});
