@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { Link, type useFetcher } from "react-router";
 import { FormBanner } from "~/components/members/auth-card";
 import { PageFrame } from "~/components/ui/page-hero";
+import { TextField } from "~/components/ui/text-field";
 import { siteConfig } from "~/lib/site-config";
 import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "~/modules/invitations";
 import { acceptanceFormValues, acceptancePayload, type AcceptanceFormValues } from "~/modules/invitations";
@@ -42,6 +43,8 @@ export function AcceptanceForm(props: {
   const errorBox = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const fieldId = useId();
+  const idOf = (name: AcceptanceField) => `${fieldId}-${name}`;
 
   // The browser's own check passed before sending, so a server answer is the only message left.
   const serverError = props.serverError;
@@ -72,12 +75,12 @@ export function AcceptanceForm(props: {
     <fetcher.Form ref={formRef} method="post" noValidate onSubmit={validate} className="mt-8 space-y-6">
       <input type="hidden" name="rid" value={props.rid} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField name="firstName" label="First name" required autoComplete="given-name" defaultValue={prefill.firstName} error={errors.firstName} />
-        <TextField name="lastName" label="Last name" required autoComplete="family-name" defaultValue={prefill.lastName} error={errors.lastName} />
-        <TextField name="email" label="Email" type="email" required autoComplete="email" defaultValue={prefill.email} error={errors.email} />
-        <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" defaultValue={prefill.phone} error={errors.phone} />
-        <TextField name="city" label="City" placeholder="San Diego" autoComplete="address-level2" defaultValue={prefill.city} error={errors.city} />
-        <TextField name="state" label="State" placeholder="CA" autoComplete="address-level1" defaultValue={prefill.state} error={errors.state} />
+        <TextField id={idOf("firstName")} name="firstName" label="First name" required requiredMark autoComplete="given-name" defaultValue={prefill.firstName} error={errors.firstName} />
+        <TextField id={idOf("lastName")} name="lastName" label="Last name" required requiredMark autoComplete="family-name" defaultValue={prefill.lastName} error={errors.lastName} />
+        <TextField id={idOf("email")} name="email" label="Email" type="email" required requiredMark autoComplete="email" defaultValue={prefill.email} error={errors.email} />
+        <TextField id={idOf("phone")} name="phone" label="Phone" type="tel" required requiredMark autoComplete="tel" defaultValue={prefill.phone} error={errors.phone} />
+        <TextField id={idOf("city")} name="city" label="City" placeholder="San Diego" autoComplete="address-level2" defaultValue={prefill.city} error={errors.city} />
+        <TextField id={idOf("state")} name="state" label="State" placeholder="CA" autoComplete="address-level1" defaultValue={prefill.state} error={errors.state} />
       </div>
 
       <fieldset>
@@ -185,50 +188,6 @@ export function AcceptanceForm(props: {
         {sending ? "Creating Your Membership..." : "Accept Gift & Become a Member"}
       </button>
     </fetcher.Form>
-  );
-}
-
-function TextField(props: {
-  name: AcceptanceField;
-  label: string;
-  type?: "text" | "email" | "tel";
-  required?: boolean;
-  placeholder?: string;
-  autoComplete?: string;
-  defaultValue?: string;
-  error?: string;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-ivory">
-        {props.label}
-        {props.required ? (
-          <span aria-hidden className="text-amber">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        required={props.required}
-        placeholder={props.placeholder}
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
-        className="input-field mt-2"
-      />
-      {props.error ? (
-        <p id={errorId} className="mt-2 text-sm text-danger">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

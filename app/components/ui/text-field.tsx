@@ -6,14 +6,29 @@ export function TextField({
   label,
   error,
   labelAside,
+  requiredMark,
   ...input
-}: { id: string; label: string; error?: string; labelAside?: React.ReactNode; name: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  labelAside?: React.ReactNode;
+  /** Shows an asterisk after the label (for the eye only: `required` tells assistive technology). */
+  requiredMark?: boolean;
+  name: string;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const errorId = `${id}-error`;
   return (
     <div>
       <div className="flex items-baseline justify-between gap-3">
         <label htmlFor={id} className="block text-sm text-sand">
           {label}
+          {requiredMark ? (
+            <span aria-hidden="true" className="text-amber">
+              {" "}
+              *
+            </span>
+          ) : null}
         </label>
         {labelAside}
       </div>
