@@ -244,6 +244,8 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     const restored = path.join(work, "from-scheduled");
     await restoreEmbedded(path.join(backupDir, readdirSync(backupDir).find((name) => name.endsWith(".backup"))!), { dataDir: restored, uploadsDir: path.join(restored, "uploads") });
     expect(existsSync(path.join(restored, "pglite", "PG_VERSION"))).toBe(true);
+    // The site had no uploads yet: an empty folder, not a failed restore.
+    expect(readdirSync(path.join(restored, "uploads"))).toEqual([]);
   });
 
   it.runIf(onPostgres)("refuses to restore while another connection (a running instance) uses the database", async () => {

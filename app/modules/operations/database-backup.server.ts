@@ -161,7 +161,8 @@ async function stageUploads(backup: CheckedBackup, file: string, uploadsDir: str
   await checkUploadsFolderCanBeSwapped(folder);
   await mkdir(path.dirname(folder), { recursive: true });
   const staged = `${folder}.restoring`;
-  const { files } = await unpackUploads(file, { offset: backup.uploadsOffset, bytes: backup.manifest.uploads.bytes }, staged);
+  const { bytes, files: expected } = backup.manifest.uploads;
+  const { files } = await unpackUploads(file, { offset: backup.uploadsOffset, bytes, files: expected }, staged);
   return {
     swapIn: async () => ({ files, folder, previous: await swapInFolder(staged, folder) }),
     discard: () => rm(staged, { recursive: true, force: true }),

@@ -49,13 +49,16 @@ async function uploadedFiles(root: string): Promise<string[]> {
 }
 
 /**
- * Unpacks the uploads archive found at `offset` (`bytes` long) in `backupFile` into the new folder
- * `into`. Every entry is checked before it is written: a path that would leave the folder (absolute,
- * or with a `..` part) or a link refuses the whole archive, and `into` is removed again.
+ * Unpacks the uploads archive of `files` files found at `offset` (`bytes` long) in `backupFile`
+ * into the new folder `into`. Every entry is checked before it is written: a path that would leave
+ * the folder (absolute, or with a `..` part) or a link refuses the whole archive, and `into` is
+ * removed again.
  */
-export async function unpackUploads(backupFile: string, range: { offset: number; bytes: number }, into: string): Promise<{ files: number }> {
+export async function unpackUploads(backupFile: string, archive: { offset: number; bytes: number; files: number }, into: string): Promise<{ files: number }> {
   await rm(into, { recursive: true, force: true });
   await mkdir(into, { recursive: true });
+  // An archive without entries is an empty folder (node-tar, strict, calls it "unrecognized").
+  if (archive.files === 0) return { files: 0 };
   const folder = path.resolve(into);
   let refusal: string | undefined;
   let files = 0;
@@ -75,9 +78,10 @@ export async function unpackUploads(backupFile: string, range: { offset: number;
     },
   });
   try {
-    if (range.bytes === 0) throw new NotABackupError(backupFile, "its uploaded files are missing");
-    await pipeline(createReadStream(backupFile, { start: range.offset, end: range.offset + range.bytes - 1 }), unpack);
+    if (archive.bytes === 0) throw new NotABackupError(backupFile, "its uploaded files are missing");
+    await pipeline(createReadStream(backupFile, { start: archive.offset, end: archive.offset + archive.bytes - 1 }), unpack);
     if (refusal) throw new NotABackupError(backupFile, `its uploaded files ${refusal}; nothing was restored`);
+    if (files !== archive.files) throw new NotABackupError(backupFile, `its uploads hold ${files} files where its manifest says ${archive.files}`);
   } catch (error) {
     await rm(folder, { recursive: true, force: true });
     if (error instanceof NotABackupError) throw error;
