@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -186,6 +186,20 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     expect(await withDatabase(tableFingerprints)).toEqual(before);
     expect(folderFingerprints(uploadsDir)).toEqual(uploadsBefore);
     expect(leftBeside(".")).toEqual([]);
+  });
+
+  it("refuses to back up an uploads folder holding a link, naming it, rather than follow it", () => {
+    const link = path.join(uploadsDir, "events", "elsewhere.webp");
+    symlinkSync("/etc/hostname", link);
+    try {
+      const refused = runScript("backup", path.join(work, "with-link.backup"));
+      expect(refused.output).toContain(`${link} is a link or a special file, which a backup does not carry.`);
+      expect(refused.output).not.toMatch(/\n\s+at /);
+      expect(refused.status).toBe(1);
+      expect(existsSync(path.join(work, "with-link.backup"))).toBe(false);
+    } finally {
+      rmSync(link);
+    }
   });
 
   it("refuses a file that is not one of its backups, or is cut short, without touching the database", async () => {

@@ -55,10 +55,6 @@ async function uploadedFiles(root: string): Promise<string[]> {
  * removed again.
  */
 export async function unpackUploads(backupFile: string, archive: { offset: number; bytes: number; files: number }, into: string): Promise<{ files: number }> {
-  await rm(into, { recursive: true, force: true });
-  await mkdir(into, { recursive: true });
-  // An archive without entries is an empty folder (node-tar, strict, calls it "unrecognized").
-  if (archive.files === 0) return { files: 0 };
   const folder = path.resolve(into);
   let refusal: string | undefined;
   let files = 0;
@@ -78,14 +74,21 @@ export async function unpackUploads(backupFile: string, archive: { offset: numbe
     },
   });
   try {
+    await rm(folder, { recursive: true, force: true });
+    await mkdir(folder, { recursive: true });
+    // An archive without entries is an empty folder (node-tar, strict, calls it "unrecognized").
+    if (archive.files === 0) return { files: 0 };
     if (archive.bytes === 0) throw new NotABackupError(backupFile, "its uploaded files are missing");
     await pipeline(createReadStream(backupFile, { start: archive.offset, end: archive.offset + archive.bytes - 1 }), unpack);
     if (refusal) throw new NotABackupError(backupFile, `its uploaded files ${refusal}; nothing was restored`);
     if (files !== archive.files) throw new NotABackupError(backupFile, `its uploads hold ${files} files where its manifest says ${archive.files}`);
   } catch (error) {
-    await rm(folder, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
     if (error instanceof NotABackupError) throw error;
-    throw new NotABackupError(backupFile, `its uploaded files cannot be unpacked (${(error as Error).message})`);
+    const { syscall, message } = error as NodeJS.ErrnoException;
+    // The disk's refusal (no room, no write access) is the machine's to fix; anything else the tar or gzip reader says is the file's.
+    if (syscall) throw new BackupRefusedError(`The uploaded files could not be unpacked into ${folder} (${message}). Make room or give this user write access there, then restore again.`);
+    throw new NotABackupError(backupFile, `its uploaded files cannot be unpacked (${message})`);
   }
   return { files };
 }
