@@ -1,9 +1,10 @@
 // `npm run backup -- <file>`: writes a backup of the configured database (the embedded one in
-// DATA_DIR, or PostgreSQL at DATABASE_URL) to <file>. See README, "Backups".
-import { existsSync } from "node:fs";
+// DATA_DIR, or PostgreSQL at DATABASE_URL) and of the uploaded files (UPLOADS_DIR) to <file>.
+// See README, "Backups".
+import { existsSync, statSync } from "node:fs";
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { DataDirectoryInUseError, openDatabase } from "~/lib/db.server";
-import { BackupRefusedError, backupDatabase, pgliteFolder } from "~/modules/operations/index.server";
+import { BackupRefusedError, pgliteFolder, takeBackup } from "~/modules/operations/index.server";
 
 const file = process.argv[2];
 try {
@@ -24,9 +25,13 @@ try {
     throw error;
   });
   try {
-    const manifest = await backupDatabase(database, file, env.DATABASE_URL);
+    const manifest = await takeBackup(database, { file, uploadsDir: env.UPLOADS_DIR, databaseUrl: env.DATABASE_URL });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`Backup of ${database.location} written to ${file} (${(manifest.payloadBytes / 1e6).toFixed(1)} MB, ${seconds} s).`);
+    const files = manifest.uploads?.files ?? 0;
+    console.log(
+      `Backup of ${database.location} and of ${files} uploaded ${files === 1 ? "file" : "files"} in ${env.UPLOADS_DIR} ` +
+        `written to ${file} (${(statSync(file).size / 1e6).toFixed(1)} MB, ${seconds} s).`,
+    );
   } finally {
     await database.close();
   }

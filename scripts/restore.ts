@@ -1,9 +1,9 @@
 // `npm run restore -- <file>`: replaces the configured database (the embedded one in DATA_DIR, or
-// PostgreSQL at DATABASE_URL) with a backup made by `npm run backup`. Stop the site first.
+// PostgreSQL at DATABASE_URL) and the uploaded files (UPLOADS_DIR) with a backup made by
+// `npm run backup`. Stop the site first.
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { DataDirectoryInUseError } from "~/lib/db.server";
-import { NotABackupError } from "~/modules/operations/index.server";
-import { BackupRefusedError, restoreEmbedded, restorePostgres } from "~/modules/operations/index.server";
+import { BackupRefusedError, NotABackupError, restoreEmbedded, restorePostgres, type RestoreOutcome } from "~/modules/operations/index.server";
 
 const file = process.argv[2];
 try {
@@ -11,19 +11,30 @@ try {
   const env = getEnv();
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+  let outcome: RestoreOutcome;
   if (env.DATABASE_URL) {
-    const { manifest } = await restorePostgres(file, env.DATABASE_URL);
-    console.log(`Restored the backup of ${manifest.createdAt} into ${new URL(env.DATABASE_URL).host}${new URL(env.DATABASE_URL).pathname} (${seconds()} s).`);
+    outcome = await restorePostgres(file, { databaseUrl: env.DATABASE_URL, uploadsDir: env.UPLOADS_DIR });
+    console.log(`Restored the backup of ${outcome.manifest.createdAt} into ${new URL(env.DATABASE_URL).host}${new URL(env.DATABASE_URL).pathname} (${seconds()} s).`);
   } else {
     if (env.DATA_DIR.startsWith("memory://")) throw new BackupRefusedError("DATA_DIR is memory://: set DATA_DIR to the folder to restore into.");
-    const { manifest, previous } = await restoreEmbedded(file, env.DATA_DIR).catch((error: unknown) => {
+    outcome = await restoreEmbedded(file, { dataDir: env.DATA_DIR, uploadsDir: env.UPLOADS_DIR }).catch((error: unknown) => {
       if (error instanceof DataDirectoryInUseError) {
         throw new BackupRefusedError(`The server is running on the embedded database in ${error.dataDir}. Stop it before restoring.`);
       }
       throw error;
     });
-    console.log(`Restored the backup of ${manifest.createdAt} into ${env.DATA_DIR} (${seconds()} s).`);
-    if (previous) console.log(`The database it replaced is kept in ${previous}; delete that folder once you are satisfied.`);
+    console.log(`Restored the backup of ${outcome.manifest.createdAt} into ${env.DATA_DIR} (${seconds()} s).`);
+    if (outcome.previous) console.log(`The database it replaced is kept in ${outcome.previous}; delete that folder once you are satisfied.`);
+  }
+  const { uploads } = outcome;
+  if (uploads) {
+    console.log(`Restored ${uploads.files} uploaded ${uploads.files === 1 ? "file" : "files"} into ${uploads.folder}.`);
+    if (uploads.previous) console.log(`The uploads folder it replaced is kept in ${uploads.previous}; delete that folder once you are satisfied.`);
+  } else {
+    console.log(
+      `This backup (format 1, made before backups carried the uploads) had no uploaded files: ${env.UPLOADS_DIR} was left as it was. ` +
+        "Copy the event images back into it if you kept them elsewhere.",
+    );
   }
   console.log("Start the site as usual; it applies any migrations newer than the backup.");
 } catch (error) {

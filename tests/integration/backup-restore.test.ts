@@ -1,14 +1,18 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
+import sharp from "sharp";
+import { Header } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, runMigrations, type DatabaseHandle } from "~/lib/db.server";
 import { seedDemoContent } from "~/modules/demo/seed-demo-content.server";
 import { seedTracks } from "~/modules/music/seed-tracks.server";
-import { NotABackupError, writeBackupFile } from "~/modules/operations/backup-file.server";
-import { BackupRefusedError, backupDatabase, restoreEmbedded, restorePostgres } from "~/modules/operations/database-backup.server";
+import { BackupRefusedError, NotABackupError, readBackupFile, writeBackupFile } from "~/modules/operations/backup-file.server";
+import { restoreEmbedded, restorePostgres, takeBackup } from "~/modules/operations/database-backup.server";
 import { createEmptyDatabase, dropDatabase } from "../support/test-database";
+import { folderFingerprints } from "../support/folder-fingerprints";
 import { insertCommunityRows, tableFingerprints } from "../support/table-fingerprints";
 import { startTestServer } from "../support/test-server";
 import { waitFor } from "../support/wait-for";
@@ -16,10 +20,40 @@ import { waitFor } from "../support/wait-for";
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const work = mkdtempSync(path.join(tmpdir(), "harmonia-backup-test-"));
 const dataDir = path.join(work, "data");
+const uploadsDir = path.join(work, "uploads");
 const backupFile = path.join(work, "site.backup");
 let databaseUrl: string | undefined;
 
 const open = () => openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+const restoreTo = (file: string) => (databaseUrl ? restorePostgres(file, { databaseUrl, uploadsDir }) : restoreEmbedded(file, { dataDir, uploadsDir }));
+const leftBeside = (suffix: string) => readdirSync(work).filter((name) => name.startsWith(`uploads${suffix}`));
+
+/** A small real picture, as event-image-upload writes them (WebP under events/). */
+const picture = (red: number) => sharp({ create: { width: 64, height: 48, channels: 3, background: { r: red, g: 90, b: 140 } } }).webp().toBuffer();
+
+/** A gzipped tar made by hand, so it can hold what our own backups never write. */
+function craftedArchive(entries: { path: string; type?: "File" | "SymbolicLink"; linkpath?: string; body?: string }[]): Buffer {
+  const blocks: Buffer[] = [];
+  for (const entry of entries) {
+    const body = Buffer.from(entry.body ?? "");
+    const header = new Header({ path: entry.path, type: entry.type ?? "File", linkpath: entry.linkpath, size: body.length, mode: 0o644, mtime: new Date() });
+    header.encode();
+    blocks.push(header.block!, body, Buffer.alloc((512 - (body.length % 512)) % 512));
+  }
+  return gzipSync(Buffer.concat([...blocks, Buffer.alloc(1024)]));
+}
+
+/** A copy of `source` whose uploads are `archive`, with a manifest whose size and checksum match it (as an attacker would write one). */
+async function withUploads(source: string, archive: Buffer, target: string): Promise<string> {
+  const { manifest, payloadOffset } = await readBackupFile(source);
+  const databasePayload = path.join(work, "crafted-database.payload");
+  const uploadsPayload = path.join(work, "crafted-uploads.payload");
+  writeFileSync(databasePayload, readFileSync(source).subarray(payloadOffset, payloadOffset + manifest.payloadBytes));
+  writeFileSync(uploadsPayload, archive);
+  const { driver, payload, createdAt, migrations } = manifest;
+  await writeBackupFile(target, { driver, payload, createdAt, migrations }, databasePayload, { file: uploadsPayload, files: 1 });
+  return target;
+}
 
 async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const handle = await open();
@@ -34,15 +68,20 @@ async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Pr
 function runScript(script: string, ...args: string[]) {
   const result = spawnSync("npx", ["tsx", `scripts/${script}.ts`, ...args], {
     encoding: "utf8",
-    env: { ...process.env, HARMONIA_IGNORE_ENV_FILE: "1", DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" },
+    env: { ...process.env, HARMONIA_IGNORE_ENV_FILE: "1", DATA_DIR: dataDir, UPLOADS_DIR: uploadsDir, DATABASE_URL: databaseUrl ?? "" },
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"})`, () => {
   let before: Record<string, string>;
+  let uploadsBefore: Record<string, string>;
 
   beforeAll(async () => {
+    mkdirSync(path.join(uploadsDir, "events"), { recursive: true });
+    writeFileSync(path.join(uploadsDir, "events", "3f2a9c0d1e4b5a6978c0d1e2f3a4b5c6-800.webp"), await picture(30));
+    writeFileSync(path.join(uploadsDir, "events", "9b8a7c6d5e4f30211f2e3d4c5b6a7980-800.webp"), await picture(200));
+    uploadsBefore = folderFingerprints(uploadsDir);
     databaseUrl = await createEmptyDatabase();
     before = await withDatabase(async (handle) => {
       await runMigrations(handle);
@@ -58,10 +97,12 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     rmSync(work, { recursive: true, force: true });
   });
 
-  it("gives back every row of every table after backup, wipe and restore", async () => {
+  it("gives back every row of every table and every uploaded file after backup, wipe and restore", async () => {
     expect(before["public.community"]).toMatch(/^20\d\d /);
+    expect(Object.keys(uploadsBefore)).toHaveLength(2);
     const backup = runScript("backup", backupFile);
     expect(backup.output).toContain("Backup of");
+    expect(backup.output).toContain(`and of 2 uploaded files in ${uploadsDir}`);
     expect(backup.status).toBe(0);
 
     // The wipe: a fresh install, migrated, with different rows.
@@ -71,15 +112,94 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     } else {
       rmSync(dataDir, { recursive: true, force: true });
     }
+    rmSync(uploadsDir, { recursive: true, force: true });
     await withDatabase(async (handle) => {
       await runMigrations(handle);
       await insertCommunityRows(handle, 3);
     });
+    mkdirSync(path.join(uploadsDir, "events"), { recursive: true });
+    writeFileSync(path.join(uploadsDir, "events", "uploaded-after-the-wipe.webp"), await picture(120));
 
     const restore = runScript("restore", backupFile);
     expect(restore.output).toContain("Restored the backup");
+    expect(restore.output).toContain(`Restored 2 uploaded files into ${uploadsDir}.`);
     expect(restore.status).toBe(0);
     expect(await withDatabase(tableFingerprints)).toEqual(before);
+    expect(folderFingerprints(uploadsDir)).toEqual(uploadsBefore);
+    // The folder it replaced is kept beside it, and named.
+    const [kept] = leftBeside(".before-restore-");
+    expect(restore.output).toContain(`The uploads folder it replaced is kept in ${path.join(work, kept!)};`);
+    expect(Object.keys(folderFingerprints(path.join(work, kept!)))).toEqual([path.join("events", "uploaded-after-the-wipe.webp")]);
+    rmSync(path.join(work, kept!), { recursive: true });
+  });
+
+  it("restores a format-1 backup (made before backups carried the uploads): the database, saying it had no uploaded files", async () => {
+    const { manifest, payloadOffset } = await readBackupFile(backupFile);
+    const { driver, payload, createdAt, migrations, payloadBytes, sha256 } = manifest;
+    const formatOne = path.join(work, "format-1.backup");
+    const head = `HARMONIA-BACKUP\n${JSON.stringify({ format: 1, driver, payload, createdAt, migrations, payloadBytes, sha256 })}\n`;
+    writeFileSync(formatOne, Buffer.concat([Buffer.from(head), readFileSync(backupFile).subarray(payloadOffset, payloadOffset + payloadBytes)]));
+    // Changed since: the restore puts the rows back and leaves the uploads folder as it is.
+    await withDatabase((handle) => handle.executeSql("insert into community (name, email, interest, consent_accepted_at) values ('Later', 'later@example.test', 'x', now())", []));
+    const later = path.join(uploadsDir, "events", "uploaded-later.webp");
+    writeFileSync(later, await picture(60));
+    const uploadsNow = folderFingerprints(uploadsDir);
+
+    const restore = runScript("restore", formatOne);
+    expect(restore.output).toContain("This backup (format 1, made before backups carried the uploads) had no uploaded files");
+    expect(restore.status).toBe(0);
+    expect(await withDatabase(tableFingerprints)).toEqual(before);
+    expect(folderFingerprints(uploadsDir)).toEqual(uploadsNow);
+    rmSync(later);
+    expect(folderFingerprints(uploadsDir)).toEqual(uploadsBefore);
+  });
+
+  it("refuses a backup whose uploaded files were changed, before touching the database or the uploads folder", async () => {
+    const tampered = path.join(work, "tampered.backup");
+    const bytes = readFileSync(backupFile);
+    // Inside the uploads, the file's last payload.
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 30) ^ 0xff, bytes.length - 30);
+    writeFileSync(tampered, bytes);
+    const refused = runScript("restore", tampered);
+    expect(refused.output).toContain("its uploaded files do not match their checksum");
+    expect(refused.output).not.toMatch(/\n\s+at /);
+    expect(refused.status).toBe(1);
+    expect(await withDatabase(tableFingerprints)).toEqual(before);
+    expect(folderFingerprints(uploadsDir)).toEqual(uploadsBefore);
+    expect(leftBeside(".")).toEqual([]);
+  });
+
+  it("refuses uploads that hold a path out of the folder or a link, writing nothing anywhere", async () => {
+    const body = "not a picture";
+    const climbing = await withUploads(backupFile, craftedArchive([{ path: "events/fine.webp", body }, { path: "../escaped.webp", body }]), path.join(work, "climbing.backup"));
+    await expect(restoreTo(climbing)).rejects.toThrow(NotABackupError);
+    await expect(restoreTo(climbing)).rejects.toThrow(/its uploaded files hold a path outside the uploads folder \(\.\.\/escaped\.webp\); nothing was restored/);
+    expect(existsSync(path.join(work, "escaped.webp"))).toBe(false);
+
+    const linking = await withUploads(backupFile, craftedArchive([{ path: "events/passwords.webp", type: "SymbolicLink", linkpath: "/etc/passwd" }]), path.join(work, "linking.backup"));
+    await expect(restoreTo(linking)).rejects.toThrow(/its uploaded files hold a link or a special file \(SymbolicLink events\/passwords\.webp\)/);
+
+    const refused = runScript("restore", climbing);
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain("is not a backup this site can restore: its uploaded files hold a path outside the uploads folder");
+    expect(refused.output).not.toMatch(/\n\s+at /);
+    expect(await withDatabase(tableFingerprints)).toEqual(before);
+    expect(folderFingerprints(uploadsDir)).toEqual(uploadsBefore);
+    expect(leftBeside(".")).toEqual([]);
+  });
+
+  it("refuses to back up an uploads folder holding a link, naming it, rather than follow it", () => {
+    const link = path.join(uploadsDir, "events", "elsewhere.webp");
+    symlinkSync("/etc/hostname", link);
+    try {
+      const refused = runScript("backup", path.join(work, "with-link.backup"));
+      expect(refused.output).toContain(`${link} is a link or a special file, which a backup does not carry.`);
+      expect(refused.output).not.toMatch(/\n\s+at /);
+      expect(refused.status).toBe(1);
+      expect(existsSync(path.join(work, "with-link.backup"))).toBe(false);
+    } finally {
+      rmSync(link);
+    }
   });
 
   it("refuses a file that is not one of its backups, or is cut short, without touching the database", async () => {
@@ -90,7 +210,6 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     expect(refused.output).toContain("is not a backup this site can restore");
     expect(refused.output).not.toMatch(/\n\s+at /);
 
-    const restoreTo = (file: string) => (databaseUrl ? restorePostgres(file, databaseUrl) : restoreEmbedded(file, dataDir));
     const cut = path.join(work, "cut.backup");
     writeFileSync(cut, readFileSync(backupFile).subarray(0, -100));
     await expect(restoreTo(cut)).rejects.toThrow(NotABackupError);
@@ -101,8 +220,7 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     const otherKind = path.join(work, "other.backup");
     const payload = path.join(work, "payload");
     writeFileSync(payload, "x");
-    await writeBackupFile(otherKind, { driver: onPostgres ? "pglite" : "postgres", payload: "test", createdAt: new Date().toISOString(), migrations: 1 }, payload);
-    const restoreTo = (file: string) => (databaseUrl ? restorePostgres(file, databaseUrl) : restoreEmbedded(file, dataDir));
+    await writeBackupFile(otherKind, { driver: onPostgres ? "pglite" : "postgres", payload: "test", createdAt: new Date().toISOString(), migrations: 1 }, payload, { file: payload, files: 0 });
     await expect(restoreTo(otherKind)).rejects.toThrow(BackupRefusedError);
   });
 
@@ -116,7 +234,7 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
       expect(restore.status).toBe(1);
       expect(restore.output).toContain("Stop it before restoring");
       // A running site backs itself up (the scheduled backups do this).
-      await backupDatabase(running, path.join(work, "online.backup"));
+      await takeBackup(running, { file: path.join(work, "online.backup"), uploadsDir });
     } finally {
       await running.close();
     }
@@ -138,15 +256,17 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
       await server.stop();
     }
     const restored = path.join(work, "from-scheduled");
-    await restoreEmbedded(path.join(backupDir, readdirSync(backupDir).find((name) => name.endsWith(".backup"))!), restored);
+    await restoreEmbedded(path.join(backupDir, readdirSync(backupDir).find((name) => name.endsWith(".backup"))!), { dataDir: restored, uploadsDir: path.join(restored, "uploads") });
     expect(existsSync(path.join(restored, "pglite", "PG_VERSION"))).toBe(true);
+    // The site had no uploads yet: an empty folder, not a failed restore.
+    expect(readdirSync(path.join(restored, "uploads"))).toEqual([]);
   });
 
   it.runIf(onPostgres)("refuses to restore while another connection (a running instance) uses the database", async () => {
     const running = await open();
     try {
       await running.executeSql("select 1", []);
-      await expect(restorePostgres(backupFile, databaseUrl!)).rejects.toThrow(/other connection/);
+      await expect(restorePostgres(backupFile, { databaseUrl: databaseUrl!, uploadsDir })).rejects.toThrow(/other connection/);
     } finally {
       await running.close();
     }

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { createReadStream, createWriteStream, existsSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rename, rm } from "node:fs/promises";
+import { createReadStream, createWriteStream, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -9,25 +9,30 @@ import pg from "pg";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { lockDataDirectory } from "~/lib/data-directory-lock.server";
 import { projectRoot } from "~/lib/project-root.server";
-import { readBackupFile, writeBackupFile, type BackupManifest } from "./backup-file.server";
+import { BackupRefusedError, readBackupFile, writeBackupFile, type BackupManifest, type CheckedBackup } from "./backup-file.server";
+import { swapInFolder } from "./swap-in-folder.server";
+import { checkUploadsFolderCanBeSwapped, packUploads, unpackUploads } from "./uploads-archive.server";
 
-/** A refusal a person can act on (wrong database, a running server, a newer backup): printed as it is, without a stack. */
-export class BackupRefusedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "BackupRefusedError";
-  }
+export interface RestoreOutcome {
+  manifest: BackupManifest;
+  /** The embedded database's replaced files, kept beside the new ones. */
+  previous?: string;
+  /** Undefined for a format-1 backup, which holds no uploads: the folder is left as it was. */
+  uploads?: { files: number; folder: string; previous?: string };
 }
 
 /** The embedded database's files inside DATA_DIR (see app/lib/db.server.ts). */
 export const pgliteFolder = (dataDir: string) => path.join(path.resolve(dataDir), "pglite");
 
 /**
- * Writes a backup of the open database to `file`. The embedded database is dumped from the open
- * instance (PGlite holds its queries meanwhile, so the copy is consistent and the site keeps
- * serving); PostgreSQL through pg_dump's custom format, which needs `databaseUrl`.
+ * Writes a backup of the open database and of the uploads folder to `file`. The embedded database
+ * is dumped from the open instance (PGlite holds its queries meanwhile, so the copy is consistent
+ * and the site keeps serving); PostgreSQL through pg_dump's custom format, which needs
+ * `databaseUrl`. The uploads are packed after the dump: an image is stored before the event that
+ * shows it is saved, so every image the dumped rows name is already there.
  */
-export async function backupDatabase(handle: DatabaseHandle, file: string, databaseUrl?: string): Promise<BackupManifest> {
+export async function takeBackup(handle: DatabaseHandle, options: { file: string; uploadsDir: string; databaseUrl?: string }): Promise<BackupManifest> {
+  const { file, databaseUrl } = options;
   const migrations = await appliedMigrations(handle);
   const work = await mkdtemp(path.join(tmpdir(), "harmonia-backup-"));
   try {
@@ -42,11 +47,14 @@ export async function backupDatabase(handle: DatabaseHandle, file: string, datab
       if (!databaseUrl) throw new Error("a PostgreSQL backup needs the database URL");
       await runTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${payloadFile}`], databaseUrl);
     }
+    const uploadsFile = path.join(work, "uploads.tgz");
+    const { files } = await packUploads(options.uploadsDir, uploadsFile);
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
     return await writeBackupFile(
       file,
       { driver: handle.driver, payload: handle.driver === "pglite" ? "pglite-datadir-tgz" : "pg_dump-custom", createdAt: new Date().toISOString(), migrations },
       payloadFile,
+      { file: uploadsFile, files },
     );
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -54,34 +62,34 @@ export async function backupDatabase(handle: DatabaseHandle, file: string, datab
 }
 
 /**
- * Replaces the embedded database in `dataDir` with the backup in `file`. Refused while a server
- * runs on that directory (its lock). The backup is unpacked beside the current files and swapped
- * in only once PGlite has opened it; the replaced files are kept (their folder is returned).
+ * Replaces the embedded database in `dataDir` and the folder `uploadsDir` with the backup in
+ * `file`. Refused while a server runs on that directory (its lock). Both are unpacked beside the
+ * current ones (the uploads first, so a refused archive stops the restore before the database) and
+ * swapped in only once PGlite has opened its copy; the replaced folders are kept (and returned).
  */
-export async function restoreEmbedded(file: string, dataDir: string): Promise<{ manifest: BackupManifest; previous?: string }> {
-  const { manifest, payloadOffset } = await checkedBackup(file, "pglite");
-  const folder = pgliteFolder(dataDir);
+export async function restoreEmbedded(file: string, options: { dataDir: string; uploadsDir: string }): Promise<RestoreOutcome> {
+  const backup = await checkedBackup(file, "pglite");
+  const { manifest, payloadOffset } = backup;
+  const folder = pgliteFolder(options.dataDir);
   await mkdir(path.dirname(folder), { recursive: true });
   const release = await lockDataDirectory(path.dirname(folder));
   const staging = `${folder}.restoring`;
+  let uploads: StagedUploads | undefined;
   try {
+    uploads = await stageUploads(backup, file, options.uploadsDir);
     await rm(staging, { recursive: true, force: true });
-    const tarball = (await readFile(file)).subarray(payloadOffset);
+    const tarball = await readRange(file, payloadOffset, manifest.payloadBytes);
     const restored = await PGlite.create(staging, { loadDataDir: new Blob([tarball]) });
     try {
       await restored.query("select 1");
     } finally {
       await restored.close();
     }
-    let previous: string | undefined;
-    if (existsSync(folder)) {
-      previous = `${folder}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-      await rename(folder, previous);
-    }
-    await rename(staging, folder);
-    return { manifest, previous };
+    const previous = await swapInFolder(staging, folder);
+    return { manifest, previous, uploads: await uploads?.swapIn() };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
+    await uploads?.discard();
     throw error;
   } finally {
     await release();
@@ -94,8 +102,10 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<{ 
  * any error rolls the whole restore back and leaves the database as it was. Refused while anything
  * else is connected to the database (a running instance would see its tables vanish).
  */
-export async function restorePostgres(file: string, databaseUrl: string): Promise<{ manifest: BackupManifest }> {
-  const { manifest, payloadOffset } = await checkedBackup(file, "postgres");
+export async function restorePostgres(file: string, options: { databaseUrl: string; uploadsDir: string }): Promise<RestoreOutcome> {
+  const { databaseUrl } = options;
+  const backup = await checkedBackup(file, "postgres");
+  const { manifest, payloadOffset } = backup;
   const schemas = await withClient(databaseUrl, async (client) => {
     // A server stopped a moment ago: its connections' backends take a little while to go.
     let count = 0;
@@ -113,6 +123,18 @@ export async function restorePostgres(file: string, databaseUrl: string): Promis
     const result = await client.query<{ name: string }>("select nspname as name from pg_namespace where nspname not like 'pg\\_%' and nspname <> 'information_schema'");
     return result.rows.map((row) => row.name);
   });
+  const uploads = await stageUploads(backup, file, options.uploadsDir);
+  try {
+    await runRestore(file, databaseUrl, schemas, { offset: payloadOffset, bytes: manifest.payloadBytes });
+  } catch (error) {
+    await uploads?.discard();
+    throw error;
+  }
+  return { manifest, uploads: await uploads?.swapIn() };
+}
+
+/** pg_restore's SQL for the dump at `range` in `file`, run by psql in one transaction after dropping `schemas`. */
+async function runRestore(file: string, databaseUrl: string, schemas: string[], range: { offset: number; bytes: number }): Promise<void> {
   const prelude = [...schemas.map((name) => `DROP SCHEMA IF EXISTS ${quoteIdentifier(name)} CASCADE;`), "CREATE SCHEMA IF NOT EXISTS public;", ""].join("\n");
   const { env, url } = connectionFor(databaseUrl);
   const restore = spawn("pg_restore", ["--no-owner", "--no-privileges", "--file=-"], { stdio: ["pipe", "pipe", "pipe"], env });
@@ -123,11 +145,42 @@ export async function restorePostgres(file: string, databaseUrl: string): Promis
   psql.stdin.on("error", () => undefined);
   psql.stdin.write(prelude);
   restore.stdout.pipe(psql.stdin);
-  await Promise.all([pipeline(createReadStream(file, { start: payloadOffset }), restore.stdin), restoreDone, psqlDone]);
-  return { manifest };
+  await Promise.all([pipeline(createReadStream(file, { start: range.offset, end: range.offset + range.bytes - 1 }), restore.stdin), restoreDone, psqlDone]);
 }
 
-async function checkedBackup(file: string, driver: BackupManifest["driver"]) {
+interface StagedUploads {
+  /** Puts the unpacked folder in place of UPLOADS_DIR, keeping the replaced one. */
+  swapIn(): Promise<{ files: number; folder: string; previous?: string }>;
+  discard(): Promise<void>;
+}
+
+/** The backup's uploads unpacked beside UPLOADS_DIR, checked entry by entry; undefined for a format-1 backup. */
+async function stageUploads(backup: CheckedBackup, file: string, uploadsDir: string): Promise<StagedUploads | undefined> {
+  if (backup.uploadsOffset === undefined || !backup.manifest.uploads) return undefined;
+  const folder = path.resolve(uploadsDir);
+  await checkUploadsFolderCanBeSwapped(folder);
+  await mkdir(path.dirname(folder), { recursive: true });
+  const staged = `${folder}.restoring`;
+  const { bytes, files: expected } = backup.manifest.uploads;
+  const { files } = await unpackUploads(file, { offset: backup.uploadsOffset, bytes, files: expected }, staged);
+  return {
+    swapIn: async () => ({ files, folder, previous: await swapInFolder(staged, folder) }),
+    discard: () => rm(staged, { recursive: true, force: true }),
+  };
+}
+
+async function readRange(file: string, offset: number, bytes: number): Promise<Uint8Array<ArrayBuffer>> {
+  const handle = await open(file, "r");
+  try {
+    const buffer = new Uint8Array(bytes);
+    await handle.read(buffer, 0, bytes, offset);
+    return buffer;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function checkedBackup(file: string, driver: BackupManifest["driver"]): Promise<CheckedBackup> {
   const backup = await readBackupFile(file);
   const { manifest } = backup;
   if (manifest.driver !== driver) {

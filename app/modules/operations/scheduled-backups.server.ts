@@ -2,7 +2,7 @@ import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { log, logFailure } from "~/lib/log.server";
-import { backupDatabase } from "./database-backup.server";
+import { takeBackup } from "./database-backup.server";
 
 const FILE_NAME = /^harmonia-\d{8}T\d{6}Z\.backup$/;
 
@@ -34,14 +34,16 @@ export function backupFileName(at: Date): string {
 }
 
 /**
- * Backs the embedded database up every `everyHours` into `dir`, from the running instance (the
- * site keeps serving: PGlite holds queries only while it copies its files), keeping the newest
+ * Backs the embedded database and the uploads folder up every `everyHours` into `dir`, from the
+ * running instance (the site keeps serving: PGlite holds queries only while it copies its files), keeping the newest
  * `keep`. The first one is due `everyHours` after the newest file already there, so a restart
  * neither skips one nor takes an extra. `onResult` hears each outcome (the backup alert).
  */
 export function startScheduledBackups(options: {
   handle: DatabaseHandle;
   dir: string;
+  /** UPLOADS_DIR, carried in each backup. */
+  uploadsDir: string;
   everyHours: number;
   keep: number;
   onResult?: (outcome: { ok: true } | { ok: false; reason: string }) => void;
@@ -73,7 +75,7 @@ export function startScheduledBackups(options: {
   async function takeNow(): Promise<BackupOnDisk> {
     await mkdir(options.dir, { recursive: true });
     const file = path.join(options.dir, backupFileName(new Date()));
-    const manifest = await backupDatabase(options.handle, file);
+    const manifest = await takeBackup(options.handle, { file, uploadsDir: options.uploadsDir });
     const backups = await listBackups();
     for (const old of backups.slice(0, Math.max(0, backups.length - options.keep))) await rm(old.file, { force: true });
     return { file, takenAt: new Date(manifest.createdAt), bytes: (await stat(file)).size };

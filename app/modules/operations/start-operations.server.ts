@@ -42,6 +42,7 @@ export function startOperations({ env, database }: { env: Env; database: Databas
     backups = startScheduledBackups({
       handle: database,
       dir: env.BACKUP_DIR,
+      uploadsDir: env.UPLOADS_DIR,
       everyHours: env.BACKUP_EVERY_HOURS,
       keep: env.BACKUP_KEEP,
       onResult: (outcome) => noteConditionInBackground(database.db, "backup-failing", !outcome.ok, outcome.ok ? undefined : `The backup into ${env.BACKUP_DIR} failed: ${outcome.reason.slice(0, 500)}`, settings),
