@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydration";
 import { demoInvitations } from "../../../app/modules/demo/demo-invitations";
@@ -50,6 +51,10 @@ test("the invitation form is prefilled from the rid, defaults the preference, an
   await consent(page).check();
   await expect(submitButton(page)).toBeEnabled();
 
+  // The form as the guest first sees it, and with a field's error shown, passes axe.
+  const axe = () => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  expect((await axe()).violations.map((violation) => violation.id)).toEqual([]);
+
   await page.getByRole("checkbox", { name: "Interested in all" }).check();
   for (const interest of ["Live piano meditation events", "Community discussions and sharing"]) {
     await expect(page.getByRole("checkbox", { name: interest })).toBeChecked();
@@ -62,6 +67,7 @@ test("the invitation form is prefilled from the rid, defaults the preference, an
   await expect(field(page, "Phone")).toHaveAttribute("aria-invalid", "true");
   await expect(field(page, "Phone")).toBeFocused();
   await expect(page.getByRole("alert")).toHaveText("Please fill in all required fields");
+  expect((await axe()).violations.map((violation) => violation.id)).toEqual([]);
 
   // A lost connection gets the spec's text and keeps what was typed.
   await field(page, "Phone").fill(pending.phone);
