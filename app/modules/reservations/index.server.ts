@@ -1,6 +1,5 @@
 // The module's front door for server code: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
 export { loadCheckIn } from "./arrivals.server";
-export { cancelLinkAfterReserving } from "./cancel-links.server";
 export { cancelReservation, showCancellation } from "./cancel-reservation.server";
 export { checkInGuest } from "./check-in-guest.server";
 export { deleteEventWithReservations } from "./delete-event-with-reservations.server";

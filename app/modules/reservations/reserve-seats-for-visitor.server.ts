@@ -8,6 +8,7 @@ import { recordConsents } from "~/modules/consent/index.server";
 import { toE164 } from "~/modules/sms";
 import { reservationConfirmation } from "./reservation-confirmation.server";
 import { reservationMessages, type ReservationInput } from "./reservation-form";
+import { cancelLinkAfterReserving } from "./cancel-links.server";
 import { findSubmittedReservation, reserveSeats, type ReserveOutcome } from "./reserve-seats.server";
 import { spendSeatBudget, type SeatBudgetClient } from "./seat-budget.server";
 import { logFailure } from "~/lib/log.server";
@@ -23,16 +24,19 @@ export const reservationAttemptLimits: { perClient: RateLimitRule; perAddressAnd
 };
 
 export type VisitorReserveOutcome =
-  | ReserveOutcome
+  /** `cancelPath`: the guest's own cancel link for the page after reserving (kept with the reservation). */
+  | (Extract<ReserveOutcome, { ok: true }> & { cancelPath?: string })
+  | Extract<ReserveOutcome, { ok: false }>
   | ({ ok: false } & TooManyAttemptsRefusal)
   | { ok: false; reason: "seat-budget-reached"; message: string; retryAfterSeconds: number };
 
 /**
  * A visitor reserves seats from the public site: the seats are spent from the client's seat budget
  * for the event (docs/decisions/037; refused before anything else is counted), the attempt is
- * counted against the limits, the seats are reserved (never oversold, at most 10 per address) and the confirmation e-mail is
- * queued with them and sent once they are committed. A submission key already used for this
- * event answers with the reservation it made (docs/decisions/018), once it is stored.
+ * counted against the limits, the seats are reserved (never oversold, at most 10 per address), and
+ * the confirmation e-mail and the guest's cancel link are written in the same transaction (sent
+ * once committed). A submission key already used for this event answers with the reservation it
+ * made and the same cancel link (docs/decisions/018), once it is stored.
  */
 export async function reserveSeatsForVisitor(
   db: Database,
@@ -61,7 +65,7 @@ async function attemptReservation(
       return null;
     });
     if (found === null) return { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
-    if (found) return { ok: true, ...found, replayed: true };
+    if (found) return { ok: true, ...found, replayed: true, cancelPath: await cancelLinkOf(db, found) };
   }
   const budget = await spendSeatBudget(db, client, eventSlug, input.seats);
   if (!budget.ok) return budget.reason === "could-not-check" ? { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck } : budget;
@@ -81,16 +85,32 @@ async function attemptReservation(
     return limit ? { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) } : { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
   }
   const confirm = reservationConfirmation();
+  let cancelPath: string | undefined;
   const outcome = await reserveSeats(db, { ...input, eventSlug }, { afterReserved: async (tx, reservation, event) => {
     // The SMS box's consent, under the words' version, exactly when the reservation is kept.
     if (reservation.smsConsentAt && reservation.visitorEmail) {
       await recordConsents(tx, { email: reservation.visitorEmail, source: "reservation_form", answers: { sms: true } });
     }
+    // The link the page after reserving shows: kept exactly when the reservation is.
+    cancelPath = await cancelLinkAfterReserving(tx, { reservation, event });
     return confirm(tx, reservation, event);
   } });
   // Refused, or a retry answered with the seats it took before: these seats were not taken now.
   if (!outcome.ok || outcome.replayed) await budget.giveBack();
-  return outcome;
+  if (!outcome.ok) return outcome;
+  return { ...outcome, cancelPath: outcome.replayed ? await cancelLinkOf(db, outcome) : cancelPath };
+}
+
+/**
+ * A retried submission's cancel link: derived from its submission key, so the same link as the
+ * first answer's (stored then; storing it again changes nothing). A failure costs the link, not
+ * the answer: the confirmation e-mail brings one too.
+ */
+function cancelLinkOf(db: Database, reserved: Parameters<typeof cancelLinkAfterReserving>[1]): Promise<string | undefined> {
+  return cancelLinkAfterReserving(db, reserved).catch((error: unknown) => {
+    logFailure("reservations", "making a cancel link", error);
+    return undefined;
+  });
 }
 
 /**

@@ -43,6 +43,25 @@ describe("a submission key", () => {
     expect(await reservationsOf(event.id)).toBe(1);
     expect(await confirmationsTo("once@example.com")).toBe(1);
     expect(await count(sql`select seats_taken as count from events where id = ${event.id}`)).toBe(2);
+    // The page's cancel link is one, kept with the reservation, and every answer shows it.
+    const links = new Set(outcomes.map((outcome) => (outcome.ok ? outcome.cancelPath : undefined)));
+    expect(links.size).toBe(1);
+    expect([...links][0]).toMatch(/^\/reservations\/cancel\?token=/);
+    expect(await count(sql`select count(*)::int as count from guest_tokens where reservation_id = ${ids[0]} and purpose = 'cancel-reservation'`)).toBe(1);
+  });
+
+  it("keeps no cancel link when the reservation is refused after it was written (rolled back with it)", async () => {
+    const event = await createEvent("Ten per address", 30);
+    const reserve = (seats: number) =>
+      reserveSeatsForVisitor(database.handle.db, {
+        client: { key: "192.0.2.2", rateLimitMultiplier: 100, seatsPerEvent: 30 },
+        eventSlug: event.slug,
+        input: { name: "Ada", email: "ten@example.com", phone: "", seats, submissionKey: randomUUID() },
+      });
+    expect(await reserve(10)).toMatchObject({ ok: true });
+    // Refused under the event's lock, after the reservation and its link were written in the transaction.
+    expect(await reserve(1)).toMatchObject({ ok: false, reason: "seats-per-address-reached" });
+    expect(await count(sql`select count(*)::int as count from guest_tokens t join reservations r on r.id = t.reservation_id where r.event_id = ${event.id}`)).toBe(1);
   });
 
   it("gets its reservation back even once the event has filled up", async () => {

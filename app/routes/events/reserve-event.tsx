@@ -18,7 +18,6 @@ import {
   type ReservationField,
   type ReservationResult,
 } from "~/modules/reservations";
-import { cancelLinkAfterReserving } from "~/modules/reservations/index.server";
 import { phoneToTextProblem, reserveSeatsForVisitor } from "~/modules/reservations/index.server";
 import type { Route } from "./+types/reserve-event";
 import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
@@ -85,11 +84,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const { timeZone } = siteConfig.venue;
-  // The guest's own cancel link, shown with the summary (the e-mail brings one of its own).
-  const cancelPath = await cancelLinkAfterReserving(context.db, outcome).catch((error: unknown) => {
-    logFailure("reservations", "making a cancel link", error);
-    return undefined;
-  });
   const email = outcome.reservation.visitorEmail ?? parsed.data.email;
   // Said of the address typed, whoever it belongs to: nothing about accounts.
   const bouncedBefore = await hasHardBounced(context.db, email).catch(() => false);
@@ -102,7 +96,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       dateLabel: formatEventDate(outcome.event.startsAt, timeZone),
       timeLabel: formatEventTime(outcome.event.startsAt, timeZone),
       email,
-      cancelPath,
+      // The guest's own cancel link, shown with the summary (the e-mail brings one of its own).
+      cancelPath: outcome.cancelPath,
       ...(bouncedBefore ? { mailWarning: deliverabilityMessages.hardBounced } : {}),
     },
   });
