@@ -20,9 +20,10 @@ import {
   waitlist,
 } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
+import { randomToken } from "~/lib/tokens.server";
 import { interestOptions } from "~/modules/community";
 import { slugForEvent } from "~/modules/events";
-import { newInvitationRid } from "~/modules/invitations/index.server";
+import { RID_BYTES } from "~/modules/invitations";
 import { normaliseAddress } from "~/modules/security";
 import { toE164 } from "~/modules/sms";
 import { parseLegacyDate, parseLegacyTimestamp } from "./legacy-dates";
@@ -668,7 +669,8 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     const id = randomUUID();
     insert(invitations, {
       id,
-      rid: newInvitationRid(),
+      // The rid as newInvitationRid mints it, without its server door: that loads the invitations' mail rendering (some 75 MB).
+      rid: randomToken(RID_BYTES),
       email,
       firstName: row.first_name?.trim() || null,
       lastName: row.last_name?.trim() || null,
