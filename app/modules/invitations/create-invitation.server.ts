@@ -2,10 +2,11 @@ import { invitations } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { randomToken } from "~/lib/tokens.server";
 import { invitationExpiry } from "./invitation-status";
+import { RID_BYTES } from "./rid";
 
-/** An unguessable invitation id: 24 random bytes, URL-safe (32 characters). */
+/** An unguessable invitation id. */
 export function newInvitationRid(): string {
-  return randomToken(24);
+  return randomToken(RID_BYTES);
 }
 
 export interface NewInvitation {

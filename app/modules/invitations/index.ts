@@ -11,4 +11,4 @@ export { friendInvitationMessages, invitationManagementMessages } from "./invita
 export { communicationPreferenceLabels, communicationPreferences, discoveryMethodLabels, discoveryMethods, GIFT_TRACK_COUNT, invitationInterests, invitationMessages, welcomeHeading } from "./invitation-messages";
 export { defaultCommunicationPreference, type EffectiveInvitationStatus, invitationExpiry } from "./invitation-status";
 export { type InvitationWording, MAX_INTRO_LENGTH, MAX_SUBJECT_LENGTH } from "./invitation-wording";
-export { isPossibleRid, MAX_RID_LENGTH } from "./rid";
+export { isPossibleRid, MAX_RID_LENGTH, RID_BYTES } from "./rid";

@@ -1,5 +1,8 @@
 import { hasControlCharacters } from "~/modules/security";
 
+/** A rid is this many random bytes, URL-safe (32 characters), minted by `randomToken` (lib/tokens.server). */
+export const RID_BYTES = 24;
+
 /** Longer than any rid we issue; a longer one is not looked up. */
 export const MAX_RID_LENGTH = 200;
 

@@ -20,9 +20,10 @@ import {
   waitlist,
 } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
+import { randomToken } from "~/lib/tokens.server";
 import { interestOptions } from "~/modules/community";
 import { slugForEvent } from "~/modules/events";
-import { newInvitationRid } from "~/modules/invitations/index.server";
+import { RID_BYTES } from "~/modules/invitations";
 import { normaliseAddress } from "~/modules/security";
 import { toE164 } from "~/modules/sms";
 import { parseLegacyDate, parseLegacyTimestamp } from "./legacy-dates";
@@ -668,7 +669,8 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     const id = randomUUID();
     insert(invitations, {
       id,
-      rid: newInvitationRid(),
+      // The rid as newInvitationRid mints it, without its server door: that loads the invitations' mail rendering (some 75 MB).
+      rid: randomToken(RID_BYTES),
       email,
       firstName: row.first_name?.trim() || null,
       lastName: row.last_name?.trim() || null,
@@ -709,8 +711,6 @@ export async function applyLegacyImport(db: Database, plan: Plan, options: { sta
     const inserts = [...plan.inserts].sort((a, b) => order.indexOf(a.table as never) - order.indexOf(b.table as never));
     for (const entry of inserts) {
       await insertRows(tx, entry.table, entry.rows);
-      // Written: its memory can go before the next table's batches are built.
-      entry.rows = [];
     }
     for (const update of plan.eventUpdates) await tx.update(events).set(update.set).where(eq(events.id, update.id));
     const recount = [...plan.recount];
@@ -729,13 +729,11 @@ export async function applyLegacyImport(db: Database, plan: Plan, options: { sta
         ) counted
         WHERE e.id = counted.id`);
     }
-    await insertRows(
-      tx,
-      legacyIds,
-      plan.mappings.splice(0).map((mapping) => ({ ...mapping, importRunId: runId })),
+    await insertRows(tx, legacyIds, plan.mappings, {
+      everyRow: { importRunId: runId },
       // A legacy row already mapped (two spellings of one address in a table without ids) is kept as first mapped.
-      { skipConflicts: true },
-    );
+      skipConflicts: true,
+    });
     await tx.insert(activityLog).values({
       actorUserId: null,
       actorEmail: IMPORT_ACTOR,
@@ -756,41 +754,79 @@ export async function applyLegacyImport(db: Database, plan: Plan, options: { sta
   });
 }
 
-/** Rows per INSERT: one JSON parameter each, a few megabytes at most. */
+/** Rows per INSERT: one JSON parameter each, well under a megabyte. */
 const JSON_BATCH_ROWS = 2000;
 
 /**
  * Inserts rows (keyed by the schema's property names) through one JSON parameter per batch:
  * PostgreSQL turns it into typed rows itself (json_populate_recordset), which is many times
  * faster than binding every value as its own parameter, and the same on both databases.
+ * It empties `rows` as it writes, so a written batch's memory can go while the next is built
+ * (the plan's rows are most of an import's memory); `everyRow` gives every row the same further
+ * values (the run's id on the mapping) without a copy of each row.
  */
-async function insertRows(tx: Database, table: PgTable, rows: Record<string, unknown>[], options: { skipConflicts?: boolean } = {}): Promise<void> {
-  // Rows that leave out different columns (to get their defaults) go in separate statements.
-  const shapes = new Map<string, Record<string, unknown>[]>();
-  for (const row of rows) {
-    const shape = Object.keys(row).sort().join(",");
-    const same = shapes.get(shape);
-    if (same) same.push(row);
-    else shapes.set(shape, [row]);
+async function insertRows(
+  tx: Database,
+  table: PgTable,
+  rows: Record<string, unknown>[],
+  options: { skipConflicts?: boolean; everyRow?: Record<string, unknown> } = {},
+): Promise<void> {
+  const utf8 = reusedUtf8Buffer();
+  const shared = Object.keys(options.everyRow ?? {});
+  // Taken from the end of the reversed list: each batch leaves it, in order, without copying the rest.
+  rows.reverse();
+  while (rows.length > 0) {
+    const batch: Record<string, unknown>[] = [];
+    while (batch.length < JSON_BATCH_ROWS && rows.length > 0) batch.push(rows.pop()!);
+    // Rows that leave out different columns (to get their defaults) go in separate statements.
+    const shapes = new Map<string, Record<string, unknown>[]>();
+    for (const row of batch) {
+      const shape = Object.keys(row).sort().join(",");
+      const same = shapes.get(shape);
+      if (same) same.push(row);
+      else shapes.set(shape, [row]);
+    }
+    for (const [shape, sameShape] of shapes) {
+      const keys = [...shape.split(","), ...shared];
+      const names = columnNames(table, keys);
+      const json = JSON.stringify(sameShape.map((row) => Object.fromEntries(keys.map((key, index) => [names[index], row[key] ?? options.everyRow?.[key] ?? null]))));
+      await insertJson(tx, table, names, utf8(json), options);
+    }
   }
-  for (const [shape, sameShape] of shapes) await insertRowsOfShape(tx, table, shape.split(","), sameShape, options);
 }
 
-async function insertRowsOfShape(tx: Database, table: PgTable, keys: string[], rows: Record<string, unknown>[], options: { skipConflicts?: boolean }) {
+function columnNames(table: PgTable, keys: string[]): string[] {
   const columns = getTableColumns(table);
-  const names = keys.map((key) => {
+  return keys.map((key) => {
     const column = columns[key];
     if (!column) throw new Error(`${getTableConfig(table).name} has no column ${key}`);
     return column.name;
   });
+}
+
+/** One INSERT of the rows in `json` (UTF-8 bytes of an array of objects keyed by column name). */
+async function insertJson(tx: Database, table: PgTable, names: string[], json: Buffer, options: { skipConflicts?: boolean }) {
   const tableName = sql.identifier(getTableConfig(table).name);
   const columnList = sql.join(names.map((name) => sql.identifier(name)), sql`, `);
-  for (let start = 0; start < rows.length; start += JSON_BATCH_ROWS) {
-    const batch = rows.slice(start, start + JSON_BATCH_ROWS).map((row) => Object.fromEntries(keys.map((key, index) => [names[index], row[key] ?? null])));
-    await tx.execute(
-      sql`INSERT INTO ${tableName} (${columnList}) SELECT ${columnList} FROM json_populate_recordset(null::${tableName}, ${JSON.stringify(batch)}::json)${options.skipConflicts ? sql` ON CONFLICT DO NOTHING` : sql``}`,
-    );
-  }
+  await tx.execute(
+    sql`INSERT INTO ${tableName} (${columnList}) SELECT ${columnList} FROM json_populate_recordset(null::${tableName}, convert_from(${json}::bytea, 'UTF8')::json)${options.skipConflicts ? sql` ON CONFLICT DO NOTHING` : sql``}`,
+  );
+}
+
+/**
+ * Text as UTF-8 in one buffer reused from call to call (an answer holds until the next call). The
+ * batches go to the database as these bytes, not as strings: node-postgres keeps a finished query's
+ * parameters reachable long enough to reach the old generation, so every batch's JSON text stayed
+ * there until a full collection and the apply's heap grew by some 90 MB (docs/decisions/045).
+ */
+function reusedUtf8Buffer(): (text: string) => Buffer {
+  let buffer = Buffer.alloc(0);
+  return (text) => {
+    const length = Buffer.byteLength(text);
+    if (length > buffer.length) buffer = Buffer.allocUnsafe(Math.max(length, buffer.length * 2));
+    buffer.write(text);
+    return buffer.subarray(0, length);
+  };
 }
 
 /** Lines of a run's report the setup page shows; the rest is counted ('and N more'). */
