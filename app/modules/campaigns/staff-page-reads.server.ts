@@ -34,13 +34,11 @@ export async function readCommunicationsPage(
     listCampaigns(db),
     describeTextAudiences(db, { timeZone: options.timeZone }),
   ]);
-  const failed: Record<string, FailedRecipient[]> = {};
   const textRecipients: Record<string, TextRecipientResult[]> = {};
   for (const campaign of campaigns) {
-    if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, FAILED_SHOWN);
     if (campaign.channel === "sms") textRecipients[campaign.id] = await listTextRecipients(db, campaign.id);
   }
-  return { ok: true, community, campaigns, failed, textRecipients, textAudiences };
+  return { ok: true, community, campaigns, failed: await failedRecipientsOf(db, campaigns), textRecipients, textAudiences };
 }
 
 /**
@@ -50,7 +48,12 @@ export async function readCommunicationsPage(
 export async function readEventMailings(db: Database, actor: Actor): Promise<{ campaigns: CampaignSummary[]; failed: Record<string, FailedRecipient[]> }> {
   if (!can(actor, "mail-event-attendees")) return { campaigns: [], failed: {} };
   const campaigns = await listCampaigns(db, 20, { kind: EVENT_ATTENDEES });
+  return { campaigns, failed: await failedRecipientsOf(db, campaigns) };
+}
+
+/** The first failed recipients of each campaign that has any, by campaign id (both pages list them the same way). */
+async function failedRecipientsOf(db: Database, campaigns: CampaignSummary[]): Promise<Record<string, FailedRecipient[]>> {
   const failed: Record<string, FailedRecipient[]> = {};
   for (const campaign of campaigns) if (campaign.counts.failed > 0) failed[campaign.id] = await listFailedRecipients(db, campaign.id, FAILED_SHOWN);
-  return { campaigns, failed };
+  return failed;
 }
