@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** What a bounce or complaint report said happened: a permanent failure (5.x.x), a temporary one (4.x.x), or a spam complaint. */
 export const bounceKind = pgEnum("bounce_kind", ["hard", "soft", "complaint"]);
@@ -57,6 +57,42 @@ export const suppressions = pgTable("suppressions", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Why a report was not acted on: it names no message we sent (`no-matching-message`), it names one
+ * of ours but another person than the message's recipient (`recipient-mismatch`, a webhook), or it
+ * was too large to read (`oversized`).
+ */
+export const unmatchedReportReason = pgEnum("unmatched_report_reason", ["no-matching-message", "recipient-mismatch", "oversized"]);
+
+/**
+ * Reports heard but not acted on (docs/decisions/051): a bounce or complaint is believed only when
+ * it matches a message we sent, so anyone can mail the bounce address but nobody can suppress or
+ * unsubscribe someone else. Listed on the deliverability page so staff see attempts and
+ * misconfigurations; kept 90 days. Everything here is the outsider's text, shown escaped on staff
+ * pages and never put in mail.
+ */
+export const unmatchedReports = pgTable(
+  "unmatched_reports",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    /** The same key as a bounce event would have: a report read twice is one row. */
+    eventKey: text("event_key").notNull().unique(),
+    /** Where it was heard: mailbox, generic, postmark or ses. */
+    source: text().notNull(),
+    reason: unmatchedReportReason().notNull(),
+    /** What the report claimed, when it could be read. */
+    kind: bounceKind(),
+    /** The report's sender (its From; a webhook has none), capped and without control characters. */
+    sender: text(),
+    /** The address the report named as failed or complaining. */
+    namedRecipient: text("named_recipient"),
+    /** The message's size in bytes, for oversized ones. */
+    sizeBytes: integer("size_bytes"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("unmatched_reports_received_idx").on(table.receivedAt)],
+);
+
 /** Who polls the bounce mailbox now: one instance at a time, until its lease runs out. */
 export const bounceMailboxLease = pgTable("bounce_mailbox_lease", {
   name: text().primaryKey(),
@@ -66,3 +102,4 @@ export const bounceMailboxLease = pgTable("bounce_mailbox_lease", {
 
 export type BounceEvent = typeof bounceEvents.$inferSelect;
 export type Suppression = typeof suppressions.$inferSelect;
+export type UnmatchedReport = typeof unmatchedReports.$inferSelect;

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bounceEvents, consents, outbox, suppressions, unsubscribes } from "../../db/schema";
-import { pollBounceMailbox, PROCESSED_KEYWORD } from "~/modules/deliverability/bounce-mailbox.server";
+import { bounceEvents, consents, outbox, suppressions, unmatchedReports, unsubscribes } from "../../db/schema";
+import { MAX_MESSAGE_BYTES, pollBounceMailbox, PROCESSED_KEYWORD } from "~/modules/deliverability/bounce-mailbox.server";
 import { recordBounceEvent } from "~/modules/deliverability/record-bounce.server";
 import { bounceCountsOf, suppressedBulkMessages, unsuppress } from "~/modules/deliverability/suppressions.server";
 import { envelopeSender, messageToken } from "~/modules/deliverability/verp";
@@ -105,7 +105,7 @@ describe("the bounce mailbox", () => {
     );
     expect([first!.polled, second!.polled].sort()).toEqual([false, true]);
     const done = first!.polled ? first! : second!;
-    expect(done).toMatchObject({ read: 12, recorded: 10, duplicates: 1, ignored: 1 });
+    expect(done).toMatchObject({ read: 12, recorded: 10, duplicates: 1, ignored: 1, unmatched: 0, oversized: 0 });
     expect(await dovecot.keywordCounts(PROCESSED_KEYWORD)).toEqual({ with: 12, without: 0 });
 
     const suppressed = await db().select().from(suppressions).orderBy(suppressions.email);
@@ -133,6 +133,66 @@ describe("the bounce mailbox", () => {
     const replay = await recordBounceEvent(db(), { eventKey: "mailbox:<h1.RAA14128@CS.UTK.EDU>", kind: "hard", email: hard1, source: "mailbox", detail: "again" });
     expect(replay).toEqual({ recorded: false });
     expect(await db().select({ count: sql<number>`count(*)::int` }).from(bounceEvents)).toEqual(before);
+  });
+
+  it("acts on no report that names no message we sent: forged complaints and bounces are listed as unmatched and change nothing", async () => {
+    const victims = ["victim@example.com", "victim2@example.com"];
+    // A member of the list: what a forged complaint would unsubscribe.
+    await db().insert(unsubscribes).values({ email: "someone-else@example.com", source: "link" }).onConflictDoNothing();
+    const rows = await db().select({ id: outbox.id, recipient: outbox.recipient }).from(outbox).where(eq(outbox.campaignId, campaignId));
+    const real = rows.find((row) => row.recipient === people[7])!;
+    const forgedComplaint = [
+      "From: attacker@evil.example",
+      "To: bounces@example.org",
+      "Subject: abuse report",
+      "Message-ID: <forged-1@evil.example>",
+      "",
+      "Feedback-Type: abuse",
+      `Original-Rcpt-To: ${victims[0]}`,
+      "",
+    ].join("\r\n");
+    const forgedDsn = [
+      "From: MAILER-DAEMON@evil.example",
+      "To: bounces@example.org",
+      "Subject: Undelivered Mail Returned to Sender",
+      "Message-ID: <forged-2@evil.example>",
+      "",
+      "Action: failed",
+      "Status: 5.1.1",
+      `Final-Recipient: rfc822; ${victims[1]}`,
+      "",
+    ].join("\r\n");
+    // A well-formed ARF report naming the victim, with a token that is not one of ours and someone's guessable Message-ID.
+    const forgedArf = bounce("rfc5965-complaint.eml", { token: "0".repeat(32), recipient: victims[0]!, messageId: "<guess@example.org>", bounceId: "forged-3" });
+    // A real report about person 7's message that claims another recipient: person 7 is the one affected.
+    const redirected = bounce("rfc3464-hard.eml", { token: messageToken(real.id), recipient: victims[1]!, messageId: "<nothing@example.org>", bounceId: "redirected" });
+    const oversized = `From: big@evil.example\r\nTo: bounces@example.org\r\nSubject: Undelivered\r\nMessage-ID: <big@evil.example>\r\n\r\n${"x".repeat(998)}\r\n`.repeat(1);
+    const padded = oversized + `${"y".repeat(998)}\r\n`.repeat(Math.ceil(MAX_MESSAGE_BYTES / 1000) + 10);
+    await dovecot.append([forgedComplaint, forgedDsn, forgedArf, redirected, padded]);
+
+    const suppressedBefore = await db().select().from(suppressions);
+    const result = await pollBounceMailbox({ db: db(), mailboxUrl: dovecot.url, bounceAddress: BOUNCE_ADDRESS, holder: "poller-a" });
+    expect(result).toMatchObject({ read: 5, recorded: 1, unmatched: 2, ignored: 1, oversized: 1 });
+    expect(await dovecot.keywordCounts(PROCESSED_KEYWORD)).toEqual({ with: 17, without: 0 });
+
+    for (const victim of victims) {
+      expect(await db().select().from(suppressions).where(eq(suppressions.email, victim))).toHaveLength(0);
+      expect(await db().select().from(unsubscribes).where(eq(unsubscribes.email, victim))).toHaveLength(0);
+      expect(await db().select().from(consents).where(eq(consents.email, victim))).toHaveLength(0);
+      expect(await db().select().from(bounceEvents).where(eq(bounceEvents.email, victim))).toHaveLength(0);
+    }
+    const suppressedAfter = await db().select().from(suppressions);
+    expect(suppressedAfter.map((row) => row.email).sort()).toEqual([...suppressedBefore.map((row) => row.email), people[7]!].sort());
+
+    const unmatched = await db().select().from(unmatchedReports).orderBy(unmatchedReports.sender);
+    expect(unmatched.map((row) => [row.reason, row.kind, row.sender, row.namedRecipient])).toEqual([
+      ["no-matching-message", "complaint", "abusedesk@example.com", victims[0]],
+      ["oversized", null, "big@evil.example", null],
+      ["no-matching-message", "hard", "mailer-daemon@evil.example", null],
+    ]);
+    expect(unmatched[1]!.sizeBytes).toBeGreaterThan(MAX_MESSAGE_BYTES);
+    // The forged plain complaint is no report at all (its fields are not in a feedback-report part): ignored, not listed.
+    await db().transaction((tx) => unsuppress(tx, people[7]!));
   });
 
   it("skips suppressed recipients of bulk mail at send time, still sends them what they ask for", async () => {

@@ -5,13 +5,25 @@ import { ImapFlow } from "imapflow";
 import { queryRows, type Database } from "~/lib/db.server";
 import { logFailure } from "~/lib/log.server";
 import { matchReports } from "./match-report.server";
-import { parseBounceReport } from "./parse-bounce-report.server";
+import { parseBounceReport, reportEnvelope, type BounceReport } from "./parse-bounce-report.server";
 import { recordBounceEvent } from "./record-bounce.server";
+import { MAX_PARSED_BYTES } from "./report-mime.server";
+import { pruneUnmatchedReports, recordUnmatchedReport } from "./unmatched-reports.server";
 
 /** The IMAP keyword set on every message read, so no poller reads it again. */
 export const PROCESSED_KEYWORD = "$HarmoniaProcessed";
 const LEASE_NAME = "bounce-mailbox";
-const CHUNK = 200;
+/**
+ * Messages fetched, handled and flagged together: a crash between handling and flagging reads at
+ * most this many again (and their event keys record nothing new).
+ */
+const BATCH = 25;
+/**
+ * A message larger than this is no bounce of ours (our mail is small, and a report returns at most
+ * the message): it is flagged, listed as oversized and not read. Smaller ones are read only as far
+ * as MAX_PARSED_BYTES, where a report's parts are.
+ */
+export const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
 /** Reports recorded at once (each its own transaction); those about one address go one after another. */
 const CONCURRENCY = 8;
 
@@ -36,20 +48,25 @@ export interface PollResult {
   recorded: number;
   /** Reports already recorded (read twice, or by another poller). */
   duplicates: number;
-  /** Not a bounce or complaint, or naming no address we could find. */
+  /** Not a bounce or complaint (a reply, an auto-responder, a delivery notice). */
   ignored: number;
+  /** Bounces and complaints that name no message we sent: not acted on, listed for staff. */
+  unmatched: number;
+  /** Messages over MAX_MESSAGE_BYTES: flagged and listed without being read. */
+  oversized: number;
 }
 
 /**
  * One pass over the bounce mailbox: under the lease (one poller at a time across instances), reads
- * every message without the processed keyword, records each bounce or complaint (recordBounceEvent,
- * deduplicated by the report's own key) and then sets the keyword. A crash between the two reads
- * the message again and records nothing new.
+ * the messages without the processed keyword BATCH at a time, each only as far as MAX_PARSED_BYTES;
+ * records each bounce or complaint that matches a message we sent (recordBounceEvent, deduplicated
+ * by the report's own key), lists the rest as unmatched, and sets the keyword on the batch. A crash
+ * in between reads at most one batch again and records nothing new.
  */
 export async function pollBounceMailbox(options: BounceMailboxOptions): Promise<PollResult> {
   const holder = options.holder ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseSeconds = options.leaseSeconds ?? 120;
-  const result: PollResult = { polled: false, read: 0, recorded: 0, duplicates: 0, ignored: 0 };
+  const result: PollResult = { polled: false, read: 0, recorded: 0, duplicates: 0, ignored: 0, unmatched: 0, oversized: 0 };
   if (!(await takeLease(options.db, holder, leaseSeconds))) return result;
   result.polled = true;
   const url = new URL(options.mailboxUrl);
@@ -68,13 +85,16 @@ export async function pollBounceMailbox(options: BounceMailboxOptions): Promise<
     const lock = await client.getMailboxLock(folder);
     try {
       const uids = (await client.search({ unKeyword: PROCESSED_KEYWORD }, { uid: true })) || [];
-      for (let start = 0; start < uids.length; start += CHUNK) {
-        const chunk = uids.slice(start, start + CHUNK);
-        const sources: Buffer[] = [];
-        for await (const message of client.fetch(chunk, { uid: true, source: true }, { uid: true })) if (message.source) sources.push(message.source);
-        result.read += sources.length;
-        for (const outcome of await processReports(options, sources)) result[outcome]++;
-        await client.messageFlagsAdd(chunk, [PROCESSED_KEYWORD, "\\Seen"], { uid: true });
+      for (let start = 0; start < uids.length; start += BATCH) {
+        const batch = uids.slice(start, start + BATCH);
+        const messages: MailboxMessage[] = [];
+        // Only the first MAX_PARSED_BYTES of each message cross the wire (BODY.PEEK[]<0.n>): the rest is never read.
+        for await (const message of client.fetch(batch, { uid: true, size: true, source: { start: 0, maxLength: MAX_PARSED_BYTES } }, { uid: true })) {
+          messages.push({ size: message.size ?? 0, source: message.source ?? Buffer.alloc(0) });
+        }
+        result.read += messages.length;
+        for (const outcome of await processReports(options, messages)) result[outcome]++;
+        await client.messageFlagsAdd(batch, [PROCESSED_KEYWORD, "\\Seen"], { uid: true });
         if (!(await takeLease(options.db, holder, leaseSeconds))) break;
       }
     } finally {
@@ -84,44 +104,79 @@ export async function pollBounceMailbox(options: BounceMailboxOptions): Promise<
     await client.logout().catch(() => client.close());
     await releaseLease(options.db, holder);
   }
+  await pruneUnmatchedReports(options.db);
   return result;
 }
 
-type ReportOutcome = "recorded" | "duplicates" | "ignored";
+type ReportOutcome = "recorded" | "duplicates" | "ignored" | "unmatched" | "oversized";
+
+interface MailboxMessage {
+  /** The whole message's size as the server counts it. */
+  size: number;
+  /** At most its first MAX_PARSED_BYTES. */
+  source: Buffer;
+}
+
+type Report = Extract<BounceReport, { kind: "hard" | "soft" | "complaint" }>;
 
 /**
- * Parses and matches a chunk's reports, then records them CONCURRENCY at a time; the reports about
- * one address are recorded in order, so counting its soft bounces never races with itself.
+ * Parses a batch's reports (yielding to the event loop between messages, so pages are served
+ * meanwhile), matches them to the messages we sent, and records them CONCURRENCY at a time. Only a
+ * matched report is acted on, and only for its message's recipient; the reports about one
+ * recipient are recorded in order, so counting their soft bounces never races with itself.
  */
-async function processReports(options: BounceMailboxOptions, sources: Buffer[]): Promise<ReportOutcome[]> {
+async function processReports(options: BounceMailboxOptions, messages: MailboxMessage[]): Promise<ReportOutcome[]> {
   const outcomes: ReportOutcome[] = [];
-  const byAddress = new Map<string, Array<() => Promise<ReportOutcome>>>();
-  const parsed: Extract<Awaited<ReturnType<typeof parseBounceReport>>, { kind: "hard" | "soft" | "complaint" }>[] = [];
-  for (const source of sources) {
-    const report = await parseBounceReport(source, options.bounceAddress);
+  const parsed: Report[] = [];
+  for (const message of messages) {
+    await yieldToEventLoop();
+    if (message.size > MAX_MESSAGE_BYTES) {
+      const envelope = reportEnvelope(message.source);
+      await recordUnmatchedReport(options.db, { ...envelope, source: "mailbox", reason: "oversized", sizeBytes: message.size });
+      outcomes.push("oversized");
+      continue;
+    }
+    const report = parseBounceReport(message.source, options.bounceAddress);
     if (report.kind === "none") outcomes.push("ignored");
     else parsed.push(report);
   }
   const matches = await matchReports(options.db, parsed);
+  const byRecipient = new Map<string, Array<() => Promise<ReportOutcome>>>();
   for (const [index, report] of parsed.entries()) {
     const matched = matches[index];
-    const email = (matched?.recipient ?? report.recipient)?.trim().toLowerCase();
-    if (!email) {
-      outcomes.push("ignored");
+    if (!matched) {
+      await recordUnmatchedReport(options.db, {
+        eventKey: report.eventKey,
+        source: "mailbox",
+        reason: "no-matching-message",
+        kind: report.kind,
+        sender: report.sender,
+        namedRecipient: report.namedRecipient,
+      });
+      outcomes.push("unmatched");
       continue;
     }
+    const email = matched.recipient.trim().toLowerCase();
     const record = async (): Promise<ReportOutcome> => {
-      const event = { eventKey: report.eventKey, kind: report.kind, email, source: "mailbox" as const, detail: report.detail, occurredAt: report.occurredAt };
       const outcome = await recordBounceEvent(
         options.db,
-        matched ? { ...event, outboxMessageId: matched.outboxMessageId, campaignId: matched.campaignId } : event,
+        {
+          eventKey: report.eventKey,
+          kind: report.kind,
+          email,
+          source: "mailbox",
+          detail: report.detail,
+          occurredAt: report.occurredAt,
+          outboxMessageId: matched.outboxMessageId,
+          campaignId: matched.campaignId,
+        },
         { softLimit: options.softLimit },
       );
       return outcome.recorded ? "recorded" : "duplicates";
     };
-    byAddress.set(email, [...(byAddress.get(email) ?? []), record]);
+    byRecipient.set(email, [...(byRecipient.get(email) ?? []), record]);
   }
-  const queues = [...byAddress.values()];
+  const queues = [...byRecipient.values()];
   let next = 0;
   const worker = async () => {
     while (next < queues.length) {
@@ -130,6 +185,10 @@ async function processReports(options: BounceMailboxOptions, sources: Buffer[]):
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queues.length) }, worker));
   return outcomes;
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Takes or renews the poller's lease; false while another holder's lease runs. */

@@ -5,6 +5,7 @@ import { logFailure } from "~/lib/log.server";
 import { matchReport } from "./match-report.server";
 import { recordBounceEvent, type BounceEventInput } from "./record-bounce.server";
 import { isSignedBy, isSnsMessage, isTrustedCertificateUrl, isTrustedSnsUrl, signingCertificate, type SnsMessage } from "./sns-signature.server";
+import { recordUnmatchedReport } from "./unmatched-reports.server";
 import { tokensIn } from "./verp";
 
 export type MailEventProvider = "generic" | "postmark" | "ses";
@@ -121,6 +122,7 @@ async function receivePostmark(db: Database, settings: MailEventSettings, body: 
     source: "postmark",
     detail: [event.Type, event.Description, event.Details].filter(Boolean).join(": "),
     occurredAt: event.BouncedAt ? new Date(event.BouncedAt) : undefined,
+    messageId: typeof event.MessageID === "string" ? event.MessageID.slice(0, 500) : undefined,
   });
   return accepted(1);
 }
@@ -212,15 +214,22 @@ async function confirmSubscription(message: SnsMessage, settings: MailEventSetti
   return { status: 200, text: "Subscription confirmed." };
 }
 
-/** Matches the event to its outbox message (by token, then Message-ID) and records it. */
+/**
+ * Records a provider's event (docs/decisions/051). The provider signed it and names the recipient,
+ * so an event that names no message of ours is believed as it stands; but when it names one of
+ * our messages (by token or Message-ID) and that message went to someone else, it changes nothing:
+ * it is listed as unmatched for staff.
+ */
 async function record(db: Database, settings: MailEventSettings, event: BounceEventInput & { messageId?: string }, tokens: string[] = []): Promise<void> {
   const messageId = event.messageId ? (event.messageId.startsWith("<") ? event.messageId : `<${event.messageId}>`) : null;
   const matched = await matchReport(db, { tokens, originalMessageId: messageId });
-  // The event's own address decides who is suppressed; a match only adds which message (and campaign) it was.
-  const sameAddress = matched && matched.recipient.trim().toLowerCase() === event.email.trim().toLowerCase();
+  if (matched && matched.recipient.trim().toLowerCase() !== event.email.trim().toLowerCase()) {
+    await recordUnmatchedReport(db, { eventKey: event.eventKey, source: event.source, reason: "recipient-mismatch", kind: event.kind, namedRecipient: event.email });
+    return;
+  }
   await recordBounceEvent(
     db,
-    { ...event, outboxMessageId: sameAddress ? matched.outboxMessageId : null, campaignId: sameAddress ? matched.campaignId : null },
+    { ...event, outboxMessageId: matched?.outboxMessageId ?? null, campaignId: matched?.campaignId ?? null },
     { softLimit: settings.BOUNCE_SOFT_LIMIT },
   );
 }

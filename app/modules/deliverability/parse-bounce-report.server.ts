@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { simpleParser } from "mailparser";
+import { withoutControlCharacters } from "~/modules/security";
+import { MAX_PARSED_BYTES, readReportParts, type Fields, type ReportParts } from "./report-mime.server";
 import { tokensIn } from "./verp";
 
 /** What one message in the bounce mailbox reports. */
@@ -8,113 +9,267 @@ export type BounceReport =
       kind: "hard" | "soft" | "complaint";
       /** Names the report itself, so the same report read twice is one event. */
       eventKey: string;
-      /** The failed address as the report names it (the VERP token, when present, names it exactly). */
-      recipient: string | null;
-      /** Tokens of our envelope addresses found in the report (verp.ts). */
+      /** Who sent the report (its From), for the unmatched list; never acted on. */
+      sender: string | null;
+      /** The address the report says failed or complained; shown when the report matches nothing, never acted on. */
+      namedRecipient: string | null;
+      /** Tokens of our envelope addresses (verp.ts) where the report came back to or in its returned headers. */
       tokens: string[];
-      /** The Message-ID of the message that bounced, when the report quotes it. */
+      /** The Message-ID of the returned message, from the report's returned headers. */
       originalMessageId: string | null;
       /** The status code and the remote server's words, for the suppression list. */
       detail: string;
       occurredAt: Date;
     }
-  | { kind: "none"; eventKey: string; why: string };
+  | { kind: "none"; eventKey: string; sender: string | null; why: string };
 
 const MAX_DETAIL = 500;
+const MAX_ADDRESS = 320;
+const MAX_LINE = 1000;
 
 /**
- * Reads a bounce or complaint: RFC 3464 delivery-status reports (5.x.x hard, 4.x.x or `delayed`
- * soft), RFC 5965 ARF feedback reports (a complaint), and the common non-standard bounces that
- * carry an SMTP reply in their text (qmail, Exchange). mailparser decodes the message; the report
- * fields are read from the decoded text and the raw source alike, because mailparser inlines some
- * report parts into the text and keeps others as attachments.
+ * Reads a bounce or complaint (docs/decisions/048, 051), each field only from the part the
+ * standards put it in: RFC 3464 delivery-status parts (5.x.x hard, 4.x.x or `delayed` soft),
+ * RFC 5965 feedback-report parts (a complaint), and, for a message with neither, the plain text of
+ * a non-standard bounce (qmail, Exchange) with an SMTP reply in it. The report's words decide only
+ * what happened; which message (and so whom) it is about comes from our token or the returned
+ * Message-ID, matched later against what we sent.
  */
-export async function parseBounceReport(raw: Buffer | string, bounceAddress?: string): Promise<BounceReport> {
-  const source = typeof raw === "string" ? raw : raw.toString("utf8");
-  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
-  const eventKey = `mailbox:${parsed.messageId ?? createHash("sha256").update(source).digest("hex")}`;
-  const parts = [source, parsed.text ?? "", ...parsed.attachments.map((attachment) => attachment.content.toString("utf8"))].join("\n");
-  const fields = reportFields(parts);
-  const tokens = bounceAddress ? tokensIn(source, bounceAddress) : [];
-  const originalMessageId = quotedMessageId(source, parsed.messageId);
-  const occurredAt = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : new Date();
-  const common = { eventKey, tokens, originalMessageId, occurredAt };
+export function parseBounceReport(raw: Buffer | string, bounceAddress?: string): BounceReport {
+  const bytes = typeof raw === "string" ? Buffer.from(raw, "utf8") : raw;
+  const parts = readReportParts(bytes);
+  const ownId = messageIdIn(parts.headers.get("message-id"));
+  const eventKey = `mailbox:${ownId ?? createHash("sha256").update(bytes.subarray(0, MAX_PARSED_BYTES)).digest("hex")}`;
+  const sender = addressIn(parts.headers.get("from"));
+  const occurredAt = dateOf(parts.headers.get("date"));
 
-  const feedbackType = fields.get("feedback-type")?.toLowerCase();
-  if (feedbackType !== undefined) {
-    if (feedbackType === "not-spam") return { kind: "none", eventKey, why: "a not-spam feedback report" };
-    const recipient = addressIn(fields.get("original-rcpt-to")) ?? addressIn(fields.get("removal-recipient"));
-    return { kind: "complaint", recipient, detail: `Complaint (${feedbackType})`, ...common };
+  const feedback = parts.feedbackReport;
+  const feedbackType = feedback?.get("feedback-type")?.toLowerCase().slice(0, 40);
+  if (feedback && feedbackType) {
+    if (feedbackType === "not-spam") return { kind: "none", eventKey, sender, why: "a not-spam feedback report" };
+    return {
+      kind: "complaint",
+      eventKey,
+      sender,
+      namedRecipient: addressIn(feedback.get("original-rcpt-to")) ?? addressIn(feedback.get("removal-recipient")),
+      tokens: reportTokens(parts, bounceAddress, [feedback.get("original-mail-from")]),
+      originalMessageId: returnedMessageId(parts.returnedHeaders, ownId),
+      detail: clip(`Complaint (${feedbackType})`),
+      occurredAt,
+    };
   }
 
-  const status = fields.get("status")?.match(/\b([245])\.\d{1,3}\.\d{1,3}\b/)?.[0];
-  const action = fields.get("action")?.toLowerCase();
-  if (status !== undefined || action !== undefined) {
-    if (action === "delivered" || action === "relayed" || action === "expanded" || status?.startsWith("2"))
-      return { kind: "none", eventKey, why: `a delivery report (${action ?? status})` };
+  if (parts.deliveryStatus) {
+    const recipients = parts.deliveryStatus.slice(1);
+    const failed = recipients.find((group) => isFailure(group)) ?? null;
+    if (!failed) {
+      const first = recipients[0];
+      return { kind: "none", eventKey, sender, why: `a delivery report (${clip(first?.get("action") ?? first?.get("status") ?? "no recipient")})` };
+    }
+    const status = enhancedStatusIn(failed.get("status") ?? "");
+    const action = failed.get("action")?.trim().toLowerCase();
     const kind = action === "delayed" || status?.startsWith("4") ? "soft" : "hard";
-    const diagnostic = fields.get("diagnostic-code")?.replace(/^\s*smtp\s*;\s*/i, "");
-    const recipient = addressIn(fields.get("final-recipient")) ?? addressIn(fields.get("original-recipient"));
-    return { kind, recipient, detail: clip([status, diagnostic].filter(Boolean).join(" ") || `Action: ${action}`), ...common };
+    const diagnostic = withoutPrefix(failed.get("diagnostic-code") ?? "", "smtp;");
+    return {
+      kind,
+      eventKey,
+      sender,
+      namedRecipient: addressIn(failed.get("final-recipient")) ?? addressIn(failed.get("original-recipient")),
+      tokens: reportTokens(parts, bounceAddress, []),
+      originalMessageId: returnedMessageId(parts.returnedHeaders, ownId),
+      detail: clip([status, diagnostic].filter(Boolean).join(" ") || `Action: ${action}`),
+      occurredAt,
+    };
   }
 
-  // No report fields: a plain-text bounce. Its SMTP reply (an enhanced code, else a bare reply code) says hard or soft.
-  const text = parsed.text ?? "";
-  const reply = replyLine(text);
-  if (!reply || !looksLikeBounce(parsed.subject ?? "", parsed.from?.text ?? "")) return { kind: "none", eventKey, why: "not a bounce or complaint" };
-  return { kind: reply.permanent ? "hard" : "soft", recipient: firstForeignAddress(text, bounceAddress), detail: clip(reply.line), ...common };
-}
-
-/** Report fields (`Name: value`, folded lines joined), the first of each name. */
-function reportFields(text: string): Map<string, string> {
-  const fields = new Map<string, string>();
-  const wanted = /^(Feedback-Type|Original-Rcpt-To|Removal-Recipient|Status|Action|Diagnostic-Code|Final-Recipient|Original-Recipient):[ \t]*(.*(?:\r?\n[ \t]+.*)*)/gim;
-  for (const match of text.matchAll(wanted)) {
-    const name = match[1]!.toLowerCase();
-    if (!fields.has(name)) fields.set(name, match[2]!.replace(/\r?\n[ \t]+/g, " ").trim());
+  // Neither report part: a plain-text bounce. Its SMTP reply says hard or soft; it quotes the returned headers in its text.
+  const reply = replyLine(parts.text);
+  if (!reply || !looksLikeBounce(parts.headers.get("subject") ?? "", parts.headers.get("from") ?? "")) {
+    return { kind: "none", eventKey, sender, why: "not a bounce or complaint" };
   }
-  return fields;
+  return {
+    kind: reply.permanent ? "hard" : "soft",
+    eventKey,
+    sender,
+    namedRecipient: null,
+    tokens: reportTokens(parts, bounceAddress, [parts.text]),
+    originalMessageId: quotedMessageIdInText(parts.text, ownId),
+    detail: clip(reply.line),
+    occurredAt,
+  };
 }
 
-/** The Message-ID quoted inside the report (the returned message or its headers), not the report's own. */
-function quotedMessageId(source: string, ownId: string | undefined): string | null {
-  for (const match of source.matchAll(/^Message-ID:[ \t]*(<[^>\s]+>)/gim)) {
-    if (match[1] !== ownId) return match[1]!;
+/** The top-level fields of a report as read for the unmatched list when a message is too large to read: who sent it and its key. */
+export function reportEnvelope(raw: Buffer): { eventKey: string; sender: string | null } {
+  const parts = readReportParts(raw.subarray(0, 64 * 1024));
+  const ownId = messageIdIn(parts.headers.get("message-id"));
+  return {
+    eventKey: `mailbox:${ownId ?? createHash("sha256").update(raw.subarray(0, MAX_PARSED_BYTES)).digest("hex")}`,
+    sender: addressIn(parts.headers.get("from")),
+  };
+}
+
+function isFailure(group: Fields): boolean {
+  const action = group.get("action")?.trim().toLowerCase();
+  const status = enhancedStatusIn(group.get("status") ?? "");
+  if (action === "failed" || action === "delayed") return true;
+  if (action !== undefined) return false;
+  return status !== null && !status.startsWith("2");
+}
+
+/**
+ * Our tokens where a report can honestly carry them: the envelope it came back to (To,
+ * Delivered-To, X-Original-To, Envelope-To), the returned message's Return-Path, and what the
+ * caller adds (an ARF's Original-Mail-From, a plain-text bounce's quoted headers). A token is the
+ * 128-bit id of one outbox message, seen only by its recipient and the servers on the way.
+ */
+function reportTokens(parts: ReportParts, bounceAddress: string | undefined, more: Array<string | undefined>): string[] {
+  if (!bounceAddress) return [];
+  const places = [
+    ...["to", "delivered-to", "x-original-to", "envelope-to"].map((name) => parts.headers.get(name)),
+    ...parts.returnedHeaders.map((headers) => headers.get("return-path")),
+    ...more,
+  ];
+  return [...new Set(places.flatMap((text) => (text ? tokensIn(text, bounceAddress) : [])))];
+}
+
+/** The returned message's Message-ID, from the first returned headers that have one other than the report's own. */
+function returnedMessageId(returned: Fields[], ownId: string | null): string | null {
+  for (const headers of returned) {
+    const id = messageIdIn(headers.get("message-id"));
+    if (id && id !== ownId) return id;
   }
   return null;
 }
 
-function addressIn(value: string | undefined): string | null {
-  const address = value?.match(/[^\s<>;:"]+@[^\s<>;"]+[^\s<>;".]/)?.[0];
-  return address ? address.toLowerCase() : null;
-}
-
-function firstForeignAddress(text: string, bounceAddress: string | undefined): string | null {
-  const domain = bounceAddress?.slice(bounceAddress.lastIndexOf("@") + 1).toLowerCase();
-  for (const match of text.matchAll(/[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g)) {
-    const address = match[0].toLowerCase();
-    if ((!domain || !address.endsWith(`@${domain}`)) && !/^(mailer-daemon|postmaster)@/.test(address)) return address;
+/** A plain-text bounce's quoted `Message-ID:` line (its copy of the returned headers). */
+function quotedMessageIdInText(text: string, ownId: string | null): string | null {
+  for (const line of linesOf(text)) {
+    const trimmed = line.trimStart();
+    if (trimmed.slice(0, 11).toLowerCase() !== "message-id:") continue;
+    const id = messageIdIn(trimmed.slice(11));
+    if (id && id !== ownId) return id;
   }
   return null;
 }
 
+/** `<local@domain>` from a header value: the first angle-bracketed part without spaces, at most 500 characters. */
+function messageIdIn(value: string | undefined): string | null {
+  if (!value) return null;
+  const open = value.indexOf("<");
+  if (open === -1) return null;
+  const close = value.indexOf(">", open);
+  if (close === -1 || close - open > 500) return null;
+  const id = value.slice(open, close + 1);
+  return id.length > 2 && !id.includes(" ") ? id : null;
+}
+
+/**
+ * An address from a header or report field (`rfc822; a@b`, `Name <a@b>`, `<a@b>`), lower-cased
+ * and without control characters; null when there is no plausible one.
+ */
+export function addressIn(value: string | undefined): string | null {
+  if (!value) return null;
+  let text = value.slice(0, MAX_FIELD_SCAN);
+  const semicolon = text.indexOf(";");
+  if (semicolon !== -1 && semicolon < 20) text = text.slice(semicolon + 1);
+  const open = text.indexOf("<");
+  if (open !== -1) {
+    const close = text.indexOf(">", open);
+    text = text.slice(open + 1, close === -1 ? undefined : close);
+  } else {
+    text = text.trim().split(" ").find((word) => word.includes("@")) ?? "";
+  }
+  const address = withoutControlCharacters(text).trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (address.length > MAX_ADDRESS || at <= 0 || at === address.length - 1 || address.includes(" ")) return null;
+  return address;
+}
+const MAX_FIELD_SCAN = 1000;
+
+/** The first `2.x.x`, `4.x.x` or `5.x.x` enhanced status code (RFC 3463) in the text, read in one pass. */
+export function enhancedStatusIn(text: string): string | null {
+  const capped = text.slice(0, MAX_LINE);
+  for (let index = 0; index < capped.length; index++) {
+    const first = capped[index];
+    if (first !== "2" && first !== "4" && first !== "5") continue;
+    if (index > 0 && isDigitOrDot(capped.charCodeAt(index - 1))) continue;
+    if (capped[index + 1] !== ".") continue;
+    const second = digitsFrom(capped, index + 2);
+    if (second === 0 || second > 3 || capped[index + 2 + second] !== ".") continue;
+    const third = digitsFrom(capped, index + 3 + second);
+    if (third === 0 || third > 3) continue;
+    const end = index + 3 + second + third;
+    if (end < capped.length && isDigitOrDot(capped.charCodeAt(end))) continue;
+    return capped.slice(index, end);
+  }
+  return null;
+}
+
+function digitsFrom(text: string, start: number): number {
+  let count = 0;
+  while (count < 4 && start + count < text.length && isDigit(text.charCodeAt(start + count))) count++;
+  return count;
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+const isDigitOrDot = (code: number) => isDigit(code) || code === 46;
+
+/** The SMTP reply in a plain-text bounce: the first line with an enhanced code, else one with a basic reply code (4xx/5xx then a space or dash). */
 function replyLine(text: string): { line: string; permanent: boolean } | null {
-  const lines = text.split(/\r?\n/);
+  const lines = linesOf(text);
   for (const line of lines) {
-    const enhanced = line.match(/\b([45])\.\d{1,3}\.\d{1,3}\b/);
-    if (enhanced) return { line: line.trim(), permanent: enhanced[1] === "5" };
+    const status = enhancedStatusIn(line);
+    if (status && status[0] !== "2") return { line: line.trim(), permanent: status[0] === "5" };
   }
   for (const line of lines) {
-    const basic = line.match(/\b(5[0-5]\d|4[2-5]\d)[ -]/);
-    if (basic) return { line: line.trim(), permanent: basic[1]!.startsWith("5") };
+    const code = basicReplyCodeIn(line);
+    if (code) return { line: line.trim(), permanent: code.startsWith("5") };
   }
   return null;
+}
+
+/** A 4xx or 5xx SMTP reply code standing alone and followed by a space or a dash ("550 ", "451-"). */
+function basicReplyCodeIn(line: string): string | null {
+  for (let index = 0; index + 3 < line.length; index++) {
+    const first = line[index];
+    if (first !== "4" && first !== "5") continue;
+    if (index > 0 && isDigit(line.charCodeAt(index - 1))) continue;
+    if (!isDigit(line.charCodeAt(index + 1)) || !isDigit(line.charCodeAt(index + 2))) continue;
+    const after = line[index + 3];
+    if (after !== " " && after !== "-") continue;
+    const code = line.slice(index, index + 3);
+    const value = Number(code);
+    if ((value >= 421 && value <= 459) || (value >= 500 && value <= 559)) return code;
+  }
+  return null;
+}
+
+/** The text's lines, each at most MAX_LINE characters. */
+function linesOf(text: string): string[] {
+  return text.split("\n").map((line) => line.slice(0, MAX_LINE));
 }
 
 function looksLikeBounce(subject: string, from: string): boolean {
-  return /mailer-daemon|postmaster|mail delivery/i.test(from) || /undeliver|failure|delivery status|returned mail|not delivered|delayed/i.test(subject);
+  const sender = from.slice(0, MAX_LINE).toLowerCase();
+  const title = subject.slice(0, MAX_LINE).toLowerCase();
+  return (
+    ["mailer-daemon", "postmaster", "mail delivery"].some((word) => sender.includes(word)) ||
+    ["undeliver", "failure", "delivery status", "returned mail", "not delivered", "delayed"].some((word) => title.includes(word))
+  );
+}
+
+function withoutPrefix(text: string, prefix: string): string {
+  const trimmed = text.trim();
+  return trimmed.slice(0, prefix.length).toLowerCase() === prefix ? trimmed.slice(prefix.length).trim() : trimmed;
+}
+
+function dateOf(value: string | undefined): Date {
+  const parsed = value ? new Date(value.slice(0, 200)) : null;
+  return parsed && !Number.isNaN(parsed.getTime()) ? parsed : new Date();
 }
 
 function clip(text: string): string {
-  return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text;
+  const clean = withoutControlCharacters(text);
+  return clean.length > MAX_DETAIL ? `${clean.slice(0, MAX_DETAIL - 1)}…` : clean;
 }

@@ -23,17 +23,33 @@ export function envelopeSender(bounceAddress: string, outboxMessageId: string): 
 }
 
 /**
- * The tokens of our envelope addresses anywhere in a report (its To, Delivered-To, the returned
- * message's Return-Path, an ARF's Original-Mail-From), first found first.
+ * The tokens of our envelope addresses in a text (a report's To or Delivered-To, the returned
+ * message's Return-Path, an ARF's Original-Mail-From), first found first. Read with string
+ * searches only: the text comes from whoever mailed the bounce address.
  */
 export function tokensIn(text: string, bounceAddress: string): string[] {
   const at = bounceAddress.lastIndexOf("@");
-  const local = escapeRegExp(bounceAddress.slice(0, at));
-  const domain = escapeRegExp(bounceAddress.slice(at + 1));
-  const pattern = new RegExp(`${local}\\+([0-9a-f]{32})@${domain}`, "gi");
-  return [...new Set([...text.matchAll(pattern)].map((match) => match[1]!.toLowerCase()))];
+  const prefix = `${bounceAddress.slice(0, at)}+`.toLowerCase();
+  const suffix = bounceAddress.slice(at).toLowerCase();
+  const haystack = text.slice(0, MAX_SCANNED).toLowerCase();
+  const tokens = new Set<string>();
+  for (let found = haystack.indexOf(prefix); found !== -1 && tokens.size < MAX_TOKENS; found = haystack.indexOf(prefix, found + 1)) {
+    const start = found + prefix.length;
+    const token = haystack.slice(start, start + TOKEN_LENGTH);
+    if (token.length === TOKEN_LENGTH && isHex(token) && haystack.startsWith(suffix, start + TOKEN_LENGTH)) tokens.add(token);
+  }
+  return [...tokens];
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const TOKEN_LENGTH = 32;
+const MAX_TOKENS = 10;
+/** A report's fields are capped well below this; the cap only bounds a caller's mistake. */
+const MAX_SCANNED = 256 * 1024;
+
+function isHex(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102))) return false;
+  }
+  return true;
 }

@@ -73,8 +73,9 @@ function createSmtpTransport(smtpUrl: string, options: MailTransportOptions): Ma
         subject: message.subject ?? "",
         text: message.bodyText,
         html: message.bodyHtml ?? undefined,
-        // Derived from the idempotency key, so a resend after a lost reply is recognisably the same message.
-        messageId: `<${createHash("sha256").update(message.idempotencyKey).digest("hex").slice(0, 32)}@${domain}>`,
+        // Derived from the row's random id: a resend after a lost reply is recognisably the same message, and nobody can
+        // work out another person's Message-ID (a bounce quoting one is believed: docs/decisions/051).
+        messageId: `<${createHash("sha256").update(`message-id:${message.id}`).digest("hex").slice(0, 32)}@${domain}>`,
         headers: message.meta.listUnsubscribe
           ? {
               "List-Unsubscribe": `<${message.meta.listUnsubscribe}>`,
