@@ -245,6 +245,42 @@ describe("deliverability", () => {
     expect((await suppressedCsv("?q=pm%40")).map((row) => row.split(",")[1])).toEqual(["complaint"]);
   });
 
+  it("acts on no report about someone else: forged mailbox reports and a webhook naming another person's message change nothing and are listed for staff", async () => {
+    const before = await suppressedCsv();
+    const victim = "victim@recipient.example";
+    await dovecot.append([
+      ["From: attacker@evil.example", "To: bounces@example.org", "Subject: abuse", "Message-ID: <forged-http-1@evil.example>", "", "Feedback-Type: abuse", `Original-Rcpt-To: ${victim}`, ""].join("\r\n"),
+      [
+        "From: MAILER-DAEMON@evil.example",
+        "To: bounces@example.org",
+        "Subject: Undelivered Mail Returned to Sender",
+        "Message-ID: <forged-http-2@evil.example>",
+        "",
+        "Action: failed",
+        "Status: 5.1.1",
+        `Final-Recipient: rfc822; ${victim}`,
+        "",
+      ].join("\r\n"),
+    ]);
+    // A signed provider event that names a message of ours, which went to someone else.
+    const theirs = mailsTo(sink, people[7]!).find((mail) => mail.subject === "First news")!;
+    const body = JSON.stringify({ type: "complaint", email: victim, messageId: theirs.messageId });
+    const signature = `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`;
+    const answer = await fetch(`${server.url}/api/mail/events/generic`, { method: "POST", headers: { "Content-Type": "application/json", "X-Signature": signature }, body });
+    expect(answer.status).toBe(200);
+
+    const page = await waitFor(async () => {
+      const html = await (await fetch(`${server.url}/admin/communications/deliverability`, { headers: { Cookie: admin } })).text();
+      return html.includes("mailer-daemon@evil.example") && html.includes("Names another person") ? html : undefined;
+    }, 30_000);
+    expect(page).toContain("Reports we did not act on");
+    expect(page).toContain("Names no message we sent");
+    expect(page).toContain(victim);
+    expect(await suppressedCsv()).toEqual(before);
+    expect(await suppressedCsv(`?q=${encodeURIComponent(victim)}`)).toHaveLength(0);
+    expect(await suppressedCsv(`?q=${encodeURIComponent(people[7]!)}`)).toHaveLength(0);
+  });
+
   it("takes SES notifications through SNS only with a valid signature, confirms the subscription, records a replay once", async () => {
     const certUrl = `${new URL(server.url).protocol}//127.0.0.1:${(snsHost.address() as { port: number }).port}/cert.pem`;
     const sign = (message: Record<string, string>): Record<string, string> => {

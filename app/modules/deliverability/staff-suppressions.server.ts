@@ -5,6 +5,10 @@ import { recordActivity, type StaffActor } from "~/modules/activity/index.server
 import { can, notAllowed, type Actor } from "~/modules/access";
 import { deliverabilityMessages } from "./deliverability-messages";
 import { listSuppressions, unsuppress, type SuppressionListRow } from "./suppressions.server";
+import { listUnmatchedReports, unmatchedReasonWords, type UnmatchedReportSummary } from "./unmatched-reports.server";
+
+/** The deliverability page's list of reports not acted on, each with its reason in words. */
+export type UnmatchedReportsView = Omit<UnmatchedReportSummary, "rows"> & { rows: Array<UnmatchedReportSummary["rows"][number] & { reasonWords: string }> };
 
 
 const removalSchema = z.object({
@@ -43,10 +47,18 @@ export async function removeSuppression(db: Database, actor: StaffActor & Actor,
   });
 }
 
-/** The suppression list for the staff page: only for staff who may manage it. */
-export async function suppressionList(db: Database, actor: Actor, search: string): Promise<{ ok: true; rows: SuppressionListRow[] } | ReturnType<typeof notAllowed>> {
+/**
+ * The deliverability page: the suppression list, and the reports heard but not acted on (forged
+ * or misdirected ones, and those too large to read), newest first; only for staff who may manage it.
+ */
+export async function suppressionList(
+  db: Database,
+  actor: Actor,
+  search: string,
+): Promise<{ ok: true; rows: SuppressionListRow[]; unmatched: UnmatchedReportsView } | ReturnType<typeof notAllowed>> {
   if (!can(actor, "manage-suppressions")) return notAllowed(deliverabilityMessages.notAuthorised);
-  return { ok: true, rows: await listSuppressions(db, { search, limit: 500 }) };
+  const [rows, unmatched] = [await listSuppressions(db, { search, limit: 500 }), await listUnmatchedReports(db)];
+  return { ok: true, rows, unmatched: { ...unmatched, rows: unmatched.rows.map((row) => ({ ...row, reasonWords: unmatchedReasonWords(row.reason) })) } };
 }
 
 /** The whole list as CSV, logged as an export. */

@@ -18,9 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = searchParam(new URL(request.url).searchParams, "q");
   const list = await suppressionList(context.db, user, search);
   if (!list.ok) throw data({ message: list.message }, { status: refusalStatus(list.reason) });
-  const { rows } = list;
+  const { rows, unmatched } = list;
   const timeZone = siteConfig.venue.timeZone;
-  return { search, rows: rows.map((row) => ({ ...row, createdAt: formatVenueDateTime(row.createdAt, timeZone) })) };
+  return {
+    search,
+    rows: rows.map((row) => ({ ...row, createdAt: formatVenueDateTime(row.createdAt, timeZone) })),
+    unmatched: { ...unmatched, rows: unmatched.rows.map((row) => ({ ...row, receivedAt: formatVenueDateTime(row.receivedAt, timeZone) })) },
+  };
 }
 
 /** POST: Remove from suppression (an address and the reason), a plain form that works without JavaScript. */
@@ -39,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DeliverabilityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, search } = loaderData;
+  const { rows, search, unmatched } = loaderData;
   const csvHref = `/admin/communications/deliverability.csv${search ? `?q=${encodeURIComponent(search)}` : ""}`;
   return (
     <section aria-labelledby="deliverability-title" className="mt-6">
@@ -99,6 +103,33 @@ export default function DeliverabilityPage({ loaderData, actionData }: Route.Com
           ]}
         />
       )}
+      <section aria-labelledby="unmatched-title" className="mt-10">
+        <h2 id="unmatched-title" className="text-2xl text-ivory">
+          Reports we did not act on
+        </h2>
+        <p className="mt-2 max-w-prose text-sand" data-testid="unmatched-count">
+          {unmatched.recentCount === 0
+            ? `None in the last ${unmatched.recentDays} days.`
+            : `${unmatched.recentCount} in the last ${unmatched.recentDays} days.`}{" "}
+          A bounce or complaint changes nothing unless it is about a message we sent, and then only for that message&apos;s recipient. Many here can
+          mean someone is trying to unsubscribe people, or that the bounce address gets other mail.
+        </p>
+        {unmatched.rows.length > 0 ? (
+          <StackedTable
+            caption={`The latest ${unmatched.rows.length} reports not acted on`}
+            rows={unmatched.rows}
+            rowKey={(row) => String(row.id)}
+            columns={[
+              { header: "When", cell: (row) => row.receivedAt },
+              { header: "Why not", cell: (row) => <span data-testid="unmatched-reason">{row.reasonWords}</span> },
+              { header: "Claimed", cell: (row) => (row.kind === "complaint" ? "Complaint" : row.kind === "hard" ? "Hard bounce" : row.kind === "soft" ? "Soft bounce" : "—") },
+              { header: "Sender", cell: (row) => <span data-testid="unmatched-sender">{row.sender ?? (row.source === "mailbox" ? "—" : `${row.source} webhook`)}</span> },
+              { header: "Address it named", cell: (row) => row.namedRecipient ?? "—" },
+              { header: "Size", cell: (row) => (row.sizeBytes ? `${Math.round(row.sizeBytes / 1024)} KB` : "—") },
+            ]}
+          />
+        ) : null}
+      </section>
     </section>
   );
 }
