@@ -171,7 +171,7 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       campaigns: { startFanOut: (campaignId) => worker.send(campaigns.fanOut, { campaignId }) },
       outboxWakeJob: messaging.deliver,
       operations,
-      bouncePoller: deliverability.startPoller(database.db),
+      bouncePoller: deliverability.startPoller(database.db, database.driver),
     };
     return current.current;
   } catch (error) {

@@ -24,7 +24,11 @@ const BATCH = 25;
  * as MAX_PARSED_BYTES, where a report's parts are.
  */
 export const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
-/** Reports recorded at once (each its own transaction); those about one address go one after another. */
+/**
+ * Reports recorded at once on PostgreSQL (each its own transaction); those about one address go one
+ * after another. The embedded database runs one transaction at a time in this very process, so
+ * there they go one by one and a page's query waits behind one report, not eight.
+ */
 const CONCURRENCY = 8;
 
 export interface BounceMailboxOptions {
@@ -39,6 +43,8 @@ export interface BounceMailboxOptions {
   leaseSeconds?: number;
   /** Accept the server's certificate unchecked (tests against a local server only). */
   insecureTls?: boolean;
+  /** Reports recorded at once (default CONCURRENCY; 1 on the embedded database). */
+  concurrency?: number;
 }
 
 export interface PollResult {
@@ -180,10 +186,13 @@ async function processReports(options: BounceMailboxOptions, messages: MailboxMe
   let next = 0;
   const worker = async () => {
     while (next < queues.length) {
-      for (const record of queues[next++]!) outcomes.push(await record());
+      for (const record of queues[next++]!) {
+        outcomes.push(await record());
+        await yieldToEventLoop();
+      }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queues.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? CONCURRENCY, queues.length) }, worker));
   return outcomes;
 }
 

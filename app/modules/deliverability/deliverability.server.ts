@@ -25,9 +25,16 @@ export function deliverabilityParts(env: DeliverabilitySettings) {
     envelopeSender: bounceAddress ? (message: OutboxMessage) => envelopeSender(bounceAddress, message.id) : undefined,
     dkim: dkimSettingsFrom(env) satisfies DkimSettings | null,
     skipRecipients: suppressedBulkMessages,
-    startPoller(db: Database) {
+    startPoller(db: Database, driver: "pglite" | "postgres") {
       if (!env.BOUNCE_MAILBOX_URL) return undefined;
-      return startBounceMailboxPoller({ db, mailboxUrl: env.BOUNCE_MAILBOX_URL, bounceAddress, softLimit: env.BOUNCE_SOFT_LIMIT, seconds: env.BOUNCE_POLL_SECONDS });
+      return startBounceMailboxPoller({
+        db,
+        mailboxUrl: env.BOUNCE_MAILBOX_URL,
+        bounceAddress,
+        softLimit: env.BOUNCE_SOFT_LIMIT,
+        seconds: env.BOUNCE_POLL_SECONDS,
+        concurrency: driver === "pglite" ? 1 : undefined,
+      });
     },
   };
 }
