@@ -136,8 +136,15 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       }),
       retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
       leaseSeconds: env.OUTBOX_LEASE_SECONDS,
+      allowedCountries: env.SMS_ALLOWED_COUNTRIES,
     });
-    const campaigns = campaignJobs({ db: database.db, publicUrl: env.PUBLIC_URL, linkDays: env.CAMPAIGN_LINK_DAYS, timeZone: siteConfig.venue.timeZone });
+    const campaigns = campaignJobs({
+      db: database.db,
+      publicUrl: env.PUBLIC_URL,
+      linkDays: env.CAMPAIGN_LINK_DAYS,
+      timeZone: siteConfig.venue.timeZone,
+      smsAllowedCountries: env.SMS_ALLOWED_COUNTRIES,
+    });
     operations = startOperations({ env, database });
     const worker = await startJobRunner({
       handle: database,
@@ -147,7 +154,13 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
         ...campaigns.all,
         ...securityJobs({ db: database.db }).all,
         ...operations.jobs,
-        ...reservationJobs({ db: database.db, offerHours: env.WAITLIST_OFFER_HOURS, publicUrl: env.PUBLIC_URL, timeZone: siteConfig.venue.timeZone }).all,
+        ...reservationJobs({
+          db: database.db,
+          offerHours: env.WAITLIST_OFFER_HOURS,
+          publicUrl: env.PUBLIC_URL,
+          timeZone: siteConfig.venue.timeZone,
+          smsAllowedCountries: env.SMS_ALLOWED_COUNTRIES,
+        }).all,
       ],
       retiredQueues: RETIRED_QUEUES,
     });

@@ -150,7 +150,7 @@ const envSchema = z.object({
   /** How long a campaign's personal sign-in link works, counted from when its e-mail is queued. */
   CAMPAIGN_LINK_DAYS: z.coerce.number({ message: "must be a number of days" }).int("must be a whole number of days").min(1, "must be 1 or more").max(90, "must be at most 90").default(7),
   SMS_RATE_PER_SECOND: z.coerce.number({ message: "must be a number" }).positive("must be more than 0").max(1000).default(1),
-  /** Where single texts may go: the venue's country unless more are named. */
+  /** Where texts may go (every text path: single, group, reminders, and again when sent): the venue's country unless more are named. */
   SMS_ALLOWED_COUNTRIES: countryList.default([siteConfig.venue.country]),
   /** Single texts (the staff SMS form, the API) one staff member may send in a day. */
   SMS_SINGLES_PER_STAFF_PER_DAY: perDay(30),

@@ -1,6 +1,6 @@
 import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignsOnPage, postCommunications, postCommunicationsReviewed } from "../support/campaigns";
+import { campaignsOnPage, postCommunications, postCommunicationsReviewed, reviewTokenIn } from "../support/campaigns";
 import { joinCommunityOverHttp } from "../support/community";
 import { signInOverHttp } from "../support/http-session";
 import { type SmtpSink } from "../support/smtp-sink";
@@ -116,6 +116,25 @@ describe("group texts from /admin/communications", () => {
     expect(page).toContain("+16195558102");
     expect(page).toContain("Opted out (replied STOP)");
     expect(page).toContain("Text to everyone with SMS consent");
+  });
+
+  it("leaves out a number of another country that ticked the SMS box on /join (SMS_ALLOWED_COUNTRIES=US): its review names it and why, and it is never texted", async () => {
+    expect(await joinCommunityOverHttp(server.url, { name: "Amélie Abroad", phone: "+33 6 12 34 56 78" })).toBe(200);
+    const fields = { intent: "send-sms-group", audience: "community", message: "Hello {name}, doors at 7", campaign: "general", timing: "now" };
+    const review = await (await postCommunications(server.url, cookies[admin]!, fields)).text();
+    const leftOut = /data-testid="send-review-left-out">([\s\S]*?)<\/ul>/.exec(review)?.[1]?.replaceAll("<!-- -->", "") ?? "";
+    expect(leftOut).toContain("Number outside US (SMS_ALLOWED_COUNTRIES)");
+    expect(leftOut).toContain("Amélie Abroad (+33612345678)");
+    const token = reviewTokenIn(review);
+    expect(token).toBeTruthy();
+    const sent = await postCommunications(server.url, cookies[admin]!, { ...fields, confirm: token! });
+    expect(await sent.text()).toContain("skipped)");
+    const [latest] = await waitFor(async () => {
+      const shown = await campaignsOnPage(server.url, cookies[admin]!);
+      return shown[0]?.status === "Completed" ? shown : undefined;
+    });
+    expect(latest!.counts).toMatchObject({ Sent: "1" });
+    expect(twilio.to("+33612345678")).toEqual([]);
   });
 
   it("names each event in the picker by its date and time at the venue, not the UTC date", async () => {

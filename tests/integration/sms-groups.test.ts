@@ -24,7 +24,9 @@ import { TwilioFake } from "../support/twilio-fake";
 const timeZone = "America/Los_Angeles";
 const HOUR = 3_600_000;
 const staff = { id: "staff-1", email: "admin@harmonia.example", role: "admin" as const };
-const fanOut = { publicUrl: "http://localhost:3000", linkDays: 7, timeZone };
+/** SMS_ALLOWED_COUNTRIES as every text path is told it (the venue's country, the default). */
+const allowedCountries = ["US"];
+const fanOut = { publicUrl: "http://localhost:3000", linkDays: 7, timeZone, smsAllowedCountries: allowedCountries };
 const started: string[] = [];
 const starter = { startFanOut: async (campaignId: string) => void started.push(campaignId) };
 
@@ -86,16 +88,16 @@ describe("group texts", () => {
     ]);
     await optOut(db, "+16195552003", "reply");
     for (let index = 0; index < 4; index += 1) {
-      await queueText(db, { to: "+16195552004", body: "earlier", kind: "sms-general", idempotencyKey: `earlier:${index}` }, { timeZone, now: noon });
+      await queueText(db, { to: "+16195552004", body: "earlier", kind: "sms-general", idempotencyKey: `earlier:${index}` }, { timeZone, now: noon, allowedCountries });
     }
     await sender.deliverDue();
     twilio.received.length = 0;
 
-    const audiences = await describeTextAudiences(db, { timeZone, now: noon });
-    expect(audiences.community).toEqual({ numbers: 4, optedOut: 1, atMonthlyLimit: 1 });
+    const audiences = await describeTextAudiences(db, { timeZone, now: noon, allowedCountries });
+    expect(audiences.community).toEqual({ numbers: 4, optedOut: 1, atMonthlyLimit: 1, outsideCountries: 0 });
     expect(audiences.withinSendingHours).toBe(true);
 
-    const outcome = await createTextCampaign(db, staff, { audience: "community", message: "Hi {name}, Sunday's circle is on", campaign: "general" }, { starter, timeZone, now: noon });
+    const outcome = await createTextCampaign(db, staff, { audience: "community", message: "Hi {name}, Sunday's circle is on", campaign: "general" }, { starter, timeZone, now: noon, allowedCountries });
     expect(outcome).toMatchObject({ ok: true, queued: 2, skipped: 2, scheduledFor: null, message: "Texting 2 numbers (2 skipped)." });
     if (!outcome.ok) return;
     expect(started).toContain(outcome.campaignId);
@@ -146,7 +148,7 @@ describe("group texts", () => {
       db,
       staff,
       { audience: "event", eventId: event.id, message: "Doors open at 6, {name}", campaign: "event_reminder", timing: "now" },
-      { starter, timeZone, now: noon },
+      { starter, timeZone, now: noon, allowedCountries },
     );
     expect(outcome).toMatchObject({ ok: true, queued: 2, skipped: 0 });
     if (!outcome.ok) return;
@@ -160,17 +162,17 @@ describe("group texts", () => {
   });
 
   it("refuses a form without an audience, text or event, and a group nobody in which can be texted", async () => {
-    expect(await createTextCampaign(db, staff, { audience: "", message: "", campaign: "general" }, { starter, timeZone, now: noon })).toMatchObject({
+    expect(await createTextCampaign(db, staff, { audience: "", message: "", campaign: "general" }, { starter, timeZone, now: noon, allowedCountries })).toMatchObject({
       ok: false,
       fieldErrors: { audience: "Choose who the text goes to.", message: "Message is required" },
     });
-    expect(await createTextCampaign(db, staff, { audience: "event", eventId: "nope", message: "Hi" }, { starter, timeZone, now: noon })).toMatchObject({
+    expect(await createTextCampaign(db, staff, { audience: "event", eventId: "nope", message: "Hi" }, { starter, timeZone, now: noon, allowedCountries })).toMatchObject({
       ok: false,
       fieldErrors: { eventId: "Choose the event whose guests get the text." },
     });
     const empty = await createEvent(new Date("2026-12-21T02:00:00Z"));
     await reserve(empty, { phone: null });
-    expect(await createTextCampaign(db, staff, { audience: "event", eventId: empty.id, message: "Hi" }, { starter, timeZone, now: noon })).toMatchObject({
+    expect(await createTextCampaign(db, staff, { audience: "event", eventId: empty.id, message: "Hi" }, { starter, timeZone, now: noon, allowedCountries })).toMatchObject({
       ok: false,
       fieldErrors: { audience: expect.stringContaining("Nobody in this group can be texted") },
     });
@@ -185,10 +187,10 @@ describe("quiet hours", () => {
     await reserve(event, { visitorEmail: "owl@example.com", visitorName: "Night Owl", phone: "619-555-4001" });
     await reserve(event, { visitorEmail: "bird@example.com", visitorName: "Early Bird", phone: "619-555-4002" });
 
-    const audiences = await describeTextAudiences(db, { timeZone, now: evening });
+    const audiences = await describeTextAudiences(db, { timeZone, now: evening, allowedCountries });
     expect(audiences).toMatchObject({ withinSendingHours: false, nextSendingTime: "10:00 AM, Friday 11 December (venue time)" });
 
-    const scheduled = await createTextCampaign(db, staff, { audience: "event", eventId: event.id, message: "Good morning {name}" }, { starter, timeZone, now: evening });
+    const scheduled = await createTextCampaign(db, staff, { audience: "event", eventId: event.id, message: "Good morning {name}" }, { starter, timeZone, now: evening, allowedCountries });
     expect(scheduled).toMatchObject({ ok: true, queued: 2, scheduledFor: new Date("2026-12-11T18:00:00Z") });
     expect(scheduled.message).toContain("Scheduled for 10:00 AM, Friday 11 December (venue time)");
     if (!scheduled.ok) return;
@@ -203,7 +205,7 @@ describe("quiet hours", () => {
 
     // Meanwhile one number reaches its 4 texts: at the start it is skipped, not texted.
     for (let index = 0; index < 4; index += 1) {
-      await queueText(db, { to: "+16195554002", body: "busy", kind: "sms-general", idempotencyKey: `busy:${index}` }, { timeZone, now: evening });
+      await queueText(db, { to: "+16195554002", body: "busy", kind: "sms-general", idempotencyKey: `busy:${index}` }, { timeZone, now: evening, allowedCountries });
     }
     await sender.deliverDue();
 
@@ -217,7 +219,7 @@ describe("quiet hours", () => {
     // Starting is one conditional update: a second sweep finds nothing to start.
     expect(await startScheduledCampaigns(db, new Date("2026-12-11T18:01:00Z"))).toEqual([]);
 
-    const now = await createTextCampaign(db, staff, { audience: "event", eventId: event.id, message: "Tonight!", timing: "now" }, { starter, timeZone, now: evening });
+    const now = await createTextCampaign(db, staff, { audience: "event", eventId: event.id, message: "Tonight!", timing: "now" }, { starter, timeZone, now: evening, allowedCountries });
     expect(now).toMatchObject({ ok: true, scheduledFor: null });
   });
 
@@ -225,7 +227,7 @@ describe("quiet hours", () => {
     const event = await createEvent(new Date("2026-12-26T02:00:00Z"));
     await joinCommunity("Cancel Me", "619-555-5001", "cancel@example.com");
     await reserve(event, { visitorEmail: "cancel@example.com", phone: "619-555-5001" });
-    const scheduled = await createTextCampaign(db, staff, { audience: "event", eventId: event.id, message: "Never sent" }, { starter, timeZone, now: evening });
+    const scheduled = await createTextCampaign(db, staff, { audience: "event", eventId: event.id, message: "Never sent" }, { starter, timeZone, now: evening, allowedCountries });
     if (!scheduled.ok) throw new Error(scheduled.message);
     expect(await cancelCampaign(db, staff, scheduled.campaignId)).toEqual({ ok: true, message: "Campaign cancelled." });
     await resumeCampaigns(db, fanOut, new Date("2026-12-11T18:00:00Z"));

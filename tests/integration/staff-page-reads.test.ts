@@ -29,7 +29,7 @@ describe("staff page reads ask the policy", () => {
   const reads = {
     dashboard: (actor: StaffMember | null) => readDashboard(database.handle.db, actor, { listKey: "community", search: "", page: 1, now, timeZone }),
     activity: (actor: StaffMember | null) => readActivityLog(database.handle.db, actor, { page: 1 }),
-    communications: (actor: StaffMember | null) => readCommunicationsPage(database.handle.db, actor, { search: "", interest: "", timeZone }),
+    communications: (actor: StaffMember | null) => readCommunicationsPage(database.handle.db, actor, { search: "", interest: "", timeZone, smsAllowedCountries: ["US"] }),
     suppressions: (actor: StaffMember | null) => suppressionList(database.handle.db, actor, ""),
     reservations: (actor: StaffMember | null) => listReservationsAdmin(database.handle.db, actor, { now }),
   };

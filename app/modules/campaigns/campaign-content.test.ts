@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayName, escapeHtml, hasLinkPlaceholder, messageHtml, messageText, personaliseHtml, personaliseText } from "./campaign-content";
+import { escapeHtml, hasLinkPlaceholder, messageHtml, messageText, personaliseHtml, personaliseText } from "./campaign-content";
 
 const personal = { link: "https://h.example/login/campaign?token=T&a=1", name: "<Ada> Lovelace", unsubscribeUrl: "https://h.example/unsubscribe?token=U" };
 
@@ -23,12 +23,18 @@ describe("campaign content", () => {
     const text = personaliseText(messageText("Dear {{name}}, 1 < 2: {{link}}"), { ...personal, name: null });
     expect(text).toBe("Dear friend, 1 &lt; 2: https://h.example/login/campaign?token=T&a=1");
     expect(personaliseText(messageText("{{name}}"), personal)).toBe("&lt;Ada>");
-    expect(displayName("  Bea  Smith ")).toBe("Bea");
-    expect(displayName("")).toBe("friend");
+    expect(personaliseText(messageText("{{name}}"), { ...personal, name: "  Bea  Smith " })).toBe("Bea");
+    expect(personaliseText(messageText("{{name}}"), { ...personal, name: "" })).toBe("friend");
+  });
+
+  it.each(["http://evil.example", "evil.com", "a@b.co"])("never puts a link where {{name}} stands: a first name %s becomes 'friend' (issue 34)", (name) => {
+    expect(personaliseText(messageText("Dear {{name}},"), { ...personal, name })).toBe("Dear friend,");
+    expect(personaliseHtml(messageHtml("Dear {{name}},"), { ...personal, name })).toBe("<p>Dear friend,</p>\n");
   });
 
   it("keeps `$'`, `$&` and `` $` `` in a name as typed, never expanding them (issue 23)", () => {
-    const name = "$'$&$`".repeat(50);
+    // As long as a first name may be (greetingName): a longer one is 'friend'.
+    const name = "$'$&$`".repeat(6);
     const html = personaliseHtml(messageHtml("Hi {{name}}, {{link}}"), { ...personal, name });
     const text = personaliseText(messageText("Hi {{name}}, {{link}}"), { ...personal, name });
     expect(text).toBe(`Hi ${name}, ${personal.link}`);

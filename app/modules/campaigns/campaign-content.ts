@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from "marked";
+import { greetingName } from "~/lib/greeting-name";
 
 /**
  * A campaign's message: Markdown written by staff with {{link}} (the recipient's personal sign-in
@@ -14,11 +15,6 @@ const NAME = /\{\{\s*name\s*\}\}/gi;
 
 export function hasLinkPlaceholder(markdown: string): boolean {
   return new RegExp(LINK.source, "i").test(markdown);
-}
-
-/** The name {{name}} becomes: the recipient's first name, else 'friend' (as the spec's SMS does). */
-export function displayName(name: string | null | undefined): string {
-  return name?.trim().split(/\s+/)[0] || "friend";
 }
 
 export function escapeHtml(text: string): string {
@@ -77,7 +73,8 @@ export function personaliseHtml(template: string, personal: Personal): string {
   return template
     .replaceAll(`href="${placeholderMarks.link}"`, () => `href="${link}"`)
     .replaceAll(placeholderMarks.link, () => `<a href="${link}" style="color:#e8b86d">${link}</a>`)
-    .replaceAll(placeholderMarks.name, () => escapeHtml(displayName(personal.name)))
+    // The recipient's first name, else 'friend', as a text's {name} (never a word that reads as a link).
+    .replaceAll(placeholderMarks.name, () => escapeHtml(greetingName(personal.name)))
     .replaceAll(placeholderMarks.unsubscribe, () => escapeHtml(personal.unsubscribeUrl));
 }
 
@@ -85,6 +82,6 @@ export function personaliseHtml(template: string, personal: Personal): string {
 export function personaliseText(template: string, personal: Personal): string {
   return template
     .replaceAll(placeholderMarks.link, () => personal.link)
-    .replaceAll(placeholderMarks.name, () => displayName(personal.name).replace(/</g, "&lt;"))
+    .replaceAll(placeholderMarks.name, () => greetingName(personal.name).replace(/</g, "&lt;"))
     .replaceAll(placeholderMarks.unsubscribe, () => personal.unsubscribeUrl);
 }

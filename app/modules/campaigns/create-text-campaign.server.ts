@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray } from "drizzle-orm";
-import { campaignRecipients, campaigns, events, smsMonthlyCounts, smsOptOuts } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { campaignRecipients, campaigns, events } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { recordActivity } from "~/modules/activity/index.server";
@@ -9,11 +9,13 @@ import {
   communityTextRecipients,
   eventGuestAudience,
   listEventAudiences,
+  numberRefusals,
   type GuestsLeftOut,
   type TextRecipient,
+  type TextRules,
 } from "~/modules/sms/index.server";
 import { smsGroupFormSchema } from "~/modules/sms";
-import { personaliseSms, SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf } from "~/modules/sms";
+import { personaliseSms, smsMessages, smsMonthOf, textRefusalWords } from "~/modules/sms";
 import type { FanOutStarter } from "./campaign-kinds.server";
 import { checkReview, type ReviewOptions } from "./review-send.server";
 import { can, notAllowed, type StaffMember } from "~/modules/access";
@@ -25,7 +27,7 @@ export type CreateTextCampaignOutcome =
   | { ok: true; campaignId: string; queued: number; skipped: number; scheduledFor: Date | null; message: string }
   | { ok: false; message: string; fieldErrors?: Record<string, string>; review?: SendReview };
 
-export interface TextCampaignOptions {
+export interface TextCampaignOptions extends TextRules {
   starter: FanOutStarter;
   /** The venue's time zone: quiet hours and the month a text counts towards. */
   timeZone: string;
@@ -40,8 +42,9 @@ export interface TextCampaignOptions {
 /**
  * Staff text a group: everyone with SMS consent and a phone, or the guests of one event who gave
  * it. Like an e-mail campaign, the campaign (channel sms) and one recipient row per number are
- * written in one transaction with the activity entry; numbers that opted out or already had 4
- * texts this month are written as skipped with the reason and never texted. Asked for outside
+ * written in one transaction with the activity entry; numbers outside SMS_ALLOWED_COUNTRIES, that
+ * opted out or already had 4 texts this month are written as skipped with the reason (the review
+ * lists them as left out) and never texted. Asked for outside
  * 10:00–20:00 venue time, it is scheduled for the next 10:00 unless staff chose 'Send now'.
  */
 export async function createTextCampaign(db: Database, actor: StaffMember, input: unknown, options: TextCampaignOptions): Promise<CreateTextCampaignOutcome> {
@@ -74,7 +77,7 @@ export async function createTextCampaign(db: Database, actor: StaffMember, input
 
   let fingerprint: string | null = null;
   if (options.review) {
-    const reasons = await skipReasonsFor(db, recipients, month);
+    const reasons = await skipReasonsFor(db, recipients, { month, allowedCountries: options.allowedCountries });
     const receiving = recipients.filter((recipient) => !reasons.has(recipient.phone));
     if (receiving.length === 0) return { ok: false, message: smsMessages.nobodyToText, fieldErrors: { audience: smsMessages.nobodyToText } };
     const skippedNumbers = recipients.flatMap((recipient) => {
@@ -101,7 +104,7 @@ export async function createTextCampaign(db: Database, actor: StaffMember, input
   }
 
   const outcome = await db.transaction(async (tx) => {
-    const skipReasons = await skipReasonsFor(tx, recipients, month);
+    const skipReasons = await skipReasonsFor(tx, recipients, { month, allowedCountries: options.allowedCountries });
     const sendCount = recipients.filter((recipient) => !skipReasons.has(recipient.phone)).length;
     if (sendCount === 0) return null;
     const [campaign] = await tx
@@ -165,22 +168,17 @@ export async function createTextCampaign(db: Database, actor: StaffMember, input
 const textRecipientLabel = (recipient: TextRecipient) => (recipient.name ? `${recipient.name} (${recipient.phone})` : recipient.phone);
 
 /**
- * Numbers to skip, with the reason the campaign shows: opted out, or at the month's limit. The
- * fan-out checks both again, atomically, when it queues each text; this is what staff see at once.
+ * Numbers to skip, with the reason the campaign shows (the sms module's rule for a number: its
+ * country, its STOP, its month). The fan-out asks again, atomically, when it queues each text; this
+ * is what staff see at once.
  */
-export async function skipReasonsFor(tx: Database, recipients: TextRecipient[], month: string): Promise<Map<string, string>> {
-  const reasons = new Map<string, string>();
-  for (let start = 0; start < recipients.length; start += 1000) {
-    const phones = recipients.slice(start, start + 1000).map((recipient) => recipient.phone);
-    const full = await tx
-      .select({ phone: smsMonthlyCounts.phone })
-      .from(smsMonthlyCounts)
-      .where(and(inArray(smsMonthlyCounts.phone, phones), eq(smsMonthlyCounts.month, month), gte(smsMonthlyCounts.count, SMS_MONTHLY_LIMIT)));
-    for (const row of full) reasons.set(row.phone, smsMessages.skippedMonthlyLimit);
-    const optedOut = await tx.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(inArray(smsOptOuts.phone, phones));
-    for (const row of optedOut) reasons.set(row.phone, smsMessages.skippedOptedOut);
-  }
-  return reasons;
+async function skipReasonsFor(tx: Database, recipients: TextRecipient[], rules: TextRules & { month: string }): Promise<Map<string, string>> {
+  const refusals = await numberRefusals(
+    tx,
+    recipients.map((recipient) => recipient.phone),
+    rules,
+  );
+  return new Map([...refusals].map(([phone, reason]) => [phone, textRefusalWords(reason, rules.allowedCountries).label]));
 }
 
 /** How many of an audience will be texted, and how many skipped and why (before sending). */
@@ -188,6 +186,8 @@ export interface TextAudienceCounts {
   numbers: number;
   optedOut: number;
   atMonthlyLimit: number;
+  /** Numbers outside SMS_ALLOWED_COUNTRIES. */
+  outsideCountries: number;
 }
 
 export interface TextAudiences {
@@ -200,17 +200,26 @@ export interface TextAudiences {
 }
 
 /** What the group-text form shows about each audience, counted as a send now would count it. */
-export async function describeTextAudiences(db: Database, options: { timeZone: string; now?: Date }): Promise<TextAudiences> {
+export async function describeTextAudiences(db: Database, options: TextRules & { timeZone: string; now?: Date }): Promise<TextAudiences> {
   const now = options.now ?? new Date();
   const withinSendingHours = isWithinSendingHours(now, options.timeZone);
   const start = nextSendingTime(now, options.timeZone);
   const month = smsMonthOf(start, options.timeZone);
   const counts = async (recipients: TextRecipient[]): Promise<TextAudienceCounts> => {
-    const reasons = [...(await skipReasonsFor(db, recipients, month)).values()];
+    const reasons = [
+      ...(
+        await numberRefusals(
+          db,
+          recipients.map((recipient) => recipient.phone),
+          { month, allowedCountries: options.allowedCountries },
+        )
+      ).values(),
+    ];
     return {
       numbers: recipients.length,
-      optedOut: reasons.filter((reason) => reason === smsMessages.skippedOptedOut).length,
-      atMonthlyLimit: reasons.filter((reason) => reason === smsMessages.skippedMonthlyLimit).length,
+      optedOut: reasons.filter((reason) => reason === "opted-out").length,
+      atMonthlyLimit: reasons.filter((reason) => reason === "monthly-limit").length,
+      outsideCountries: reasons.filter((reason) => reason === "country-not-allowed").length,
     };
   };
   const community = await counts(await communityTextRecipients(db));

@@ -19,6 +19,8 @@ export interface FanOutOptions {
   timeZone?: string;
   /** The clock a group text's month is counted by (tests move it); now by default. */
   now?: Date;
+  /** SMS_ALLOWED_COUNTRIES: where a group text's texts may go. */
+  smsAllowedCountries: readonly string[];
 }
 
 /** The address of a campaign's personal sign-in link. */
@@ -42,7 +44,7 @@ export async function fanOutCampaign(db: Database, campaignId: string, options: 
     const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     if (!campaign || campaign.status !== "sending") return 0;
     if (campaign.channel === "sms") {
-      const total = await fanOutTextCampaign(db, campaign, { timeZone: options.timeZone, now: options.now });
+      const total = await fanOutTextCampaign(db, campaign, { timeZone: options.timeZone, now: options.now, allowedCountries: options.smsAllowedCountries });
       await settleCampaign(db, campaignId);
       return total;
     }

@@ -162,7 +162,7 @@ describe("mass sends go only after their review", () => {
       { name: "Pia Nophone", email: `pia-${stamp}@example.com` },
     ]);
     const input = { audience: "event", eventId: event.id, message: "Hi {name}, doors at 7", campaign: "event_reminder", timing: "now" };
-    const options = { starter, timeZone: "America/Los_Angeles", now: new Date("2026-12-10T20:00:00Z") };
+    const options = { starter, timeZone: "America/Los_Angeles", now: new Date("2026-12-10T20:00:00Z"), allowedCountries: ["US"] };
     const first = await createTextCampaign(db, admin, input, { ...options, review: { secret } });
     const review = reviewOf(first);
     expect(review.count).toBe(1);

@@ -26,13 +26,13 @@ export interface CommunicationsPage {
 export async function readCommunicationsPage(
   db: Database,
   actor: Actor,
-  options: { search: string; interest: string; timeZone: string },
+  options: { search: string; interest: string; timeZone: string; /** SMS_ALLOWED_COUNTRIES, for the group texts' counts. */ smsAllowedCountries: readonly string[] },
 ): Promise<({ ok: true } & CommunicationsPage) | ReturnType<typeof notAllowed>> {
   if (!can(actor, "send-communications")) return notAllowed();
   const [community, campaigns, textAudiences] = await Promise.all([
     listCommunityRecipients(db, { search: options.search, interest: options.interest }),
     listCampaigns(db),
-    describeTextAudiences(db, { timeZone: options.timeZone }),
+    describeTextAudiences(db, { timeZone: options.timeZone, allowedCountries: options.smsAllowedCountries }),
   ]);
   const textRecipients: Record<string, TextRecipientResult[]> = {};
   for (const campaign of campaigns) {

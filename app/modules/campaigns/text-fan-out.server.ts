@@ -2,8 +2,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns, type Campaign } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { siteConfig } from "~/lib/site-config";
-import { queueTextIn } from "~/modules/sms/index.server";
-import { personaliseSms, smsMessages } from "~/modules/sms";
+import { queueTextIn, type TextRules } from "~/modules/sms/index.server";
+import { personaliseSms, textRefusalWords } from "~/modules/sms";
 import { wakeTexts } from "~/modules/sms/index.server";
 
 /** The key of a recipient's message (the same as an e-mail campaign's): one text per recipient, ever. */
@@ -11,14 +11,14 @@ const textKey = (campaignId: string, recipientId: string) => `campaign:${campaig
 
 /**
  * The fan-out of a group text: like an e-mail campaign's (docs/decisions/024), each transaction
- * takes a batch of waiting recipients, queues their texts through the sms module's rules (opt-out,
- * 4 a month, counted atomically) and records on each recipient either its outbox message or why
+ * takes a batch of waiting recipients, queues their texts through the sms module's rules (the
+ * number's country, opt-out, 4 a month counted atomically) and records on each recipient either its outbox message or why
  * it was skipped, so a crash resumes with exactly the recipients not yet handled.
  */
 export async function fanOutTextCampaign(
   db: Database,
   campaign: Campaign,
-  options: { timeZone?: string; batchSize?: number; now?: Date },
+  options: TextRules & { timeZone?: string; batchSize?: number; now?: Date },
 ): Promise<number> {
   const timeZone = options.timeZone ?? siteConfig.venue.timeZone;
   const batchSize = options.batchSize ?? 100;
@@ -46,18 +46,14 @@ export async function fanOutTextCampaign(
             campaignId: campaign.id,
             meta: { campaign: campaign.tag },
           },
-          { timeZone, now: options.now },
+          { timeZone, now: options.now, allowedCountries: options.allowedCountries },
         );
         await tx
           .update(campaignRecipients)
           .set(
             queued.ok
               ? { outboxMessageId: queued.id, updatedAt: sql`now()` }
-              : {
-                  status: "skipped",
-                  lastError: queued.reason === "opted-out" ? smsMessages.skippedOptedOut : smsMessages.skippedMonthlyLimit,
-                  updatedAt: sql`now()`,
-                },
+              : { status: "skipped", lastError: textRefusalWords(queued.reason, options.allowedCountries).label, updatedAt: sql`now()` },
           )
           .where(eq(campaignRecipients.id, recipient.id));
       }

@@ -10,7 +10,7 @@ import { processWaitingLists } from "./waiting-list.server";
  * seats) and the reminders' pass (every five minutes). Singletons, and safe on any instance: every
  * write they make is conditional or keyed, so a second run finds nothing to do.
  */
-export function reservationJobs(options: { db: Database; offerHours: number; publicUrl: string; timeZone: string }) {
+export function reservationJobs(options: { db: Database; offerHours: number; publicUrl: string; timeZone: string; smsAllowedCountries: readonly string[] }) {
   const waitingLists = defineJob({
     name: "waiting-list-offers",
     payload: z.object({}),
@@ -31,7 +31,7 @@ export function reservationJobs(options: { db: Database; offerHours: number; pub
     pollingIntervalSeconds: 10,
     retry: { limit: 2, delaySeconds: 30, backoff: true },
     async handler() {
-      await queueDueReminders(options.db, new Date(), { publicUrl: options.publicUrl, timeZone: options.timeZone });
+      await queueDueReminders(options.db, new Date(), { publicUrl: options.publicUrl, timeZone: options.timeZone, smsAllowedCountries: options.smsAllowedCountries });
     },
   });
   return { waitingLists, reminders, all: [waitingLists, reminders] };

@@ -17,13 +17,15 @@ export interface TextReminderOptions {
   timeZone?: string;
   /** For the event's page in the text; left out without it. */
   publicUrl?: string;
+  /** SMS_ALLOWED_COUNTRIES; its default, the venue's country, without it. */
+  smsAllowedCountries?: readonly string[];
 }
 
 /**
  * The day-before reminder by text, for guests who gave SMS consent (their e-mail or phone matches
  * a community sign-up or a member's SMS consent) and a valid phone. It goes through `queueText`
- * like every text: it counts towards the 4 a month, and a refusal (opted out, limit reached) is
- * logged once and kept as a failed outbox row under the reminder's key. Keyed per reservation, so it goes once across instances and restarts. Due
+ * like every text: it counts towards the 4 a month, and a refusal (a number outside
+ * SMS_ALLOWED_COUNTRIES, opted out, limit reached) is logged once and kept as a failed outbox row under the reminder's key. Keyed per reservation, so it goes once across instances and restarts. Due
  * during quiet hours, it waits for 10:00 when that is still before the event.
  */
 export async function queueTextReminders(
@@ -55,7 +57,7 @@ export async function queueTextReminders(
     const link = options.publicUrl ? ` ${eventPageUrl(event, options.publicUrl)}` : "";
     const place = event.location ? ` at ${event.location}` : "";
     text.body = personaliseSms(`Hi {name}, a reminder: ${event.title} is tomorrow, ${formatEventTime(event.startsAt, timeZone)}${place}.${link}`, reservation.visitorName);
-    const outcome = await queueText(db, text, { timeZone, now });
+    const outcome = await queueText(db, text, { timeZone, now, allowedCountries: options.smsAllowedCountries ?? [siteConfig.venue.country] });
     if (outcome.ok) {
       if (outcome.created) queued += 1;
       continue;

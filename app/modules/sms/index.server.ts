@@ -6,4 +6,5 @@ export { sendTextToNumber } from "./send-text-to-number.server";
 export { communityTextRecipients, eventGuestAudience, type GuestsLeftOut, hasSmsConsent, listEventAudiences, loadSmsConsent, type SmsConsent, type TextRecipient } from "./sms-consent.server";
 export { createSmsTransport, twilioSettingsFrom } from "./sms-transport.server";
 export { registerSmsWake, wakeTexts } from "./sms-wake.server";
+export { numberRefusals, textEligibility, type TextEligibility, type TextRules } from "./text-eligibility.server";
 export { handleInboundText, isSignedByTwilio, recordDeliveryStatus } from "./twilio-webhooks.server";

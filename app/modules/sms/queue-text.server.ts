@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { outbox, smsOptOuts } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { insertText, type MessagePriority } from "~/modules/messaging/index.server";
-import { SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf } from "./sms-texts";
+import { smsMessages, smsMonthOf, textRefusalWords, type NumberRefusal } from "./sms-texts";
+import { numberRefusals, takeMonthlyCount, type TextRules } from "./text-eligibility.server";
 
 export interface QueuedText {
   /** E.164. */
@@ -19,21 +20,25 @@ export interface QueuedText {
 
 export type QueueTextOutcome =
   | { ok: true; id: string; created: boolean }
-  | { ok: false; reason: "opted-out" | "monthly-limit"; message: string };
+  | { ok: false; reason: NumberRefusal; message: string };
+
+export interface QueueTextOptions extends TextRules {
+  timeZone: string;
+  now?: Date;
+}
 
 /**
- * Writes a text to the outbox, if the number may receive it: never to a number that opted out,
- * and at most 4 a calendar month (venue time) per number. The month's count is raised by one
- * conditional upsert in the same transaction as the outbox row, so concurrent sends on several
- * instances can never let a 5th through; a refused text writes nothing and is not counted. A text
- * whose idempotency key is already in the outbox is not counted again.
+ * Writes a text to the outbox, if the number may receive it (`numberRefusals`): never to a number
+ * outside SMS_ALLOWED_COUNTRIES or one that opted out, and at most 4 a calendar month (venue time)
+ * per number. The month's count is raised by one conditional upsert in the same transaction as
+ * the outbox row (`takeMonthlyCount`), so concurrent sends on several instances can never let a
+ * 5th through; a refused text writes nothing and is not counted. A text whose idempotency key is
+ * already in the outbox is not counted again.
  */
 export async function queueText(
   db: Database,
   text: QueuedText,
-  options: {
-    timeZone: string;
-    now?: Date;
+  options: QueueTextOptions & {
     /** More work in the same transaction once the text is queued (the activity log). */
     inTransaction?: (tx: Database, outboxId: string) => Promise<void>;
   },
@@ -50,33 +55,19 @@ export async function queueText(
  * their recipients' results together). Every refusal comes before any write, so a refused text
  * leaves nothing behind and the caller's transaction goes on.
  */
-export async function queueTextIn(
-  tx: Database,
-  text: QueuedText & { campaignId?: string },
-  options: { timeZone: string; now?: Date },
-): Promise<QueueTextOutcome> {
+export async function queueTextIn(tx: Database, text: QueuedText & { campaignId?: string }, options: QueueTextOptions): Promise<QueueTextOutcome> {
   // Two instances (or two sweeps) queueing the same text would both find no row below, both count
   // it and one would then fail on the key's unique index: the second waits here for the first's
   // commit instead, and finds its row.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`outbox:${text.idempotencyKey}`}, 0))`);
   const [existing] = await tx.select({ id: outbox.id }).from(outbox).where(eq(outbox.idempotencyKey, text.idempotencyKey));
   if (existing) return { ok: true, id: existing.id, created: false };
-  const [optedOut] = await tx.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, text.to));
-  if (optedOut) return { ok: false, reason: "opted-out", message: smsMessages.optedOut };
+  const refused = (await numberRefusals(tx, [text.to], options)).get(text.to);
+  if (refused) return { ok: false, reason: refused, message: textRefusalWords(refused, options.allowedCountries).message };
   const month = smsMonthOf(text.sendAt ?? options.now ?? new Date(), options.timeZone);
-  const counted = await tx.execute(sql`
-    insert into sms_monthly_counts (phone, month, count) values (${text.to}, ${month}, 1)
-    on conflict (phone, month) do update set count = sms_monthly_counts.count + 1
-    where sms_monthly_counts.count < ${SMS_MONTHLY_LIMIT}
-    returning count`);
-  if (rowsOf(counted).length === 0) return { ok: false, reason: "monthly-limit", message: smsMessages.monthlyLimit };
+  if (!(await takeMonthlyCount(tx, text.to, month))) return { ok: false, reason: "monthly-limit", message: smsMessages.monthlyLimit };
   const id = await insertText(tx, text);
   return { ok: true, id, created: true };
-}
-
-/** Rows of a raw query on either driver (node-postgres answers an object with rows, PGlite too). */
-function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
 }
 
 /** Opts a number out at once (a STOP reply, or Twilio's 21610). */

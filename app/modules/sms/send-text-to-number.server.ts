@@ -8,8 +8,9 @@ import { recordActivity } from "~/modules/activity/index.server";
 import { queueText } from "./queue-text.server";
 import { smsFormSchema } from "./sms-form";
 import { isWithinSendingHours } from "./quiet-hours";
-import { countryOf, personaliseSms, smsMessages, toE164 } from "./sms-texts";
-import { smsPermissionFor, storedPhoneMatches } from "./sms-consent.server";
+import { personaliseSms, smsMessages, toE164 } from "./sms-texts";
+import { storedPhoneMatches } from "./sms-consent.server";
+import { textEligibility } from "./text-eligibility.server";
 import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { wakeTexts } from "./sms-wake.server";
 
@@ -46,15 +47,13 @@ export async function sendTextToNumber(db: Database, actor: StaffMember, input: 
   const phone = toE164(parsed.data.phone);
   if (!phone) return { ok: false, message: smsMessages.phoneInvalid, fieldErrors: { phone: smsMessages.phoneInvalid } };
   const { limits } = options;
-  const country = countryOf(phone);
-  if (!country || !limits.SMS_ALLOWED_COUNTRIES.includes(country)) {
-    const message = smsMessages.countryNotAllowed(limits.SMS_ALLOWED_COUNTRIES);
-    return { ok: false, message, fieldErrors: { phone: message } };
-  }
-  // Consent is the law: a number that never agreed is refused, unless this answers its own text.
+  // The one rule every text path asks (its country, STOP, consent): refused here with the reason
+  // under the phone field, before the staff member's daily quota is spent. The month is counted when
+  // the text is queued, so a resubmitted form finds its text rather than being refused as the 5th.
   const now = options.now ?? new Date();
-  const permission = await smsPermissionFor(db, phone, now);
-  if (!permission) return { ok: false, message: smsMessages.noConsent, fieldErrors: { phone: smsMessages.noConsent } };
+  const eligibility = await textEligibility(db, phone, { allowedCountries: limits.SMS_ALLOWED_COUNTRIES, now });
+  if (!eligibility.allowed) return { ok: false, message: eligibility.message, fieldErrors: { phone: eligibility.message } };
+  const permission = eligibility.permission;
   // Per sender: a staff account (or its stolen session) cannot text the world at our expense.
   const quota = await consumeRateLimits(
     db,
@@ -79,6 +78,7 @@ export async function sendTextToNumber(db: Database, actor: StaffMember, input: 
     {
       timeZone: options.timeZone,
       now,
+      allowedCountries: limits.SMS_ALLOWED_COUNTRIES,
       inTransaction: (tx, id) =>
         recordActivity(tx, actor, { kind: "sms.sent", subjectType: "phone", subjectId: id, subjectLabel: phone, after: { campaign: parsed.data.campaign } }),
     },
@@ -95,7 +95,8 @@ export async function sendTextToNumber(db: Database, actor: StaffMember, input: 
       .from(outbox)
       .where(eq(outbox.id, queued.id));
     if (row?.status === "sent" && row.providerId) return { ok: true, status: "sent", sid: row.providerId, message: smsMessages.sent(row.providerId), warning };
-    if (row?.status === "failed") return { ok: false, message: `${smsMessages.failed}: ${row.lastError ?? "unknown reason"}` };
+    // Cancelled: the number was refused when its turn came (it replied STOP in between).
+    if (row?.status === "failed" || row?.status === "cancelled") return { ok: false, message: `${smsMessages.failed}: ${row.lastError ?? "unknown reason"}` };
     if (Date.now() >= deadline) {
       const reason = row?.lastError ? ` (last attempt: ${row.lastError})` : "";
       return { ok: true, status: "queued", message: `The text is queued and will be sent as soon as Twilio takes it${reason}.`, warning };

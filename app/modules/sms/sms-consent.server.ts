@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { community, events, reservations, smsEvents, userProfiles } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { toE164 } from "./sms-texts";
+import { smsMessages, toE164 } from "./sms-texts";
 
 /** A number a group text may go to, with the name {name} becomes. */
 export interface TextRecipient {
@@ -83,7 +83,7 @@ export interface EventGuestAudience {
 export const guestLeftOutReasons = {
   noPhone: "Gave no phone number",
   invalidPhone: "Phone is not a valid number",
-  noConsent: "No SMS consent",
+  noConsent: smsMessages.skippedNoConsent,
 } as const;
 
 /**

@@ -23,8 +23,13 @@ describe("personaliseSms", () => {
     expect(personaliseSms("Hi {name}. Reply STOP to opt out", null)).toBe("Hi friend. Reply STOP to opt out");
   });
   it("keeps `$'`, `$&` and `` $` `` in a name as typed, never expanding them (issue 23)", () => {
-    const name = "$'$&$`".repeat(50);
+    // As long as a first name may be (greetingName): a longer one is 'friend'.
+    const name = "$'$&$`".repeat(6);
     expect(personaliseSms("Hi {name}, see you tonight", name)).toBe(`Hi ${name}, see you tonight\nReply STOP to opt out`);
+  });
+  it.each(["http://evil.example", "evil.com", "a@b.co"])("never puts a link in a text: a first name %s becomes 'friend' (issue 34)", (name) => {
+    expect(personaliseSms("Hi {name}, see you tonight", name)).toBe("Hi friend, see you tonight\nReply STOP to opt out");
+    expect(personaliseSms("Hi {name}", `${name} Lovelace`)).toBe("Hi friend\nReply STOP to opt out");
   });
 });
 

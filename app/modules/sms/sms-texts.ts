@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
+import { greetingName } from "~/lib/greeting-name";
 import { siteConfig } from "~/lib/site-config";
 
 /** The staff SMS form's words (spec members-and-staff.md sections 5, 8, 9) and the server's own. */
@@ -20,6 +21,8 @@ export const smsMessages = {
   nobodyToText: "Nobody in this group can be texted (no SMS consent and phone, or all opted out or at 4 texts this month); nothing was sent.",
   skippedOptedOut: "Opted out (replied STOP)",
   skippedMonthlyLimit: "Already received 4 texts this month",
+  skippedNoConsent: "No SMS consent",
+  skippedCountryNotAllowed: (allowed: readonly string[]) => `Number outside ${allowed.join(", ")} (SMS_ALLOWED_COUNTRIES)`,
   groupQueued: (count: number, skipped: number) =>
     `Texting ${count} number${count === 1 ? "" : "s"}${skipped ? ` (${skipped} skipped)` : ""}.`,
   groupScheduled: (count: number, skipped: number, at: string) =>
@@ -45,11 +48,12 @@ export function toE164(input: string, defaultRegion: CountryCode = siteConfig.ve
 }
 
 /**
- * The text a person receives: `{name}` becomes their first name (or 'friend', the spec's default),
- * and every text ends with how to opt out, unless the message already says it.
+ * The text a person receives: `{name}` becomes their first name (or 'friend', the spec's default,
+ * also for a first word that reads as a link: `greetingName`), and every text ends with how to opt
+ * out, unless the message already says it.
  */
 export function personaliseSms(message: string, name: string | null | undefined): string {
-  const firstName = name?.trim().split(/\s+/)[0] || "friend";
+  const firstName = greetingName(name);
   // A function, not a replacement string: `$'` and the like in a name must stay as typed.
   const text = message.replaceAll("{name}", () => firstName).trim();
   return /reply stop/i.test(text) ? text : `${text}\n${SMS_OPT_OUT_FOOTER}`;
@@ -87,4 +91,32 @@ export function smsMonthOf(at: Date, timeZone: string): string {
 /** The country of a number in E.164 form (ISO 3166 code), or undefined when no country owns it. */
 export function countryOf(e164: string): CountryCode | undefined {
   return parsePhoneNumberFromString(e164)?.country;
+}
+
+/** Whether a number (E.164) belongs to one of the countries texts may go to (SMS_ALLOWED_COUNTRIES). */
+export function isCountryAllowed(e164: string, allowedCountries: readonly string[]): boolean {
+  const country = countryOf(e164);
+  return country !== undefined && allowedCountries.includes(country);
+}
+
+/** Why a number may not be texted (`textEligibility`); a group's audience is chosen by consent, so only single texts meet 'no-consent'. */
+export type TextRefusal = NumberRefusal | "no-consent";
+/** The refusals that depend on the number alone: its country, its STOP, its month's count. */
+export type NumberRefusal = "country-not-allowed" | "opted-out" | "monthly-limit";
+
+/**
+ * A refusal in words: `message` for the staff form that asked (a sentence, under the phone field),
+ * `label` for a group text's review and its skipped recipients.
+ */
+export function textRefusalWords(reason: TextRefusal, allowedCountries: readonly string[]): { message: string; label: string } {
+  switch (reason) {
+    case "country-not-allowed":
+      return { message: smsMessages.countryNotAllowed(allowedCountries), label: smsMessages.skippedCountryNotAllowed(allowedCountries) };
+    case "opted-out":
+      return { message: smsMessages.optedOut, label: smsMessages.skippedOptedOut };
+    case "monthly-limit":
+      return { message: smsMessages.monthlyLimit, label: smsMessages.skippedMonthlyLimit };
+    case "no-consent":
+      return { message: smsMessages.noConsent, label: smsMessages.skippedNoConsent };
+  }
 }

@@ -9,7 +9,7 @@ import { isOptedOut, optIn, optOut, queueText } from "./queue-text.server";
 import { createSmsTransport } from "./sms-transport.server";
 import { TWILIO_UNSUBSCRIBED_RECIPIENT } from "./twilio-client.server";
 
-const venue = { timeZone: "America/Los_Angeles" };
+const venue = { timeZone: "America/Los_Angeles", allowedCountries: ["US"] };
 let sequence = 0;
 const number = () => `+1619555${String(1000 + (sequence += 1)).slice(-4)}`;
 const text = (to: string, key = `${to}:${(sequence += 1)}`) => ({ to, body: "Hello\nReply STOP to opt out", kind: "sms-general", idempotencyKey: `sms-test:${key}` });

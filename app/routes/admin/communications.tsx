@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
   const filter = { search: searchParam(query, "q"), interest: searchParam(query, "interest") };
   const timeZone = siteConfig.venue.timeZone;
-  const page = await readCommunicationsPage(context.db, user, { ...filter, timeZone });
+  const page = await readCommunicationsPage(context.db, user, { ...filter, timeZone, smsAllowedCountries: context.env.SMS_ALLOWED_COUNTRIES });
   if (!page.ok) throw data({ message: page.message }, { status: refusalStatus(page.reason) });
   const { community, campaigns, failed, textRecipients, textAudiences } = page;
   const scheduledLabels: Record<string, string> = {};
@@ -81,7 +81,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // 'Change' goes back from the review to the form, with everything typed.
     if (intent === "change-sms-group") return data({ ok: false as const, intent: "send-sms-group", message: "", values });
     const review = { secret: await reviewSecret(), confirm: text("confirm") || undefined };
-    const outcome = await createTextCampaign(db, user, values, { starter: context.campaigns, timeZone: siteConfig.venue.timeZone, review }).catch((error: unknown) => {
+    const outcome = await createTextCampaign(db, user, values, {
+      starter: context.campaigns,
+      timeZone: siteConfig.venue.timeZone,
+      allowedCountries: context.env.SMS_ALLOWED_COUNTRIES,
+      review,
+    }).catch((error: unknown) => {
       logFailure("sms", "a group text", error);
       return null;
     });

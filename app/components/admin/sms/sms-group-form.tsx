@@ -11,6 +11,7 @@ interface AudienceCounts {
   numbers: number;
   optedOut: number;
   atMonthlyLimit: number;
+  outsideCountries: number;
 }
 
 export interface GroupTextAudiences {
@@ -42,8 +43,9 @@ function describeGuests(event: GroupTextAudiences["events"][number]): string {
 }
 
 function describeSkips(counts: AudienceCounts): string {
-  if (!counts.optedOut && !counts.atMonthlyLimit) return "";
+  if (!counts.optedOut && !counts.atMonthlyLimit && !counts.outsideCountries) return "";
   const parts = [
+    counts.outsideCountries ? `${plural(counts.outsideCountries, "number is", "numbers are")} outside the countries texts may go to` : "",
     counts.optedOut ? `${plural(counts.optedOut, "number has", "numbers have")} opted out` : "",
     counts.atMonthlyLimit ? `${plural(counts.atMonthlyLimit, "number has", "numbers have")} already had 4 texts this month` : "",
   ].filter(Boolean);
