@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
 import { queueEmail } from "~/modules/messaging/outbox.server";
@@ -86,7 +87,10 @@ describe("alerts to admins", () => {
     sink.refuse("someone@hostile.example", 451, PHISHING);
     await signInLinkTo("someone@hostile.example", "hostile");
     await deliver();
-    const [row] = (await db().execute(sql`select status, attempts, last_error, failure_stage, failure_reply_code, failure_enhanced_code from outbox where idempotency_key = 'alerts-test:hostile'`)).rows as Array<Record<string, unknown>>;
+    const [row] = await queryRows<Record<string, unknown>>(
+      db(),
+      sql`select status, attempts, last_error, failure_stage, failure_reply_code, failure_enhanced_code from outbox where idempotency_key = 'alerts-test:hostile'`,
+    );
     expect(row).toMatchObject({ status: "pending", attempts: 1, failure_stage: "recipient", failure_reply_code: 451, failure_enhanced_code: "4.7.1" });
     expect(row!.last_error).toContain("URGENT");
 
