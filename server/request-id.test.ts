@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { markDatabaseError } from "~/lib/database-errors.server";
 import { log, logFailure, setLogFormat } from "~/lib/log.server";
 import { createApp } from "./create-app";
 import { requestIdFor, requestIds } from "./request-id";
 
-const refused = () => new Error("Failed query: select 1", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }) });
+// A failed query while the database is away: the query builder's error around the pool's marked one.
+const refused = () => new Error("Failed query: select 1", { cause: markDatabaseError(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })) });
 
 describe("request ids", () => {
   let lines: Record<string, unknown>[];

@@ -173,8 +173,12 @@ const envSchema = z.object({
   POSTMARK_WEBHOOK_PASSWORD: z.string().min(12, "must be at least 12 characters").optional(),
   /** The SNS topic whose notifications POST /api/mail/events/ses accepts (its ARN); unset refuses all. */
   SES_SNS_TOPIC_ARN: z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]+$/, "must be an SNS topic ARN").optional(),
-  /** Tests only: one more URL prefix SNS signing certificates may come from (production allows https on amazonaws.com). */
-  SNS_CERT_URL_PREFIX: z.url().optional(),
+  /**
+   * Tests only: where requests for Amazon SNS's hosts (signing certificates, subscription
+   * confirmations) go instead, e.g. a local server; the URLs a message names are still accepted
+   * only on https SNS hosts of the listed AWS regions.
+   */
+  SNS_API_BASE: z.url().optional(),
   DKIM_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name").optional(),
   DKIM_SELECTOR: z.string().regex(/^[a-z0-9._-]+$/i, "must be a DNS label").optional(),
   /** The DKIM private key: PEM text, or a path to a PEM file. */

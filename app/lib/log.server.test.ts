@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DrizzleQueryError } from "drizzle-orm";
+import { markDatabaseError } from "./database-errors.server";
 import { log, logFailure, logRequest, setDatabaseProbe, setDatabaseOutageListener, setLogFormat, withRequestId } from "./log.server";
 
-const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+// As the PostgreSQL pool fails a query while the database is away: the driver's error, marked by the pool.
+const refused = () => markDatabaseError(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
 const failedQuery = () => new Error("Failed query: select 1\nparams: ", { cause: refused() });
 
 describe("log lines", () => {

@@ -38,6 +38,15 @@ export const outbox = pgTable(
     lockedBy: text("locked_by"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /**
+     * What we know of the last failed attempt in our own terms, apart from the server's words in
+     * `last_error` (which an outsider may write): where it stopped (messaging's `FailureStage`),
+     * the reply's three-digit code and its enhanced status code (`4.7.1`). The admins' alerts read
+     * only these (docs/decisions/047, issue 34).
+     */
+    failureStage: text("failure_stage"),
+    failureReplyCode: smallint("failure_reply_code"),
+    failureEnhancedCode: text("failure_enhanced_code"),
     /** Which transport delivered it: smtp, mailbox (development) or twilio. */
     transport: text(),
     providerId: text("provider_id"),

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
 import { queueEmail } from "~/modules/messaging/outbox.server";
@@ -11,7 +12,7 @@ import { noteDatabaseOutage, readAlertStates } from "~/modules/operations/alerts
 import { checkOutboxAlerts } from "~/modules/operations/check-alerts.server";
 import { startOperations } from "~/modules/operations/start-operations.server";
 import { gatherSystemStatus } from "~/modules/system/system-status.server";
-import { decodedBody, SmtpSink } from "../support/smtp-sink";
+import { decodedBody, freePort, SmtpSink } from "../support/smtp-sink";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { waitFor } from "../support/wait-for";
 
@@ -72,30 +73,106 @@ describe("alerts to admins", () => {
     expect(cleared).toMatchObject({ holding: false, lastFiredAt: state.lastFiredAt });
   });
 
-  it("tells admins once transactional mail has been failing for 15 minutes, without the recipient's address", async () => {
-    await queueEmail(db(), { kind: "sign-in-link", to: "bounced@example.com", subject: "Your link", html: "<p>x</p>", text: "x", idempotencyKey: "alerts-test:failing" });
-    await db().execute(sql`update outbox set attempts = 2, last_error = '451 4.3.0 mailbox bounced@example.com busy', next_attempt_at = now() + interval '1 hour'
-      where idempotency_key = 'alerts-test:failing'`);
-    await checkOutboxAlerts(db(), settings);
-    let state = (await readAlertStates(db())).find((candidate) => candidate.condition === "mail-failing")!;
-    expect(state.holding).toBe(true);
-    expect(state.lastFiredAt).toBeUndefined();
+  /** A mail server's reply that tries to speak to the admins through their alert (issue 34). */
+  const PHISHING = "4.7.1 URGENT Harmonia admins: your relay account is suspended, re-verify at https://phish.example/login now";
+  const mailFailing = async () => (await readAlertStates(db())).find((candidate) => candidate.condition === "mail-failing")!;
+  /** A quarter of an hour later, still as it was (when it holds at all). */
+  const aQuarterOfAnHourLater = () => db().execute(sql`update alert_states set since = now() - interval '16 minutes' where condition = 'mail-failing' and since is not null`);
+  const signInLinkTo = (to: string, key: string) => queueEmail(db(), { kind: "sign-in-link", to, subject: "Your link", html: "<p>x</p>", text: "x", idempotencyKey: `alerts-test:${key}` });
+  const expectOnlyOurWords = (text: string) => {
+    for (const remote of ["phish.example", "URGENT", "re-verify", "suspended", "@hostile"]) expect(text).not.toContain(remote);
+  };
 
-    // A quarter of an hour later, still failing.
-    await db().execute(sql`update alert_states set since = now() - interval '16 minutes' where condition = 'mail-failing'`);
+  it("raises no alert for one recipient at a hostile mail server, however long it fails; the row keeps the reply for staff", async () => {
+    sink.refuse("someone@hostile.example", 451, PHISHING);
+    await signInLinkTo("someone@hostile.example", "hostile");
+    await deliver();
+    const [row] = await queryRows<Record<string, unknown>>(
+      db(),
+      sql`select status, attempts, last_error, failure_stage, failure_reply_code, failure_enhanced_code from outbox where idempotency_key = 'alerts-test:hostile'`,
+    );
+    expect(row).toMatchObject({ status: "pending", attempts: 1, failure_stage: "recipient", failure_reply_code: 451, failure_enhanced_code: "4.7.1" });
+    expect(row!.last_error).toContain("URGENT");
+
+    await checkOutboxAlerts(db(), settings);
+    await aQuarterOfAnHourLater();
+    await checkOutboxAlerts(db(), settings);
+    await deliver();
+    expect(alertsAbout("Alert: transactional e-mail failing")).toHaveLength(0);
+    const state = await mailFailing();
+    expect(state.holding).toBe(false);
+    expect(state.lastFiredAt).toBeUndefined();
+  });
+
+  it("tells admins once mail to five recipient domains has been failing for 15 minutes, in our words only", async () => {
+    const domains = [1, 2, 3, 4, 5].map((n) => `hostile-${n}.example`);
+    for (const [index, domain] of domains.entries()) sink.refuse(`person@${domain}`, index === 0 ? 550 : 451, index === 0 ? PHISHING.replace("4.7.1", "5.7.1") : PHISHING);
+    // With hostile.example, four domains: not yet.
+    for (const domain of domains.slice(0, 3)) await signInLinkTo(`person@${domain}`, domain);
+    await deliver();
+    await checkOutboxAlerts(db(), settings);
+    expect((await mailFailing()).holding).toBe(false);
+
+    for (const domain of domains.slice(3)) await signInLinkTo(`person@${domain}`, domain);
+    await deliver();
+    await checkOutboxAlerts(db(), settings);
+    expect((await mailFailing()).holding).toBe(true);
+    await aQuarterOfAnHourLater();
     await Promise.all([checkOutboxAlerts(db(), settings), checkOutboxAlerts(db(), settings)]);
     await deliver();
+
     const alerts = alertsAbout("Alert: transactional e-mail failing");
-    expect(alerts).toHaveLength(admins.length);
-    expect(decodedBody(alerts[0]!)).toContain("451 4.3.0 mailbox [address] busy");
-    expect(decodedBody(alerts[0]!)).not.toContain("bounced@example.com");
-    state = (await readAlertStates(db())).find((candidate) => candidate.condition === "mail-failing")!;
-    expect(state.lastFiredAt).toBeInstanceOf(Date);
+    expect(alerts.flatMap((alert) => alert.to).sort()).toEqual([...admins].sort());
+    const body = decodedBody(alerts[0]!);
+    expect(body).toContain("6 transactional e-mails to 6 different recipient domains failed (5 waiting for another attempt, 1 given up in the last 60 minutes)");
+    expect(body).toContain("Replies: 4xx 4.7.1 (5), 5xx 5.7.1 (1).");
+    expectOnlyOurWords(body);
+    const links = body.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+    expect(links.every((link) => link.startsWith(settings.publicUrl))).toBe(true);
+    expectOnlyOurWords((await mailFailing()).detail ?? "");
 
     // Within the hour: still failing, no second alert.
     await checkOutboxAlerts(db(), settings);
     await deliver();
     expect(alertsAbout("Alert: transactional e-mail failing")).toHaveLength(admins.length);
+  });
+
+  it("tells admins when the relay itself refuses us, from one message, in our words only", async () => {
+    // The earlier tests' failures are over, and so is their alert.
+    await db().execute(sql`update outbox set status = 'cancelled' where idempotency_key like 'alerts-test:%' and status in ('pending', 'failed')`);
+    await db().execute(sql`delete from alert_states where condition = 'mail-failing'`);
+    await checkOutboxAlerts(db(), settings);
+    expect((await mailFailing()).holding).toBe(false);
+
+    // Our relay refuses our envelope sender, in words an outsider might have chosen.
+    sink.refuseSenders(550, PHISHING.replace("4.7.1", "5.7.1"));
+    await signInLinkTo("member@example.com", "relay-refuses");
+    await deliver();
+    sink.acceptSenders();
+    await checkOutboxAlerts(db(), settings);
+    await aQuarterOfAnHourLater();
+    await checkOutboxAlerts(db(), settings);
+    await deliver();
+    const alerts = alertsAbout("Alert: transactional e-mail failing");
+    expect(alerts).toHaveLength(2 * admins.length);
+    const body = decodedBody(alerts.at(-1)!);
+    expect(body).toContain("Our mail relay refused or could not be reached for 1 transactional e-mail (our sender address refused: 1). Replies: 5xx 5.7.1 (1).");
+    expectOnlyOurWords(body);
+
+    // A relay that cannot be reached at all holds the condition too, said as such.
+    const unreachable = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${await freePort()}`, from: "Harmonia <hello@harmonia.example>", mailboxUrl: "" });
+    try {
+      await signInLinkTo("member@example.com", "relay-unreachable");
+      const sender = createOutboxSender({ db: db(), transports: { email: unreachable }, retryDelaySeconds: 60, concurrency: 1 });
+      await sender.deliverDue();
+      await sender.stop();
+    } finally {
+      unreachable.close();
+    }
+    await checkOutboxAlerts(db(), settings);
+    const state = await mailFailing();
+    expect(state.holding).toBe(true);
+    expect(state.detail).toBe("Our mail relay refused or could not be reached for 2 transactional e-mails (could not connect: 1, our sender address refused: 1). Replies: 5xx 5.7.1 (1).");
   });
 
   it("tells admins when a scheduled backup fails, and shows it on the status page", async () => {
@@ -109,7 +186,7 @@ describe("alerts to admins", () => {
       await deliver();
       const alerts = alertsAbout("Alert: scheduled backup failing");
       expect(alerts).toHaveLength(admins.length);
-      expect(decodedBody(alerts[0]!)).toContain(`The backup into ${blocked} failed`);
+      expect(decodedBody(alerts[0]!)).toContain(`The backup into ${blocked} failed (EEXIST). The system status page shows the reason.`);
 
       const status = await gatherSystemStatus(
         { env, database: database.handle, mail: { name: "smtp" }, worker: { isHealthy: async () => true }, operations },

@@ -53,7 +53,7 @@ describe("deliverability", () => {
     const certificate = readFileSync(`${certDir}/cert.pem`, "utf8");
     const snsPort = await freePort();
     snsHost = createServer((request, response) => {
-      if (request.url === "/cert.pem") return response.end(certificate);
+      if (request.url === "/SimpleNotificationService-0123abcd.pem") return response.end(certificate);
       if (request.url?.startsWith("/confirm")) confirmations.push(request.url);
       response.end("<ConfirmSubscriptionResponse/>");
     });
@@ -71,7 +71,8 @@ describe("deliverability", () => {
       POSTMARK_WEBHOOK_USER: "postmark",
       POSTMARK_WEBHOOK_PASSWORD: "postmark-password",
       SES_SNS_TOPIC_ARN: TOPIC,
-      SNS_CERT_URL_PREFIX: `http://127.0.0.1:${snsPort}/`,
+      // SNS's hosts are reached here; the URLs the messages name are Amazon's.
+      SNS_API_BASE: `http://127.0.0.1:${snsPort}/`,
     });
     admin = await signInOverHttp(server.url, sink, "boss@example.com");
   }, 90_000);
@@ -282,7 +283,7 @@ describe("deliverability", () => {
   });
 
   it("takes SES notifications through SNS only with a valid signature, confirms the subscription, records a replay once", async () => {
-    const certUrl = `${new URL(server.url).protocol}//127.0.0.1:${(snsHost.address() as { port: number }).port}/cert.pem`;
+    const certUrl = "https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-0123abcd.pem";
     const sign = (message: Record<string, string>): Record<string, string> => {
       const fields = message.Type === "Notification" ? ["Message", "MessageId", "Subject", "Timestamp", "TopicArn", "Type"] : ["Message", "MessageId", "SubscribeURL", "Timestamp", "Token", "TopicArn", "Type"];
       const text = fields.filter((field) => message[field] !== undefined).map((field) => `${field}\n${message[field]}\n`).join("");
@@ -297,7 +298,7 @@ describe("deliverability", () => {
       Token: "token-1",
       TopicArn: TOPIC,
       Message: "You have chosen to subscribe to the topic.",
-      SubscribeURL: `${certUrl.replace("/cert.pem", "")}/confirm?Token=token-1`,
+      SubscribeURL: "https://sns.eu-west-1.amazonaws.com/confirm?Token=token-1",
       Timestamp: now,
     });
     expect((await post(confirm)).status).toBe(200);

@@ -18,6 +18,8 @@ export class SmtpSink {
   private server: SMTPServer | undefined;
   /** Recipients the sink turns away, with the SMTP reply code and text it answers RCPT TO with. */
   private readonly refusals = new Map<string, { code: number; message: string }>();
+  /** The reply the sink answers every MAIL FROM with, to play a relay that refuses us; none accepts. */
+  private senderRefusal: { code: number; message: string } | undefined;
   /** How long the sink takes to answer a message's data, to play a slow provider. */
   private answerDelayMs = 0;
 
@@ -46,6 +48,18 @@ export class SmtpSink {
     this.refusals.delete(address.toLowerCase());
   }
 
+  /**
+   * Answers every MAIL FROM with `code` and `message` (a relay refusing our sender: bad credentials
+   * for that address, our account suspended) until `acceptSenders` is called.
+   */
+  refuseSenders(code: number, message: string): void {
+    this.senderRefusal = { code, message };
+  }
+
+  acceptSenders(): void {
+    this.senderRefusal = undefined;
+  }
+
   /** Answers each message only after `ms` (0 again for a prompt sink). */
   answerAfter(ms: number): void {
     this.answerDelayMs = ms;
@@ -56,6 +70,11 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      onMailFrom: (_address, _session, callback) => {
+        const refusal = this.senderRefusal;
+        if (!refusal) return callback();
+        callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+      },
       onRcptTo: (address, _session, callback) => {
         const refusal = this.refusals.get(address.address.toLowerCase());
         if (!refusal) return callback();

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Database } from "~/lib/db.server";
-import { logFailure } from "~/lib/log.server";
+import { log } from "~/lib/log.server";
 import { matchReport } from "./match-report.server";
 import { recordBounceEvent, type BounceEventInput } from "./record-bounce.server";
 import { isSignedBy, isSnsMessage, isTrustedCertificateUrl, isTrustedSnsUrl, signingCertificate, type SnsMessage } from "./sns-signature.server";
@@ -15,16 +15,20 @@ export interface MailEventSettings {
   POSTMARK_WEBHOOK_USER?: string;
   POSTMARK_WEBHOOK_PASSWORD?: string;
   SES_SNS_TOPIC_ARN?: string;
-  SNS_CERT_URL_PREFIX?: string;
+  /** Tests only: where requests for SNS's hosts go instead (a local server); the URLs are still checked as Amazon's. */
+  SNS_API_BASE?: string;
   MAIL_BOUNCE_ADDRESS?: string;
   BOUNCE_SOFT_LIMIT: number;
 }
 
 /** What the endpoint answers: the HTTP status and a short text. */
 export interface MailEventAnswer {
-  status: 200 | 400 | 403 | 404;
+  status: 200 | 400 | 403 | 404 | 413 | 503;
   text: string;
 }
+
+/** An SES notification with the bounced message's headers is a few KB; the route's body limit is 256 KB. */
+const MAX_EVENT_BODY_CHARS = 256 * 1024;
 
 /** SNS messages older than this are refused as replays (SNS retries within the hour). */
 const SNS_MAX_AGE_MS = 60 * 60 * 1000;
@@ -42,6 +46,8 @@ export async function receiveMailEvent(
   settings: MailEventSettings,
   request: { provider: string; body: string; headers: Record<string, string | undefined> },
 ): Promise<MailEventAnswer> {
+  // The server caps the body already (server/body-limit.ts); this holds for any caller, before anything is parsed.
+  if (request.body.length > MAX_EVENT_BODY_CHARS) return { status: 413, text: "The event is too large." };
   switch (request.provider) {
     case "generic":
       return receiveGeneric(db, settings, request.body, request.headers["x-signature"]);
@@ -161,12 +167,19 @@ async function receiveSes(db: Database, settings: MailEventSettings, body: strin
   const message = parseJson(body);
   if (!isSnsMessage(message)) return refused("Not a signed SNS message.");
   if (message.TopicArn !== settings.SES_SNS_TOPIC_ARN) return refused("Not our SNS topic.");
-  if (!isTrustedCertificateUrl(message.SigningCertURL, settings.SNS_CERT_URL_PREFIX)) return refused("The signing certificate is not Amazon SNS's.");
-  const certificate = await signingCertificate(message.SigningCertURL).catch((error: unknown) => {
-    logFailure("bounces", "fetching the SNS signing certificate", error);
-    return null;
-  });
-  if (!certificate || !isSignedBy(message, certificate)) return refused("The SNS signature does not verify.");
+  if (!isTrustedCertificateUrl(message.SigningCertURL)) return refused("The signing certificate is not Amazon SNS's.");
+  const certificate = await signingCertificate(message.SigningCertURL, { apiBase: settings.SNS_API_BASE });
+  if ("failure" in certificate) {
+    const host = URL.parse(message.SigningCertURL)!.hostname;
+    log("warn", "bounces", `SES webhook: the SNS signing certificate from ${host} could not be fetched (${certificate.failure}); ${certificate.temporary ? "answered 503, SNS sends it again" : "refused"}`);
+    // SNS sends a notification again only after a 5xx (or no answer); a 4xx is final. A certificate
+    // we could not fetch this time (the network, a timeout, Amazon's 5xx) says nothing about the
+    // notification, so SNS is asked to send it again rather than lose a bounce. A certificate
+    // Amazon says is not there, or that is not one, is refused like a bad signature.
+    if (certificate.temporary) return { status: 503, text: "The SNS signing certificate could not be fetched just now; send the notification again later." };
+    return refused("The SNS signing certificate could not be fetched.");
+  }
+  if (!isSignedBy(message, certificate.pem)) return refused("The SNS signature does not verify.");
   const sentAt = Date.parse(message.Timestamp);
   if (!Number.isFinite(sentAt) || Math.abs(Date.now() - sentAt) > SNS_MAX_AGE_MS) return refused("The SNS message is too old (a replay?).");
 
@@ -208,8 +221,10 @@ async function receiveSes(db: Database, settings: MailEventSettings, body: strin
 }
 
 async function confirmSubscription(message: SnsMessage, settings: MailEventSettings): Promise<MailEventAnswer> {
-  if (!isTrustedSnsUrl(message.SubscribeURL, settings.SNS_CERT_URL_PREFIX)) return refused("The subscription URL is not Amazon SNS's.");
-  const response = await fetch(message.SubscribeURL!, { signal: AbortSignal.timeout(5000), redirect: "error" }).catch(() => null);
+  if (!isTrustedSnsUrl(message.SubscribeURL)) return refused("The subscription URL is not Amazon SNS's.");
+  const subscribeUrl = URL.parse(message.SubscribeURL!)!;
+  const target = settings.SNS_API_BASE ? new URL(`${subscribeUrl.pathname}${subscribeUrl.search}`, settings.SNS_API_BASE) : subscribeUrl;
+  const response = await fetch(target, { signal: AbortSignal.timeout(5000), redirect: "error" }).catch(() => null);
   if (!response?.ok) return { status: 400, text: "Confirming the subscription failed; SNS will ask again." };
   return { status: 200, text: "Subscription confirmed." };
 }

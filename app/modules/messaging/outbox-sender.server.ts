@@ -5,7 +5,7 @@ import type { Database } from "~/lib/db.server";
 import { logFailure, logSummarised } from "~/lib/log.server";
 import { claimDueMessages, releaseUnsentMessages, renewLeases, secondsUntilNextDue } from "./claim-due-messages.server";
 import type { Transport, Transports } from "./transports.server";
-import { describeFailure, isPermanentFailure } from "./delivery-errors";
+import { describeFailure, failureFacts, isPermanentFailure, type FailureFacts } from "./delivery-errors";
 import { attachmentsToMeta } from "./email-attachments";
 import { countDelivery } from "./outbox-stats.server";
 import { rendererOf, type DeliveryRenderers, type RenderedEmail, type RenderOutcome } from "./render-at-delivery.server";
@@ -196,19 +196,19 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     for (const [name, messages] of waiting) {
       const renderer = renderers.get(name);
       if (!renderer) {
-        for (const message of messages) prepared.set(message.id, { failure: `No renderer "${name}" is registered for this message`, permanent: true });
+        for (const message of messages) prepared.set(message.id, { failure: `No renderer "${name}" is registered for this message`, permanent: true, stage: "rendering" });
         continue;
       }
       let outcomes: Map<string, RenderOutcome>;
       try {
         outcomes = await renderer.render(options.db, messages);
       } catch (error) {
-        for (const message of messages) prepared.set(message.id, { failure: `Rendering failed: ${describeFailure(error)}`, permanent: false });
+        for (const message of messages) prepared.set(message.id, { failure: `Rendering failed: ${describeFailure(error)}`, permanent: false, stage: "rendering" });
         continue;
       }
       for (const message of messages) {
         const outcome = outcomes.get(message.id) ?? { gone: "What this message was about no longer exists" };
-        prepared.set(message.id, "gone" in outcome ? { failure: outcome.gone, permanent: true } : { message: withContent(message, outcome.rendered) });
+        prepared.set(message.id, "gone" in outcome ? { failure: outcome.gone, permanent: true, stage: "rendering" } : { message: withContent(message, outcome.rendered) });
       }
     }
     return prepared;
@@ -217,7 +217,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   /** Sends one message; its outcome to record when the transport took it, else null (its failure is recorded here). */
   async function sendOne(claimed: OutboxMessage, prepared: Prepared | undefined): Promise<SentOutcome | null> {
     if (prepared && "failure" in prepared) {
-      await fail(claimed, prepared.failure, prepared.permanent);
+      await fail(claimed, prepared.failure, prepared.permanent, { stage: prepared.stage });
       return null;
     }
     const message = prepared?.message ?? claimed;
@@ -238,13 +238,13 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
             : undefined,
       };
     } catch (error) {
-      await fail(message, describeFailure(error), isPermanentFailure(error));
+      await fail(message, describeFailure(error), isPermanentFailure(error), failureFacts(error));
       return null;
     }
   }
 
-  async function fail(message: OutboxMessage, reason: string, permanent: boolean) {
-    const status = await recordFailure(options.db, message, reason, options.retryDelaySeconds, permanent);
+  async function fail(message: OutboxMessage, reason: string, permanent: boolean, facts: FailureFacts) {
+    const status = await recordFailure(options.db, message, reason, options.retryDelaySeconds, permanent, facts);
     countDelivery(message.channel, status === "failed" ? "failed" : "retrying");
     logDeliveryFailure(message, reason, status, retryDelaySeconds(message.attempts, options.retryDelaySeconds));
   }
@@ -313,7 +313,7 @@ function createSentRecorder(db: Database) {
 }
 
 /** A claimed row made ready to send: with its body rendered, or the reason it cannot be. */
-type Prepared = { message: OutboxMessage } | { failure: string; permanent: boolean };
+type Prepared = { message: OutboxMessage } | { failure: string; permanent: boolean; stage: "rendering" };
 
 /** The row as it is sent: its subject, body and attachments as the renderer made them. */
 function withContent(message: OutboxMessage, rendered: RenderedEmail): OutboxMessage {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { counter } from "~/lib/metrics.server";
 import { queryRows, type Database } from "~/lib/db.server";
+import { RELAY_STAGES, type FailureStage } from "./delivery-errors";
 
 export interface DueMessages {
   channel: string;
@@ -28,18 +29,63 @@ export async function dueMessages(db: Database): Promise<DueMessages[]> {
   }));
 }
 
+/** A kind of failure among the failing transactional e-mails: where they stopped and the reply's codes. */
+export interface FailureGroup {
+  stage: FailureStage;
+  replyCode?: number;
+  enhancedCode?: string;
+  messages: number;
+}
+
+/** The transactional e-mails failing now, as facts of ours (never a server's words): what the mail alert reads. */
+export interface FailingTransactionalEmails {
+  /** By stage: how many messages, and how many of them wait for another attempt (the rest were given up). */
+  stages: Array<{ stage: FailureStage; messages: number; retrying: number }>;
+  /** How many recipient domains the messages failed at their own stage (not the relay's) go to. */
+  recipientDomains: number;
+  /** The commonest stage and code combinations, most messages first (at most 10). */
+  commonest: FailureGroup[];
+}
+
 /**
- * Transactional e-mails waiting to be tried again after a failed attempt: while there are any, mail
- * is failing (the alert fires once that has lasted 15 minutes).
+ * The transactional e-mails failing now: those waiting for another attempt after a failed one, and
+ * those given up within the last `givenUpMinutes`. Read from `failure_stage` and the reply codes
+ * the sender recorded, never from `last_error` (the remote server's own text). Walks the claim
+ * index for the waiting ones and the due index's failed rows of the window for the others.
  */
-export async function retryingTransactionalEmails(db: Database): Promise<{ count: number; lastError?: string }> {
-  const rows = await queryRows<{ count: number; last_error: string | null }>(
+export async function failingTransactionalEmails(db: Database, options: { givenUpMinutes: number }): Promise<FailingTransactionalEmails> {
+  const failing = sql`with failing as (
+      select coalesce(failure_stage, 'unknown') as stage, status, failure_reply_code as reply_code, failure_enhanced_code as enhanced_code,
+             lower(split_part(recipient, '@', 2)) as domain
+      from outbox
+      where channel = 'email' and priority = 0 and attempts > 0 and last_error is not null
+        and (status in ('pending', 'sending')
+             or (status = 'failed' and next_attempt_at > now() - make_interval(mins => ${options.givenUpMinutes})
+                 and updated_at > now() - make_interval(mins => ${options.givenUpMinutes}))))`;
+  const relayStages = sql.join(RELAY_STAGES.map((stage) => sql`${stage}`), sql`, `);
+  const stages = await queryRows<{ stage: string; messages: number; retrying: number; recipient_domains: number }>(
     db,
-    sql`select count(*)::int as count, (array_agg(last_error order by updated_at desc))[1] as last_error
-        from outbox where channel = 'email' and priority = 0 and status in ('pending', 'sending') and attempts > 0 and last_error is not null`,
+    sql`${failing}
+        select stage, count(*)::int as messages, (count(*) filter (where status <> 'failed'))::int as retrying,
+               (select count(distinct domain)::int from failing where stage not in (${relayStages})) as recipient_domains
+        from failing group by stage`,
   );
-  const row = rows[0];
-  return { count: Number(row?.count ?? 0), lastError: row?.last_error ?? undefined };
+  const commonest = await queryRows<{ stage: string; reply_code: number | null; enhanced_code: string | null; messages: number }>(
+    db,
+    sql`${failing}
+        select stage, reply_code, enhanced_code, count(*)::int as messages from failing
+        group by stage, reply_code, enhanced_code order by messages desc, stage limit 10`,
+  );
+  return {
+    stages: stages.map((row) => ({ stage: row.stage as FailureStage, messages: Number(row.messages), retrying: Number(row.retrying) })),
+    recipientDomains: Number(stages[0]?.recipient_domains ?? 0),
+    commonest: commonest.map((row) => ({
+      stage: row.stage as FailureStage,
+      ...(row.reply_code !== null ? { replyCode: Number(row.reply_code) } : {}),
+      ...(row.enhanced_code !== null ? { enhancedCode: row.enhanced_code } : {}),
+      messages: Number(row.messages),
+    })),
+  };
 }
 
 const deliveries = counter("harmonia_messages_total", "Delivery attempts by channel and outcome: sent, retrying (failed, will be tried again) or failed (given up).", ["channel", "outcome"]);

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { outbox, type OutboxMessage } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
+import type { FailureFacts } from "./delivery-errors";
 import { attachmentsToMeta, type EmailAttachment } from "./email-attachments";
 import { keepsSignInLinks } from "./mailbox-mode.server";
 import { RENDERER_META_KEY } from "./render-at-delivery.server";
@@ -268,6 +269,9 @@ export async function recordSentBatch(db: Database, outcomes: SentOutcome[]): Pr
         transport: byId((outcome) => outcome.transport, "text"),
         providerId: byId((outcome) => outcome.providerId, "text"),
         lastError: null,
+        failureStage: null,
+        failureReplyCode: null,
+        failureEnhancedCode: null,
         lockedUntil: null,
         lockedBy: null,
         sentAt: sql`now()`,
@@ -289,7 +293,7 @@ export function retryDelaySeconds(attempts: number, baseSeconds: number): number
 /**
  * Records a failed attempt. A temporary one (a 4xx reply, a lost connection) is tried again after
  * the back-off until the attempts run out; a permanent one (a 5xx refusal) is failed at once, with
- * the server's reply as the error.
+ * the server's reply as the error, and `facts` (where it stopped, the reply's codes) beside it.
  */
 export async function recordFailure(
   db: Database,
@@ -297,6 +301,7 @@ export async function recordFailure(
   error: string,
   baseDelaySeconds: number,
   permanent = false,
+  facts: FailureFacts = { stage: "unknown" },
 ): Promise<"pending" | "failed"> {
   const status = permanent || message.attempts >= MAX_DELIVERY_ATTEMPTS ? "failed" : "pending";
   const delay = retryDelaySeconds(message.attempts, baseDelaySeconds);
@@ -308,6 +313,9 @@ export async function recordFailure(
       lockedUntil: null,
       lockedBy: null,
       lastError: error.slice(0, 2000),
+      failureStage: facts.stage,
+      failureReplyCode: facts.replyCode ?? null,
+      failureEnhancedCode: facts.enhancedCode ?? null,
       nextAttemptAt: sql`now() + make_interval(secs => ${delay})`,
       updatedAt: sql`now()`,
     })

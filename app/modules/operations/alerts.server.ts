@@ -36,7 +36,8 @@ export interface AlertStateView {
 }
 
 /**
- * Records whether `condition` holds now (with what was seen, never an address or a token), and
+ * Records whether `condition` holds now (with what was seen, in our own words: counts, codes, times;
+ * never an address, a token, or a remote server's text or link, since it is e-mailed), and
  * e-mails the admins through the outbox's transactional lane when it has held for its time and
  * nobody was told in the last hour. Several instances may note the same condition at once: the
  * one whose update moves `last_fired_at` queues the e-mails (in the same transaction), the others

@@ -46,7 +46,8 @@ export function startScheduledBackups(options: {
   uploadsDir: string;
   everyHours: number;
   keep: number;
-  onResult?: (outcome: { ok: true } | { ok: false; reason: string }) => void;
+  /** `code`: the system's error code (`ENOSPC`), the only part of a failure an alert repeats. */
+  onResult?: (outcome: { ok: true } | { ok: false; reason: string; code?: string }) => void;
 }): ScheduledBackups {
   const intervalMs = options.everyHours * 3_600_000;
   let timer: NodeJS.Timeout | undefined;
@@ -91,7 +92,7 @@ export function startScheduledBackups(options: {
       const reason = error instanceof Error ? error.message : String(error);
       failure = { at: new Date(), reason };
       logFailure("backup", "the scheduled backup", error);
-      options.onResult?.({ ok: false, reason });
+      options.onResult?.({ ok: false, reason, code: systemErrorCode(error) });
     }
   }
 
@@ -128,4 +129,12 @@ export function startScheduledBackups(options: {
       await running;
     },
   };
+}
+
+/** A Node.js system error's code (`ENOTDIR`, `ENOSPC`), checked character by character; undefined for any other error. */
+function systemErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string" || code.length < 2 || code.length > 32) return undefined;
+  for (const char of code) if (!((char >= "A" && char <= "Z") || (char >= "0" && char <= "9") || char === "_")) return undefined;
+  return code;
 }

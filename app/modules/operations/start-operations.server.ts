@@ -45,7 +45,15 @@ export function startOperations({ env, database }: { env: Env; database: Databas
       uploadsDir: env.UPLOADS_DIR,
       everyHours: env.BACKUP_EVERY_HOURS,
       keep: env.BACKUP_KEEP,
-      onResult: (outcome) => noteConditionInBackground(database.db, "backup-failing", !outcome.ok, outcome.ok ? undefined : `The backup into ${env.BACKUP_DIR} failed: ${outcome.reason.slice(0, 500)}`, settings),
+      // The alert names the folder and the system's error code; the whole reason is on the status page.
+      onResult: (outcome) =>
+        noteConditionInBackground(
+          database.db,
+          "backup-failing",
+          !outcome.ok,
+          outcome.ok ? undefined : `The backup into ${env.BACKUP_DIR} failed${outcome.code ? ` (${outcome.code})` : ""}. The system status page shows the reason.`,
+          settings,
+        ),
     });
   }
 
