@@ -19,8 +19,8 @@ import { hasControlCharacters, withoutControlCharacters } from "~/modules/securi
 
 /**
  * The longest cell the import reads. The longest text any form takes is 5,000 characters (an
- * event's description), so a longer cell is refused by its form's own rule with the form's own
- * words; past this length it is not text anyone typed, and is left out unread.
+ * event's description): up to this length a cell too long for its form is refused by the form's
+ * rule, in the form's words; past it, it is no text anyone typed, and is left out unread.
  */
 export const MAX_CELL_LENGTH = 16_384;
 
