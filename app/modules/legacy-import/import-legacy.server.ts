@@ -282,21 +282,33 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     if (before === "deleted") skip(table, legacyId, "deleted here since an earlier import: not brought back");
     return before !== null;
   };
-  const emailOf = (table: LegacyTable, value: string | null | undefined) => checkEmail(value, EMAIL_RULES[table] ?? legacyRules.memberEmail);
+  // Each spelling is checked once per rule: most addresses are read from several tables, or twice.
+  const checkedEmails = new Map<FormRule<string>, Map<string, string | null>>();
+  const emailOf = (table: LegacyTable, value: string | null | undefined) => {
+    if (!value) return null;
+    const rule = EMAIL_RULES[table] ?? legacyRules.memberEmail;
+    let known = checkedEmails.get(rule);
+    if (!known) checkedEmails.set(rule, (known = new Map()));
+    let email = known.get(value);
+    if (email === undefined) known.set(value, (email = checkEmail(value, rule)));
+    return email;
+  };
   const idOf = (row: LegacyRecord, table: LegacyTable, index: number) => row.id ?? emailOf(table, row.email) ?? (shown(row.email) || `row ${index + 2}`);
   const time = (value: string | null | undefined) => parseLegacyTimestamp(value) ?? null;
 
   // People: names, phones and interests from every table, so each list gets the newest known.
   const names = new Map<string, Fact[]>();
   const phones = new Map<string, Fact[]>();
-  // A name is a fact only as the community form takes one: the strictest of the forms that ask for a name.
-  const addFact = (facts: Map<string, Fact[]>, email: string | null, value: string | null | undefined, at: Date | null, where: string) => {
+  /** `rule`: the form a value must pass to be a fact, when its column's own rule (COLUMN_RULES) is not that one already. */
+  const addFact = (facts: Map<string, Fact[]>, email: string | null, value: string | null | undefined, at: Date | null, where: string, rule?: FormRule<unknown>) => {
     const text = value ? withoutControlCharacters(value).replace(/\s+/g, " ") : "";
-    if (!email || !text || (facts === names && !legacyRules.communityName.safeParse(text).success)) return;
+    if (!email || !text || (rule && !rule.safeParse(text).success)) return;
     let list = facts.get(email);
     if (!list) facts.set(email, (list = []));
     list.push({ value: text, at: at?.getTime() ?? 0, where });
   };
+  // A name is a fact only as the community form takes one, the strictest of the forms that ask for a name (community names passed it already).
+  const nameRule = legacyRules.communityName;
   const usersById = new Map<string, LegacyRecord>();
   for (const row of rowsOf("auth.users")) if (row.id) usersById.set(row.id, row);
   const profileByUser = new Map<string, LegacyRecord>();
@@ -308,12 +320,12 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
   }
   for (const row of rowsOf("user_profiles")) {
     const email = emailOf("user_profiles", row.email);
-    addFact(names, email, [row.first_name, row.last_name].filter(Boolean).join(" "), time(row.created_at), `user_profiles ${email}`);
+    addFact(names, email, [row.first_name, row.last_name].filter(Boolean).join(" "), time(row.created_at), `user_profiles ${email}`, nameRule);
     addFact(phones, email, row.phone, time(row.created_at), `user_profiles ${email}`);
   }
   for (const row of rowsOf("profiles")) {
     const owner = usersById.get(row.user_id ?? "");
-    addFact(names, emailOf("auth.users", owner?.email), row.full_name, time(row.updated_at) ?? time(row.created_at), `profiles ${row.id}`);
+    addFact(names, emailOf("auth.users", owner?.email), row.full_name, time(row.updated_at) ?? time(row.created_at), `profiles ${row.id}`, nameRule);
   }
   const conflictsSaid = new Set<string>();
   const sayConflicts = (email: string, table: LegacyTable, legacyId: string) => {
