@@ -282,17 +282,7 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     if (before === "deleted") skip(table, legacyId, "deleted here since an earlier import: not brought back");
     return before !== null;
   };
-  // Each spelling is checked once per rule: most addresses are read from several tables, or twice.
-  const checkedEmails = new Map<FormRule<string>, Map<string, string | null>>();
-  const emailOf = (table: LegacyTable, value: string | null | undefined) => {
-    if (!value) return null;
-    const rule = EMAIL_RULES[table] ?? legacyRules.memberEmail;
-    let known = checkedEmails.get(rule);
-    if (!known) checkedEmails.set(rule, (known = new Map()));
-    let email = known.get(value);
-    if (email === undefined) known.set(value, (email = checkEmail(value, rule)));
-    return email;
-  };
+  const emailOf = (table: LegacyTable, value: string | null | undefined) => checkEmail(value, EMAIL_RULES[table] ?? legacyRules.memberEmail);
   const idOf = (row: LegacyRecord, table: LegacyTable, index: number) => row.id ?? emailOf(table, row.email) ?? (shown(row.email) || `row ${index + 2}`);
   const time = (value: string | null | undefined) => parseLegacyTimestamp(value) ?? null;
 
