@@ -2,6 +2,7 @@ import bcrypt from "bcryptjs";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { account } from "../../db/schema";
+import { bcryptCost, MAX_BCRYPT_COST } from "./bcrypt-hash";
 import type { Database } from "./db.server";
 import { logFailure } from "./log.server";
 
@@ -10,19 +11,18 @@ import { logFailure } from "./log.server";
  * stored bcrypt hashes ($2a$, $2b$, $2y$), which `npm run import:legacy` copies as they are. At
  * sign-in such a hash is checked with bcrypt; once it matches, the password is hashed again with
  * better-auth's own algorithm (scrypt) and the bcrypt hash is gone. Every other hash is better-auth's.
+ * A hash of a cost above MAX_BCRYPT_COST is never checked (the import leaves such hashes out; one
+ * stored before would hold the sign-in for days): that member signs in by e-mailed link.
+ *
+ * better-auth's `emailAndPassword.password` hooks.
  */
-const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
-
-export function isLegacyBcryptHash(hash: string): boolean {
-  return BCRYPT_HASH.test(hash);
-}
-
-/** better-auth's `emailAndPassword.password` hooks. */
 export function legacyAwarePasswords(db: Database) {
   return {
     hash: (password: string) => hashPassword(password),
     verify: async ({ hash, password }: { hash: string; password: string }): Promise<boolean> => {
-      if (!isLegacyBcryptHash(hash)) return verifyPassword({ hash, password });
+      const cost = bcryptCost(hash);
+      if (cost === null) return verifyPassword({ hash, password });
+      if (cost > MAX_BCRYPT_COST) return false;
       if (!(await bcrypt.compare(password, hash))) return false;
       await rehashLegacyPassword(db, hash, password);
       return true;

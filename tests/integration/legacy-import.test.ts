@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, runMigrations, type DatabaseHandle } from "~/lib/db.server";
-import { loadLegacyDatabase, messyLegacyData, writeLegacyCsvFolder, legacyPasswords } from "../fixtures/legacy/legacy-data";
+import { COSTLY_BCRYPT_HASH, hostileLegacyData, loadLegacyDatabase, messyLegacyData, writeLegacyCsvFolder, legacyPasswords } from "../fixtures/legacy/legacy-data";
 import { createLegacySourceDatabase, runImportCommand, type CommandRun } from "../support/legacy-import";
 import { createEmptyDatabase, dropDatabase } from "../support/test-database";
 import { startTestServer } from "../support/test-server";
@@ -412,6 +412,86 @@ describe("npm run import:legacy on a later export", () => {
       expect((await seatsOf(handle))[0]?.seats_taken).toBe(3);
       expect(await countOf(handle, "import_runs")).toBe(2);
       expect(await countOf(handle, "outbox")).toBe(0);
+    });
+  });
+});
+
+describe("npm run import:legacy on rows no form would take (issue 34)", () => {
+  let work: string;
+  let target: Target;
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(tmpdir(), "harmonia-legacy-hostile-"));
+    await writeLegacyCsvFolder(path.join(work, "export"), hostileLegacyData());
+    // The images folder, a folder beside it whose name starts the same, and links out of the first.
+    const picture = (file: string, r: number) => sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 30, b: 90 } } }).png().toFile(file);
+    mkdirSync(path.join(work, "images"));
+    mkdirSync(path.join(work, "images-secret"));
+    await picture(path.join(work, "images", "good.png"), 40);
+    await picture(path.join(work, "images-secret", "x.png"), 200);
+    symlinkSync("/etc/passwd", path.join(work, "images", "passwd.jpg"));
+    symlinkSync(path.join(work, "images-secret", "x.png"), path.join(work, "images", "outside.png"));
+    target = await newTarget();
+  });
+  afterAll(async () => {
+    await target?.dispose();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  it("refuses or cleans each by the forms' rules, lists each by row, and imports the good rows", async () => {
+    const run = await runImportCommand(["--from", path.join(work, "export"), "--apply", "--json", "--images", path.join(work, "images")], target.env);
+    expect(run.code, run.stderr).toBe(0);
+    const report = reportOf(run);
+    const line = (table: string, legacyId: string) => report.lines.filter((entry) => entry.table === table && entry.legacyId === legacyId).map((entry) => `${entry.outcome}: ${entry.reason}`);
+    const defaultImage = "/media/images/event-candlelight.svg";
+
+    expect(line("events_management", "2")).toEqual([`changed: image '../images-secret/x.png' refused: it leads out of the --images folder: the default image is used`]);
+    expect(line("events_management", "3")).toEqual([`changed: image 'passwd.jpg' refused: it is a symbolic link (only files in the folder itself are read): the default image is used`]);
+    expect(line("events_management", "4")).toEqual([`changed: image 'outside.png' refused: it is a symbolic link (only files in the folder itself are read): the default image is used`]);
+    expect(line("events_management", "5")).toEqual(["changed: get_tickets_link 'http://tickets.example.com/plain' left out: Tickets link must be a full address starting with https://"]);
+    expect(line("events_management", "6")).toEqual([`skipped: title '${"x".repeat(60)}… (10,240 characters)' refused: At most 200 characters`]);
+    expect(line("events_management", "7")).toEqual(["changed: title: control characters taken out"]);
+    expect(line("events_management", "8")).toEqual([expect.stringMatching(/^changed: image '\/media\/images\/unknown\.svg' missing from .*: the default image is used$/)]);
+    expect(line("events_management", "9")).toEqual([expect.stringMatching(/^changed: image 'https:\/\/tracker\.example\/pixel\.gif' missing from .*: the default image is used$/)]);
+    expect(line("events_management", "1")).toEqual([]);
+    expect(line("events_management", "10")).toEqual([]);
+    expect(line("auth.users", "00000000-0000-4000-8000-000000000065")).toEqual([
+      "changed: password dropped: bcrypt cost 15 is above 14 (checking it would hold up the sign-in); the member signs in by e-mailed link",
+    ]);
+    expect(line("community", "1")).toEqual(["changed: name: control characters taken out"]);
+    expect(tableOf(report, "events_management")).toMatchObject({ read: 10, new: 9, skipped: 1 });
+    expect(tableOf(report, "auth.users")).toMatchObject({ read: 2, new: 2 });
+    expect(tableOf(report, "community")).toMatchObject({ read: 2, new: 2 });
+
+    await withTarget(target, async (handle) => {
+      const eventRows = await rows<{ title: string; image: string; get_tickets_link: string | null }>(handle, sql`SELECT title, image, get_tickets_link FROM events ORDER BY title`);
+      const byTitle = new Map(eventRows.map((row) => [row.title, row]));
+      expect([...byTitle.keys()].sort()).toEqual(
+        ["Bells and Whistles", "Good Evening", "Linked Picture", "Password Peek", "Plain Link", "Secret Escape", "Sunset Set", "Tracking Pixel", "Unknown Picture"].sort(),
+      );
+      // Only the picture inside the folder was read and stored; every other event has a picker image.
+      const good = byTitle.get("Good Evening")!;
+      expect(good).toMatchObject({ get_tickets_link: "https://tickets.example.com/good" });
+      expect(good.image).toMatch(/^\/media\/events\/[0-9a-f]{32}-800\.webp$/);
+      expect(byTitle.get("Sunset Set")!.image).toBe("/media/images/event-sunset.svg");
+      for (const title of ["Secret Escape", "Password Peek", "Linked Picture", "Unknown Picture", "Tracking Pixel", "Plain Link"]) expect(byTitle.get(title)!.image, title).toBe(defaultImage);
+      expect(byTitle.get("Plain Link")!.get_tickets_link).toBeNull();
+      expect(new Set(readdirSync(path.join(target.env.UPLOADS_DIR, "events")).map((file) => file.slice(0, 32)))).toEqual(new Set([path.basename(good.image).slice(0, 32)]));
+
+      const accounts = await rows<{ email: string; password: string | null }>(
+        handle,
+        sql`SELECT u.email, a.password FROM "user" u LEFT JOIN account a ON a.user_id = u.id AND a.provider_id = 'credential' ORDER BY u.email`,
+      );
+      expect(accounts.map((row) => [row.email, row.password?.slice(0, 7) ?? null])).toEqual([
+        ["cheap@example.com", "$2b$04$"],
+        ["costly@example.com", null],
+      ]);
+      expect(accounts.some((row) => row.password === COSTLY_BCRYPT_HASH)).toBe(false);
+      const signUps = await rows<{ email: string; name: string }>(handle, sql`SELECT email, name FROM community ORDER BY email`);
+      expect(signUps).toEqual([
+        { email: "good@example.com", name: "Good Name" },
+        { email: "nia@example.com", name: "Nia Newline" },
+      ]);
     });
   });
 });

@@ -19,17 +19,19 @@ import {
   userProfiles,
   waitlist,
 } from "../../../db/schema";
+import { bcryptCost, MAX_BCRYPT_COST } from "~/lib/bcrypt-hash";
 import { queryRows, type Database } from "~/lib/db.server";
 import { randomToken } from "~/lib/tokens.server";
 import { interestOptions } from "~/modules/community";
 import { slugForEvent } from "~/modules/events";
 import { RID_BYTES } from "~/modules/invitations";
-import { normaliseAddress } from "~/modules/security";
+import { normaliseAddress, withoutControlCharacters } from "~/modules/security";
 import { toE164 } from "~/modules/sms";
 import { parseLegacyDate, parseLegacyTimestamp } from "./legacy-dates";
+import { checkEmail, checkLine, checkProfile, checkText, isSiteSlug, leaveOutOversizedCells, legacyRules, oversizedProblem, shown, type FormRule } from "./legacy-fields";
 import { emptyTableReport, totalNew, type ImportRunSummary, type LegacyImportReport, type ReportLine, type TableReport } from "./legacy-report";
 import { LEGACY_TABLES, type LegacyRecord, type LegacySnapshot, type LegacyTable } from "./legacy-source.server";
-import { publishImportedImages, resolveLegacyImage, type EventImageStore } from "./legacy-images.server";
+import { publishImportedImages, resolveLegacyImage, type EventImageStore, type StoredImage } from "./legacy-images.server";
 
 /**
  * The old site's rows mapped onto ours (docs/decisions/045). Two steps: `planLegacyImport` reads
@@ -53,12 +55,44 @@ export const LEGACY_CONSENT_TEXT_VERSION = "legacy";
 /** Who the activity log names for an import (run from the command line, not by a signed-in person). */
 export const IMPORT_ACTOR = "npm run import:legacy";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 const INVITATION_DAYS = 30;
+/** What reservations.donation (numeric(10, 2)) holds: a larger amount would roll the whole apply back. */
+const MAX_DONATION = 99_999_999.99;
 const DAY_MS = 86_400_000;
 
 type Insert = { table: PgTable; rows: Record<string, unknown>[] };
+
+/**
+ * The text columns each legacy table's rows bring, and the form rule each passes (legacy-fields):
+ * a refused `required` column refuses the row; any other refused column is left out, said in the
+ * report. E-mail addresses are checked where each table is read (EMAIL_RULES), the phones' numbers
+ * by toE164 after their form's rule.
+ */
+const COLUMN_RULES: Partial<Record<LegacyTable, Record<string, { rule: FormRule<unknown>; lines?: true; required?: true }>>> = {
+  community: { name: { rule: legacyRules.communityName }, phone: { rule: legacyRules.communityPhone } },
+  user_profiles: { first_name: { rule: legacyRules.firstName }, last_name: { rule: legacyRules.lastName }, phone: { rule: legacyRules.invitationPhone } },
+  events_management: {
+    title: { rule: legacyRules.eventTitle, required: true },
+    location: { rule: legacyRules.eventLocation },
+    address: { rule: legacyRules.eventAddress },
+    description: { rule: legacyRules.eventDescription, lines: true },
+    get_tickets_link: { rule: legacyRules.ticketsLink },
+    button: { rule: legacyRules.eventButton },
+  },
+  events: { name: { rule: legacyRules.eventTitle }, location: { rule: legacyRules.eventLocation }, address: { rule: legacyRules.eventAddress } },
+  reservations: { visitor_name: { rule: legacyRules.guestName }, phone: { rule: legacyRules.guestPhone } },
+  invitation_summary: { first_name: { rule: legacyRules.firstName }, last_name: { rule: legacyRules.lastName }, phone: { rule: legacyRules.invitationPhone } },
+};
+
+/** The form that takes each table's e-mail addresses here. */
+const EMAIL_RULES: Partial<Record<LegacyTable, FormRule<string>>> = {
+  community: legacyRules.communityEmail,
+  newsletter: legacyRules.listEmail,
+  waitlist: legacyRules.listEmail,
+  user_profiles: legacyRules.invitationEmail,
+  reservations: legacyRules.guestEmail,
+  invitation_summary: legacyRules.invitationEmail,
+};
 
 interface Plan {
   report: LegacyImportReport;
@@ -69,7 +103,7 @@ interface Plan {
   recount: Set<string>;
   mappings: { sourceTable: string; legacyId: string; targetTable: string; targetId: string; created: boolean }[];
   /** The old site's image files made into the site's variants (in the scratch folder) while planning. */
-  pendingImages: Map<string, Promise<string | null>>;
+  pendingImages: Map<string, Promise<StoredImage>>;
 }
 
 interface Existing {
@@ -191,6 +225,43 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
   };
   for (const table of LEGACY_TABLES) tables.get(table)!.read = rowsOf(table).length;
 
+  // Before anything reads a row: every cell capped, every text column checked by its form's rule.
+  const notes = new Map<LegacyRecord, string[]>();
+  const refusals = new Map<LegacyRecord, string>();
+  for (const table of LEGACY_TABLES) {
+    const columns = Object.entries(COLUMN_RULES[table] ?? {});
+    for (const row of rowsOf(table)) {
+      const said: string[] = [];
+      const emptied = leaveOutOversizedCells(row);
+      for (const column of emptied) {
+        if (COLUMN_RULES[table]?.[column]?.required) refusals.set(row, `${column} refused: ${oversizedProblem}`);
+        else said.push(`${column} left out: ${oversizedProblem}`);
+      }
+      for (const [column, { rule, lines, required }] of columns) {
+        const checked = (lines ? checkText : checkLine)(row[column], rule);
+        if (!checked.ok) {
+          if (required) refusals.set(row, `${column} '${shown(row[column])}' refused: ${checked.problem}`);
+          else said.push(`${column} '${shown(row[column])}' left out: ${checked.problem}`);
+          row[column] = null;
+          continue;
+        }
+        if (checked.cleaned) said.push(`${column}: control characters taken out`);
+        row[column] = checked.value === null ? null : String(checked.value);
+      }
+      if (said.length > 0) notes.set(row, said);
+    }
+  }
+  /** Whether a row being decided passes its columns' rules: refused rows are skipped, the rest say what was changed. */
+  const admitted = (table: LegacyTable, legacyId: string, row: LegacyRecord): boolean => {
+    const refused = refusals.get(row);
+    if (refused) {
+      skip(table, legacyId, refused);
+      return false;
+    }
+    for (const note of notes.get(row) ?? []) changed(table, legacyId, note);
+    return true;
+  };
+
   /** A mapped row: unchanged when its target is still here, skipped when it was deleted here. */
   const previously = (table: LegacyTable, legacyId: string): "unchanged" | "deleted" | null => {
     const found = existing.mapped.get(`${table}|${legacyId}`);
@@ -211,40 +282,40 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     if (before === "deleted") skip(table, legacyId, "deleted here since an earlier import: not brought back");
     return before !== null;
   };
-  const emailOf = (value: string | null | undefined) => {
-    const email = value?.trim().toLowerCase() ?? "";
-    return EMAIL.test(email) ? email : null;
-  };
-  const idOf = (row: LegacyRecord, table: LegacyTable, index: number) => row.id ?? emailOf(row.email) ?? row.email?.trim() ?? `row ${index + 2}`;
+  const emailOf = (table: LegacyTable, value: string | null | undefined) => checkEmail(value, EMAIL_RULES[table] ?? legacyRules.memberEmail);
+  const idOf = (row: LegacyRecord, table: LegacyTable, index: number) => row.id ?? emailOf(table, row.email) ?? (shown(row.email) || `row ${index + 2}`);
   const time = (value: string | null | undefined) => parseLegacyTimestamp(value) ?? null;
 
   // People: names, phones and interests from every table, so each list gets the newest known.
   const names = new Map<string, Fact[]>();
   const phones = new Map<string, Fact[]>();
-  const addFact = (facts: Map<string, Fact[]>, email: string | null, value: string | null | undefined, at: Date | null, where: string) => {
-    const text = value?.trim().replace(/\s+/g, " ");
-    if (!email || !text) return;
+  /** `rule`: the form a value must pass to be a fact, when its column's own rule (COLUMN_RULES) is not that one already. */
+  const addFact = (facts: Map<string, Fact[]>, email: string | null, value: string | null | undefined, at: Date | null, where: string, rule?: FormRule<unknown>) => {
+    const text = value ? withoutControlCharacters(value).replace(/\s+/g, " ") : "";
+    if (!email || !text || (rule && !rule.safeParse(text).success)) return;
     let list = facts.get(email);
     if (!list) facts.set(email, (list = []));
     list.push({ value: text, at: at?.getTime() ?? 0, where });
   };
+  // A name is a fact only as the community form takes one, the strictest of the forms that ask for a name (community names passed it already).
+  const nameRule = legacyRules.communityName;
   const usersById = new Map<string, LegacyRecord>();
   for (const row of rowsOf("auth.users")) if (row.id) usersById.set(row.id, row);
   const profileByUser = new Map<string, LegacyRecord>();
   for (const row of rowsOf("profiles")) if (row.user_id) profileByUser.set(row.user_id, row);
   for (const row of rowsOf("community")) {
-    const email = emailOf(row.email);
+    const email = emailOf("community", row.email);
     addFact(names, email, row.name, time(row.created_at), `community ${row.id}`);
     addFact(phones, email, row.phone, time(row.created_at), `community ${row.id}`);
   }
   for (const row of rowsOf("user_profiles")) {
-    const email = emailOf(row.email);
-    addFact(names, email, [row.first_name, row.last_name].filter(Boolean).join(" "), time(row.created_at), `user_profiles ${email}`);
+    const email = emailOf("user_profiles", row.email);
+    addFact(names, email, [row.first_name, row.last_name].filter(Boolean).join(" "), time(row.created_at), `user_profiles ${email}`, nameRule);
     addFact(phones, email, row.phone, time(row.created_at), `user_profiles ${email}`);
   }
   for (const row of rowsOf("profiles")) {
     const owner = usersById.get(row.user_id ?? "");
-    addFact(names, emailOf(owner?.email), row.full_name, time(row.updated_at) ?? time(row.created_at), `profiles ${row.id}`);
+    addFact(names, emailOf("auth.users", owner?.email), row.full_name, time(row.updated_at) ?? time(row.created_at), `profiles ${row.id}`, nameRule);
   }
   const conflictsSaid = new Set<string>();
   const sayConflicts = (email: string, table: LegacyTable, legacyId: string) => {
@@ -264,7 +335,7 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     return fact ? toE164(fact.value) : null;
   };
   const sayDroppedPhones = (table: LegacyTable, legacyId: string, value: string | null | undefined) => {
-    if (value?.trim() && !toE164(value)) changed(table, legacyId, `phone dropped: '${value.trim()}' is not a phone number`);
+    if (value?.trim() && !toE164(value)) changed(table, legacyId, `phone dropped: '${shown(value)}' is not a phone number`);
   };
 
   const consent = (email: string, purposes: string[], at: Date, userId: string | null) => {
@@ -278,12 +349,12 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
   // Accounts first, so the sign-ups' consents name their member.
   for (const [index, row] of rowsOf("auth.users").entries()) {
     const legacyId = idOf(row, "auth.users", index);
-    const email = emailOf(row.email);
+    const email = emailOf("auth.users", row.email);
     if (!email) {
-      skip("auth.users", legacyId, `invalid e-mail '${row.email ?? ""}'`);
+      skip("auth.users", legacyId, `invalid e-mail '${shown(row.email)}'`);
       continue;
     }
-    if (settled("auth.users", legacyId)) continue;
+    if (settled("auth.users", legacyId) || !admitted("auth.users", legacyId, row)) continue;
     const here = existing.users.get(email) ?? newUserIds.get(email);
     if (here) {
       count("auth.users", "merged");
@@ -296,27 +367,35 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     const createdAt = time(row.created_at) ?? now;
     const profile = row.id ? profileByUser.get(row.id) : undefined;
     const meta = parseJsonObject(row.raw_user_meta_data);
-    const name = newest(names.get(email))?.value ?? stringField(meta, "full_name") ?? stringField(meta, "name") ?? email.split("@")[0]!;
+    const metaName = (key: string) => {
+      const checked = checkLine(stringField(meta, key), legacyRules.memberName);
+      return checked.ok ? checked.value : null;
+    };
+    const name = newest(names.get(email))?.value ?? metaName("full_name") ?? metaName("name") ?? email.split("@")[0]!;
     insert(user, { id, name, email, emailVerified: Boolean(row.email_confirmed_at), createdAt, updatedAt: createdAt, role: "member" });
     const hash = row.encrypted_password?.trim();
-    if (hash && BCRYPT.test(hash)) {
+    const cost = hash ? bcryptCost(hash) : null;
+    if (hash && cost !== null && cost <= MAX_BCRYPT_COST) {
       insert(account, { id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: hash, createdAt, updatedAt: createdAt });
+    } else if (cost !== null) {
+      changed("auth.users", legacyId, `password dropped: bcrypt cost ${cost} is above ${MAX_BCRYPT_COST} (checking it would hold up the sign-in); the member signs in by e-mailed link`);
     } else if (hash) {
       changed("auth.users", legacyId, "password dropped: not a bcrypt hash; the member signs in by e-mailed link");
     }
     if (profile) {
+      const profileId = profile.id ?? id;
+      admitted("profiles", profileId, profile);
+      const checked = checkProfile(profile);
+      for (const note of checked.notes) changed("profiles", profileId, note);
       insert(profiles, {
         userId: id,
-        fullName: profile.full_name,
-        bio: profile.bio,
-        preferredMeditationDuration: profile.preferred_meditation_duration,
-        preferredMeditationTime: profile.preferred_meditation_time,
+        ...checked.values,
         notificationPreference: profile.notification_preference === null ? true : isTrue(profile.notification_preference),
         createdAt: time(profile.created_at) ?? createdAt,
         updatedAt: time(profile.updated_at) ?? createdAt,
       });
-      map("profiles", profile.id ?? id, "user", id, true);
-      profilesTaken.add(profile.id ?? id);
+      map("profiles", profileId, "user", id, true);
+      profilesTaken.add(profileId);
       count("profiles", "new");
     }
     count("auth.users", "new");
@@ -340,12 +419,12 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
   const firstSignUp = new Map<string, Record<string, unknown>>();
   for (const [index, row] of rowsOf("community").entries()) {
     const legacyId = idOf(row, "community", index);
-    const email = emailOf(row.email);
+    const email = emailOf("community", row.email);
     if (!email) {
-      skip("community", legacyId, `invalid e-mail '${row.email ?? ""}'`);
+      skip("community", legacyId, `invalid e-mail '${shown(row.email)}'`);
       continue;
     }
-    if (settled("community", legacyId)) continue;
+    if (settled("community", legacyId) || !admitted("community", legacyId, row)) continue;
     const createdAt = time(row.created_at) ?? now;
     const pending = firstSignUp.get(email);
     if (pending) {
@@ -368,7 +447,7 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     let interest = row.interest?.trim() ?? "";
     if (!validInterests.has(interest)) {
       const fromLabel = interestFromLabel.get(interest.toLowerCase()) ?? "all";
-      changed("community", legacyId, `interest '${interest}' read as '${fromLabel}'`);
+      changed("community", legacyId, `interest '${shown(interest)}' read as '${fromLabel}'`);
       interest = fromLabel;
     }
     sayDroppedPhones("community", legacyId, row.phone);
@@ -394,12 +473,12 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
   ] as const) {
     const added = new Set<string>();
     for (const [index, row] of rowsOf(table).entries()) {
-      const email = emailOf(row.email);
+      const email = emailOf(table, row.email);
       if (!email) {
-        skip(table, idOf(row, table, index), `invalid e-mail '${row.email ?? ""}'`);
+        skip(table, idOf(row, table, index), `invalid e-mail '${shown(row.email)}'`);
         continue;
       }
-      if (settled(table, email)) continue;
+      if (settled(table, email) || !admitted(table, email, row)) continue;
       if (existing.optedOut.has(email)) {
         skip(table, email, "unsubscribed here: not put back on the list");
         continue;
@@ -420,12 +499,12 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
 
   // Music access: an entitlement, not a list; no consent involved.
   for (const [index, row] of rowsOf("music_access").entries()) {
-    const email = emailOf(row.email);
+    const email = emailOf("music_access", row.email);
     if (!email) {
-      skip("music_access", idOf(row, "music_access", index), `invalid e-mail '${row.email ?? ""}'`);
+      skip("music_access", idOf(row, "music_access", index), `invalid e-mail '${shown(row.email)}'`);
       continue;
     }
-    if (settled("music_access", email)) continue;
+    if (settled("music_access", email) || !admitted("music_access", email, row)) continue;
     if (existing.musicAccess.has(email)) {
       count("music_access", "merged");
       continue;
@@ -439,12 +518,12 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
 
   // The member directory.
   for (const [index, row] of rowsOf("user_profiles").entries()) {
-    const email = emailOf(row.email);
+    const email = emailOf("user_profiles", row.email);
     if (!email) {
-      skip("user_profiles", idOf(row, "user_profiles", index), `invalid e-mail '${row.email ?? ""}'`);
+      skip("user_profiles", idOf(row, "user_profiles", index), `invalid e-mail '${shown(row.email)}'`);
       continue;
     }
-    if (settled("user_profiles", email)) continue;
+    if (settled("user_profiles", email) || !admitted("user_profiles", email, row)) continue;
     if (existing.userProfiles.has(email)) {
       count("user_profiles", "merged");
       continue;
@@ -456,8 +535,8 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     insert(userProfiles, {
       id,
       email,
-      firstName: row.first_name?.trim() || null,
-      lastName: row.last_name?.trim() || null,
+      firstName: row.first_name,
+      lastName: row.last_name,
       phone: phoneOf(email),
       interests: parseList(row.interests),
       createdAt: time(row.created_at) ?? now,
@@ -484,8 +563,8 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
   };
   for (const [index, row] of rowsOf("events_management").entries()) {
     const legacyId = idOf(row, "events_management", index);
-    if (settled("events_management", legacyId)) continue;
-    const title = row.title?.trim();
+    if (settled("events_management", legacyId) || !admitted("events_management", legacyId, row)) continue;
+    const title = row.title;
     if (!title) {
       skip("events_management", legacyId, "no title");
       continue;
@@ -497,12 +576,12 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     let startsAt: Date;
     if (parsed.ok) {
       startsAt = parsed.startsAt;
-      if (parsed.yearAssumed) changed("events_management", legacyId, `date '${row.date}' has no year: ${parsed.yearAssumed} taken`);
-      if (parsed.timeAssumed) changed("events_management", legacyId, `time '${row.time ?? ""}' not understood: 7:00 PM taken`);
+      if (parsed.yearAssumed) changed("events_management", legacyId, `date '${shown(row.date)}' has no year: ${parsed.yearAssumed} taken`);
+      if (parsed.timeAssumed) changed("events_management", legacyId, `time '${shown(row.time)}' not understood: 7:00 PM taken`);
     } else {
       startsAt = createdAt ?? now;
       if (status === "published") status = "draft";
-      changed("events_management", legacyId, `unparseable date '${row.date ?? ""}' '${row.time ?? ""}': imported as a draft dated when it was made; set its date`);
+      changed("events_management", legacyId, `unparseable date '${shown(row.date)}' '${shown(row.time)}': imported as a draft dated when it was made; set its date`);
     }
     if (!active) changed("events_management", legacyId, "inactive on the old site: imported as archived");
     const id = randomUUID();
@@ -513,12 +592,12 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
       title,
       slug: uniqueSlug(slugForEvent(title, startsAt)),
       startsAt,
-      location: row.location?.trim() || null,
-      address: row.address?.trim() || null,
-      description: row.description?.trim() ?? "",
+      location: row.location,
+      address: row.address,
+      description: row.description ?? "",
       image: image.path,
       featured: isTrue(row.featured),
-      getTicketsLink: row.get_tickets_link?.trim() || null,
+      getTicketsLink: row.get_tickets_link,
       button: normaliseButton(row.button),
       status,
       soldOut: isTrue(row.sold_out),
@@ -550,10 +629,18 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     if (settled("events", legacyId)) continue;
     const startsAt = time(row.event_date);
     if (!startsAt) {
-      skip("events", legacyId, `unparseable event_date '${row.event_date ?? ""}'`);
+      skip("events", legacyId, `unparseable event_date '${shown(row.event_date)}'`);
       continue;
     }
-    const maxSeats = row.max_seats && Number(row.max_seats) >= 1 ? Math.floor(Number(row.max_seats)) : null;
+    if (!admitted("events", legacyId, row)) continue;
+    const seatLimit = legacyRules.maxSeats.safeParse(row.max_seats?.trim() ?? "");
+    const maxSeats = seatLimit.success ? seatLimit.data : null;
+    if (!seatLimit.success) changed("events", legacyId, `max_seats '${shown(row.max_seats)}' left out: ${seatLimit.error.issues[0]?.message}`);
+    let slug = row.slug?.trim() || null;
+    if (slug && !isSiteSlug(slug)) {
+      changed("events", legacyId, `slug '${shown(slug)}' left out: not lower-case letters and digits joined by hyphens`);
+      slug = null;
+    }
     // The spec's matching rule: the managed event of the same calendar day, else one within a day.
     const around = [-DAY_MS, DAY_MS].flatMap((offset) => byDay.get(dayKey(new Date(startsAt.getTime() + offset))) ?? []);
     const match =
@@ -563,7 +650,6 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
         .sort((a, b) => Math.abs(a.startsAt.getTime() - startsAt.getTime()) - Math.abs(b.startsAt.getTime() - startsAt.getTime()))[0];
     if (match) {
       match.matched = true;
-      const slug = row.slug?.trim();
       if (match.row) {
         match.row.maxSeats = maxSeats;
         if (slug && !existing.slugs.has(slug)) {
@@ -581,14 +667,14 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
       continue;
     }
     const id = randomUUID();
-    const title = row.name?.trim() || `Event of ${dayKey(startsAt)}`;
+    const title = row.name || `Event of ${dayKey(startsAt)}`;
     insert(events, {
       id,
       title,
-      slug: uniqueSlug(row.slug?.trim() || slugForEvent(title, startsAt)),
+      slug: uniqueSlug(slug || slugForEvent(title, startsAt)),
       startsAt,
-      location: row.location?.trim() || null,
-      address: row.address?.trim() || null,
+      location: row.location,
+      address: row.address,
       description: "",
       image: options.images.defaultImage,
       status: startsAt > now ? "published" : "archived",
@@ -610,32 +696,35 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     if (settled("reservations", legacyId)) continue;
     const eventId = ticketedTarget.get(row.event_id ?? "");
     if (!eventId) {
-      skip("reservations", legacyId, `its event ${row.event_id ?? "(none)"} is not in the events table`);
+      skip("reservations", legacyId, `its event ${row.event_id ? shown(row.event_id) : "(none)"} is not in the events table`);
       continue;
     }
-    const email = emailOf(row.visitor_email);
+    const email = emailOf("reservations", row.visitor_email);
     if (!email) {
-      skip("reservations", legacyId, `invalid e-mail '${row.visitor_email ?? ""}'`);
+      skip("reservations", legacyId, `invalid e-mail '${shown(row.visitor_email)}'`);
       continue;
     }
     const seats = Number(row.seats);
     if (!Number.isInteger(seats) || seats < 1 || seats > 10) {
-      skip("reservations", legacyId, `seats '${row.seats ?? ""}' outside 1 to 10`);
+      skip("reservations", legacyId, `seats '${shown(row.seats)}' outside 1 to 10`);
       continue;
     }
+    if (!admitted("reservations", legacyId, row)) continue;
     const donation = row.donation === null || row.donation === undefined ? null : Number(row.donation);
-    const phone = row.phone?.trim() ? toE164(row.phone) : null;
+    const donationKept = donation !== null && Number.isFinite(donation) && donation >= 0 && donation <= MAX_DONATION;
+    if (donation !== null && !donationKept) changed("reservations", legacyId, `donation '${shown(row.donation)}' left out: not an amount from 0 to ${MAX_DONATION.toLocaleString("en-US")}`);
+    const phone = row.phone ? toE164(row.phone) : null;
     sayDroppedPhones("reservations", legacyId, row.phone);
     const id = randomUUID();
     insert(reservations, {
       id,
       eventId,
-      visitorName: row.visitor_name?.trim() || email,
+      visitorName: row.visitor_name || email,
       visitorEmail: email,
       visitorEmailKey: normaliseAddress(email),
       phone,
       seats,
-      donation: donation !== null && Number.isFinite(donation) ? donation.toFixed(2) : null,
+      donation: donationKept ? donation.toFixed(2) : null,
       createdAt: time(row.created_at) ?? now,
     });
     seatsAdded.set(eventId, (seatsAdded.get(eventId) ?? 0) + seats);
@@ -655,14 +744,14 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
 
   // Invitations: accepted ones are history; pending ones arrive expired (their links were the old site's).
   for (const [index, row] of rowsOf("invitation_summary").entries()) {
-    const email = emailOf(row.email);
+    const email = emailOf("invitation_summary", row.email);
     // No id in the view: the address and the sending time (as an instant, the same from a URL and a CSV) name the row.
-    const legacyId = row.id ?? `${email ?? row.email ?? `row ${index + 2}`} ${time(row.sent_at)?.toISOString() ?? ""}`.trim();
+    const legacyId = row.id ?? `${email ?? (shown(row.email) || `row ${index + 2}`)} ${time(row.sent_at)?.toISOString() ?? ""}`.trim();
     if (!email) {
-      skip("invitation_summary", legacyId, `invalid e-mail '${row.email ?? ""}'`);
+      skip("invitation_summary", legacyId, `invalid e-mail '${shown(row.email)}'`);
       continue;
     }
-    if (settled("invitation_summary", legacyId)) continue;
+    if (settled("invitation_summary", legacyId) || !admitted("invitation_summary", legacyId, row)) continue;
     const sentAt = time(row.sent_at) ?? now;
     const accepted = row.status?.trim().toLowerCase() === "accepted";
     const expiresAt = accepted ? new Date(sentAt.getTime() + INVITATION_DAYS * DAY_MS) : new Date(Math.min(sentAt.getTime() + INVITATION_DAYS * DAY_MS, now.getTime()));
@@ -672,9 +761,9 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
       // The rid as newInvitationRid mints it, without its server door: that loads the invitations' mail rendering (some 75 MB).
       rid: randomToken(RID_BYTES),
       email,
-      firstName: row.first_name?.trim() || null,
-      lastName: row.last_name?.trim() || null,
-      phone: row.phone?.trim() ? toE164(row.phone) : null,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      phone: row.phone ? toE164(row.phone) : null,
       status: accepted ? "accepted" : "pending",
       sentAt,
       acceptedAt: accepted ? (time(row.accepted_at) ?? sentAt) : null,
@@ -858,8 +947,10 @@ function sum(tables: TableReport[], count: "read" | "new" | "merged" | "unchange
   return tables.reduce((total, table) => total + table[count], 0);
 }
 
+const TRUE_WORDS = new Set(["t", "true", "1", "yes", "y"]);
+
 function isTrue(value: string | null | undefined): boolean {
-  return /^(t|true|1|yes|y)$/i.test(value?.trim() ?? "");
+  return value !== null && value !== undefined && value.length <= 5 && TRUE_WORDS.has(value.trim().toLowerCase());
 }
 
 /** The card's disabled labels as the site writes them ('Private event' → 'Private Event'). */
@@ -870,23 +961,24 @@ function normaliseButton(value: string | null | undefined): string | null {
   return known ?? text;
 }
 
-/** A PostgreSQL array ('{piano,retreats}'), a JSON array or a comma-separated list. */
+/** A PostgreSQL array ('{piano,retreats}'), a JSON array or a comma-separated list; each item on one line. */
 function parseList(value: string | null | undefined): string[] {
   const text = value?.trim();
   if (!text) return [];
+  let items: string[] | undefined;
   if (text.startsWith("[")) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return parsed.map(String).filter(Boolean);
+      if (Array.isArray(parsed)) items = parsed.map(String);
     } catch {
       // read as a plain list below
     }
   }
-  return text
+  items ??= text
     .replace(/^\{|\}$/g, "")
     .split(",")
-    .map((item) => item.trim().replace(/^"|"$/g, ""))
-    .filter(Boolean);
+    .map((item) => item.trim().replace(/^"|"$/g, ""));
+  return items.map((item) => withoutControlCharacters(item)).filter(Boolean);
 }
 
 function parseJsonObject(value: string | null | undefined): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseLegacyDate, parseLegacyDay, parseLegacyTime, parseLegacyTimestamp } from "./legacy-dates";
+import { MAX_DATE_TEXT_LENGTH, parseLegacyDate, parseLegacyDay, parseLegacyTime, parseLegacyTimestamp } from "./legacy-dates";
 
 const zone = "America/Los_Angeles";
 const now = new Date("2026-11-26T12:00:00Z");
@@ -45,5 +45,24 @@ describe("the old site's free-text dates", () => {
     expect(parseLegacyTimestamp("2025-09-14 18:00:00")).toEqual(new Date("2025-09-14T18:00:00Z"));
     expect(parseLegacyTimestamp("2025-09-14T18:00:00.000Z")).toEqual(new Date("2025-09-14T18:00:00Z"));
     expect(parseLegacyTimestamp("yesterday")).toBeNull();
+  });
+
+  it("answers hostile cells (100 KB of one character, nested quotes) without reading past the cap", () => {
+    const cells = ["1", "a", " ", "-", "+", ":", '"', "1st ", "mon "].map((unit) => unit.repeat(Math.ceil(100_000 / unit.length)));
+    cells.push(`"${'""'.repeat(50_000)}"`, `August ${"1".repeat(90_000)}th`);
+    for (const cell of cells) {
+      expect(parseLegacyDay(cell)).toBeNull();
+      expect(parseLegacyTime(cell)).toBeNull();
+      expect(parseLegacyTimestamp(cell)).toBeNull();
+      expect(parseLegacyDate(cell, cell, { timeZone: zone, now })).toEqual({ ok: false });
+    }
+    // Up to the cap the linear patterns still read what they should, and refuse what they should.
+    const padded = `August 15th, 2025${" ".repeat(MAX_DATE_TEXT_LENGTH - 17)}`;
+    expect(padded).toHaveLength(MAX_DATE_TEXT_LENGTH);
+    expect(parseLegacyDay(padded)).toEqual({ month: 8, day: 15, year: 2025 });
+    expect(parseLegacyDay(`${padded} `)).toBeNull();
+    expect(parseLegacyDay("1".repeat(MAX_DATE_TEXT_LENGTH - 2) + "st")).toBeNull();
+    expect(parseLegacyDay("Sunday, September 21st")).toEqual({ month: 9, day: 21, year: undefined });
+    expect(parseLegacyTime(`${"1".repeat(MAX_DATE_TEXT_LENGTH - 2)}pm`)).toBeNull();
   });
 });

@@ -13,6 +13,13 @@ const MONTHS: Record<string, number> = {
   dec: 12, december: 12,
 };
 
+/**
+ * The longest date, time or timestamp text read; anything longer is unreadable without a look.
+ * The cells come from a file nobody checked, so every pattern below runs only on text this short,
+ * and each is linear besides (no nested or adjacent repeats that could backtrack).
+ */
+export const MAX_DATE_TEXT_LENGTH = 100;
+
 /** When the time is missing or unreadable: the evening hour most gatherings start at. */
 export const ASSUMED_TIME = { hour: 19, minute: 0 } as const;
 
@@ -34,11 +41,12 @@ interface CalendarDay {
 }
 
 export function parseLegacyDay(text: string | null | undefined): CalendarDay | null {
-  if (!text) return null;
+  if (!text || text.length > MAX_DATE_TEXT_LENGTH) return null;
   const cleaned = text
     .trim()
     .toLowerCase()
-    .replace(/(\d+)(st|nd|rd|th)\b/g, "$1")
+    // The suffix after a number's last digit ('15th' → '15'): one digit, so nothing to backtrack over.
+    .replace(/(\d)(?:st|nd|rd|th)\b/g, "$1")
     .replace(/^(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+/, "")
     .replace(/\s+/g, " ");
   let match = /^(\d{4})-(\d{1,2})-(\d{1,2})/.exec(cleaned);
@@ -53,7 +61,7 @@ export function parseLegacyDay(text: string | null | undefined): CalendarDay | n
 }
 
 export function parseLegacyTime(text: string | null | undefined): { hour: number; minute: number } | null {
-  if (!text) return null;
+  if (!text || text.length > MAX_DATE_TEXT_LENGTH) return null;
   const cleaned = text.trim().toLowerCase().replace(/\./g, "");
   const match = /^(\d{1,2})(?::(\d{2}))?\s*(am|pm|a|p)?\b/.exec(cleaned);
   if (!match) return null;
@@ -92,7 +100,7 @@ export function parseLegacyDate(
 
 /** A legacy timestamp: ISO, or PostgreSQL's text ('2025-09-14 18:00:00+00'); no zone means UTC (the spec's rule). */
 export function parseLegacyTimestamp(text: string | null | undefined): Date | null {
-  if (!text) return null;
+  if (!text || text.length > MAX_DATE_TEXT_LENGTH) return null;
   let value = text.trim().replace(" ", "T");
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) value += "T00:00:00";
   // '+00' and '+0530' as PostgreSQL prints offsets; JavaScript wants '+00:00'.
