@@ -41,7 +41,7 @@ export default [
   route("meditation", "routes/members/meditation.tsx"),
 
   ...prefix("admin", [
-    // Only a sign-in: the spec's setup page is open to every member (admins see the details).
+    // Admins only (the policy's view-system-details), outside the staff layout: the spec's setup page.
     route("setup", "routes/admin/setup.tsx"),
     route("export/:list", "routes/admin/export-list.ts"),
     route("eventreservations/:eventId/guests.csv", "routes/admin/export-guest-list.ts"),

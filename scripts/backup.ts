@@ -5,6 +5,10 @@ import { existsSync, statSync } from "node:fs";
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { DataDirectoryInUseError, openDatabase } from "~/lib/db.server";
 import { BackupRefusedError, pgliteFolder, takeBackup } from "~/modules/operations/index.server";
+import { keepNewFilesPrivate } from "../server/private-umask.js";
+
+// Before anything touches the disk: see server/private-umask.js.
+keepNewFilesPrivate();
 
 const file = process.argv[2];
 try {

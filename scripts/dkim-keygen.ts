@@ -1,5 +1,9 @@
 // `npm run dkim:keygen [domain] [selector]`: a new DKIM key pair and the DNS TXT record to publish.
 import { dkimDnsRecord, generateDkimKeyPair } from "../app/modules/deliverability/index.server";
+import { keepNewFilesPrivate } from "../server/private-umask.js";
+
+// Before anything touches the disk: see server/private-umask.js.
+keepNewFilesPrivate();
 
 const domain = process.argv[2] ?? process.env.DKIM_DOMAIN ?? "example.org";
 const selector = process.argv[3] ?? process.env.DKIM_SELECTOR ?? `harmonia${new Date().getFullYear()}`;

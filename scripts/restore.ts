@@ -4,6 +4,10 @@
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { DataDirectoryInUseError } from "~/lib/db.server";
 import { BackupRefusedError, NotABackupError, restoreEmbedded, restorePostgres, type RestoreOutcome } from "~/modules/operations/index.server";
+import { keepNewFilesPrivate } from "../server/private-umask.js";
+
+// Before anything touches the disk: see server/private-umask.js.
+keepNewFilesPrivate();
 
 const file = process.argv[2];
 try {

@@ -5,6 +5,10 @@ import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { DataDirectoryInUseError, openDatabase, runMigrations } from "~/lib/db.server";
 import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/index.server";
 import { seedTracks } from "~/modules/music/index.server";
+import { keepNewFilesPrivate } from "../server/private-umask.js";
+
+// Before anything touches the disk: see server/private-umask.js.
+keepNewFilesPrivate();
 
 try {
   const env = getEnv();

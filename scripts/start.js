@@ -4,6 +4,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { keepNewFilesPrivate } from "../server/private-umask.js";
+
+// Before anything touches the disk (the build, then the server in this process): see server/private-umask.js.
+keepNewFilesPrivate();
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const buildMarker = path.join(root, "build", "server", "index.js");

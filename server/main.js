@@ -6,6 +6,10 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
+import { keepNewFilesPrivate } from "./private-umask.js";
+
+// Before anything touches the disk: the database, backups and uploads are private.
+keepNewFilesPrivate();
 
 const development = process.argv.includes("--dev");
 // React Router picks its development or production build from NODE_ENV when it loads.

@@ -26,7 +26,7 @@ import { registerSmsWake } from "~/modules/sms/index.server";
 import { deliverabilityParts } from "~/modules/deliverability/index.server";
 import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/index.server";
 import { seedTracks } from "~/modules/music/index.server";
-import { startOperations, type Operations } from "~/modules/operations/index.server";
+import { startOperations, tightenPrivateFiles, type Operations } from "~/modules/operations/index.server";
 
 /** What a running instance holds: its configuration, database, mail transport and job runner. */
 export interface Runtime {
@@ -83,6 +83,8 @@ export function getRuntime(): Runtime {
 export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
   if (current.current) return current.current;
   setLogFormat(env.LOG_FORMAT);
+  // An installation made before files were kept private is fixed (and says so) before anything opens.
+  await tightenPrivateFiles(env);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   let mail: MailTransport | undefined;
   let releaseStartupLock: (() => Promise<void>) | undefined;

@@ -12,6 +12,7 @@ import * as schema from "../../db/schema";
 import { lockDataDirectory } from "./data-directory-lock.server";
 import { logFailure } from "./log.server";
 import { createPostgresPool } from "./postgres-pool.server";
+import { tightenPrivateFolders } from "./private-files.server";
 import { projectRoot } from "./project-root.server";
 import { slot } from "./singleton.server";
 
@@ -59,11 +60,15 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const absoluteDir = inMemory ? dataDir : path.resolve(dataDir);
   let releaseLock: (() => Promise<void>) | undefined;
   if (!inMemory) {
-    mkdirSync(absoluteDir, { recursive: true });
+    mkdirSync(absoluteDir, { recursive: true, mode: 0o700 });
     releaseLock = await lockDataDirectory(absoluteDir);
   }
   try {
-    const client = await PGlite.create(inMemory ? undefined : path.join(absoluteDir, "pglite"));
+    const folder = inMemory ? undefined : path.join(absoluteDir, "pglite");
+    const client = await PGlite.create(folder);
+    // PGlite sets its files' modes itself, whatever the umask: a new database's 0666, and the
+    // catalog cache it rewrites at each start 0644. They hold every password hash and session.
+    if (folder) await tightenPrivateFolders([{ folder, contents: "all" }]);
     return {
       db: drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database,
       driver: "pglite",

@@ -40,7 +40,10 @@ export const staffActions = {
   "manage-suppressions": ["admin"],
   /** The activity log of staff actions. */
   "view-activity": ["admin"],
-  /** The system status page's details (configuration, queue, database). */
+  /**
+   * The system status page (/admin/setup): what is configured, each part's state, alerts, backups,
+   * demo invitations and import runs. Its summary alone tells an attacker what to aim at.
+   */
   "view-system-details": ["admin"],
   /** The whole unreleased playlist, whatever the music_access list says. */
   "hear-unreleased-music": ["admin", "event-staff"],

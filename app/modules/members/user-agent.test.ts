@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDevice, UNKNOWN_DEVICE } from "./user-agent";
+import { describeDevice, MAX_USER_AGENT_LENGTH, UNKNOWN_DEVICE } from "./user-agent";
 
 describe("describeDevice", () => {
   it.each([
@@ -39,6 +39,28 @@ describe("describeDevice", () => {
     ["curl/8.5.0", "curl"],
   ])("%s → %s", (userAgent, expected) => {
     expect(describeDevice(userAgent)).toBe(expected);
+  });
+
+  // Issue 34: the header is the client's. How long these take is measured, not asserted: a
+  // backtracking pattern took 2 s on 20,000 digits, so 100 KB would have held the server for minutes.
+  const safariOnMac =
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
+  const hundredKilobytes = 100 * 1024;
+  it.each([
+    ["digits after Version/", `Version/${"1".repeat(hundredKilobytes)}`, UNKNOWN_DEVICE],
+    ["Version/ over and over", "Version/1. ".repeat(hundredKilobytes / 11), UNKNOWN_DEVICE],
+    ["a Safari/ beyond the first 512 characters", `Version/1${".".repeat(hundredKilobytes)}Safari/1`, UNKNOWN_DEVICE],
+    ["a real agent padded to 100 KB", `${safariOnMac} ${"x".repeat(hundredKilobytes)}`, "Safari on macOS"],
+    ["names hidden after 100 KB", `${"(".repeat(hundredKilobytes)}Chrome/126.0 Windows`, UNKNOWN_DEVICE],
+  ])("reads only the start of a hostile 100 KB agent: %s", (_name, userAgent, expected) => {
+    expect(userAgent.length).toBeGreaterThan(hundredKilobytes - 20);
+    expect(describeDevice(userAgent)).toBe(expected);
+  });
+
+  it("still finds what the first 512 characters say", () => {
+    const padded = `${"x".repeat(MAX_USER_AGENT_LENGTH - "Firefox/1 Linux".length)}Firefox/1 Linux`;
+    expect(describeDevice(padded)).toBe("Firefox on Linux");
+    expect(describeDevice(`x${padded}`)).toBe("Firefox");
   });
 
   it("names an unrecognised or missing agent plainly", () => {

@@ -85,7 +85,10 @@ export async function writeBackupFile(
   };
   const partial = `${file}.partial`;
   try {
-    const out = createWriteStream(partial);
+    // Owner-only whatever the caller's umask: a backup holds every password hash and session. A
+    // `.partial` a crash left keeps its mode when opened again, so it goes first.
+    await rm(partial, { force: true });
+    const out = createWriteStream(partial, { mode: 0o600 });
     out.write(`${BACKUP_MAGIC}\n${JSON.stringify(complete)}\n`);
     await pipeline(createReadStream(payloadFile), out, { end: false });
     await pipeline(createReadStream(uploads.file), out);

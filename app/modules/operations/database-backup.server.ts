@@ -8,6 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { lockDataDirectory } from "~/lib/data-directory-lock.server";
+import { tightenPrivateFolders } from "~/lib/private-files.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { BackupRefusedError, readBackupFile, writeBackupFile, type BackupManifest, type CheckedBackup } from "./backup-file.server";
 import { swapInFolder } from "./swap-in-folder.server";
@@ -85,6 +86,8 @@ export async function restoreEmbedded(file: string, options: { dataDir: string; 
     } finally {
       await restored.close();
     }
+    // PGlite writes the loaded files 0666 whatever the umask.
+    await tightenPrivateFolders([{ folder: staging, contents: "all" }]);
     const previous = await swapInFolder(staging, folder);
     return { manifest, previous, uploads: await uploads?.swapIn() };
   } catch (error) {
@@ -163,6 +166,8 @@ async function stageUploads(backup: CheckedBackup, file: string, uploadsDir: str
   const staged = `${folder}.restoring`;
   const { bytes, files: expected } = backup.manifest.uploads;
   const { files } = await unpackUploads(file, { offset: backup.uploadsOffset, bytes, files: expected }, staged);
+  // The archive's modes pass through the umask, and a caller without ours (a test, a library user) may have a loose one.
+  await tightenPrivateFolders([{ folder: staged, contents: "all" }]);
   return {
     swapIn: async () => ({ files, folder, previous: await swapInFolder(staged, folder) }),
     discard: () => rm(staged, { recursive: true, force: true }),

@@ -2,4 +2,5 @@
 export { BackupRefusedError, NotABackupError } from "./backup-file.server";
 export { pgliteFolder, type RestoreOutcome, restoreEmbedded, restorePostgres, takeBackup } from "./database-backup.server";
 export { observeRequest } from "./metrics.server";
+export { tightenPrivateFiles } from "./private-folders.server";
 export { type Operations, type OperationsStatus, startOperations } from "./start-operations.server";

@@ -6,6 +6,9 @@ import { takeBackup } from "./database-backup.server";
 
 const FILE_NAME = /^harmonia-\d{8}T\d{6}Z\.backup$/;
 
+/** A scheduled backup's file, whole or still being written (`.partial`): ours, in a folder that may hold other things. */
+export const isScheduledBackupFile = (name: string) => FILE_NAME.test(name.endsWith(".partial") ? name.slice(0, -".partial".length) : name);
+
 export interface BackupOnDisk {
   file: string;
   takenAt: Date;
@@ -74,7 +77,7 @@ export function startScheduledBackups(options: {
   }
 
   async function takeNow(): Promise<BackupOnDisk> {
-    await mkdir(options.dir, { recursive: true });
+    await mkdir(options.dir, { recursive: true, mode: 0o700 });
     const file = path.join(options.dir, backupFileName(new Date()));
     const manifest = await takeBackup(options.handle, { file, uploadsDir: options.uploadsDir });
     const backups = await listBackups();

@@ -9,9 +9,9 @@ import { logFailure } from "~/lib/log.server";
 import type { OperationsStatus } from "~/modules/operations/index.server";
 
 /**
- * The /admin/setup status page: what this instance runs on and whether each part works. Every
- * signed-in user sees the summary; the details (where the data lives, the mail host, migration
- * names, the SMS number, outbox counts) are gathered only for admins, so they never reach anyone else.
+ * The /admin/setup status page (admins only, by the policy): what this instance runs on and
+ * whether each part works. The details (where the data lives, the mail host, migration names, the
+ * SMS number, outbox counts) are gathered only when asked for.
  */
 
 export type CheckState = "ok" | "problem" | "not-configured";
