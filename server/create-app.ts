@@ -14,6 +14,7 @@ import { checkHealth, checkReadiness } from "./health";
 import { hostnameOf, isLoopbackHostname, ownHostOnly } from "./host-check";
 import { asPublicRequest } from "./public-request";
 import { metricsEndpoint } from "./metrics-endpoint";
+import { refuseNulInput } from "./nul-input";
 import { requestIds } from "./request-id";
 import { requestMetrics } from "./request-metrics";
 import { routePatternOf } from "./route-pattern";
@@ -69,6 +70,8 @@ export function createApp(options: AppOptions) {
   app.use((c, next) => (FILE_PATH.test(c.req.path) ? fileHeaders(c, next) : pageHeaders(c, next)));
   app.use(strictTransportSecurity({ trustedProxyHops: options.trustedProxyHops }));
   app.use(sameOriginWrites(options.publicUrl));
+  // After the origin check (a cross-site post is refused as such), before anything reads input.
+  app.use(refuseNulInput());
   // Pages, data and files are compressed; the small answers to form posts are not worth the CPU.
   const compressor = compress();
   app.use((c, next) => (c.req.method === "GET" ? compressor(c, next) : next()));

@@ -27,10 +27,22 @@ export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** A page number from a query string: 1 for anything that is not a positive whole number. */
+/**
+ * The last page number a list may be asked for: far beyond any list we keep (50 million rows),
+ * and small enough that its offset is a safe integer the database takes (a page of 1e20 asked the
+ * database for an offset out of range: a 500).
+ */
+export const MAX_LIST_PAGE = 1_000_000;
+
+/**
+ * A page number from a query string (or a number): whole, from 1 to MAX_LIST_PAGE. Anything that
+ * is not a positive number (abc, -5, Infinity, NaN) is the first page; a fraction is rounded down;
+ * a number past the last page allowed is that page (which lists nothing).
+ */
 export function pageNumber(value: unknown): number {
   const page = Math.floor(Number(value));
-  return Number.isFinite(page) && page >= 1 ? page : 1;
+  if (!Number.isFinite(page) || page < 1) return 1;
+  return Math.min(page, MAX_LIST_PAGE);
 }
 
 export function offsetOf(page: number): number {

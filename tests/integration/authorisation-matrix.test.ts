@@ -148,7 +148,7 @@ describe("the authorisation matrix of the staff area", () => {
   });
   afterAll(() => stopServerWithMail(server, sink));
 
-  /** An event for the pages about one event, made by the admin as on the events page; its id from its row. */
+  /** An event for the pages about one event, made and published by the admin as on the events page; its id from its row. */
   async function createSampleEvent(): Promise<string> {
     const title = `Matrix evening ${stamp}`;
     const created = await fetch(`${server.url}/admin/eventmanagement`, {
@@ -161,6 +161,13 @@ describe("the authorisation matrix of the staff area", () => {
     const row = html.slice(html.indexOf(`aria-label="${title}"`));
     const id = /name="id" value="([0-9a-f-]{36})"/.exec(row)?.[1];
     if (!id) throw new Error("The sample event has no row");
+    // Published, so it is in event staff's scope: the pages about it are theirs (staff-scope.test.ts has drafts and archived events).
+    const published = await fetch(`${server.url}/admin/eventmanagement`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies.admin! },
+      body: new URLSearchParams({ intent: "publish", id }),
+    });
+    if (published.status !== 200) throw new Error(`Publishing the sample event failed: ${published.status}`);
     return id;
   }
 

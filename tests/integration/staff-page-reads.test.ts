@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaigns } from "../../db/schema";
+import { campaigns, events } from "../../db/schema";
+import { buildEvent } from "~/modules/demo/factories/events";
 import type { StaffMember } from "~/modules/access";
 import { readActivityLog } from "~/modules/activity/index.server";
 import { readCommunicationsPage, readEventMailings } from "~/modules/campaigns/index.server";
@@ -57,11 +58,21 @@ describe("staff page reads ask the policy", () => {
     expect(await reads.reservations(admin)).toMatchObject({ ok: true, events: [] });
   });
 
-  it("shows attendee mails only to staff who may send them", async () => {
-    await database.handle.db
-      .insert(campaigns)
-      .values({ kind: "event_attendees", tag: "door_note", subject: "Doors open at 7", bodyMarkdown: "See you soon.", createdByEmail: admin.email, status: "completed" });
-    expect(await readEventMailings(database.handle.db, member)).toEqual({ campaigns: [], failed: {} });
-    expect(await readEventMailings(database.handle.db, usher)).toMatchObject({ campaigns: [{ subject: "Doors open at 7" }] });
+  it("shows attendee mails only to staff who may send them, and to event staff only those of events in their scope", async () => {
+    const db = database.handle.db;
+    const [published, draft] = await db
+      .insert(events)
+      .values([buildEvent({ title: "Reads published", startsAt: now }), buildEvent({ title: "Reads draft", startsAt: now, status: "draft" })])
+      .returning({ id: events.id });
+    const mail = (tag: string, subject: string) => ({ kind: "event_attendees", tag, subject, bodyMarkdown: "See you soon.", createdByEmail: admin.email, status: "completed" as const });
+    await db.insert(campaigns).values([
+      mail(`event_attendees_${published!.id}`, "Doors open at 7"),
+      mail(`event_attendees_${draft!.id}`, "Draft guests' note"),
+      mail("door_note", "No event's note"),
+    ]);
+    const subjects = async (actor: StaffMember) => (await readEventMailings(db, actor)).campaigns.map((campaign) => campaign.subject).sort();
+    expect(await readEventMailings(db, member)).toEqual({ campaigns: [], failed: {} });
+    expect(await subjects(usher)).toEqual(["Doors open at 7"]);
+    expect(await subjects(admin)).toEqual(["Doors open at 7", "Draft guests' note", "No event's note"]);
   });
 });

@@ -24,14 +24,25 @@ describe("can", () => {
     }
   });
 
-  it("lets event staff act only on events that take reservations; admins on any event", () => {
-    const reservable = { event: { maxSeats: 40 } };
-    const ticketLink = { event: { maxSeats: null } };
-    expect(can(eventStaff, "manage-reservations", reservable)).toBe(true);
-    expect(can(eventStaff, "manage-reservations", ticketLink)).toBe(false);
-    expect(can(eventStaff, "mail-event-attendees", ticketLink)).toBe(false);
-    expect(can(admin, "manage-reservations", ticketLink)).toBe(true);
-    expect(can(member, "manage-reservations", reservable)).toBe(false);
+  it("lets event staff act only on published events taking reservations; admins on any event", () => {
+    const inScope = { event: { status: "published" as const, maxSeats: 40 } };
+    const outOfScope = [
+      { event: { status: "published" as const, maxSeats: null } },
+      { event: { status: "draft" as const, maxSeats: 40 } },
+      { event: { status: "archived" as const, maxSeats: 40 } },
+      { event: { status: "draft" as const, maxSeats: null } },
+    ];
+    for (const action of ["manage-reservations", "mail-event-attendees"] as const) {
+      expect(can(eventStaff, action, inScope), action).toBe(true);
+      for (const resource of outOfScope) {
+        expect(can(eventStaff, action, resource), `${action} on ${JSON.stringify(resource)}`).toBe(false);
+        expect(can(admin, action, resource), `admin: ${action} on ${JSON.stringify(resource)}`).toBe(true);
+      }
+    }
+    expect(can(member, "manage-reservations", inScope)).toBe(false);
+    expect(can(null, "manage-reservations", inScope)).toBe(false);
+    // In scope or not, what the role may not do at all stays refused.
+    expect(can(eventStaff, "change-seat-limits", inScope)).toBe(false);
   });
 
   it("keeps deleting events to admins", () => {

@@ -5,7 +5,7 @@ import type { Role } from "./roles";
  * decides which buttons to show all ask `can(actor, action)`; nothing else compares roles.
  *
  * Roles come from the configuration's allow-lists (see roles.ts). Admins may do everything; event
- * staff run the reservations page, and only for the events it is about (those taking
+ * staff run the reservations page, and only for the events in their scope (published and taking
  * reservations); members and visitors nothing of the staff side.
  */
 export const staffActions = {
@@ -54,9 +54,15 @@ export type Action = keyof typeof staffActions;
 /** Whoever acts: a signed-in user (their role), or nobody for a visitor. */
 export type Actor = { role: Role } | null | undefined;
 
-/** What an action is about, when it is about one thing: an event (its max seats, null for a ticket-link event). */
+/** An event's place in its lifecycle (the events module's draft → published → archived). */
+export type EventStatus = "draft" | "published" | "archived";
+
+/**
+ * What an action is about, when it is about one thing: an event, by what decides whether it is in
+ * a role's scope (its status, and its max seats: null for a ticket-link event taking none here).
+ */
 export interface Resource {
-  event: { maxSeats: number | null };
+  event: { status: EventStatus; maxSeats: number | null };
 }
 
 /**
@@ -70,13 +76,23 @@ export function staffHomePath(actor: Actor): string | null {
   return null;
 }
 
+/**
+ * Whether `actor` may do `action`; with a resource, whether they may do it to that one. Admins act
+ * on every event. Event staff run the door and the guest lists of the events the public can book
+ * here: published ones taking reservations. A draft (not public yet, or taken back), an archived
+ * event and a ticket-link event are not theirs to change, mail, read the guests of, or turn into
+ * one taking reservations. Every event-level action and read passes the event, so this is the
+ * one place the scope is decided.
+ */
 export function can(actor: Actor, action: Action, resource?: Resource): boolean {
   if (!actor) return false;
   if (!(staffActions[action] as readonly Role[]).includes(actor.role)) return false;
-  // Event staff run reservations: an event taking none (a ticket link, a draft without seats) is
-  // not theirs to change, nor to turn into one taking reservations.
-  if (resource && actor.role !== "admin") return resource.event.maxSeats !== null;
+  if (resource && actor.role !== "admin") return inEventStaffScope(resource.event);
   return true;
+}
+
+function inEventStaffScope(event: Resource["event"]): boolean {
+  return event.status === "published" && event.maxSeats !== null;
 }
 
 /** Who does a staff action, as a use case needs them: who (for the activity log) and their role (for `can`). */

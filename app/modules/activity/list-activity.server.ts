@@ -1,10 +1,9 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { activityLog, type ActivityLogRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { LIST_PAGE_SIZE, listPage, offsetOf } from "~/lib/list-page";
 import { can, notAllowed, type Actor } from "~/modules/access";
 import type { ActivityKind } from "./activity-kinds";
-
-export const ACTIVITY_PAGE_SIZE = 50;
 
 export interface ActivityFilter {
   actorEmail?: string;
@@ -28,13 +27,12 @@ export async function readActivityLog(db: Database, actor: Actor, filter: Activi
   return { ok: true, ...(await listActivity(db, filter)) };
 }
 
-/** The log, newest first, filtered by person and kind, one page at a time. */
+/** The log, newest first, filtered by person and kind, one page at a time (paged like every staff list: list-page.ts). */
 async function listActivity(db: Database, filter: ActivityFilter): Promise<ActivityPage> {
   const conditions: SQL[] = [];
   if (filter.actorEmail) conditions.push(eq(activityLog.actorEmail, filter.actorEmail));
   if (filter.kind) conditions.push(eq(activityLog.kind, filter.kind));
   const where = conditions.length ? and(...conditions) : undefined;
-  const page = Math.max(1, Math.floor(filter.page) || 1);
 
   const [entries, [totals], actors] = await Promise.all([
     db
@@ -42,17 +40,11 @@ async function listActivity(db: Database, filter: ActivityFilter): Promise<Activ
       .from(activityLog)
       .where(where)
       .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-      .limit(ACTIVITY_PAGE_SIZE)
-      .offset((page - 1) * ACTIVITY_PAGE_SIZE),
+      .limit(LIST_PAGE_SIZE)
+      .offset(offsetOf(filter.page)),
     db.select({ total: count() }).from(activityLog).where(where),
     db.selectDistinct({ email: activityLog.actorEmail }).from(activityLog).orderBy(activityLog.actorEmail),
   ]);
-  const total = totals?.total ?? 0;
-  return {
-    entries,
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE)),
-    actors: actors.map((row) => row.email),
-  };
+  const { rows, ...paging } = listPage(entries, totals?.total ?? 0, filter.page);
+  return { entries: rows, ...paging, actors: actors.map((row) => row.email) };
 }

@@ -34,3 +34,6 @@ export const ANNOUNCEMENT = "announcement";
 
 /** The spec's campaign name of an event's attendee mail. */
 export const eventAttendeesTag = (eventId: string) => `event_attendees_${eventId}`;
+
+/** The event an attendee mail went to, from its campaign name (the reverse of eventAttendeesTag). */
+export const eventIdOfTag = (tag: string) => tag.slice(eventAttendeesTag("").length);

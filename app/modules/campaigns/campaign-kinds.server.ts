@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { events, type Campaign } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { EVENT_ATTENDEES, eventAttendeesTag } from "./announcement-form";
+import { EVENT_ATTENDEES, eventIdOfTag } from "./announcement-form";
 
 // What the kinds of campaign share with the fan-out job: the job reads these and imports no use
 // case, so sending, previewing and controlling a campaign can all use the job's parts without a circle.
@@ -23,7 +23,7 @@ export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl
  */
 export async function plainLinkOf(db: Database, campaign: Pick<Campaign, "kind" | "tag">, publicUrl: string): Promise<{ link: string; footerNote: string }> {
   if (campaign.kind === EVENT_ATTENDEES) {
-    const eventId = campaign.tag.slice(eventAttendeesTag("").length);
+    const eventId = eventIdOfTag(campaign.tag);
     const [event] = /^[0-9a-f-]{36}$/i.test(eventId) ? await db.select({ slug: events.slug, title: events.title }).from(events).where(eq(events.id, eventId)) : [];
     return {
       link: event ? `${publicUrl}/events/${event.slug}` : `${publicUrl}/events`,

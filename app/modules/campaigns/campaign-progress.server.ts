@@ -66,12 +66,16 @@ export interface CampaignSummary {
   engagement: CampaignEngagement;
 }
 
-/** The newest campaigns (of one kind, when given) with their counts; the ones still in progress are settled first. */
-export async function listCampaigns(db: Database, limit = 20, filter: { kind?: string } = {}): Promise<CampaignSummary[]> {
+/**
+ * The newest campaigns (of one kind, and with one of some campaign names, when given) with their
+ * counts; the ones still in progress are settled first.
+ */
+export async function listCampaigns(db: Database, limit = 20, filter: { kind?: string; tags?: string[] } = {}): Promise<CampaignSummary[]> {
+  if (filter.tags?.length === 0) return [];
   const rows = await db
     .select()
     .from(campaigns)
-    .where(filter.kind ? eq(campaigns.kind, filter.kind) : undefined)
+    .where(and(filter.kind ? eq(campaigns.kind, filter.kind) : undefined, filter.tags ? inArray(campaigns.tag, filter.tags) : undefined))
     .orderBy(desc(campaigns.createdAt))
     .limit(limit);
   for (const row of rows) if (row.status === "sending" || row.status === "paused" || isAwaitingDeliveryReports(row)) await settleCampaign(db, row.id);

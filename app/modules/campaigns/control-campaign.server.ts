@@ -10,7 +10,8 @@ import type { FanOutStarter } from "./campaign-kinds.server";
 import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { logFailure } from "~/lib/log.server";
 
-export type ControlOutcome = { ok: true; message: string } | { ok: false; message: string };
+/** A refusal of the policy says so (`forbidden`); any other refusal is the campaign's state. */
+export type ControlOutcome = { ok: true; message: string } | { ok: false; message: string; reason?: "forbidden" };
 
 /**
  * Pause: the campaign stops being 'sending', so the fan-out writes no more messages, and its

@@ -3,11 +3,11 @@ import type { Database } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import type { StaffActor } from "~/modules/activity/index.server";
-import { can } from "~/modules/access";
+import { can, notAllowed } from "~/modules/access";
 import { consumeRateLimits } from "~/modules/security/index.server";
 import type { Role } from "~/modules/access";
 import { campaigns, events, reservations } from "../../../db/schema";
-import { ANNOUNCEMENT, announcementSchema, EVENT_ATTENDEES, eventAttendeesTag } from "./announcement-form";
+import { ANNOUNCEMENT, announcementSchema, EVENT_ATTENDEES, eventAttendeesTag, eventIdOfTag } from "./announcement-form";
 import { campaignMessages } from "./campaign-messages";
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients, type ControlOutcome } from "./control-campaign.server";
 import type { FanOutStarter } from "./campaign-kinds.server";
@@ -31,6 +31,7 @@ export const announcementMessages = {
   noAddresses: "Please give at least one recipient address.",
   unknownEvent: "There is no such event.",
   forbidden: "You may not send this announcement.",
+  notInScope: "Event staff mail the guests of published events taking reservations only.",
   everyoneUnsubscribed: campaignMessages.noneLeft,
   invalidEmail: campaignMessages.invalidEmail,
   dailyLimit: (limit: number, hours: number) =>
@@ -61,12 +62,11 @@ type PreparedAttendeeMail =
 
 async function prepareEventAttendeeMail(db: Database, actor: Actor, input: { eventId: string; subject: unknown; message: unknown }): Promise<PreparedAttendeeMail> {
   if (!can(actor, "mail-event-attendees")) return { ok: false, reason: "forbidden", message: announcementMessages.forbidden };
+  const event = await eventToMail(db, input.eventId);
+  if (!event) return { ok: false, reason: "not-found", message: announcementMessages.unknownEvent };
+  if (!can(actor, "mail-event-attendees", { event })) return { ok: false, reason: "forbidden", message: announcementMessages.notInScope };
   const parsed = announcementSchema.safeParse({ subject: input.subject, message: input.message });
   if (!parsed.success) return invalid(parsed.error.issues) as Extract<AnnouncementOutcome, { ok: false }>;
-  const [event] = /^[0-9a-f-]{36}$/i.test(input.eventId)
-    ? await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, input.eventId))
-    : [];
-  if (!event) return { ok: false, reason: "not-found", message: announcementMessages.unknownEvent };
   const holders = await db
     .select({ email: reservations.visitorEmail, name: reservations.visitorName })
     .from(reservations)
@@ -76,7 +76,14 @@ async function prepareEventAttendeeMail(db: Database, actor: Actor, input: { eve
   const recipients = uniqueRecipients(holders.flatMap((holder) => (holder.email ? [{ email: holder.email, name: holder.name }] : [])));
   if (recipients.length === 0) return { ok: false, reason: "no-recipients", message: announcementMessages.noRecipients };
   const withoutEmail = holders.filter((holder) => !holder.email).map((holder) => holder.name || "A guest without a name");
-  return { ok: true, event, ...parsed.data, recipients, withoutEmail };
+  return { ok: true, event: { id: event.id, title: event.title }, ...parsed.data, recipients, withoutEmail };
+}
+
+/** The event an attendee mail is about, with what decides whether it is in the sender's scope; undefined when there is none. */
+async function eventToMail(db: Database, eventId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(eventId)) return undefined;
+  const [event] = await db.select({ id: events.id, title: events.title, status: events.status, maxSeats: events.maxSeats }).from(events).where(eq(events.id, eventId));
+  return event;
 }
 
 /** Per sender and event: the same message mailed to a guest list again and again is abuse, not news. */
@@ -205,7 +212,8 @@ export async function sendAnnouncementToAddresses(
 
 /**
  * Pause, resume, cancel or retry an attendee mail from the reservations page. Event staff may
- * control these campaigns only: any other campaign answers as if it did not exist.
+ * control these campaigns only (any other campaign answers as if it did not exist), and only for
+ * an event in their scope (the policy, asked with the event the mail went to).
  */
 export async function controlEventAttendeeMail(
   db: Database,
@@ -215,9 +223,11 @@ export async function controlEventAttendeeMail(
 ): Promise<ControlOutcome> {
   if (!can(actor, "mail-event-attendees")) return { ok: false, message: announcementMessages.forbidden };
   const [campaign] = /^[0-9a-f-]{36}$/i.test(input.campaignId)
-    ? await db.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.id, input.campaignId), eq(campaigns.kind, EVENT_ATTENDEES)))
+    ? await db.select({ id: campaigns.id, tag: campaigns.tag }).from(campaigns).where(and(eq(campaigns.id, input.campaignId), eq(campaigns.kind, EVENT_ATTENDEES)))
     : [];
   if (!campaign) return { ok: false, message: campaignMessages.notFound };
+  const event = await eventToMail(db, eventIdOfTag(campaign.tag));
+  if (!(event ? can(actor, "mail-event-attendees", { event }) : can(actor, "send-communications"))) return notAllowed(announcementMessages.notInScope);
   if (input.intent === "pause") return pauseCampaign(db, actor, campaign.id);
   if (input.intent === "resume") return resumeCampaign(db, actor, campaign.id, starter);
   if (input.intent === "cancel") return cancelCampaign(db, actor, campaign.id);

@@ -1,6 +1,8 @@
+import { isNotNull } from "drizzle-orm";
+import { events } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { can, notAllowed, type Actor } from "~/modules/access";
-import { EVENT_ATTENDEES } from "./announcement-form";
+import { EVENT_ATTENDEES, eventAttendeesTag } from "./announcement-form";
 import { listCampaigns, listFailedRecipients, listTextRecipients, type CampaignSummary, type FailedRecipient, type TextRecipientResult } from "./campaign-progress.server";
 import { listCommunityRecipients } from "./community-recipients.server";
 import { describeTextAudiences, type TextAudiences } from "./create-text-campaign.server";
@@ -44,11 +46,20 @@ export async function readCommunicationsPage(
 /**
  * The reservations page's attendee mails (campaigns to an event's guests) with their failures, for
  * staff who may mail attendees; others get an empty list, as their page shows no mail controls.
+ * Whoever sees every campaign on the communications page sees every attendee mail here; anyone
+ * else those of the events the policy lets them mail (event staff: no draft's, no archived one's).
  */
 export async function readEventMailings(db: Database, actor: Actor): Promise<{ campaigns: CampaignSummary[]; failed: Record<string, FailedRecipient[]> }> {
   if (!can(actor, "mail-event-attendees")) return { campaigns: [], failed: {} };
-  const campaigns = await listCampaigns(db, 20, { kind: EVENT_ATTENDEES });
+  const tags = can(actor, "send-communications") ? undefined : await mailableEventTags(db, actor);
+  const campaigns = await listCampaigns(db, 20, { kind: EVENT_ATTENDEES, tags });
   return { campaigns, failed: await failedRecipientsOf(db, campaigns) };
+}
+
+/** The campaign names of the attendee mails of every event `actor` may mail the guests of. */
+async function mailableEventTags(db: Database, actor: Actor): Promise<string[]> {
+  const rows = await db.select({ id: events.id, status: events.status, maxSeats: events.maxSeats }).from(events).where(isNotNull(events.maxSeats));
+  return rows.filter((event) => can(actor, "mail-event-attendees", { event })).map((event) => eventAttendeesTag(event.id));
 }
 
 /** The first failed recipients of each campaign that has any, by campaign id (both pages list them the same way). */

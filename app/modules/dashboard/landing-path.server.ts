@@ -14,7 +14,7 @@ export async function landingPathAfterSignIn(
 ): Promise<string> {
   if (can(actor, "open-dashboard")) return "/admin";
   if (can(actor, "manage-reservations")) {
-    const event = await findDoorEvent(db, options);
+    const event = await findDoorEvent(db, actor, options);
     return event ? `/admin/eventreservations/${event.id}/check-in` : "/admin/eventreservations";
   }
   return options.memberPath ?? "/welcome";

@@ -26,12 +26,14 @@ export type CheckInOutcome =
   | { ok: false; reason: CheckInFailureReason; message: string; fieldErrors?: Record<string, string> };
 
 const refusal = "You may not check guests in.";
+const outOfScope = "Event staff check guests in only at published events taking reservations.";
 
 /**
  * One tap at the door, in one transaction with its activity-log line (docs/decisions/029). The
  * reservation's row is locked, then `arrived_seats` is changed relative to its stored value by a
  * conditional UPDATE, so taps from several devices queue on the row and each one counts: none is
  * lost below the reservation's seats and none goes past them (the CHECK constraint refuses it too).
+ * Event staff tap only at events in their scope (the policy, asked with the event).
  */
 export async function tapArrival(db: Database, actor: CheckInActor, input: unknown, allowed: readonly CheckInIntent[]): Promise<CheckInOutcome> {
   if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: refusal };
@@ -52,6 +54,9 @@ export async function tapArrival(db: Database, actor: CheckInActor, input: unkno
         .where(eq(reservations.id, reservationId))
         .for("no key update");
       if (!guest || guest.eventId !== eventId) return { ok: false, reason: "not-found", message: checkInMessages.guestNotFound };
+      const [event] = await tx.select({ title: events.title, status: events.status, maxSeats: events.maxSeats }).from(events).where(eq(events.id, eventId));
+      if (!event) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
+      if (!can(actor, "manage-reservations", { event })) return { ok: false, reason: "forbidden", message: outOfScope };
       if (arrivedAfter(intent, guest.arrivedSeats, guest.seats) === null) {
         return { ok: false, reason: "unchanged", message: unchangedMessage(intent, guest.name, guest.seats) };
       }
@@ -65,12 +70,11 @@ export async function tapArrival(db: Database, actor: CheckInActor, input: unkno
         .where(and(eq(reservations.id, reservationId), change.when))
         .returning({ arrivedSeats: reservations.arrivedSeats, seats: reservations.seats });
       if (!after) return { ok: false, reason: "unchanged", message: unchangedMessage(intent, guest.name, guest.seats) };
-      const [event] = await tx.select({ title: events.title }).from(events).where(eq(events.id, eventId));
       await recordActivity(tx, actor, {
         kind: intent === "undo" ? "reservation.check-in-undone" : "reservation.checked-in",
         subjectType: "reservation",
         subjectId: reservationId,
-        subjectLabel: `${guest.name} <${guest.email}> · ${event?.title ?? eventId}`,
+        subjectLabel: `${guest.name} <${guest.email}> · ${event.title}`,
         before: { arrivedSeats: guest.arrivedSeats },
         after: { arrivedSeats: after.arrivedSeats },
       });
@@ -93,12 +97,17 @@ export type CheckInListOutcome =
   | { ok: true; event: CheckInEvent; guests: CheckInGuest[] }
   | { ok: false; reason: "forbidden" | "not-found"; message: string };
 
-/** The door's list: the event and every reservation holder, by name. */
+/** The door's list: the event and every reservation holder, by name (event staff: of an event in their scope). */
 export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: string): Promise<CheckInListOutcome> {
   if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: refusal };
   if (!checkInSchema.shape.eventId.safeParse(eventId).success) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
-  const [event] = await db.select({ id: events.id, title: events.title, startsAt: events.startsAt, location: events.location }).from(events).where(eq(events.id, eventId));
-  if (!event) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
+  const [found] = await db
+    .select({ id: events.id, title: events.title, startsAt: events.startsAt, location: events.location, status: events.status, maxSeats: events.maxSeats })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!found) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
+  const { status, maxSeats, ...event } = found;
+  if (!can(actor, "manage-reservations", { event: { status, maxSeats } })) return { ok: false, reason: "forbidden", message: outOfScope };
   const guests = await db
     .select({
       reservationId: reservations.id,

@@ -11,6 +11,7 @@ import { announceOffers, lockEvent, makeOffers, type OfferSettings } from "./wai
  * Staff delete one reservation. Its seats return at once (the seat counter's trigger, decision
  * 018), and in the same transaction they are offered to the waiting list (027), so nobody takes
  * them in between. Locks the reservation's row, then the event's: the order every seat write uses.
+ * Event staff delete only on events in their scope (the policy, asked with the event).
  */
 export async function deleteReservation(
   db: Database,
@@ -24,13 +25,15 @@ export async function deleteReservation(
     const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, input.reservationId)).for("update");
     if (!reservation) return refused("not-found", failedWith(failed, messages.reservationGone));
     const event = await lockEvent(tx, reservation.eventId);
+    if (!event) return refused("not-found", failedWith(failed, messages.eventGone));
+    if (!can(actor, "manage-reservations", { event })) return refused("forbidden", failedWith(failed, messages.notInScope));
     await tx.delete(reservations).where(eq(reservations.id, reservation.id));
     const offers: WaitlistEntryRow[] = await makeOffers(tx, reservation.eventId, settings);
     await recordActivity(tx, actor, {
       kind: "reservation.deleted",
       subjectType: "reservation",
       subjectId: reservation.id,
-      subjectLabel: `${reservation.visitorEmail} · ${event?.title ?? reservation.eventId}`,
+      subjectLabel: `${reservation.visitorEmail} · ${event.title}`,
       before: { name: reservation.visitorName, email: reservation.visitorEmail, seats: reservation.seats, eventId: reservation.eventId },
     });
     return { ok: true as const, message: messages.reservationDeleted, seats: reservation.seats, offers };

@@ -15,6 +15,9 @@ describe("findDoorEvent", () => {
   });
   afterAll(() => database.dispose());
 
+  const usher = { role: "event-staff" as const };
+  const admin = { role: "admin" as const };
+
   it("finds the first event taking reservations from the start of today on, never an archived one", async () => {
     const [archivedTonight, , tomorrow] = await database.handle.db
       .insert(events)
@@ -26,9 +29,18 @@ describe("findDoorEvent", () => {
       ])
       .returning({ id: events.id });
     expect(archivedTonight).toBeDefined();
-    expect(await findDoorEvent(database.handle.db, { timeZone, now })).toEqual({ id: tomorrow!.id });
+    expect(await findDoorEvent(database.handle.db, usher, { timeZone, now })).toEqual({ id: tomorrow!.id });
     // This morning's event (begun hours ago) still counts: the door may open late.
     const [morning] = await database.handle.db.insert(events).values(buildEvent({ title: "This morning", startsAt: at(0, 8) })).returning({ id: events.id });
-    expect(await findDoorEvent(database.handle.db, { timeZone, now })).toEqual({ id: morning!.id });
+    expect(await findDoorEvent(database.handle.db, usher, { timeZone, now })).toEqual({ id: morning!.id });
+  });
+
+  it("leads event staff past a draft to the next published event; an admin's door is the draft's", async () => {
+    const [draft, published] = await database.handle.db
+      .insert(events)
+      .values([buildEvent({ title: "Draft at dawn", startsAt: at(0, 1), status: "draft" }), buildEvent({ title: "Published at two", startsAt: at(0, 2) })])
+      .returning({ id: events.id });
+    expect(await findDoorEvent(database.handle.db, usher, { timeZone, now })).toEqual({ id: published!.id });
+    expect(await findDoorEvent(database.handle.db, admin, { timeZone, now })).toEqual({ id: draft!.id });
   });
 });

@@ -24,11 +24,13 @@ export type GuestListExport =
 /**
  * One event's guest list as CSV (formula-safe), logged like the dashboard's exports: the read and
  * its activity entry share a transaction (exportList), so every answered export is in the log.
+ * Event staff export only the lists of events in their scope.
  */
 export async function exportGuestList(db: Database, actor: ReservationsActor, eventId: string, options: { timeZone: string }): Promise<GuestListExport> {
   if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: "You may not export guest lists." };
-  const [event] = await db.select({ id: events.id, slug: events.slug }).from(events).where(eq(events.id, eventId));
+  const [event] = await db.select({ id: events.id, slug: events.slug, status: events.status, maxSeats: events.maxSeats }).from(events).where(eq(events.id, eventId));
   if (!event) return { ok: false, reason: "not-found", message: "There is no such event." };
+  if (!can(actor, "manage-reservations", { event })) return { ok: false, reason: "forbidden", message: "Event staff export the guest lists of published events taking reservations only." };
   const { csv, rows } = await exportList(db, actor, {
     name: `guests of ${event.slug}`,
     read: (tx) => tx.select().from(reservations).where(eq(reservations.eventId, event.id)).orderBy(asc(reservations.createdAt), asc(reservations.id)),

@@ -42,7 +42,9 @@ function containing(text: string): string {
  * The reservations page: every event that takes reservations here (max seats set) or has some,
  * upcoming ones first (soonest first), then past ones (latest first), each with its reservations
  * (oldest first) and waiting list. A search (guest name or e-mail, in the database) keeps only
- * the matching reservations and the events that have any. Only for staff who run reservations.
+ * the matching reservations and the events that have any. Only for staff who run reservations,
+ * and only the events in their scope (the policy, asked with each event): event staff see no
+ * draft, archived or ticket-link event.
  */
 export async function listReservationsAdmin(
   db: Database,
@@ -50,10 +52,10 @@ export async function listReservationsAdmin(
   options: { search?: string; now?: Date } = {},
 ): Promise<{ ok: true; events: AdminEvent[] } | ReturnType<typeof notAllowed>> {
   if (!can(actor, "manage-reservations")) return notAllowed();
-  return { ok: true, events: await reservationsByEvent(db, options) };
+  return { ok: true, events: await reservationsByEvent(db, actor, options) };
 }
 
-async function reservationsByEvent(db: Database, options: { search?: string; now?: Date }): Promise<AdminEvent[]> {
+async function reservationsByEvent(db: Database, actor: Actor, options: { search?: string; now?: Date }): Promise<AdminEvent[]> {
   const now = options.now ?? new Date();
   const search = options.search?.trim() ?? "";
   const counts = db
@@ -61,7 +63,7 @@ async function reservationsByEvent(db: Database, options: { search?: string; now
     .from(reservations)
     .groupBy(reservations.eventId)
     .as("counts");
-  const eventRows = await db
+  const listed = await db
     .select({ event: events, total: counts.total })
     .from(events)
     .leftJoin(counts, eq(counts.eventId, events.id))
@@ -72,6 +74,7 @@ async function reservationsByEvent(db: Database, options: { search?: string; now
       sql`${events.startsAt} desc`,
       asc(events.id),
     );
+  const eventRows = listed.filter(({ event }) => can(actor, "manage-reservations", { event }));
   if (eventRows.length === 0) return [];
 
   const conditions: SQL[] = [inArray(reservations.eventId, eventRows.map((row) => row.event.id))];

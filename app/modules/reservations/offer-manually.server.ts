@@ -15,12 +15,13 @@ export const offerManuallyMessages = {
   notWaiting: "Only a guest who is waiting (or whose offer expired) can be offered seats.",
   notTaking: "This event is not taking reservations.",
   notEnoughSeats: "Not enough free seats for this group.",
+  notInScope: "Event staff offer seats only for published events taking reservations.",
 } as const;
 
 /**
  * Staff offer seats to one entry out of turn (a waiting one, or one whose offer expired): the
  * seats are held as for any offer if they fit, the offer e-mail goes out, and the activity log
- * records it in the same transaction.
+ * records it in the same transaction. Event staff offer only for events in their scope.
  */
 export async function offerManually(db: Database, actor: StaffMember, entryId: string, settings: OfferSettings): Promise<OfferManuallyOutcome> {
   if (!can(actor, "manage-reservations")) return notAllowed();
@@ -30,6 +31,7 @@ export async function offerManually(db: Database, actor: StaffMember, entryId: s
     const event = await lockEvent(tx, found.eventId);
     const [entry] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId)).for("update");
     if (!event || !entry) return { ok: false, reason: "not-found", message: offerManuallyMessages.notFound };
+    if (!can(actor, "manage-reservations", { event })) return notAllowed(offerManuallyMessages.notInScope);
     if (entry.status !== "waiting" && entry.status !== "expired") return { ok: false, reason: "not-waiting", message: offerManuallyMessages.notWaiting };
     if (!takesGuests(event, settings.now)) return { ok: false, reason: "not-taking-reservations", message: offerManuallyMessages.notTaking };
     if (event.maxSeats - event.seatsTaken < entry.seats) return { ok: false, reason: "not-enough-seats", message: offerManuallyMessages.notEnoughSeats };

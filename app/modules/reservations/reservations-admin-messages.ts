@@ -17,6 +17,8 @@ export const reservationsAdminMessages = {
   notAllowed: "you may not manage reservations",
   seatLimitsNotAllowed: "only an admin may change an event's seats",
   notTakingReservations: "this event does not take reservations here",
+  /** Event staff on an event outside their scope (a draft, an archived or a ticket-link event). */
+  notInScope: "event staff act only on published events taking reservations",
   deleteNotAllowed: "only an admin may delete events",
   remindersOn: "Reminders switched on for this event.",
   remindersOff: "Reminders switched off for this event.",

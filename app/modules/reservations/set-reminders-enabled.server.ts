@@ -10,14 +10,15 @@ export type SetRemindersOutcome = { ok: true } | { ok: false; reason: "not-found
 
 /**
  * Staff switch an event's reminder e-mails on or off, for an event the policy lets them manage
- * reservations of; the activity log records it in the same transaction.
+ * reservations of (event staff: a published one taking reservations); the activity log records
+ * it in the same transaction.
  */
 export async function setRemindersEnabled(db: Database, actor: ReservationsActor, eventId: string, enabled: boolean): Promise<SetRemindersOutcome> {
   if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: messages.notAllowed };
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(events).where(eq(events.id, eventId)).for("no key update");
     if (!before) return { ok: false, reason: "not-found", message: "Event not found." };
-    if (!can(actor, "manage-reservations", { event: before })) return { ok: false, reason: "forbidden", message: messages.notTakingReservations };
+    if (!can(actor, "manage-reservations", { event: before })) return { ok: false, reason: "forbidden", message: messages.notInScope };
     if (before.remindersEnabled === enabled) return { ok: true };
     await tx.update(events).set({ remindersEnabled: enabled, updatedAt: new Date() }).where(eq(events.id, eventId));
     await recordActivity(tx, actor, {

@@ -3,6 +3,7 @@ import { FilterSelect } from "~/components/admin/filter-select";
 import type { Route } from "./+types/activity";
 import { Pager } from "~/components/admin/pager";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
+import { pageNumber } from "~/lib/list-page";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { activityKindLabel, activityKinds, isActivityKind } from "~/modules/activity";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await readActivityLog(context.db, user, {
     actorEmail: searchParam(query, "person") || undefined,
     kind: isActivityKind(kind) ? kind : undefined,
-    page: Number(query.get("page") ?? 1),
+    page: pageNumber(query.get("page")),
   });
   if (!page.ok) throw data({ message: page.message }, { status: refusalStatus(page.reason) });
   return {

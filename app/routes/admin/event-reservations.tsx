@@ -134,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "cancel":
       case "retry": {
         const outcome = await controlEventAttendeeMail(db, user, { campaignId: text("campaignId"), intent, recipientId: text("recipientId") || undefined }, context.campaigns);
-        return answer({ ok: outcome.ok, intent, message: outcome.message } as ReservationsPageOutcome, outcome.ok ? 200 : can(user, "mail-event-attendees") ? 409 : 403);
+        return answer({ ok: outcome.ok, intent, message: outcome.message } as ReservationsPageOutcome, outcome.ok ? 200 : outcome.reason === "forbidden" ? 403 : 409);
       }
       default:
         return answer({ ok: false, intent, message: "Unknown action." }, 400);
