@@ -49,13 +49,15 @@ export async function importAttendees(
   // The words posted with the confirmation, if any: they must be the ones last previewed.
   const posted = input.subject === undefined && input.intro === undefined ? null : invitationWordingSchema.safeParse({ subject: input.subject, intro: input.intro });
 
+  // An import's people never change once kept, so they are read before the transaction: on the
+  // embedded database a transaction holds every other query until it ends.
+  const people = await readImportPeople(db, importId);
   const outcome = await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SELECT pg_advisory_xact_lock(${ATTENDEE_IMPORT_LOCK})`));
     const stored = await openImport(tx, importId, now, true);
     if (!stored) return null;
     const wording = await wordingOfImport(tx, stored);
     if (posted && (!posted.success || !sameWords(posted.data, wording))) return "changed" as const;
-    const people = await readImportPeople(tx, importId);
     const standings = await standingOf(tx, people, now);
     const fresh = people.filter((person) => standings.get(person.email)?.kind === "new");
     const tally = (kind: string) => people.filter((person) => standings.get(person.email)?.kind === kind).length;
