@@ -7,6 +7,7 @@ import { readImportPeople } from "~/modules/invitations/attendee-import-people.s
 import { attendeeImportMessages, PAST_ATTENDEE_CAMPAIGN } from "~/modules/invitations/attendee-import-messages";
 import type { AttendeeImportPreview, PreviewPerson } from "~/modules/invitations/attendee-import-preview";
 import { importAttendees } from "~/modules/invitations/import-attendees.server";
+import { reviseImportWording } from "~/modules/invitations/import-invitation-preview.server";
 import { INVITATION_EMAIL } from "~/modules/invitations/invitation-email.server";
 import { PREVIEW_LIST_LIMIT, previewAttendeeImport } from "~/modules/invitations/preview-attendee-import.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
@@ -201,6 +202,20 @@ describe("an attendee import worked through in batches", () => {
       expect(queued).toEqual({ messages: expectedCounts.new, tokens: expectedCounts.new });
     },
   );
+
+  it("shows edited words to the same invitee when the first new person is in a later batch", async () => {
+    const email = (n: number) => `w${n}-words@example.com`;
+    const text = ["Email,First Name", ...Array.from({ length: 1200 }, (_, n) => `${email(n)},W${n}`)].join("\n");
+    // The first 1,100 people are members already: the first new one is kept in the third batch.
+    await db().insert(userProfiles).values(Array.from({ length: 1100 }, (_, n) => ({ email: email(n) })));
+    const previewed = await previewAttendeeImport(db(), actor, { fileName: "w.csv", size: text.length, bytes: new TextEncoder().encode(text) }, now, {
+      publicUrl: "https://harmonia.example",
+    });
+    if (!previewed.ok) throw new Error(previewed.message);
+    expect(previewed.preview.invitation?.to).toBe(`W1100 <${email(1100)}>`);
+    const revised = await reviseImportWording(db(), actor, { importId: previewed.preview.importId, subject: "A gift", intro: "For you." }, { publicUrl: "https://harmonia.example" }, now);
+    expect(revised.ok && revised.preview.invitation).toMatchObject({ to: `W1100 <${email(1100)}>`, subject: "A gift" });
+  });
 
   it("confirms a file of 33,000 new people (more than one statement's 65,535 parameters can carry at two a person)", { timeout: 600_000 }, async () => {
     const stamp = "many";
