@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** A member's own settings: one row per user, removed with the user. */
@@ -89,11 +89,6 @@ export const invitations = pgTable(
 );
 
 /**
- * An uploaded attendee CSV between its preview and its confirmation (docs/decisions/030): the
- * people the file names, parsed and merged on the server, so confirming needs no second upload and
- * cannot be handed other rows than the ones previewed. Kept a day; confirmed at most once.
- */
-/**
  * The words of the past attendees' invitation e-mail as staff edited them before an import's
  * confirmation (docs/decisions/044). Never changed: each edit is a new row, the newest is what the
  * next import starts from, and each queued e-mail names the row it is rendered with.
@@ -107,22 +102,47 @@ export const invitationWordings = pgTable("invitation_wordings", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * An uploaded attendee CSV between its preview and its confirmation (docs/decisions/030): the
+ * people the file names, parsed and merged on the server (attendee_import_people), so confirming
+ * needs no second upload and cannot be handed other rows than the ones previewed. Kept a day;
+ * confirmed at most once.
+ */
 export const attendeeImports = pgTable("attendee_imports", {
   id: uuid().primaryKey().defaultRandom(),
   fileName: text("file_name").notNull(),
-  /** The merged people of the file (AttendeeImportPerson[]), one per e-mail. */
-  people: jsonb().$type<unknown[]>().notNull(),
   /** Data rows the file had (before merging and dropping). */
   rowCount: integer("row_count").notNull(),
   createdByUserId: text("created_by_user_id"),
   createdByEmail: text("created_by_email").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-  /** What the preview showed (AttendeeImportPreview), so a later step shows it again without the file. */
+  /**
+   * What the preview showed (AttendeeImportPreview), so a later step shows it again without the
+   * file. Written after the last batch of people: an import without it is incomplete, never confirmed.
+   */
   preview: jsonb().$type<unknown>(),
   /** The invitation's words last previewed for this import (null: the default words); the confirmation sends these. */
   wordingId: uuid("wording_id").references(() => invitationWordings.id),
 });
+
+/**
+ * An import's merged people (AttendeeImportPerson[], one per e-mail, in the file's order), a batch
+ * per row: each batch is written and read by a statement of its own, short enough that the
+ * embedded database, which runs in the web server's thread, never holds other requests for long.
+ */
+export const attendeeImportPeople = pgTable(
+  "attendee_import_people",
+  {
+    importId: uuid("import_id")
+      .notNull()
+      .references(() => attendeeImports.id, { onDelete: "cascade" }),
+    /** 0, 1, 2…: the batches in the file's order. */
+    batch: integer().notNull(),
+    people: jsonb().$type<unknown[]>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.batch] })],
+);
 
 export const trackTier = pgEnum("track_tier", ["public", "friend", "member"]);
 

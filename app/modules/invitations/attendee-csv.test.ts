@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findColumns, mergedPeople, parseAttendeeCsv, parseEventDate } from "./attendee-csv";
+import { findColumns, hasEmailShape, mergedPeople, parseAttendeeCsv, parseEventDate } from "./attendee-csv";
 import { attendeeImportMessages } from "./attendee-import-messages";
 
 const csv = (...lines: string[]) => lines.join("\n");
@@ -143,6 +143,62 @@ describe("parseAttendeeCsv on large files (issue 23)", () => {
     const result = await parseAttendeeCsv(csv("email,first", "ada@example.com,Ada", 'bob@example.com,"Bob', "carl@example.com,Carl", "dan@example.com,Dan"));
     expect(result).toEqual({ ok: false, message: attendeeImportMessages.unclosedQuote(3) });
     expect(attendeeImportMessages.unclosedQuote(3)).toContain("Row 3");
+  });
+});
+
+describe("parseAttendeeCsv on hostile cells (issue 34)", () => {
+  // 100 KB in one cell: a pattern that backtracks would take seconds or hours over it; each cell
+  // is cut to its first kilobyte before any pattern meets it, and the kept fields to 200 characters.
+  const huge = (unit: string) => unit.repeat(Math.ceil(100_000 / unit.length)).slice(0, 100_000);
+
+  it("reads each shape of a 100 KB cell to what the rules say", async () => {
+    const header = "Email,First Name,Last Name,Event Name,Event Start Date";
+    const result = await parseAttendeeCsv(
+      csv(
+        header,
+        // A local part of 100 KB: its '@' lies past what is kept of the field.
+        `${huge("a")}@${huge("b")},Ada,,,`,
+        // Thousands of '@' and no blank: the old address pattern's worst case.
+        `${huge("a@")},Bea,,,`,
+        // A valid address, then names and a date of 100 KB each.
+        `carl@example.com,${huge("Carl ")},"${huge("x\u0000")}",${huge("Session ")},${huge("1")}th`,
+        // Blanks and control characters in front of a name, past the first kilobyte.
+        `dan@example.com,"${" ".repeat(2_000)}Dan",,,`,
+        // The date pattern's worst case: digits without end, and ordinals without end.
+        `eve@example.com,Eve,,Night,${huge("9")}`,
+        `fay@example.com,Fay,,Night,${huge("1st ")}`,
+      ),
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect(result.dropped).toEqual([
+      { row: 2, reason: attendeeImportMessages.noRowReason, text: "a".repeat(80) },
+      { row: 3, reason: attendeeImportMessages.invalidEmailReason, text: "a@".repeat(40) },
+    ]);
+    const [carl, dan, eve, fay] = result.people;
+    expect(carl).toMatchObject({
+      email: "carl@example.com",
+      firstName: huge("Carl ").slice(0, 200),
+      lastName: "x ".repeat(100).slice(0, 200),
+      eventHistory: [{ name: huge("Session ").slice(0, 200), date: "1".repeat(200) }],
+    });
+    // A field is what its first kilobyte holds: 2,000 blanks in front leave nothing.
+    expect(dan).toMatchObject({ email: "dan@example.com", firstName: "" });
+    expect(eve!.eventHistory).toEqual([{ name: "Night", date: "9".repeat(200) }]);
+    // The field's 200 characters are fifty '1st ', each losing its ordinal.
+    expect(fay!.eventHistory).toEqual([{ name: "Night", date: "1 ".repeat(50).trim() }]);
+  });
+
+  it("checks an address's shape as the old pattern did, without a pattern that backtracks", () => {
+    const oldShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+    const samples = ["a@b.c", "a@b.", "a@.c", "@b.c", "a@b", "a@@b.c", "a@b@c.d", "a b@c.d", "a@b .c", "a@b..c", "a@.b.c", "ab@c.d.", "a@b.c\u00a0", "a\t@b.c", ".@..", "a@..c", "a@b.c.", "é@ü.ö"];
+    for (const sample of samples) expect([sample, hasEmailShape(sample)]).toEqual([sample, oldShape.test(sample)]);
+    // Every string of up to 5 characters over the alphabet that matters.
+    const alphabet = ["a", "@", ".", " "];
+    let strings = [""];
+    for (let length = 1; length <= 5; length += 1) {
+      strings = strings.flatMap((prefix) => alphabet.map((character) => prefix + character));
+      for (const sample of strings) expect([sample, hasEmailShape(sample)]).toEqual([sample, oldShape.test(sample)]);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
-import { readCsvRecords, yieldToEventLoop } from "~/lib/csv-reading";
+import { readCsvRecords } from "~/lib/csv-reading";
+import { yieldToEventLoop } from "~/lib/event-loop";
 import { withoutControlCharacters } from "~/modules/security";
 import { attendeeImportMessages } from "./attendee-import-messages";
 
@@ -69,9 +70,26 @@ export function findColumns(headers: readonly string[]): Partial<Record<Attendee
   return columns;
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_EMAIL_LENGTH = 254;
 const MAX_FIELD_LENGTH = 200;
+/**
+ * How much of a cell is looked at: a cell is untrusted and may be megabytes long, and no field we
+ * keep is longer than MAX_FIELD_LENGTH; the margin leaves room for blanks and control characters
+ * in front, which are trimmed away.
+ */
+const MAX_CELL_SCAN = 1024;
+
+/**
+ * The shape `local@domain.tld` (one '@', no blank, a dot inside the domain), checked without a
+ * regular expression that could backtrack: what `/^[^\s@]+@[^\s@]+\.[^\s@]+$/` accepts, in linear time.
+ */
+export function hasEmailShape(email: string): boolean {
+  const at = email.indexOf("@");
+  if (at < 1 || email.includes("@", at + 1) || /\s/.test(email)) return false;
+  const domain = email.slice(at + 1);
+  // A dot with at least one character on each side of it.
+  return domain.length >= 3 && domain.lastIndexOf(".", domain.length - 2) >= 1;
+}
 
 const months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
@@ -97,9 +115,12 @@ function isoDate(year: number, month: number, day: number): string | undefined {
  * 14 September 2025, Sun, Sep 14 2025; a time after any of them ('6:00 PM', 'T18:00') is dropped.
  */
 export function parseEventDate(text: string): string | undefined {
+  // Capped before any pattern meets it (the file's cell is untrusted); an ordinal suffix is taken
+  // off after its last digit, so no pattern here runs over a run of digits more than once.
   const cleaned = text
+    .slice(0, MAX_FIELD_LENGTH)
     .trim()
-    .replace(/(\d+)(st|nd|rd|th)\b/gi, "$1")
+    .replace(/(\d)(st|nd|rd|th)\b/gi, "$1")
     .replace(/\s+/g, " ");
   if (!cleaned) return undefined;
 
@@ -129,10 +150,10 @@ export function parseEventDate(text: string): string | undefined {
 }
 
 const field = (row: readonly string[], index: number | undefined) =>
-  index === undefined ? "" : withoutControlCharacters(row[index] ?? "").slice(0, MAX_FIELD_LENGTH);
+  index === undefined ? "" : withoutControlCharacters((row[index] ?? "").slice(0, MAX_CELL_SCAN)).slice(0, MAX_FIELD_LENGTH);
 
 /** Rows read between two turns of the event loop: a large file must not stall other requests. */
-const ROWS_PER_TURN = 2000;
+const ROWS_PER_TURN = 500;
 
 /** A past event as a key: the same ticket bought twice is one visit, not two. */
 const visitKey = (event: PastEvent) => JSON.stringify([event.name, event.date ?? null]);
@@ -157,8 +178,9 @@ export async function parseAttendeeCsv(text: string): Promise<AttendeeCsvResult>
     if (index > 0 && index % ROWS_PER_TURN === 0) await yieldToEventLoop();
     const rowNumber = index + 2;
     const rawEmail = field(row, columns.email);
-    if ((row[0] ?? "").trim().toUpperCase().startsWith("TOTALS")) {
-      dropped.push({ row: rowNumber, reason: attendeeImportMessages.totalsReason, text: (row[0] ?? "").trim().slice(0, 80) });
+    const firstCell = (row[0] ?? "").slice(0, MAX_CELL_SCAN).trim();
+    if (firstCell.toUpperCase().startsWith("TOTALS")) {
+      dropped.push({ row: rowNumber, reason: attendeeImportMessages.totalsReason, text: firstCell.slice(0, 80) });
       continue;
     }
     if (!rawEmail.includes("@")) {
@@ -166,7 +188,7 @@ export async function parseAttendeeCsv(text: string): Promise<AttendeeCsvResult>
       continue;
     }
     const email = rawEmail.toLowerCase();
-    if (email.length > MAX_EMAIL_LENGTH || !EMAIL_SHAPE.test(email)) {
+    if (email.length > MAX_EMAIL_LENGTH || !hasEmailShape(email)) {
       dropped.push({ row: rowNumber, reason: attendeeImportMessages.invalidEmailReason, text: rawEmail.slice(0, 80) });
       continue;
     }

@@ -1,12 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { attendeeImports } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
+import { yieldToEventLoop } from "~/lib/event-loop";
 import { recordActivity } from "~/modules/activity/index.server";
 import { wakeOutbox } from "~/modules/messaging/index.server";
 import type { AttendeeImportPerson } from "./attendee-csv";
 import { confirmImportSchema } from "./attendee-import-form";
 import { attendeeImportMessages, PAST_ATTENDEE_CAMPAIGN } from "./attendee-import-messages";
 import { standingOf } from "./attendee-standing.server";
+import { readImportPeople } from "./attendee-import-people.server";
 import { newInvitationRid } from "./create-invitation.server";
 import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationExpiry } from "./invitation-status";
@@ -47,13 +49,15 @@ export async function importAttendees(
   // The words posted with the confirmation, if any: they must be the ones last previewed.
   const posted = input.subject === undefined && input.intro === undefined ? null : invitationWordingSchema.safeParse({ subject: input.subject, intro: input.intro });
 
+  // An import's people never change once kept, so they are read before the transaction: on the
+  // embedded database a transaction holds every other query until it ends.
+  const people = await readImportPeople(db, importId);
   const outcome = await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SELECT pg_advisory_xact_lock(${ATTENDEE_IMPORT_LOCK})`));
     const stored = await openImport(tx, importId, now, true);
     if (!stored) return null;
     const wording = await wordingOfImport(tx, stored);
     if (posted && (!posted.success || !sameWords(posted.data, wording))) return "changed" as const;
-    const people = stored.people as AttendeeImportPerson[];
     const standings = await standingOf(tx, people, now);
     const fresh = people.filter((person) => standings.get(person.email)?.kind === "new");
     const tally = (kind: string) => people.filter((person) => standings.get(person.email)?.kind === kind).length;
@@ -78,16 +82,20 @@ export async function importAttendees(
   return { ok: true, message: attendeeImportMessages.confirmed(outcome.created), ...outcome };
 }
 
+const INVITATIONS_PER_STATEMENT = 500;
+
 /**
- * The new people's invitations, 2,000 per statement passed as one JSON parameter (binding
- * thousands of parameters made row-by-row values slow on the embedded database).
+ * The new people's invitations, 500 per statement passed as one JSON parameter (binding
+ * thousands of parameters made row-by-row values slow on the embedded database), with a turn of
+ * the event loop between statements so the embedded database lets other requests through.
  */
 async function insertInvitations(tx: Database, people: AttendeeImportPerson[], now: Date): Promise<{ id: string; email: string; sentAt: Date }[]> {
   const created: { id: string; email: string; sentAt: Date }[] = [];
   const sentAt = now.toISOString();
   const expiresAt = invitationExpiry(now).toISOString();
-  for (let start = 0; start < people.length; start += 2000) {
-    const rows = people.slice(start, start + 2000).map((person) => ({
+  for (let start = 0; start < people.length; start += INVITATIONS_PER_STATEMENT) {
+    if (start > 0) await yieldToEventLoop();
+    const rows = people.slice(start, start + INVITATIONS_PER_STATEMENT).map((person) => ({
       rid: newInvitationRid(),
       email: person.email,
       first_name: person.firstName || null,

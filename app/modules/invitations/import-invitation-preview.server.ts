@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { attendeeImports } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import type { StaffActor } from "~/modules/activity/index.server";
@@ -7,6 +7,7 @@ import type { AttendeeImportPerson } from "./attendee-csv";
 import { confirmImportSchema } from "./attendee-import-form";
 import { attendeeImportMessages } from "./attendee-import-messages";
 import type { AttendeeImportPreview, ImportInvitationPreview } from "./attendee-import-preview";
+import { importPeopleBatches } from "./attendee-import-people.server";
 import { renderInvitationEmail } from "./invitation-email.server";
 import { DEFAULT_INVITATION_WORDING, invitationWordingMessages, invitationWordingSchema, type InvitationWording } from "./invitation-wording";
 import { invitationWordingsById, keepInvitationWording, sameWords, type StoredInvitationWording } from "./invitation-wording.server";
@@ -19,13 +20,18 @@ const SAMPLE_RID = "preview";
 
 type StoredImport = typeof attendeeImports.$inferSelect;
 
-/** An import that can still be confirmed (not confirmed, within its lifetime), or undefined. */
+/** An import that can still be confirmed (complete, not confirmed, within its lifetime), or undefined. */
 export async function openImport(db: Database, importId: string, now: Date, lock = false): Promise<StoredImport | undefined> {
   const query = db
     .select()
     .from(attendeeImports)
     .where(
-      and(eq(attendeeImports.id, importId), isNull(attendeeImports.confirmedAt), gt(attendeeImports.createdAt, new Date(now.getTime() - PREVIEW_LIFETIME_HOURS * 3600_000))),
+      and(
+        eq(attendeeImports.id, importId),
+        isNotNull(attendeeImports.preview),
+        isNull(attendeeImports.confirmedAt),
+        gt(attendeeImports.createdAt, new Date(now.getTime() - PREVIEW_LIFETIME_HOURS * 3600_000)),
+      ),
     );
   const [stored] = lock ? await query.for("update") : await query;
   return stored;
@@ -39,17 +45,32 @@ export async function wordingOfImport(db: Database, stored: Pick<StoredImport, "
 }
 
 /**
- * The invitation rendered by the real renderer for one real invitee of the file: the first new
- * one (whom the confirmation would invite), else the first person. Its link carries a sample rid.
+ * The real invitee of the file the invitation is shown for: the first new one (whom the
+ * confirmation would invite), else the first person.
  */
+export function sampleInvitee(preview: Pick<AttendeeImportPreview, "lists">, people: readonly AttendeeImportPerson[]): AttendeeImportPerson | undefined {
+  const firstNew = preview.lists.new[0]?.email;
+  return people.find((candidate) => candidate.email === firstNew) ?? people[0];
+}
+
+/** The same invitee read from a kept import, a batch at a time until found. */
+async function storedSampleInvitee(db: Database, importId: string, preview: AttendeeImportPreview): Promise<AttendeeImportPerson | undefined> {
+  const firstNew = preview.lists.new[0]?.email;
+  let first: AttendeeImportPerson | undefined;
+  for await (const batch of importPeopleBatches(db, importId)) {
+    first ??= batch[0];
+    const found = firstNew === undefined ? first : batch.find((person) => person.email === firstNew);
+    if (found) return found;
+  }
+  return first;
+}
+
+/** The invitation rendered by the real renderer for one real invitee of the file; its link carries a sample rid. */
 export async function renderImportInvitation(
-  preview: Pick<AttendeeImportPreview, "lists">,
-  people: AttendeeImportPerson[],
+  person: AttendeeImportPerson | undefined,
   wording: InvitationWording,
   publicUrl: string,
 ): Promise<ImportInvitationPreview | undefined> {
-  const firstNew = preview.lists.new[0]?.email;
-  const person = people.find((candidate) => candidate.email === firstNew) ?? people[0];
   if (!person) return undefined;
   const email = await renderInvitationEmail(publicUrl, { rid: SAMPLE_RID, firstName: person.firstName, eventHistory: person.eventHistory }, undefined, wording);
   return {
@@ -80,8 +101,8 @@ export async function reviseImportWording(
   const id = confirmImportSchema.safeParse({ importId: input.importId });
   const stored = id.success ? await openImport(db, id.data.importId, now) : undefined;
   if (!stored?.preview) return { ok: false, reason: "gone", message: attendeeImportMessages.previewGone };
-  const people = stored.people as AttendeeImportPerson[];
   const preview = stored.preview as AttendeeImportPreview;
+  const invitee = await storedSampleInvitee(db, stored.id, preview);
   const words = invitationWordingSchema.safeParse({ subject: input.subject, intro: input.intro });
   if (!words.success) {
     const current = await wordingOfImport(db, stored);
@@ -91,7 +112,7 @@ export async function reviseImportWording(
       message: invitationWordingMessages.invalid,
       fieldErrors: firstErrorPerField(words.error.issues),
       values: { subject: typeof input.subject === "string" ? input.subject : "", intro: typeof input.intro === "string" ? input.intro : "" },
-      preview: { ...preview, invitation: await renderImportInvitation(preview, people, current, options.publicUrl) },
+      preview: { ...preview, invitation: await renderImportInvitation(invitee, current, options.publicUrl) },
     };
   }
   const current = await wordingOfImport(db, stored);
@@ -102,6 +123,6 @@ export async function reviseImportWording(
   return {
     ok: true,
     message: "Preview updated with your words. They are kept for the next import too. Nothing is sent until you confirm.",
-    preview: { ...preview, invitation: await renderImportInvitation(preview, people, words.data, options.publicUrl) },
+    preview: { ...preview, invitation: await renderImportInvitation(invitee, words.data, options.publicUrl) },
   };
 }

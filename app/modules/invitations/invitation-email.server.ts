@@ -1,7 +1,8 @@
 import { createElement } from "react";
-import { inArray } from "drizzle-orm";
-import { invitations, unsubscribes, unsubscribeTokens } from "../../../db/schema";
+import { inArray, sql } from "drizzle-orm";
+import { invitations, unsubscribes } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { yieldToEventLoop } from "~/lib/event-loop";
 import { unsubscribeUrl } from "~/modules/campaigns/index.server";
 import { newToken } from "~/lib/tokens.server";
 import { queueEmailBatchToRender } from "~/modules/messaging/index.server";
@@ -45,10 +46,27 @@ export async function queueInvitationEmails(
   wording?: StoredInvitationWording,
 ): Promise<number> {
   const words = wording ?? (await latestInvitationWording(db));
+  let queued = 0;
+  // In batches: 33,000 tokens in one statement overflowed the stack building it, and each
+  // batch, short, gives other requests a turn on the embedded database.
+  for (let start = 0; start < sent.length; start += EMAILS_PER_BATCH) {
+    if (start > 0) await yieldToEventLoop();
+    queued += await queueInvitationEmailBatch(db, sent.slice(start, start + EMAILS_PER_BATCH), words);
+  }
+  return queued;
+}
+
+const EMAILS_PER_BATCH = 500;
+
+async function queueInvitationEmailBatch(db: Database, sent: { id: string; email: string; sentAt: Date }[], words: StoredInvitationWording): Promise<number> {
   const withTokens = sent.map((invitation) => ({ invitation, unsubscribe: newToken() }));
   if (withTokens.length) {
-    await db.insert(unsubscribeTokens).values(withTokens.map(({ invitation, unsubscribe }) => ({ tokenHash: unsubscribe.hash, email: invitation.email.trim().toLowerCase() })));
+    // One JSON parameter, not two per row: the embedded database plans thousands of parameters slowly.
+    const tokens = withTokens.map(({ invitation, unsubscribe }) => ({ token_hash: unsubscribe.hash, email: invitation.email.trim().toLowerCase() }));
+    await db.execute(sql`insert into unsubscribe_tokens (token_hash, email)
+      select r.token_hash, r.email from jsonb_to_recordset(${JSON.stringify(tokens)}::jsonb) as r(token_hash text, email text)`);
   }
+  await yieldToEventLoop();
   return queueEmailBatchToRender(
     db,
     withTokens.map(({ invitation, unsubscribe }) => ({

@@ -9,7 +9,8 @@ import { attendeeImportMessages } from "./attendee-import-messages";
 import { standingOf } from "./attendee-standing.server";
 import type { AttendeeImportPreview, PreviewPerson } from "./attendee-import-preview";
 import type { EffectiveInvitationStatus } from "./invitation-status";
-import { PREVIEW_LIFETIME_HOURS, renderImportInvitation } from "./import-invitation-preview.server";
+import { PREVIEW_LIFETIME_HOURS, renderImportInvitation, sampleInvitee } from "./import-invitation-preview.server";
+import { storeImportPeople } from "./attendee-import-people.server";
 import { can, notAllowed, type StaffMember } from "~/modules/access";
 import { latestInvitationWording } from "./invitation-wording.server";
 
@@ -76,10 +77,12 @@ export async function previewAttendeeImport(
   const wording = await latestInvitationWording(db);
   const [stored] = await db
     .insert(attendeeImports)
-    .values({ fileName, people: parsed.people, rowCount: parsed.rowCount, createdByUserId: actor.id, createdByEmail: actor.email, wordingId: wording.id })
+    .values({ fileName, rowCount: parsed.rowCount, createdByUserId: actor.id, createdByEmail: actor.email, wordingId: wording.id })
     .returning({ id: attendeeImports.id });
+  await storeImportPeople(db, stored!.id, parsed.people);
   const preview: AttendeeImportPreview = { importId: stored!.id, fileName, rowCount: parsed.rowCount, people: parsed.people.length, counts, lists };
-  // Kept, so the steps after this one (new words) show the same preview without the file.
+  // Kept, so the steps after this one (new words) show the same preview without the file; written
+  // last, it also marks the import complete (a preview that failed halfway is never confirmed).
   await db.update(attendeeImports).set({ preview }).where(eq(attendeeImports.id, stored!.id));
   // Housekeeping: previews nobody confirmed within their lifetime are of no more use.
   await db.delete(attendeeImports).where(lt(attendeeImports.createdAt, new Date(now.getTime() - PREVIEW_LIFETIME_HOURS * 3600_000)));
@@ -87,6 +90,6 @@ export async function previewAttendeeImport(
   return {
     ok: true,
     message: attendeeImportMessages.previewed(parsed.people.length),
-    preview: options.publicUrl ? { ...preview, invitation: await renderImportInvitation(preview, parsed.people, wording, options.publicUrl) } : preview,
+    preview: options.publicUrl ? { ...preview, invitation: await renderImportInvitation(sampleInvitee(preview, parsed.people), wording, options.publicUrl) } : preview,
   };
 }
