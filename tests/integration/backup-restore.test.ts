@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -65,12 +65,18 @@ async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Pr
 }
 
 /** Runs an npm script's file the way `npm run` does, in this test's configuration. */
-function runScript(script: string, ...args: string[]) {
-  const result = spawnSync("npx", ["tsx", `scripts/${script}.ts`, ...args], {
-    encoding: "utf8",
+/**
+ * Runs a command as a person would. Asynchronously: a test that holds the data directory's lock
+ * must keep renewing it meanwhile, or on a busy machine the lock looks abandoned to the command.
+ */
+function runScript(script: string, ...args: string[]): Promise<{ status: number | null; output: string }> {
+  const child = spawn("npx", ["tsx", `scripts/${script}.ts`, ...args], {
     env: { ...process.env, HARMONIA_IGNORE_ENV_FILE: "1", DATA_DIR: dataDir, UPLOADS_DIR: uploadsDir, DATABASE_URL: databaseUrl ?? "" },
   });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  return new Promise((resolve) => child.once("close", (status) => resolve({ status, output })));
 }
 
 describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"})`, () => {
@@ -100,7 +106,7 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
   it("gives back every row of every table and every uploaded file after backup, wipe and restore", async () => {
     expect(before["public.community"]).toMatch(/^20\d\d /);
     expect(Object.keys(uploadsBefore)).toHaveLength(2);
-    const backup = runScript("backup", backupFile);
+    const backup = await runScript("backup", backupFile);
     expect(backup.output).toContain("Backup of");
     expect(backup.output).toContain(`and of 2 uploaded files in ${uploadsDir}`);
     expect(backup.status).toBe(0);
@@ -120,7 +126,7 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     mkdirSync(path.join(uploadsDir, "events"), { recursive: true });
     writeFileSync(path.join(uploadsDir, "events", "uploaded-after-the-wipe.webp"), await picture(120));
 
-    const restore = runScript("restore", backupFile);
+    const restore = await runScript("restore", backupFile);
     expect(restore.output).toContain("Restored the backup");
     expect(restore.output).toContain(`Restored 2 uploaded files into ${uploadsDir}.`);
     expect(restore.status).toBe(0);
@@ -145,7 +151,7 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     writeFileSync(later, await picture(60));
     const uploadsNow = folderFingerprints(uploadsDir);
 
-    const restore = runScript("restore", formatOne);
+    const restore = await runScript("restore", formatOne);
     expect(restore.output).toContain("This backup (format 1, made before backups carried the uploads) had no uploaded files");
     expect(restore.status).toBe(0);
     expect(await withDatabase(tableFingerprints)).toEqual(before);
@@ -160,7 +166,7 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     // Inside the uploads, the file's last payload.
     bytes.writeUInt8(bytes.readUInt8(bytes.length - 30) ^ 0xff, bytes.length - 30);
     writeFileSync(tampered, bytes);
-    const refused = runScript("restore", tampered);
+    const refused = await runScript("restore", tampered);
     expect(refused.output).toContain("its uploaded files do not match their checksum");
     expect(refused.output).not.toMatch(/\n\s+at /);
     expect(refused.status).toBe(1);
@@ -179,7 +185,7 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     const linking = await withUploads(backupFile, craftedArchive([{ path: "events/passwords.webp", type: "SymbolicLink", linkpath: "/etc/passwd" }]), path.join(work, "linking.backup"));
     await expect(restoreTo(linking)).rejects.toThrow(/its uploaded files hold a link or a special file \(SymbolicLink events\/passwords\.webp\)/);
 
-    const refused = runScript("restore", climbing);
+    const refused = await runScript("restore", climbing);
     expect(refused.status).toBe(1);
     expect(refused.output).toContain("is not a backup this site can restore: its uploaded files hold a path outside the uploads folder");
     expect(refused.output).not.toMatch(/\n\s+at /);
@@ -188,11 +194,11 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
     expect(leftBeside(".")).toEqual([]);
   });
 
-  it("refuses to back up an uploads folder holding a link, naming it, rather than follow it", () => {
+  it("refuses to back up an uploads folder holding a link, naming it, rather than follow it", async () => {
     const link = path.join(uploadsDir, "events", "elsewhere.webp");
     symlinkSync("/etc/hostname", link);
     try {
-      const refused = runScript("backup", path.join(work, "with-link.backup"));
+      const refused = await runScript("backup", path.join(work, "with-link.backup"));
       expect(refused.output).toContain(`${link} is a link or a special file, which a backup does not carry.`);
       expect(refused.output).not.toMatch(/\n\s+at /);
       expect(refused.status).toBe(1);
@@ -205,7 +211,7 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
   it("refuses a file that is not one of its backups, or is cut short, without touching the database", async () => {
     const stranger = path.join(work, "stranger.sql");
     writeFileSync(stranger, "CREATE TABLE nothing ();\n");
-    const refused = runScript("restore", stranger);
+    const refused = await runScript("restore", stranger);
     expect(refused.status).toBe(1);
     expect(refused.output).toContain("is not a backup this site can restore");
     expect(refused.output).not.toMatch(/\n\s+at /);
@@ -227,10 +233,10 @@ describe(`backup and restore (${onPostgres ? "PostgreSQL" : "embedded database"}
   it.runIf(!onPostgres)("refuses to back up or restore while a server runs on the embedded database", async () => {
     const running = await open();
     try {
-      const backup = runScript("backup", path.join(work, "while-running.backup"));
-      expect(backup.status).toBe(1);
+      const backup = await runScript("backup", path.join(work, "while-running.backup"));
+      expect(backup.status, backup.output).toBe(1);
       expect(backup.output).toContain("The server is running on the embedded database");
-      const restore = runScript("restore", backupFile);
+      const restore = await runScript("restore", backupFile);
       expect(restore.status).toBe(1);
       expect(restore.output).toContain("Stop it before restoring");
       // A running site backs itself up (the scheduled backups do this).

@@ -6,7 +6,6 @@ import { waitFor } from "../support/wait-for";
 const specRoutes = [
   "/", "/events", "/about", "/meditations", "/contact", "/program", "/harmonize", "/reserve", "/rsvp", "/vip",
   "/join", "/friend", "/welcome", "/profile", "/login", "/terms", "/privacy", "/invitation", "/reset-password",
-  "/admin/setup",
 ];
 /** Staff pages answer a visitor with the guard's 401 page. */
 const staffRoutes = ["/admin", "/admin/communications", "/admin/eventreservations", "/admin/eventmanagement"];
@@ -38,6 +37,10 @@ describe("the production server", () => {
       expect(response.status, route).toBe(200);
       expect(await response.text(), route).toContain("</html>");
     }
+    // The setup page is admins' (docs/decisions/051): a visitor gets the staff pages' sign-in prompt.
+    const setup = await fetch(`${server.url}/admin/setup`);
+    expect(setup.status).toBe(401);
+    expect(await setup.text()).toContain("Please log in to access this page.");
     for (const route of staffRoutes) {
       const response = await fetch(`${server.url}${route}`);
       expect(response.status, route).toBe(401);
