@@ -1,4 +1,5 @@
 /** Small pieces every JSON endpoint under /api needs, so each endpoint stays a thin adapter. */
+import { readAtMost } from "./read-at-most";
 
 /** Bodies above this are refused before they are parsed; the spec's payloads are a few hundred bytes. */
 export const MAX_JSON_BODY_BYTES = 10 * 1024;
@@ -19,23 +20,10 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; error: string
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<JsonBody> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) return { ok: false, error: jsonBodyMessages.tooLarge(maxBytes) };
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   try {
-    if (request.body) {
-      const reader = request.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > maxBytes) {
-          await reader.cancel().catch(() => undefined);
-          return { ok: false, error: jsonBodyMessages.tooLarge(maxBytes) };
-        }
-        chunks.push(value);
-      }
-    }
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
+    const bytes = await readAtMost(request.body, maxBytes);
+    if (!bytes) return { ok: false, error: jsonBodyMessages.tooLarge(maxBytes) };
+    return { ok: true, value: JSON.parse(bytes.toString("utf8")) as unknown };
   } catch {
     return { ok: false, error: jsonBodyMessages.notJson };
   }

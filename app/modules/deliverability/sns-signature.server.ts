@@ -1,3 +1,4 @@
+import { readAtMost } from "~/lib/read-at-most";
 import { createVerify, X509Certificate } from "node:crypto";
 
 /** An Amazon SNS message as posted to an HTTP(S) subscription. */
@@ -162,7 +163,7 @@ async function fetchCertificate(target: string): Promise<string> {
     await response.body?.cancel().catch(() => undefined);
     throw new CertificateFetchFailure(`HTTP ${response.status}`, response.status >= 500);
   }
-  const text = await readAtMost(response, MAX_CERTIFICATE_BYTES).catch((error: unknown) => {
+  const text = await readTextAtMost(response, MAX_CERTIFICATE_BYTES).catch((error: unknown) => {
     throw fetchFailure(error);
   });
   if (text === null || !text.includes("-----BEGIN CERTIFICATE-----")) throw new CertificateFetchFailure("not a PEM certificate", false);
@@ -170,22 +171,8 @@ async function fetchCertificate(target: string): Promise<string> {
 }
 
 /** The body as text, or null when it is longer than `maxBytes` (read no further). */
-async function readAtMost(response: Response, maxBytes: number): Promise<string | null> {
-  if (!response.body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+async function readTextAtMost(response: Response, maxBytes: number): Promise<string | null> {
+  return (await readAtMost(response.body, maxBytes))?.toString("utf8") ?? null;
 }
 
 /**
