@@ -125,11 +125,15 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     else bannerRef.current?.focus();
   }, [result]);
 
+  // A press elsewhere during the pause (Logout in the header, a link) is the person's choice:
+  // the pause's own move would interrupt it, so it waits while anything else is under way and is
+  // dropped once the person has gone elsewhere.
+  const busy = navigation.state !== "idle";
   useEffect(() => {
-    if (!signedIn || !result.next) return;
+    if (!signedIn || !result.next || busy) return;
     const timer = setTimeout(() => navigate(result.next ?? "/", { replace: true }), SUCCESS_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [signedIn, result, navigate]);
+  }, [signedIn, result, navigate, busy]);
 
   const banner = result ? (result.ok ? { tone: "success" as const, text: result.message } : result.error ? { tone: "error" as const, text: result.error } : null) : loaderData.notice;
 

@@ -122,7 +122,8 @@ test("the founder at a desk: create, publish, see the guests, mail them, a campa
   expect(joined.status()).toBe(200);
   await clicks.press(page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Communications", exact: true }));
   await expect(page).toHaveURL(/\/admin\/communications$/);
-  await page.getByLabel("Search").fill(stamp);
+  // Exact: the reservations page's "Search guests" form may still be on screen for a frame after the URL changes.
+  await page.getByLabel("Search", { exact: true }).fill(stamp);
   await clicks.press(page.getByRole("button", { name: "Filter" }));
   await clicks.press(page.getByRole("checkbox", { name: `Select ${reader.name} (${reader.email})` }), "check");
   await page.getByLabel("Subject").fill(`The recording ${stamp}`);
