@@ -247,15 +247,15 @@ describe("npm run import:legacy", () => {
         ["ivy@example.com", 1, "20.00", null, "Pop-up Concert"],
       ]);
 
-      // Invitations: accepted ones as history, the others expired.
-      const invited = await rows<{ email: string; status: string; expired: boolean }>(
+      // Invitations: accepted ones as history, the others with their own time: 30 days from their sending.
+      const invited = await rows<{ email: string; status: string; lifetime: string }>(
         handle,
-        sql`SELECT email, status::text, (status = 'pending' AND expires_at <= now()) AS expired FROM invitations ORDER BY email`,
+        sql`SELECT email, status::text, (expires_at - sent_at)::text AS lifetime FROM invitations ORDER BY email`,
       );
       expect(invited).toEqual([
-        { email: "ivy@example.com", status: "accepted", expired: false },
-        { email: "old@example.com", status: "pending", expired: true },
-        { email: "pending@example.com", status: "pending", expired: true },
+        { email: "ivy@example.com", status: "accepted", lifetime: "30 days" },
+        { email: "old@example.com", status: "pending", lifetime: "30 days" },
+        { email: "pending@example.com", status: "pending", lifetime: "30 days" },
       ]);
 
       // The run, one activity-log entry, and not one message.

@@ -24,13 +24,14 @@ import { queryRows, type Database } from "~/lib/db.server";
 import { randomToken } from "~/lib/tokens.server";
 import { interestOptions } from "~/modules/community";
 import { slugForEvent } from "~/modules/events";
-import { RID_BYTES } from "~/modules/invitations";
+import { invitationExpiry, RID_BYTES } from "~/modules/invitations";
 import { normaliseAddress, withoutControlCharacters } from "~/modules/security";
 import { toE164 } from "~/modules/sms";
-import { parseLegacyDate, parseLegacyTimestamp } from "./legacy-dates";
+import { LEGACY_TABLES, timestampColumns, type LegacyTable } from "./legacy-columns";
+import { parseLegacyDate, parseLegacyTimestamp, readLegacyTimestamp } from "./legacy-dates";
 import { checkEmail, checkLine, checkProfile, checkText, isSiteSlug, leaveOutOversizedCells, legacyRules, oversizedProblem, shown, type FormRule } from "./legacy-fields";
 import { emptyTableReport, totalNew, type ImportRunSummary, type LegacyImportReport, type ReportLine, type TableReport } from "./legacy-report";
-import { LEGACY_TABLES, type LegacyRecord, type LegacySnapshot, type LegacyTable } from "./legacy-source.server";
+import { checkSnapshotColumns, type LegacyRecord, type LegacySnapshot } from "./legacy-source.server";
 import { publishImportedImages, resolveLegacyImage, type EventImageStore, type StoredImage } from "./legacy-images.server";
 
 /**
@@ -55,7 +56,6 @@ export const LEGACY_CONSENT_TEXT_VERSION = "legacy";
 /** Who the activity log names for an import (run from the command line, not by a signed-in person). */
 export const IMPORT_ACTOR = "npm run import:legacy";
 
-const INVITATION_DAYS = 30;
 /** What reservations.donation (numeric(10, 2)) holds: a larger amount would roll the whole apply back. */
 const MAX_DONATION = 99_999_999.99;
 const DAY_MS = 86_400_000;
@@ -177,7 +177,7 @@ async function loadExisting(db: Database): Promise<Existing> {
     optedOut: new Set([...withdrawn, ...unsubscribed].map((row) => row.email)),
     slugs: new Set(eventRows.map((row) => row.slug)),
     events: new Map(
-      eventRows.map((row) => [row.id, { startsAt: parseLegacyTimestamp(row.starts_at)!, maxSeats: row.max_seats === null ? null : Number(row.max_seats), seatsTaken: Number(row.seats_taken) }]),
+      eventRows.map((row) => [row.id, { startsAt: parseLegacyTimestamp(row.starts_at, "UTC")!, maxSeats: row.max_seats === null ? null : Number(row.max_seats), seatsTaken: Number(row.seats_taken) }]),
     ),
   };
 }
@@ -201,7 +201,15 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
   const tables = new Map<string, TableReport>(LEGACY_TABLES.map((table) => [table, emptyTableReport(table, table in snapshot.tables)]));
   const lines: ReportLine[] = [];
   const plan: Plan = {
-    report: { source: snapshot.description, applied: false, tables: [...tables.values()], lines },
+    report: {
+      source: snapshot.description,
+      applied: false,
+      columns: checkSnapshotColumns(snapshot),
+      otherFiles: snapshot.otherFiles,
+      tables: [...tables.values()],
+      lines,
+      invitationsStillValid: 0,
+    },
     inserts: [],
     eventUpdates: [],
     recount: new Set(),
@@ -225,11 +233,13 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
   };
   for (const table of LEGACY_TABLES) tables.get(table)!.read = rowsOf(table).length;
 
-  // Before anything reads a row: every cell capped, every text column checked by its form's rule.
+  // Before anything reads a row: every cell capped, every text column checked by its form's rule,
+  // every date-and-time column read (in the venue's zone when it has none: then kept as an instant).
   const notes = new Map<LegacyRecord, string[]>();
   const refusals = new Map<LegacyRecord, string>();
   for (const table of LEGACY_TABLES) {
     const columns = Object.entries(COLUMN_RULES[table] ?? {});
+    const timestamps = timestampColumns(table);
     for (const row of rowsOf(table)) {
       const said: string[] = [];
       const emptied = leaveOutOversizedCells(row);
@@ -247,6 +257,18 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
         }
         if (checked.cleaned) said.push(`${column}: control characters taken out`);
         row[column] = checked.value === null ? null : String(checked.value);
+      }
+      for (const { name, required } of timestamps) {
+        const text = row[name]?.trim();
+        if (!text) continue;
+        const read = readLegacyTimestamp(text, options.timeZone);
+        if (read.ok) {
+          if (!read.zoned) row[name] = read.at.toISOString();
+          continue;
+        }
+        row[name] = null;
+        if (required) refusals.set(row, `${name} '${shown(text)}' refused: ${read.problem}`);
+        else said.push(`${name} '${shown(text)}' left out: ${read.problem}`);
       }
       if (said.length > 0) notes.set(row, said);
     }
@@ -284,7 +306,8 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
   };
   const emailOf = (table: LegacyTable, value: string | null | undefined) => checkEmail(value, EMAIL_RULES[table] ?? legacyRules.memberEmail);
   const idOf = (row: LegacyRecord, table: LegacyTable, index: number) => row.id ?? emailOf(table, row.email) ?? (shown(row.email) || `row ${index + 2}`);
-  const time = (value: string | null | undefined) => parseLegacyTimestamp(value) ?? null;
+  // Every date-and-time cell was read above: what is left is an instant, or nothing.
+  const time = (value: string | null | undefined) => parseLegacyTimestamp(value, options.timeZone);
 
   // People: names, phones and interests from every table, so each list gets the newest known.
   const names = new Map<string, Fact[]>();
@@ -626,13 +649,12 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
   }
   for (const [index, row] of rowsOf("events").entries()) {
     const legacyId = idOf(row, "events", index);
-    if (settled("events", legacyId)) continue;
+    if (settled("events", legacyId) || !admitted("events", legacyId, row)) continue;
     const startsAt = time(row.event_date);
     if (!startsAt) {
-      skip("events", legacyId, `unparseable event_date '${shown(row.event_date)}'`);
+      skip("events", legacyId, "no event_date");
       continue;
     }
-    if (!admitted("events", legacyId, row)) continue;
     const seatLimit = legacyRules.maxSeats.safeParse(row.max_seats?.trim() ?? "");
     const maxSeats = seatLimit.success ? seatLimit.data : null;
     if (!seatLimit.success) changed("events", legacyId, `max_seats '${shown(row.max_seats)}' left out: ${seatLimit.error.issues[0]?.message}`);
@@ -742,7 +764,8 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
     }
   }
 
-  // Invitations: accepted ones are history; pending ones arrive expired (their links were the old site's).
+  // Invitations: accepted ones are history; a pending one keeps its time (valid until 30 days after it was
+  // sent, as here), one the old site marked expired is expired.
   for (const [index, row] of rowsOf("invitation_summary").entries()) {
     const email = emailOf("invitation_summary", row.email);
     // No id in the view: the address and the sending time (as an instant, the same from a URL and a CSV) name the row.
@@ -752,9 +775,13 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
       continue;
     }
     if (settled("invitation_summary", legacyId) || !admitted("invitation_summary", legacyId, row)) continue;
-    const sentAt = time(row.sent_at) ?? now;
-    const accepted = row.status?.trim().toLowerCase() === "accepted";
-    const expiresAt = accepted ? new Date(sentAt.getTime() + INVITATION_DAYS * DAY_MS) : new Date(Math.min(sentAt.getTime() + INVITATION_DAYS * DAY_MS, now.getTime()));
+    const sent = time(row.sent_at);
+    const sentAt = sent ?? now;
+    const status = row.status?.trim().toLowerCase();
+    const accepted = status === "accepted";
+    // Sent at an unknown time, a pending invitation cannot be said to be still valid: it arrives expired.
+    const lifetimeEnd = sent ? invitationExpiry(sent) : now;
+    const expiresAt = accepted ? invitationExpiry(sentAt) : status === "expired" ? new Date(Math.min(lifetimeEnd.getTime(), now.getTime())) : lifetimeEnd;
     const id = randomUUID();
     insert(invitations, {
       id,
@@ -771,7 +798,13 @@ export async function planLegacyImport(db: Database, snapshot: LegacySnapshot, o
       campaign: "legacy-import",
       createdAt: sentAt,
     });
-    if (!accepted && row.status?.trim().toLowerCase() !== "expired") changed("invitation_summary", legacyId, "pending on the old site: imported as expired (re-send it from the dashboard)");
+    if (!accepted && status !== "expired") {
+      if (expiresAt > now) {
+        plan.report.invitationsStillValid++;
+        changed("invitation_summary", legacyId, `pending, still valid until ${expiresAt.toISOString().slice(0, 10)} (30 days after it was sent); its old link does not work here: re-send it from the dashboard`);
+      } else if (sent) changed("invitation_summary", legacyId, "pending, sent more than 30 days ago: imported as expired (re-send it from the dashboard)");
+      else changed("invitation_summary", legacyId, "pending, sent_at empty: imported as expired (re-send it from the dashboard)");
+    }
     count("invitation_summary", "new");
     map("invitation_summary", legacyId, "invitations", id, true);
   }

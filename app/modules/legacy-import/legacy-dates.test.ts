@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_DATE_TEXT_LENGTH, parseLegacyDate, parseLegacyDay, parseLegacyTime, parseLegacyTimestamp } from "./legacy-dates";
+import { MAX_DATE_TEXT_LENGTH, parseLegacyDate, parseLegacyDay, parseLegacyTime, parseLegacyTimestamp, readLegacyTimestamp, TIMESTAMP_FORM } from "./legacy-dates";
 
 const zone = "America/Los_Angeles";
 const now = new Date("2026-11-26T12:00:00Z");
@@ -39,12 +39,23 @@ describe("the old site's free-text dates", () => {
     expect(parseLegacyDate("TBA", "6:30 PM", { timeZone: zone, now })).toEqual({ ok: false });
   });
 
-  it("reads timestamps as PostgreSQL prints them and as ISO; no zone is UTC", () => {
-    expect(parseLegacyTimestamp("2025-09-14 18:00:00+00")).toEqual(new Date("2025-09-14T18:00:00Z"));
-    expect(parseLegacyTimestamp("2025-09-14 18:00:00.123-07")).toEqual(new Date("2025-09-15T01:00:00.123Z"));
-    expect(parseLegacyTimestamp("2025-09-14 18:00:00")).toEqual(new Date("2025-09-14T18:00:00Z"));
-    expect(parseLegacyTimestamp("2025-09-14T18:00:00.000Z")).toEqual(new Date("2025-09-14T18:00:00Z"));
-    expect(parseLegacyTimestamp("yesterday")).toBeNull();
+  it("reads timestamps as PostgreSQL prints them and as ISO; no zone is the venue's clock", () => {
+    expect(parseLegacyTimestamp("2025-09-14 18:00:00+00", zone)).toEqual(new Date("2025-09-14T18:00:00Z"));
+    expect(parseLegacyTimestamp("2025-09-14 18:00:00.123-07", zone)).toEqual(new Date("2025-09-15T01:00:00.123Z"));
+    expect(parseLegacyTimestamp("2025-09-14 18:00:00+0530", zone)).toEqual(new Date("2025-09-14T12:30:00Z"));
+    expect(parseLegacyTimestamp("2025-09-14T18:00:00.000Z", zone)).toEqual(new Date("2025-09-14T18:00:00Z"));
+    expect(readLegacyTimestamp("2025-09-14 18:00:00", zone)).toEqual({ ok: true, at: new Date("2025-09-15T01:00:00Z"), zoned: false });
+    expect(parseLegacyTimestamp("2025-09-14 18:00:00", "America/New_York")).toEqual(new Date("2025-09-14T22:00:00Z"));
+    expect(parseLegacyTimestamp("2025-09-14", zone)).toEqual(new Date("2025-09-14T07:00:00Z"));
+    // As a spreadsheet saves it again.
+    expect(parseLegacyTimestamp("9/14/2025 6:00 PM", zone)).toEqual(new Date("2025-09-15T01:00:00Z"));
+    expect(parseLegacyTimestamp("9/14/25 18:00", zone)).toEqual(new Date("2025-09-15T01:00:00Z"));
+  });
+
+  it("says a timestamp has no year, never guesses one (JavaScript's Date would say 2001), and refuses days the calendar lacks", () => {
+    for (const cell of ["Sept 14", "Sep 14 18:00", "9/14 7pm", "14 September 6 PM"]) expect(readLegacyTimestamp(cell, zone), cell).toEqual({ ok: false, problem: "it has no year" });
+    for (const cell of ["yesterday", "2025-02-30 10:00:00+00", "2025-02-29 10:00", "2025-09-14 25:00", "13/14/2025", "September 14, 2025 7 PM"])
+      expect(readLegacyTimestamp(cell, zone), cell).toEqual({ ok: false, problem: `not ${TIMESTAMP_FORM}` });
   });
 
   it("answers hostile cells (100 KB of one character, nested quotes) without reading past the cap", () => {
@@ -53,7 +64,7 @@ describe("the old site's free-text dates", () => {
     for (const cell of cells) {
       expect(parseLegacyDay(cell)).toBeNull();
       expect(parseLegacyTime(cell)).toBeNull();
-      expect(parseLegacyTimestamp(cell)).toBeNull();
+      expect(parseLegacyTimestamp(cell, zone)).toBeNull();
       expect(parseLegacyDate(cell, cell, { timeZone: zone, now })).toEqual({ ok: false });
     }
     // Up to the cap the linear patterns still read what they should, and refuse what they should.

@@ -1,3 +1,4 @@
+import { TZDate } from "@date-fns/tz";
 import { venueDateTimeToInstant } from "~/modules/events";
 
 /**
@@ -98,16 +99,65 @@ export function parseLegacyDate(
   return { ok: true, startsAt, ...(day.year ? {} : { yearAssumed: year }), ...(time ? {} : { timeAssumed: true }) };
 }
 
-/** A legacy timestamp: ISO, or PostgreSQL's text ('2025-09-14 18:00:00+00'); no zone means UTC (the spec's rule). */
-export function parseLegacyTimestamp(text: string | null | undefined): Date | null {
-  if (!text || text.length > MAX_DATE_TEXT_LENGTH) return null;
-  let value = text.trim().replace(" ", "T");
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) value += "T00:00:00";
-  // '+00' and '+0530' as PostgreSQL prints offsets; JavaScript wants '+00:00'.
-  value = value.replace(/([+-]\d{2})$/, "$1:00").replace(/([+-]\d{2})(\d{2})$/, "$1:$2");
-  if (!/(Z|[+-]\d{2}:\d{2})$/i.test(value)) value += "Z";
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+export type LegacyTimestamp = { ok: true; at: Date; zoned: boolean } | { ok: false; problem: string };
+
+/** What a date-and-time cell must look like, for the report. */
+export const TIMESTAMP_FORM = "a date and time such as 2024-03-01 10:00:00+00";
+
+/**
+ * A date-and-time cell (created_at, event_date, sent_at…): as PostgreSQL prints it ('2025-09-14
+ * 18:00:00+00', '…-07', '…+05:30'), as ISO 8601 ('2025-09-14T18:00:00Z'), or as a spreadsheet
+ * re-saves it ('9/14/2025 6:00 PM'). Without an offset it is the venue's clock (`timeZone`), like
+ * the free-text event dates. Nothing else is guessed: a cell without a year ('Sept 14') says so
+ * (JavaScript's own Date parser would have made it 2001), anything else is not a date.
+ */
+export function readLegacyTimestamp(text: string | null | undefined, timeZone: string): LegacyTimestamp {
+  if (!text || text.length > MAX_DATE_TEXT_LENGTH) return { ok: false, problem: `not ${TIMESTAMP_FORM}` };
+  const value = text.trim();
+  let match = ISO_TIMESTAMP.exec(value);
+  if (match) {
+    const [, year, month, day, hour = "00", minute = "00", second = "00", fraction = "", offset] = match;
+    const milliseconds = Number(fraction.padEnd(3, "0").slice(0, 3));
+    if (!validClock(Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second))) return { ok: false, problem: `not ${TIMESTAMP_FORM}` };
+    if (offset) {
+      // '+00' and '+0530' as PostgreSQL prints offsets; JavaScript wants '+00:00'.
+      const iso = offset.toUpperCase() === "Z" ? "Z" : offset.length === 3 ? `${offset}:00` : offset.includes(":") ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`;
+      const at = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}.${String(milliseconds).padStart(3, "0")}${iso}`);
+      return Number.isNaN(at.getTime()) ? { ok: false, problem: `not ${TIMESTAMP_FORM}` } : { ok: true, at, zoned: true };
+    }
+    return venueClock(Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second), milliseconds, timeZone);
+  }
+  match = US_TIMESTAMP.exec(value);
+  if (match) {
+    const [, month, day, year, clock] = match;
+    const time = clock === undefined ? { hour: 0, minute: 0 } : parseLegacyTime(clock);
+    if (!time || !validClock(fullYear(year!), Number(month), Number(day), time.hour, time.minute, 0)) return { ok: false, problem: `not ${TIMESTAMP_FORM}` };
+    return venueClock(fullYear(year!), Number(month), Number(day), time.hour, time.minute, 0, 0, timeZone);
+  }
+  if (!/\d{4}/.test(value) && (MONTH_WORD.test(value) || /^\d{1,2}[/-]\d{1,2}(?![/\d])/.test(value))) return { ok: false, problem: "it has no year" };
+  return { ok: false, problem: `not ${TIMESTAMP_FORM}` };
+}
+
+/** A date-and-time cell as an instant, or null (readLegacyTimestamp says why). */
+export function parseLegacyTimestamp(text: string | null | undefined, timeZone: string): Date | null {
+  const read = readLegacyTimestamp(text, timeZone);
+  return read.ok ? read.at : null;
+}
+
+// Each part a fixed run of digits, the separators single characters: nothing to backtrack over.
+const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)? ?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const US_TIMESTAMP = /^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2}),? ?(\d{1,2}(?::\d{2}){0,2} ?(?:[ap]\.?m\.?)?)?$/i;
+const MONTH_WORD = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
+
+/** A day the calendar has ('February 30th' would roll over into March) and a time the clock shows. */
+function validClock(year: number, month: number, day: number, hour: number, minute: number, second: number): boolean {
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return year >= 1900 && year <= 2200 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59;
+}
+
+function venueClock(year: number, month: number, day: number, hour: number, minute: number, second: number, milliseconds: number, timeZone: string): LegacyTimestamp {
+  const at = new Date(new TZDate(year, month - 1, day, hour, minute, second, milliseconds, timeZone).getTime());
+  return Number.isNaN(at.getTime()) ? { ok: false, problem: `not ${TIMESTAMP_FORM}` } : { ok: true, at, zoned: false };
 }
 
 function valid(day: CalendarDay): CalendarDay | null {

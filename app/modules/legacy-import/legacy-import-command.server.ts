@@ -7,13 +7,15 @@ import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { siteConfig } from "~/lib/site-config";
 import { EVENT_IMAGES } from "~/modules/events";
 import { applyLegacyImport, planLegacyImport } from "./import-legacy.server";
-import { formatReport } from "./legacy-report";
-import { LegacySourceError, readLegacySource, type LegacySnapshot } from "./legacy-source.server";
+import { helpText } from "./legacy-help";
+import { columnLines, formatReport, missingRequiredColumns } from "./legacy-report";
+import { checkSnapshotColumns, LegacySourceError, readLegacySource, type LegacySnapshot } from "./legacy-source.server";
 
 /**
  * `npm run import:legacy -- --from <url|folder> [--apply] [--json] [--venue-time-zone Area/City]
- * [--default-year YYYY] [--images <folder>]`. Exit codes: 0 done (or dry run done), 1 the source
- * (or the options, or our database) could not be read, 2 the apply failed and was rolled back.
+ * [--default-year YYYY] [--images <folder>]` (`--help`: legacy-help.ts). Exit codes: 0 done (or dry
+ * run done), 1 the source (or the options, or our database) could not be read, or a file lacks a
+ * required column (the dry run reports it all, --apply refuses), 2 the apply failed and was rolled back.
  */
 export const EXIT_OK = 0;
 export const EXIT_UNREADABLE = 1;
@@ -33,6 +35,7 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
     args = parseArgs({
       args: argv,
       options: {
+        help: { type: "boolean", short: "h", default: false },
         from: { type: "string" },
         apply: { type: "boolean", default: false },
         json: { type: "boolean", default: false },
@@ -45,6 +48,10 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
   } catch (error) {
     output.err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     return EXIT_UNREADABLE;
+  }
+  if (args.help) {
+    output.out(helpText(USAGE));
+    return EXIT_OK;
   }
   if (!args.from) {
     output.err(`--from is required.\n${USAGE}`);
@@ -70,6 +77,18 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
       return EXIT_UNREADABLE;
     }
     throw error;
+  }
+  // A file without a required column: nothing of it can be imported, so --apply writes nothing at all.
+  const refused = missingRequiredColumns(checkSnapshotColumns(snapshot));
+  if (args.apply && refused.length > 0) {
+    output.err(
+      [
+        `--apply refused: nothing was written. Required columns are missing from ${snapshot.description}:`,
+        ...columnLines(refused, [], { missingOnly: true }).map((text) => `  ${text}`),
+        "Add them (npm run import:legacy -- --help lists every file's columns; docs/legacy-sample/ has an example of each) and run again.",
+      ].join("\n"),
+    );
+    return EXIT_UNREADABLE;
   }
 
   let env;
@@ -108,6 +127,10 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
       plan.report.applied = true;
     }
     output.out(args.json ? JSON.stringify(plan.report, null, 2) : formatReport(plan.report));
+    if (refused.length > 0) {
+      output.err(`Required columns are missing:\n${columnLines(refused, [], { missingOnly: true }).map((text) => `  ${text}`).join("\n")}`);
+      return EXIT_UNREADABLE;
+    }
     return EXIT_OK;
   } finally {
     await database.close();

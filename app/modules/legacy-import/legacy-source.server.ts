@@ -1,8 +1,9 @@
-import { readFile, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import Papa from "papaparse";
 import pg from "pg";
 import { decodeCsvBytes } from "~/lib/csv-reading";
+import { checkColumns, LEGACY_FILES, LEGACY_TABLES, legacyFile, type ColumnCheck, type LegacyTable } from "./legacy-columns";
 
 /**
  * Reading the old site's data, from its PostgreSQL database (read-only: a read-only session in a
@@ -15,28 +16,32 @@ import { decodeCsvBytes } from "~/lib/csv-reading";
 /** One legacy row: column → text, or null. */
 export type LegacyRecord = Record<string, string | null>;
 
-/** The legacy tables the import reads, each optional. `auth.users` is `users.csv` in a folder. */
-export const LEGACY_TABLES = [
-  "auth.users",
-  "profiles",
-  "community",
-  "newsletter",
-  "waitlist",
-  "music_access",
-  "user_profiles",
-  "events_management",
-  "events",
-  "reservations",
-  "invitation_summary",
-] as const;
-export type LegacyTable = (typeof LEGACY_TABLES)[number];
+export { LEGACY_TABLES, type LegacyTable };
 
 export interface LegacySnapshot {
   /** What was read, for messages and the run's record: the URL without its password, or the folder. */
   description: string;
   /** Rows of each table that exists; a table missing from the source is absent here. */
   tables: Partial<Record<LegacyTable, LegacyRecord[]>>;
+  /** Each present table's columns (a CSV file's header), as written. */
+  columns: Partial<Record<LegacyTable, string[]>>;
   missing: LegacyTable[];
+  /** A folder's CSV files that are none of the tables' (a misspelt name shows here). */
+  otherFiles: string[];
+  /** Files are named as in a folder (`users.csv`), tables as in a database (`auth.users`). */
+  kind: "folder" | "database";
+}
+
+/** Each present table's columns against the contract (legacy-columns), for those that differ. */
+export function checkSnapshotColumns(snapshot: Pick<LegacySnapshot, "columns" | "kind">): ColumnCheck[] {
+  const checks: ColumnCheck[] = [];
+  for (const table of LEGACY_TABLES) {
+    const header = snapshot.columns[table];
+    if (!header) continue;
+    const check = checkColumns(table, snapshot.kind === "folder" ? legacyFile(table).file : table, header);
+    if (check.missing.length > 0 || check.unknown.length > 0) checks.push(check);
+  }
+  return checks;
 }
 
 /** The source could not be read: which source, which table, what failed (the command exits 1). */
@@ -82,7 +87,7 @@ async function readFromPostgres(url: string): Promise<LegacySnapshot> {
   } catch (error) {
     throw new LegacySourceError(description, null, `cannot connect (${errorText(error)})`);
   }
-  const snapshot: LegacySnapshot = { description, tables: {}, missing: [] };
+  const snapshot: LegacySnapshot = { description, tables: {}, columns: {}, missing: [], otherFiles: [], kind: "database" };
   try {
     // One snapshot of every table: rows added while the import reads cannot be half-seen.
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -103,6 +108,7 @@ async function readFromPostgres(url: string): Promise<LegacySnapshot> {
         const [schema, name] = qualified.split(".") as [string, string];
         const result = await client.query<Record<string, string | null>>(`SELECT * FROM "${schema}"."${name}"`);
         snapshot.tables[table] = result.rows.map(emptyAsNull);
+        snapshot.columns[table] = result.fields.map((field) => field.name);
       } catch (error) {
         throw new LegacySourceError(description, table, errorText(error));
       }
@@ -122,9 +128,15 @@ async function readFromFolder(folder: string): Promise<LegacySnapshot> {
     if (error instanceof LegacySourceError) throw error;
     throw new LegacySourceError(description, null, `no such folder (${errorText(error)})`);
   }
-  const snapshot: LegacySnapshot = { description, tables: {}, missing: [] };
+  const snapshot: LegacySnapshot = { description, tables: {}, columns: {}, missing: [], otherFiles: [], kind: "folder" };
+  const ours = new Set(LEGACY_FILES.map((entry) => entry.file));
+  try {
+    snapshot.otherFiles = (await readdir(folder)).filter((name) => name.toLowerCase().endsWith(".csv") && !ours.has(name)).sort();
+  } catch (error) {
+    throw new LegacySourceError(description, null, `cannot list the folder (${errorText(error)})`);
+  }
   for (const table of LEGACY_TABLES) {
-    const file = path.join(folder, `${table === "auth.users" ? "users" : table}.csv`);
+    const file = path.join(folder, legacyFile(table).file);
     let bytes: Buffer;
     try {
       bytes = await readFile(file);
@@ -140,6 +152,7 @@ async function readFromFolder(folder: string): Promise<LegacySnapshot> {
     if (fatal) throw new LegacySourceError(description, table, `${path.basename(file)} line ${(fatal.row ?? 0) + 2}: ${fatal.message}`);
     if (!parsed.meta.fields?.length) throw new LegacySourceError(description, table, `${path.basename(file)} has no header row`);
     snapshot.tables[table] = parsed.data.map((row) => emptyAsNull(row));
+    snapshot.columns[table] = parsed.meta.fields.map((field) => field.trim());
   }
   return snapshot;
 }
