@@ -67,6 +67,18 @@ export function columnLines(columns: readonly ColumnCheck[], otherFiles: readonl
   return out;
 }
 
+/** A stored run as the setup page lists it (its report's lines cut to the first ones). */
+export interface ImportRunSummary {
+  id: string;
+  source: string;
+  finishedAt: Date;
+  created: number;
+  tables: TableReport[];
+  lines: ReportLine[];
+  /** Lines of the report not shown. */
+  moreLines: number;
+}
+
 export function emptyTableReport(table: string, present: boolean): TableReport {
   return { table, present, read: 0, new: 0, merged: 0, unchanged: 0, skipped: 0 };
 }
