@@ -128,8 +128,10 @@ function DemoContent({ loaderData, answer }: { loaderData: Route.ComponentProps[
             live or before moving your own data in.
           </p>
           {loaderData.demoInvitations.length > 0 ? (
-            <>
-              <h3 className="mt-4 text-xl text-ivory">Demo invitations</h3>
+            <section aria-labelledby="demo-invitations">
+              <h3 id="demo-invitations" className="mt-4 text-xl text-ivory">
+                Demo invitations
+              </h3>
               <p className="mt-1 text-sand">Each link opens one of its invitations; they are made anew for every installation, so keep them to yourself.</p>
               <ul className="mt-2 space-y-2">
                 {loaderData.demoInvitations.map((invitation) => (
@@ -140,7 +142,7 @@ function DemoContent({ loaderData, answer }: { loaderData: Route.ComponentProps[
                   </li>
                 ))}
               </ul>
-            </>
+            </section>
           ) : null}
           {reviewing ? (
             <div className="mt-6 rounded-2xl border border-danger/50 p-4 sm:p-5">
