@@ -41,8 +41,6 @@ export default [
   route("meditation", "routes/members/meditation.tsx"),
 
   ...prefix("admin", [
-    // Admins only (the policy's view-system-details), outside the staff layout: the spec's setup page.
-    route("setup", "routes/admin/setup.tsx"),
     route("export/:list", "routes/admin/export-list.ts"),
     route("eventreservations/:eventId/guests.csv", "routes/admin/export-guest-list.ts"),
     route("communications/campaigns/:campaignId/results.csv", "routes/admin/export-campaign-results.ts"),
@@ -57,6 +55,8 @@ export default [
       route("eventreservations/:eventId/check-in", "routes/admin/event-check-in.tsx"),
       route("eventmanagement", "routes/admin/event-management.tsx"),
       route("activity", "routes/admin/activity.tsx"),
+      // Admins only (the policy's view-system-details): the spec's setup page, now the system status and the demo content.
+      route("setup", "routes/admin/setup.tsx"),
     ]),
   ]),
 

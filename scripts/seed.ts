@@ -1,6 +1,6 @@
 // `npm run seed`: applies migrations and the demo content to the configured database.
 // Idempotent; the server also does this at start-up when SEED_DEMO_CONTENT is on (by default on the
-// embedded database only).
+// embedded database only). A database that holds an import or rows people made is refused (exit 1).
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { DataDirectoryInUseError, openDatabase, runMigrations } from "~/lib/db.server";
 import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/index.server";
@@ -16,9 +16,15 @@ try {
   try {
     await runMigrations(database);
     await seedTracks(database.db);
-    const invitations = await seedDemoContent(database.db, env.PUBLIC_URL);
-    console.log(`Demo content is in place (${database.location}).`);
-    for (const line of describeDemoInvitations(invitations)) console.log(line);
+    const demo = await seedDemoContent(database.db, env.PUBLIC_URL);
+    if (!demo.added) {
+      // A database with real data never gets demo content (docs/decisions/052).
+      console.error(demo.message);
+      process.exitCode = 1;
+    } else {
+      console.log(`Demo content is in place (${database.location}).`);
+      for (const line of describeDemoInvitations(demo.links)) console.log(line);
+    }
   } finally {
     await database.close();
   }

@@ -101,7 +101,10 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
     setAuth(createAuth({ env, db: database.db, secret, ...memberAuthParts }));
     await seedTracks(database.db);
     if (env.SEED_DEMO_CONTENT) {
-      for (const line of describeDemoInvitations(await seedDemoContent(database.db, env.PUBLIC_URL))) console.log(line);
+      // Added only on a database that holds nothing else (docs/decisions/052); otherwise it says why not.
+      const demo = await seedDemoContent(database.db, env.PUBLIC_URL);
+      if (!demo.added) console.log(`[demo] ${demo.message}`);
+      for (const line of describeDemoInvitations(demo.links)) console.log(line);
     }
     const deliverability = deliverabilityParts(env);
     mail = createMailTransport({

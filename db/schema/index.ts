@@ -11,3 +11,4 @@ export * from "./messaging";
 export * from "./sms";
 export * from "./operations";
 export * from "./legacy-import";
+export * from "./demo";

@@ -65,6 +65,8 @@ const postGuardOf: Record<string, Action> = {
   "/admin/eventreservations/:eventId/check-in": "manage-reservations",
   "/admin/communications/import": "send-communications",
   "/admin/communications/deliverability": "manage-suppressions",
+  // Remove demo content (docs/decisions/052).
+  "/admin/setup": "remove-demo-content",
 };
 
 /**
@@ -112,6 +114,7 @@ const intentsOf: Record<string, string[]> = {
   "/admin/eventreservations": ["add-guest", "edit-guest"],
   "/admin/eventreservations/:eventId/check-in": ["add-guest", "edit-guest", "arrive-one", "arrive-all", "undo"],
   // Creating, publishing, archiving and deleting events are admins' (decision 041): each answered 403 to event staff.
+  "/admin/setup": ["remove-demo"],
   "/admin/eventmanagement": ["create", "update", "publish", "unpublish", "archive", "restore", "delete-for-good", "duplicate", "toggle-featured"],
 };
 

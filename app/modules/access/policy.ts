@@ -45,6 +45,8 @@ export const staffActions = {
    * demo invitations and import runs. Its summary alone tells an attacker what to aim at.
    */
   "view-system-details": ["admin"],
+  /** Remove the demo brand's content from this site for good (/admin/setup; docs/decisions/052). */
+  "remove-demo-content": ["admin"],
   /** The whole unreleased playlist, whatever the music_access list says. */
   "hear-unreleased-music": ["admin", "event-staff"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -41,6 +41,7 @@ export const activityKinds = {
   "suppression.removed": "Removed from suppression",
   "invitation.friend-sent": "Sent a friend invitation",
   "legacy.imported": "Imported the old site's data",
+  "demo.removed": "Removed the demo content",
 } as const;
 
 export type ActivityKind = keyof typeof activityKinds;

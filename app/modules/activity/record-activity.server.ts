@@ -17,11 +17,17 @@ export interface ActivityEntry {
   after?: unknown;
 }
 
+/** A command run on the server (no account): its name stands for the actor, e.g. 'npm run import:legacy'. */
+export interface CommandActor {
+  id: null;
+  email: string;
+}
+
 /**
  * Writes one line of the activity log. Call it with the transaction of the change it describes,
  * so both land or neither does.
  */
-export async function recordActivity(tx: Database, actor: StaffActor, entry: ActivityEntry): Promise<void> {
+export async function recordActivity(tx: Database, actor: StaffActor | CommandActor, entry: ActivityEntry): Promise<void> {
   await tx.insert(activityLog).values({
     actorUserId: actor.id,
     actorEmail: actor.email,

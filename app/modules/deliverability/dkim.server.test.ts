@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import { createMailTransport } from "~/modules/messaging/mail-transport.server";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
-import { dkimStatus } from "./deliverability-status.server";
+import { bounceStatus, dkimStatus } from "./deliverability-status.server";
 import { dkimDnsRecord, dkimSettingsFrom, generateDkimKeyPair } from "./dkim.server";
 
 type Verification = { results: Array<{ status: { result: string }; signingDomain: string; selector: string }> };
@@ -69,6 +69,18 @@ describe("DKIM signing", () => {
     expect(dkimStatus({ ...env, MAIL_FROM: "Harmonia <hello@other.example>" })).toMatchObject({
       state: "problem",
       summary: "From's domain (other.example) differs from the DKIM domain (example.org): receivers will not count the signature for DMARC",
+    });
+  });
+
+  it("tells the setup page what hears bounces, or that nothing does and what to set", () => {
+    const none = bounceStatus({});
+    expect(none).toMatchObject({ id: "bounces", state: "not-configured", summary: "Not configured: bounces are not detected." });
+    expect(none.details?.[0]?.value).toMatch(/BOUNCE_MAILBOX_URL.*MAIL_EVENTS_SECRET.*POSTMARK_WEBHOOK_USER.*SES_SNS_TOPIC_ARN/);
+    expect(bounceStatus({ POSTMARK_WEBHOOK_USER: "pm" })).toMatchObject({ state: "problem", summary: expect.stringMatching(/^Not configured: bounces are not detected\. The Postmark webhook needs both/) });
+    expect(bounceStatus({ MAIL_EVENTS_SECRET: "s".repeat(16) })).toMatchObject({ state: "ok", summary: "Heard by the signed generic webhook." });
+    expect(bounceStatus({ BOUNCE_MAILBOX_URL: "imaps://u:p@mail.example.org/INBOX", POSTMARK_WEBHOOK_USER: "pm", POSTMARK_WEBHOOK_PASSWORD: "p".repeat(12), SES_SNS_TOPIC_ARN: "arn:aws:sns:us-east-1:123456789012:bounces" })).toMatchObject({
+      state: "ok",
+      summary: "Heard by the bounce mailbox, the Postmark webhook and the Amazon SES notifications.",
     });
   });
 });

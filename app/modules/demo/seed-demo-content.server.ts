@@ -8,30 +8,49 @@ import { demoEvents, demoReservationGuests } from "./demo-events";
 import { insertReservations } from "~/modules/reservations/index.server";
 import { demoInvitations, demoSentAt } from "./demo-invitations";
 import { listDemoInvitations, type DemoInvitationLink } from "./list-demo-invitations.server";
+import { markDemoRows } from "./demo-marks.server";
+import { realDataHere } from "./demo-content.server";
+import { demoSubscribers, demoWaitlist } from "./demo-people";
+
+/** What the seed did: added (or found) the demo, or left a database with real data alone, and why. */
+export type DemoSeedOutcome =
+  | { added: true; links: DemoInvitationLink[] }
+  | { added: false; reason: "imported" | "people"; message: string; links: DemoInvitationLink[] };
+
+const notAdded = {
+  imported: "No demo content added: this database holds an import from the old site (demo content never goes beside real data, whatever SEED_DEMO_CONTENT says).",
+  people: "No demo content added: this database holds rows people made (demo content never goes beside real data, whatever SEED_DEMO_CONTENT says).",
+} as const;
 
 /**
- * The demo brand's content, so a fresh install shows a living site. Safe to run any number of
- * times: every row has a natural key (an address, an event's title) and existing rows are left alone.
+ * The demo brand's content, so a fresh install shows a living site. Only on a database that holds
+ * nothing else (docs/decisions/052): an import from the old site, or any row a person made, and
+ * nothing is added, whatever the setting. Every row added is marked as demo content in the same
+ * transaction, so it can be told apart and removed. Safe to run any number of times: every row has
+ * a natural key (an address, an event's title) and existing rows are left alone.
  */
-export async function seedDemoContent(db: Database, publicUrl: string): Promise<DemoInvitationLink[]> {
-  await db
-    .insert(newsletter)
-    .values(
-      ["maya.lindqvist@example.com", "daniel.okafor@example.com", "sofia.brennan@example.com"].map((email) =>
-        buildNewsletterSubscriber({ email }),
-      ),
-    )
-    .onConflictDoNothing();
-  await db
-    .insert(waitlist)
-    .values([
-      buildWaitlistEntry({ email: "maya.lindqvist@example.com", source: "meditations" }),
-      buildWaitlistEntry({ email: "leo.hartmann@example.com", source: "harmonize", plan: "Harmony Symphony" }),
-    ])
-    .onConflictDoNothing();
-  await seedDemoInvitations(db);
-  await seedDemoEvents(db);
-  return listDemoInvitations(db, publicUrl);
+export async function seedDemoContent(db: Database, publicUrl: string): Promise<DemoSeedOutcome> {
+  const refused = await db.transaction(async (tx) => {
+    const realData = await realDataHere(tx);
+    if (realData) return realData;
+    const subscribers = await tx
+      .insert(newsletter)
+      .values(demoSubscribers.map((email) => buildNewsletterSubscriber({ email })))
+      .onConflictDoNothing()
+      .returning({ id: newsletter.id });
+    await markDemoRows(tx, "newsletter", subscribers.map((row) => row.id));
+    const waiting = await tx
+      .insert(waitlist)
+      .values(demoWaitlist.map((entry) => buildWaitlistEntry(entry)))
+      .onConflictDoNothing()
+      .returning({ id: waitlist.id });
+    await markDemoRows(tx, "waitlist", waiting.map((row) => row.id));
+    await seedDemoInvitations(tx);
+    await seedDemoEvents(tx);
+    return null;
+  });
+  const links = await listDemoInvitations(db, publicUrl);
+  return refused ? { added: false, reason: refused, message: notAdded[refused], links } : { added: true, links };
 }
 
 /** The start-up log's lines that say where to try the demo invitations of this installation. */
@@ -49,13 +68,16 @@ async function seedDemoEvents(db: Database): Promise<void> {
   const known = new Set(present.map((row) => row.title));
   for (const event of calendar.filter((candidate) => !known.has(candidate.title))) {
     const [created] = await db.insert(events).values(buildEvent(event)).onConflictDoNothing().returning({ id: events.id });
-    if (!created || !event.reservedSeats?.length) continue;
-    await insertReservations(
+    if (!created) continue;
+    await markDemoRows(db, "events", [created.id]);
+    if (!event.reservedSeats?.length) continue;
+    const reserved = await insertReservations(
       db,
       event.reservedSeats.map((seats, index) =>
         buildReservation(created.id, { ...demoReservationGuests[index % demoReservationGuests.length], seats }),
       ),
     );
+    await markDemoRows(db, "reservations", reserved.map((row) => row.id));
   }
 }
 
@@ -77,10 +99,16 @@ async function seedDemoInvitations(db: Database): Promise<void> {
     buildInvitation({ ...accepted, sentAt: demoSentAt(accepted.sentDaysAgo), acceptedAt }),
     buildInvitation({ ...expired, sentAt: demoSentAt(expired.sentDaysAgo) }),
   ].filter((invitation) => !invited.has(invitation.email));
-  if (missing.length > 0) await db.insert(invitations).values(missing).onConflictDoNothing();
-  await db
+  if (missing.length > 0) {
+    const added = await db.insert(invitations).values(missing).onConflictDoNothing().returning({ id: invitations.id });
+    await markDemoRows(db, "invitations", added.map((row) => row.id));
+  }
+  const member = await db
     .insert(userProfiles)
     .values(buildUserProfile({ ...accepted, acceptedAt }))
-    .onConflictDoNothing();
-  await db.insert(musicAccess).values({ email: accepted.email, source: "invitation" }).onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: userProfiles.id });
+  await markDemoRows(db, "user_profiles", member.map((row) => row.id));
+  const access = await db.insert(musicAccess).values({ email: accepted.email, source: "invitation" }).onConflictDoNothing().returning({ id: musicAccess.id });
+  await markDemoRows(db, "music_access", access.map((row) => row.id));
 }

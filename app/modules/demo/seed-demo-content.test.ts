@@ -20,22 +20,22 @@ describe("the demo seed", () => {
     );
 
   it("fills an empty database and changes nothing when run again", async () => {
-    const links = await seedDemoContent(database.handle.db, "https://harmonia.example");
+    const { links } = await seedDemoContent(database.handle.db, "https://harmonia.example");
     const first = await counts();
     expect(first[0]?.newsletter).toBeGreaterThan(0);
     expect(first[0]?.waitlist).toBeGreaterThan(0);
     expect(first[0]?.invitations).toBe(3);
     expect(first[0]?.events).toBe(14);
     expect(first[0]?.reservations).toBe(8);
-    expect(await seedDemoContent(database.handle.db, "https://harmonia.example")).toEqual(links);
+    expect(await seedDemoContent(database.handle.db, "https://harmonia.example")).toEqual({ added: true, links });
     expect(await counts()).toEqual(first);
   });
 
   it("gives the demo invitations random rids of their own, listed with their links", async () => {
     const other = await createTestDatabase();
     try {
-      const mine = await seedDemoContent(database.handle.db, "https://harmonia.example");
-      const theirs = await seedDemoContent(other.handle.db, "https://harmonia.example");
+      const { links: mine } = await seedDemoContent(database.handle.db, "https://harmonia.example");
+      const { links: theirs } = await seedDemoContent(other.handle.db, "https://harmonia.example");
       expect(mine.map((link) => link.state)).toEqual(["pending", "accepted", "expired"]);
       const rids = (links: typeof mine) => links.map((link) => new URL(link.url).searchParams.get("rid"));
       for (const rid of [...rids(mine), ...rids(theirs)]) expect(rid).toMatch(/^[\w-]{32}$/);

@@ -11,6 +11,7 @@ const OPTIONS = [
   ["--venue-time-zone Area/City", "the venue's zone: dates and times written without an offset are its clock (default: the site's)"],
   ["--default-year YYYY", "the year of an events_management.csv date written without one (default: the year of its created_at)"],
   ["--images <folder>", "where the old site's event pictures are (events_management.csv's image names files in it)"],
+  ["--remove-demo", "remove the demo content in the import's transaction (--apply refuses a database that holds it without this)"],
   ["-h, --help", "this text"],
 ] as const;
 

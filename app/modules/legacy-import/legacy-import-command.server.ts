@@ -6,23 +6,26 @@ import { DataDirectoryInUseError, openDatabase, runMigrations } from "~/lib/db.s
 import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
 import { siteConfig } from "~/lib/site-config";
 import { EVENT_IMAGES } from "~/modules/events";
-import { applyLegacyImport, planLegacyImport } from "./import-legacy.server";
+import { demoContentSummary, describeDemoContent, removeDemoContentIn, type DemoContentSummary } from "~/modules/demo/index.server";
+import type { Database } from "~/lib/db.server";
+import { applyLegacyImport, IMPORT_ACTOR, planLegacyImport } from "./import-legacy.server";
 import { helpText } from "./legacy-help";
 import { columnLines, formatReport, missingRequiredColumns } from "./legacy-report";
 import { checkSnapshotColumns, LegacySourceError, readLegacySource, type LegacySnapshot } from "./legacy-source.server";
 
 /**
  * `npm run import:legacy -- --from <url|folder> [--apply] [--json] [--venue-time-zone Area/City]
- * [--default-year YYYY] [--images <folder>]` (`--help`: legacy-help.ts). Exit codes: 0 done (or dry
- * run done), 1 the source (or the options, or our database) could not be read, or a file lacks a
- * required column (the dry run reports it all, --apply refuses), 2 the apply failed and was rolled back.
+ * [--default-year YYYY] [--images <folder>] [--remove-demo]` (`--help`: legacy-help.ts). Exit codes:
+ * 0 done (or dry run done), 1 the source (or the options, or our database) could not be read, or a
+ * file lacks a required column (the dry run reports it all, --apply refuses), or --apply met demo
+ * content without --remove-demo (docs/decisions/052), 2 the apply failed and was rolled back.
  */
 export const EXIT_OK = 0;
 export const EXIT_UNREADABLE = 1;
 export const EXIT_ROLLED_BACK = 2;
 
 const USAGE =
-  "Usage: npm run import:legacy -- --from <postgres://… | folder of CSV files> [--apply] [--json] [--venue-time-zone Area/City] [--default-year YYYY] [--images <folder>]";
+  "Usage: npm run import:legacy -- --from <postgres://… | folder of CSV files> [--apply] [--json] [--venue-time-zone Area/City] [--default-year YYYY] [--images <folder>] [--remove-demo]";
 
 export interface CommandOutput {
   out(text: string): void;
@@ -42,6 +45,7 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
         "venue-time-zone": { type: "string" },
         "default-year": { type: "string" },
         images: { type: "string" },
+        "remove-demo": { type: "boolean", default: false },
       },
       strict: true,
     }).values;
@@ -112,21 +116,37 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
   };
   try {
     await runMigrations(database);
-    const plan = await planLegacyImport(database.db, snapshot, { timeZone, defaultYear, now, images });
-    // The old rows are in the plan now; let them go before the writing (a large export is most of the memory).
-    snapshot = undefined;
-    if (args.apply) {
-      try {
-        await applyLegacyImport(database.db, plan, { startedAt: now, images });
-      } catch (error) {
-        output.err(
-          `The import failed and was rolled back: nothing was written to ${database.location}.\n${describeFailure(error)}`,
-        );
-        return EXIT_ROLLED_BACK;
-      }
-      plan.report.applied = true;
+    // Demo content never stands beside the old site's data (docs/decisions/052).
+    const demo = await demoContentSummary(database.db);
+    if (demo.present && args.apply && !args["remove-demo"]) {
+      output.err(demoRefusal(demo));
+      return EXIT_UNREADABLE;
     }
+    const removeDemo = demo.present && args["remove-demo"];
+    let planned = false;
+    let plan;
+    try {
+      // With --remove-demo the plan is made, and applied, after the demo is gone, in one transaction.
+      plan = await withDemoRemoved(database.db, removeDemo, args.apply, async (db) => {
+        const made = await planLegacyImport(db, snapshot!, { timeZone, defaultYear, now, images });
+        // The old rows are in the plan now; let them go before the writing (a large export is most of the memory).
+        snapshot = undefined;
+        planned = true;
+        if (args.apply) await applyLegacyImport(db, made, { startedAt: now, images });
+        return made;
+      });
+    } catch (error) {
+      if (!args.apply || !planned) throw error;
+      output.err(
+        `The import failed and was rolled back: nothing was written to ${database.location}${removeDemo ? " (the demo content is still there)" : ""}.\n${describeFailure(error)}`,
+      );
+      return EXIT_ROLLED_BACK;
+    }
+    if (args.apply) plan.report.applied = true;
     output.out(args.json ? JSON.stringify(plan.report, null, 2) : formatReport(plan.report));
+    const note = args.json ? output.err : output.out;
+    if (removeDemo) note(`${args.apply ? "Removed" : "Would remove"} the demo content: ${describeDemoContent(demo).join("; ")}.`);
+    else if (demo.present) note(`This database holds demo content. ${demoRefusal(demo)}`);
     if (refused.length > 0) {
       output.err(`Required columns are missing:\n${columnLines(refused, [], { missingOnly: true }).map((text) => `  ${text}`).join("\n")}`);
       return EXIT_UNREADABLE;
@@ -135,6 +155,36 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
   } finally {
     await database.close();
     await rm(scratchDir, { recursive: true, force: true });
+  }
+}
+
+/** Why --apply stops on a database with demo content, and what to add. */
+function demoRefusal(demo: DemoContentSummary): string {
+  return (
+    `This database holds demo content (${describeDemoContent(demo).join("; ")}), which must not stand beside the old site's data. ` +
+    "Add --remove-demo to remove it in the same transaction as the import (the dry run then shows the import without it)."
+  );
+}
+
+/**
+ * Runs the plan (and the apply) after removing the demo content, all in one transaction: a failed
+ * apply leaves the demo as it was, and a dry run rolls the removal back. Without demo content to
+ * remove, `work` runs on the database as it is.
+ */
+async function withDemoRemoved<T>(db: Database, removeDemo: boolean, apply: boolean, work: (db: Database) => Promise<T>): Promise<T> {
+  if (!removeDemo) return work(db);
+  const dryRun = { value: undefined as T | undefined };
+  try {
+    return await db.transaction(async (tx) => {
+      await removeDemoContentIn(tx, { id: null, email: IMPORT_ACTOR });
+      const value = await work(tx);
+      if (apply) return value;
+      dryRun.value = value;
+      throw dryRun;
+    });
+  } catch (error) {
+    if (error === dryRun) return dryRun.value as T;
+    throw error;
   }
 }
 

@@ -22,7 +22,7 @@ export interface StatusDetail {
 }
 
 export interface StatusCheck {
-  id: "database" | "migrations" | "mail" | "sms" | "queue" | "outbox" | "backups" | "alerts" | "dkim";
+  id: "database" | "migrations" | "mail" | "sms" | "queue" | "outbox" | "backups" | "alerts" | "dkim" | "bounces";
   title: string;
   state: CheckState;
   summary: string;
@@ -63,7 +63,8 @@ export async function gatherSystemStatus(
 }
 
 async function checkDatabase({ database }: StatusSources): Promise<StatusCheck> {
-  const kind = database.driver === "pglite" ? "Embedded database (PGlite)" : "PostgreSQL";
+  // Plain words for the founder who reads this page: what the database is, not the library's name.
+  const kind = database.driver === "pglite" ? "Built-in database, in this server's data folder" : "PostgreSQL server";
   const answers = await database.db
     .execute(sql`select 1`)
     .then(() => true)
@@ -74,8 +75,8 @@ async function checkDatabase({ database }: StatusSources): Promise<StatusCheck> 
     state: answers ? "ok" : "problem",
     summary: answers ? `${kind}, answering` : `${kind}, not answering`,
     details: [
-      { label: "Driver", value: kind },
-      { label: "Location", value: database.location },
+      { label: "Kind", value: kind },
+      { label: "Where the data is", value: database.location },
     ],
   };
 }
@@ -86,14 +87,15 @@ interface JournalEntry {
 }
 
 async function checkMigrations({ database }: StatusSources, folder: string): Promise<StatusCheck> {
-  const base = { id: "migrations" as const, title: "Migrations" };
+  // Said as updates to the database's structure: the migrations' file names mean nothing to the page's readers.
+  const base = { id: "migrations" as const, title: "Database structure" };
   let journal: JournalEntry[];
   try {
     const text = await readFile(path.join(folder, "meta", "_journal.json"), "utf8");
     journal = (JSON.parse(text) as { entries: JournalEntry[] }).entries;
   } catch (error) {
     logFailure("status", "reading the migration journal", error);
-    return { ...base, state: "problem", summary: "The list of migrations could not be read" };
+    return { ...base, state: "problem", summary: "The list of database updates could not be read" };
   }
   let applied: number[];
   try {
@@ -105,18 +107,18 @@ async function checkMigrations({ database }: StatusSources, folder: string): Pro
     applied = rows.map((row) => Number(row.created_at));
   } catch (error) {
     logFailure("status", "reading the applied migrations", error);
-    return { ...base, state: "problem", summary: "The applied migrations could not be read" };
+    return { ...base, state: "problem", summary: "Which database updates were applied could not be read" };
   }
-  const done = journal.filter((entry) => applied.includes(entry.when));
-  const waiting = journal.filter((entry) => !applied.includes(entry.when));
+  const done = journal.filter((entry) => applied.includes(entry.when)).length;
+  const waiting = journal.length - done;
   return {
     ...base,
-    state: waiting.length === 0 ? "ok" : "problem",
-    summary: `${done.length} of ${journal.length} applied`,
-    details: [
-      { label: "Applied", value: done.map((entry) => entry.tag).join(", ") || "none" },
-      ...(waiting.length > 0 ? [{ label: "Not applied", value: waiting.map((entry) => entry.tag).join(", ") }] : []),
-    ],
+    state: waiting === 0 ? "ok" : "problem",
+    summary:
+      waiting === 0
+        ? "Up to date"
+        : `${waiting} ${waiting === 1 ? "update is" : "updates are"} not applied yet: the server applies them when it starts, so restart it`,
+    details: [{ label: "Updates applied", value: `${done} of ${journal.length}` }],
   };
 }
 
@@ -226,8 +228,8 @@ function checkBackups(driver: StatusSources["database"]["driver"], status: Opera
       state: "not-configured",
       summary:
         driver === "pglite"
-          ? "No scheduled backups (set BACKUP_EVERY_HOURS); `npm run backup` makes one with the server stopped"
-          : "PostgreSQL: back it up with its own tools or `npm run backup` (pg_dump)",
+          ? "No scheduled backups: set BACKUP_EVERY_HOURS, or stop the server and run npm run backup"
+          : "No scheduled backups: back the PostgreSQL server up with its own tools, or run npm run backup",
     };
   }
   const latest = backups.latest ? `${utc(backups.latest.takenAt)}, ${(backups.latest.bytes / 1e6).toFixed(1)} MB` : "none yet";

@@ -5,7 +5,7 @@ import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
 import { logFailure } from "~/lib/log.server";
 import { refusalStatus } from "~/lib/outcome";
-import { removeSuppression, suppressionList } from "~/modules/deliverability/index.server";
+import { bounceDetection, bounceSettingsToSet, removeSuppression, suppressionList } from "~/modules/deliverability/index.server";
 import { formatVenueDateTime } from "~/lib/event-dates";
 import { SearchAndExport } from "~/components/admin/search-and-export";
 import { requireStaffPage, searchParam } from "~/routes/guards.server";
@@ -22,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const timeZone = siteConfig.venue.timeZone;
   return {
     search,
+    // Whether anything hears bounces at all: an empty list means nothing without it.
+    bounces: { configured: bounceDetection(context.env).configured, settings: bounceSettingsToSet },
     rows: rows.map((row) => ({ ...row, createdAt: formatVenueDateTime(row.createdAt, timeZone) })),
     unmatched: { ...unmatched, rows: unmatched.rows.map((row) => ({ ...row, receivedAt: formatVenueDateTime(row.receivedAt, timeZone) })) },
   };
@@ -43,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DeliverabilityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, search, unmatched } = loaderData;
+  const { bounces, rows, search, unmatched } = loaderData;
   const csvHref = `/admin/communications/deliverability.csv${search ? `?q=${encodeURIComponent(search)}` : ""}`;
   return (
     <section aria-labelledby="deliverability-title" className="mt-6">
@@ -57,6 +59,12 @@ export default function DeliverabilityPage({ loaderData, actionData }: Route.Com
         Addresses that bounced for good, bounced again and again, or marked our e-mail as spam. Campaigns, guest mail, invitations and reminders skip
         them; e-mail a person asks for (a sign-in link, their own confirmation) is still tried.
       </p>
+      {bounces.configured ? null : (
+        <p data-testid="bounces-not-detected" className="mt-4 max-w-prose rounded-2xl border border-sand/30 bg-sand/10 p-4 text-sand">
+          <strong className="text-ivory">Not configured: bounces are not detected.</strong> Nothing hears them, so no address is added here however
+          often mail to it fails. To detect them, set {bounces.settings}.
+        </p>
+      )}
       {actionData ? (
         <p role="status" data-testid="deliverability-answer" className={`mt-4 ${actionData.ok ? "text-sand" : "text-rose-300"}`}>
           {actionData.message}
@@ -71,7 +79,9 @@ export default function DeliverabilityPage({ loaderData, actionData }: Route.Com
         csvHref={csvHref}
       />
       {rows.length === 0 ? (
-        <p className="mt-6 text-sand">{search ? "No suppressed address matches." : "No address is suppressed."}</p>
+        <p className="mt-6 text-sand">
+          {search ? "No suppressed address matches." : bounces.configured ? "No address is suppressed." : "No address is suppressed: with nothing hearing bounces, none will be."}
+        </p>
       ) : (
         <StackedTable
           caption="Suppressed addresses"

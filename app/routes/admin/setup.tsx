@@ -1,33 +1,64 @@
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
 import { requireStaffPage } from "~/routes/guards.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { listDemoInvitations } from "~/modules/demo/index.server";
+import { logFailure } from "~/lib/log.server";
+import { refusalStatus } from "~/lib/outcome";
+import { can } from "~/modules/access";
+import { demoContentSummary, describeDemoContent, listDemoInvitations, removeDemoContent } from "~/modules/demo/index.server";
 import { listImportRuns } from "~/modules/legacy-import/index.server";
 import { ImportRuns } from "~/components/admin/import-runs";
-import { dkimStatus } from "~/modules/deliverability/index.server";
+import { bounceStatus, dkimStatus } from "~/modules/deliverability/index.server";
 import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/index.server";
-import { PageFrame } from "~/components/ui/page-hero";
 
 /**
  * The spec's admin setup page created the profiles table by hand; our migrations create every
- * table at start-up, so the page shows instead whether this instance's parts work. Admins only
+ * table at start-up, so the page shows instead whether this instance's parts work, and whether the
+ * demo brand's content is here (with the way to remove it: docs/decisions/052). Admins only
  * (signed out 401, without the role 403, as every staff page): even its summary says what is
  * configured, whether alerts hold and when the last backup was taken.
  */
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "System status", description: `How ${siteConfig.brand.name} is running.`, noIndex: true });
 
+/** `?demo=review-removal`: the confirmation step of Remove demo content, a page state of its own (no script needed). */
+const REVIEW = "review-removal";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPage(request, "view-system-details", context);
+  const user = await requireStaffPage(request, "view-system-details", context);
   const status = await gatherSystemStatus(context.statusSources, { includeDetails: true });
+  const checks = [...status.checks, dkimStatus(context.env), bounceStatus(context.env)];
+  const demo = await demoContentSummary(context.db);
   // The demo invitations' rids are random per installation; admins of a demo find them here.
-  const demoInvitations = context.env.SEED_DEMO_CONTENT ? await listDemoInvitations(context.db, context.env.PUBLIC_URL) : [];
-  const checks = [...status.checks, dkimStatus(context.env)];
+  const demoInvitations = demo.present ? await listDemoInvitations(context.db, context.env.PUBLIC_URL) : [];
   // The moves from the old site (npm run import:legacy), with their reports.
   const importRuns = await listImportRuns(context.db);
-  return { checks, demoInvitations, importRuns };
+  const canRemoveDemo = can(user, "remove-demo-content");
+  return {
+    checks,
+    demo: { present: demo.present, lines: describeDemoContent(demo), eventTitles: demo.eventTitles },
+    canRemoveDemo,
+    reviewing: demo.present && canRemoveDemo && new URL(request.url).searchParams.get("demo") === REVIEW,
+    demoInvitations,
+    importRuns,
+  };
+}
+
+/** POST intent=remove-demo: removes the demo content for good (admins), after the review step. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaffPage(request, "remove-demo-content", context);
+  const form = await request.formData().catch(() => undefined);
+  if (form?.get("intent") !== "remove-demo") return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
+  try {
+    const outcome = await removeDemoContent(context.db, user);
+    if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: refusalStatus(outcome.reason) });
+    return { ok: true as const, message: outcome.message };
+  } catch (error) {
+    logFailure("setup", "removing the demo content", error);
+    return data({ ok: false as const, message: "The demo content could not be removed just now; nothing was removed. Please try again." }, { status: 503 });
+  }
 }
 
 const demoStateLabels = { pending: "Pending", accepted: "Accepted", expired: "Expired" } as const;
@@ -38,47 +69,128 @@ const stateLabels: Record<CheckState, { text: string; className: string }> = {
   "not-configured": { text: "Not configured", className: "border-sand/40 bg-sand/10 text-sand" },
 };
 
-export default function SystemStatusPage({ loaderData }: Route.ComponentProps) {
+export default function SystemStatusPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <PageFrame className="mx-auto max-w-3xl">
-      <p className="eyebrow">Admin setup</p>
-      <h1 className="mt-2 text-4xl text-ivory sm:text-5xl">System status</h1>
-      <p className="mt-3 text-sand">
-        The database tables are created automatically when the server starts. This page shows whether each part of
-        this server works.
+    <section aria-labelledby="system-title" className="mt-6 max-w-3xl">
+      <h1 id="system-title" className="text-4xl text-ivory">
+        System status
+      </h1>
+      <p className="mt-2 text-sand">
+        The database is set up automatically when the server starts. This page shows what this site holds and whether each part of this server works.
       </p>
-      <ul className="mt-8 space-y-4" aria-label="System checks">
-        {loaderData.checks.map((check) => (
-          <CheckRow key={check.id} check={check} />
-        ))}
-      </ul>
-      {loaderData.demoInvitations.length > 0 ? (
-        <section aria-labelledby="demo-invitations" className="mt-10">
-          <h2 id="demo-invitations" className="text-2xl text-ivory">
-            Demo invitations
-          </h2>
-          <p className="mt-2 text-sand">
-            This installation runs with demo content. Each link opens one of its invitations; they are made anew for
-            every installation, so keep them to yourself.
-          </p>
-          <ul className="mt-4 space-y-2">
-            {loaderData.demoInvitations.map((invitation) => (
-              <li key={invitation.state}>
-                <a href={invitation.url} className="break-all text-amber underline underline-offset-4">
-                  {demoStateLabels[invitation.state]}: {invitation.email}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <DemoContent loaderData={loaderData} answer={actionData} />
+      <section aria-labelledby="checks-title" className="mt-10">
+        <h2 id="checks-title" className="text-2xl text-ivory">
+          Parts of this server
+        </h2>
+        <ul className="mt-4 space-y-4" aria-label="System checks">
+          {loaderData.checks.map((check) => (
+            <CheckRow key={check.id} check={check} />
+          ))}
+        </ul>
+      </section>
       {loaderData.importRuns.length > 0 ? <ImportRuns runs={loaderData.importRuns} /> : null}
-      <p className="mt-10">
-        <Link to="/" className="button-primary">
-          Back to Home
-        </Link>
-      </p>
-    </PageFrame>
+    </section>
+  );
+}
+
+/**
+ * Whether the demo brand's content is here and, for admins, Remove demo content: a button that
+ * opens the review (what will go, as its own page state, so it works without scripts), whose form
+ * removes it. Focus goes to the review's heading and to the answer, so a keyboard or screen-reader
+ * user lands where the page changed.
+ */
+function DemoContent({ loaderData, answer }: { loaderData: Route.ComponentProps["loaderData"]; answer: Route.ComponentProps["actionData"] }) {
+  const { demo, reviewing } = loaderData;
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
+  const answerRef = useRef<HTMLParagraphElement>(null);
+  const busy = useNavigation().state === "submitting";
+  useEffect(() => {
+    if (reviewing) reviewHeading.current?.focus();
+  }, [reviewing]);
+  useEffect(() => {
+    if (answer) answerRef.current?.focus();
+  }, [answer]);
+  return (
+    <section aria-labelledby="demo-content" className="mt-8 rounded-2xl border border-ember bg-umber/80 p-5 sm:p-6">
+      <h2 id="demo-content" className="text-2xl text-ivory">
+        Demo content: {demo.present ? "present" : "none"}
+      </h2>
+      {answer ? (
+        <p ref={answerRef} tabIndex={-1} role="status" data-testid="demo-answer" className={`mt-3 ${answer.ok ? "text-amber" : "text-rose-300"}`}>
+          {answer.message}
+        </p>
+      ) : null}
+      {demo.present ? (
+        <>
+          <p className="mt-2 text-sand">
+            This site shows the demo brand&apos;s invented events, guests and invitations: {demo.lines.join("; ")}. Remove them before the site goes
+            live or before moving your own data in.
+          </p>
+          {loaderData.demoInvitations.length > 0 ? (
+            <section aria-labelledby="demo-invitations">
+              <h3 id="demo-invitations" className="mt-4 text-xl text-ivory">
+                Demo invitations
+              </h3>
+              <p className="mt-1 text-sand">Each link opens one of its invitations; they are made anew for every installation, so keep them to yourself.</p>
+              <ul className="mt-2 space-y-2">
+                {loaderData.demoInvitations.map((invitation) => (
+                  <li key={invitation.state}>
+                    <a href={invitation.url} className="break-all text-amber underline underline-offset-4">
+                      {demoStateLabels[invitation.state]}: {invitation.email}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {reviewing ? (
+            <div className="mt-6 rounded-2xl border border-danger/50 p-4 sm:p-5">
+              <h3 id="demo-removal-review" ref={reviewHeading} tabIndex={-1} className="text-xl text-ivory">
+                Remove the demo content?
+              </h3>
+              <p className="mt-2 text-sand">This removes, for good, and is recorded in the activity log:</p>
+              <ul className="mt-2 list-disc space-y-1 pl-6 text-sand" aria-label="What will be removed">
+                {demo.lines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <details className="mt-3 text-sand">
+                <summary className="cursor-pointer text-amber">The demo events ({demo.eventTitles.length})</summary>
+                <ul className="mt-2 space-y-1 pl-4">
+                  {demo.eventTitles.map((title, index) => (
+                    <li key={`${title}-${index}`}>{title}</li>
+                  ))}
+                </ul>
+              </details>
+              <p className="mt-3 text-sand">Nothing else changes: your own events, guests, people and settings stay.</p>
+              <Form method="post" action="/admin/setup" className="mt-4 flex flex-wrap items-center gap-3">
+                <input type="hidden" name="intent" value="remove-demo" />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="inline-flex min-h-11 items-center justify-center rounded-full bg-danger px-6 py-2.5 font-semibold text-night hover:bg-ivory"
+                >
+                  {busy ? "Removing…" : "Yes, remove the demo content"}
+                </button>
+                <Link to="/admin/setup" className="button-secondary">
+                  Keep it
+                </Link>
+              </Form>
+            </div>
+          ) : loaderData.canRemoveDemo ? (
+            <Form method="get" action="/admin/setup" className="mt-4">
+              <input type="hidden" name="demo" value={REVIEW} />
+              <button type="submit" className="button-secondary">
+                Remove demo content
+              </button>
+            </Form>
+          ) : null}
+        </>
+      ) : (
+        <p className="mt-2 text-sand">This site holds only its own data: no demo events, guests or invitations.</p>
+      )}
+    </section>
   );
 }
 
@@ -88,12 +200,10 @@ function CheckRow({ check }: { check: StatusCheck }) {
   return (
     <li aria-labelledby={headingId} className="rounded-2xl border border-ember bg-umber/80 p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-2xl text-ivory">
+        <h3 id={headingId} className="text-2xl text-ivory">
           {check.title}
-        </h2>
-        <span className={`rounded-full border px-3 py-1 text-xs font-semibold tracking-wide ${state.className}`}>
-          {state.text}
-        </span>
+        </h3>
+        <span className={`rounded-full border px-3 py-1 text-xs font-semibold tracking-wide ${state.className}`}>{state.text}</span>
       </div>
       <p className="mt-2 text-sand">{check.summary}</p>
       {check.details && check.details.length > 0 ? (
@@ -101,7 +211,7 @@ function CheckRow({ check }: { check: StatusCheck }) {
           {check.details.map((detail) => (
             <div key={detail.label} className="contents">
               <dt className="text-mist">{detail.label}</dt>
-              <dd className="break-all text-ivory">{detail.value}</dd>
+              <dd className="break-words text-ivory">{detail.value}</dd>
             </div>
           ))}
         </dl>
