@@ -141,10 +141,13 @@ function PlayerBar({ player, placement }: { player: AudioPlayer; placement: keyo
           className="pointer-events-auto flex flex-wrap items-center justify-center gap-2 rounded-2xl border border-ember bg-umber/95 px-3 py-2 shadow-lg shadow-black/40 backdrop-blur"
         >
           {place.panelTitle === null ? null : (
-            // The title a narrow bar has no room for (the toggle's name says it to screen readers).
-            <p aria-hidden className={`w-full truncate text-center text-sm text-ivory ${place.panelTitle}`}>
-              {player.track?.title}
-            </p>
+            // The title a narrow bar has no room for, drawn by CSS: the toggle's name already says it,
+            // and the page's text holds it once.
+            <p
+              aria-hidden
+              data-title={player.track?.title}
+              className={`w-full truncate text-center text-sm text-ivory before:content-[attr(data-title)] ${place.panelTitle}`}
+            />
           )}
           {several ? (
             <>
