@@ -85,8 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <AudioPlayerProvider>
-          <SiteHeader />
-          <GlobalAudioPlayer />
+          <SiteHeader player={<GlobalAudioPlayer />} />
           <main id="main" tabIndex={-1} className="min-h-[70vh] pt-(--header-height) outline-none">
             {children}
           </main>

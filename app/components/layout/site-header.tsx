@@ -1,4 +1,5 @@
 import { LogIn, Menu, UserRound } from "lucide-react";
+import { useRef, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { useSignedInUser } from "~/lib/use-signed-in-user";
 import { DisclosureMenu } from "../ui/disclosure-menu";
@@ -6,16 +7,25 @@ import { Modal } from "../ui/modal";
 import { Logo } from "./logo";
 import { aboutLinks, donateLink, type NavLink } from "./navigation";
 import { SiteLink } from "./site-link";
+import { useScrollFadeFallback } from "./use-scroll-fade-fallback";
 
 const navItemClass =
   "rounded-full px-3 py-2 text-[0.95rem] text-sand transition-colors hover:text-amber aria-[current=page]:text-amber";
 
-/** The header fades and its shadow deepens as the page scrolls: in CSS (`.site-header`, app.css), so from the first paint. */
-export function SiteHeader() {
+/**
+ * The header fades and its shadow deepens as the page scrolls: in CSS (`.site-header`, app.css), so
+ * from the first paint, with a scroll listener where the browser lacks scroll-driven animations.
+ * `player` sits in its middle, between the logo and the navigation (decision 057).
+ */
+export function SiteHeader({ player }: { player: ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  useScrollFadeFallback(ref);
   return (
-    <header className="site-header fixed inset-x-0 top-0 z-40 h-(--header-height) backdrop-blur-md">
-      <div className="mx-auto flex h-full max-w-6xl items-center justify-between px-5 sm:px-8">
+    <header ref={ref} className="site-header fixed inset-x-0 top-0 z-40 h-(--header-height) backdrop-blur-md">
+      {/* Below 360 px the edges give the player a little more room. */}
+      <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-2 px-3 min-[22.5rem]:px-5 sm:gap-3 sm:px-8">
         <Logo />
+        {player}
         <DesktopNavigation />
         <MobileMenu />
       </div>

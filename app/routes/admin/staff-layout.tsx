@@ -24,8 +24,14 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="px-4 pb-16 sm:px-6" data-staff-area="">
       <div className="mx-auto max-w-7xl">
-        <nav aria-label="Staff" className="sticky top-(--header-height) z-20 -mx-4 border-b border-sand/15 bg-night px-4 sm:-mx-6 sm:px-6">
-          <ul className="flex gap-1 overflow-x-auto py-2">
+        {/* Every tab in view at every width: on a phone they wrap into rows (a row that scrolled sideways
+            hid Activity and System, and the current tab, past the edge), and the rows scroll away with the
+            page instead of sticking over it; from md, where one row holds them, the row sticks under the header. */}
+        <nav
+          aria-label="Staff"
+          className="z-20 -mx-4 border-b border-sand/15 bg-night px-4 sm:-mx-6 sm:px-6 md:sticky md:top-(--header-height)"
+        >
+          <ul className="flex flex-wrap gap-1 py-2">
             {loaderData.navigation.map((item) => (
               <li key={item.to} className="shrink-0">
                 <NavLink

@@ -3,6 +3,7 @@ import { expect, type Page, type Request } from "@playwright/test";
 import { fullPlaylistListeners } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { hydrated, test } from "../support/hydration";
+import { openAsAPerson } from "../support/as-a-person";
 
 const playerOf = (page: Page) => page.getByRole("region", { name: "Music player" });
 const titleToggle = (page: Page) => playerOf(page).getByRole("button", { name: /^Now playing: / });
@@ -189,3 +190,109 @@ test("the member's music page plays a chosen track in the global player", async 
   await expect.poll(() => audio(page, (element) => !element.paused && element.src.endsWith("/media/audio/soledad-dusk.mp3"))).toBe(true);
   expect(await page.locator("audio").count()).toBe(1);
 });
+
+/**
+ * What a person reading or tabbing meets that the player covers: the focused element (unless it is
+ * the player's own) when it meets the player's bar or its opened controls, and, for `dates`, each
+ * event's date line on the screen below the header whose centre the player (or anything) covers.
+ * The player itself must stay within the header, which covers what scrolls under it anyway.
+ */
+function coveredByThePlayer(page: Page, what: "focus" | "dates") {
+  return page.evaluate((kind) => {
+    const player = document.querySelector("section[aria-label='Music player']");
+    const header = document.querySelector("header");
+    if (!player || !header) return ["no player or no header"];
+    // The bar and whatever hangs from it (its opened controls, the hint): hidden parts measure nothing.
+    const drawn = [player, ...player.querySelectorAll("*")].map((element) => element.getBoundingClientRect());
+    const meets = (box: DOMRect) =>
+      drawn.some((area) => area.width > 0 && box.left < area.right && area.left < box.right && box.top < area.bottom && area.top < box.bottom);
+    const findings: string[] = [];
+    const bar = player.getBoundingClientRect();
+    if (bar.bottom > header.getBoundingClientRect().bottom) findings.push(`the player reaches below the header (${bar.bottom} px)`);
+    if (kind === "focus") {
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && !player.contains(focused) && meets(focused.getBoundingClientRect()))
+        findings.push(`${focused.tagName.toLowerCase()} "${(focused.textContent ?? "").trim().slice(0, 40)}" meets the player at ${window.scrollY} px`);
+    } else {
+      const headerBottom = header.getBoundingClientRect().bottom;
+      for (const date of document.querySelectorAll("main article time")) {
+        const box = date.getBoundingClientRect();
+        const centre = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+        // Off the screen (elementFromPoint takes whole pixels), or under the header, which covers it anyway.
+        if (centre.y <= headerBottom || centre.y >= document.documentElement.clientHeight - 1) continue;
+        const top = document.elementFromPoint(centre.x, centre.y);
+        if (meets(box)) findings.push(`"${date.textContent}" under the player at ${window.scrollY} px`);
+        else if (!top || !date.contains(top))
+          findings.push(`"${date.textContent}" under ${top?.tagName.toLowerCase()}.${top?.className} at ${window.scrollY} px`);
+      }
+    }
+    return findings;
+  }, what);
+}
+
+for (const screen of [
+  { name: "a phone", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
+  { name: "a desktop screen", use: { viewport: { width: 1280, height: 800 } } },
+]) {
+  test.describe(`the player on ${screen.name} covers nothing`, () => {
+    test.use(screen.use);
+
+    test("scrolling the events page, no event's date line passes under it", async ({ page }) => {
+      await openAsAPerson(page, "/events");
+      await expect(page.locator("main article time").first()).toBeVisible();
+      const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      const findings: string[] = [];
+      for (let y = 0; y <= height + 100; y += 100) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        findings.push(...(await coveredByThePlayer(page, "dates")));
+      }
+      expect(findings).toEqual([]);
+      // And so once the player shows (after hydration), at every place again.
+      await expect(titleToggle(page)).toBeVisible();
+      for (let y = height + 100; y >= 0; y -= 100) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        findings.push(...(await coveredByThePlayer(page, "dates")));
+      }
+      expect(findings).toEqual([]);
+    });
+
+    test("tabbing through an event's page, no focused element meets it, opened or not, and the music plays on", async ({ page }) => {
+      await page.goto("/events");
+      const eventPath = await page.getByRole("main").getByRole("article").first().getByRole("heading").getByRole("link").getAttribute("href");
+      await openAsAPerson(page, eventPath!);
+      const player = playerOf(page);
+      await player.getByRole("button", { name: "Play", exact: true }).click();
+      await expect.poll(() => audio(page, (element) => !element.paused && element.currentTime > 0)).toBe(true);
+
+      // Opened from the keyboard; tabbing on past its controls closes them.
+      await titleToggle(page).focus();
+      await page.keyboard.press("Enter");
+      await expect(player.getByLabel("Volume")).toBeVisible();
+      let leftThePlayer = false;
+      for (let stop = 0; stop < 45; stop += 1) {
+        await page.keyboard.press("Tab");
+        await expect.poll(() => coveredByThePlayer(page, "focus")).toEqual([]);
+        if (!leftThePlayer && !(await player.evaluate((element) => element.contains(document.activeElement)))) {
+          leftThePlayer = true;
+          await expect(player.getByLabel("Volume")).toBeHidden();
+        }
+      }
+      expect(leftThePlayer).toBe(true);
+      // Escape closes the controls and gives the focus back to the title.
+      await titleToggle(page).click();
+      await expect(player.getByLabel("Volume")).toBeVisible();
+      await player.getByRole("button", { name: "Mute" }).focus();
+      await page.keyboard.press("Escape");
+      await expect(player.getByLabel("Volume")).toBeHidden();
+      await expect(titleToggle(page)).toBeFocused();
+      // A press elsewhere on the page closes them too.
+      await titleToggle(page).click();
+      await expect(player.getByLabel("Volume")).toBeVisible();
+      await page.mouse.click(4, 600);
+      await expect(player.getByLabel("Volume")).toBeHidden();
+
+      const before = await audio(page, (element) => element.currentTime);
+      await expect.poll(() => audio(page, (element) => (element.paused ? -1 : element.currentTime))).toBeGreaterThan(before);
+    });
+  });
+}

@@ -1,5 +1,6 @@
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydration";
+import { openAsAPerson } from "../support/as-a-person";
 import { signInWithLink, testEmail } from "../support/auth";
 import { headerAlpha } from "../support/header";
 
@@ -63,6 +64,8 @@ test.describe("header on a desktop screen", () => {
     await expect.poll(shadow).toBe("rgba(0, 0, 0, 0.55) 0px 6px 28px 0px");
     await page.evaluate(() => window.scrollTo(0, 2000));
     await expect.poll(alpha).toBeCloseTo(0.4, 2);
+    // Chromium draws it with the CSS alone: the scroll listener stays out of it.
+    await expect(header).not.toHaveAttribute("data-scroll-fade");
   });
 
   test("fades the header under reduced motion too: the colour changes, nothing moves", async ({ page }) => {
@@ -72,6 +75,51 @@ test.describe("header on a desktop screen", () => {
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(() => headerAlpha(page)).toBeCloseTo(0.65, 2);
   });
+});
+
+/**
+ * Makes the page's scripts find no scroll-driven animations, as in Firefox, before any of them runs.
+ * (The stylesheet still has them: the fallback turns the animation off where it draws.)
+ */
+async function withoutScrollDrivenAnimations(page: Page) {
+  await page.addInitScript(() => {
+    const supports = CSS.supports.bind(CSS) as (...condition: string[]) => boolean;
+    CSS.supports = ((...condition: string[]) =>
+      condition.join(":").includes("animation-timeline") ? false : supports(...condition)) as typeof CSS.supports;
+  });
+}
+
+test.describe("header fade where scroll-driven animations are missing", () => {
+  for (const screen of [
+    { width: 1280, height: 600, reducedMotion: "no-preference" as const },
+    { width: 390, height: 844, reducedMotion: "no-preference" as const },
+    { width: 390, height: 844, reducedMotion: "reduce" as const },
+  ]) {
+    test(`fades it as the page scrolls, at ${screen.width} px with ${screen.reducedMotion} motion`, async ({ page }) => {
+      await page.setViewportSize({ width: screen.width, height: screen.height });
+      await page.emulateMedia({ reducedMotion: screen.reducedMotion });
+      await withoutScrollDrivenAnimations(page);
+      const header = page.locator("header").first();
+      const shadow = () => header.evaluate((element) => getComputedStyle(element).boxShadow);
+
+      // Scrolled straight after load: once the page's scripts run, the header catches up with where it is.
+      await openAsAPerson(page, "/about");
+      await page.evaluate(() => window.scrollTo(0, 300));
+      await expect.poll(() => headerAlpha(page)).toBeCloseTo(0.65, 2);
+      await expect.poll(shadow).toBe("rgba(0, 0, 0, 0.55) 0px 6px 28px 0px");
+      // The listener draws it, not the CSS animation.
+      await expect(header).toHaveAttribute("data-scroll-fade");
+      expect(await header.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
+
+      await page.evaluate(() => window.scrollTo(0, 2000));
+      await expect.poll(() => headerAlpha(page)).toBeCloseTo(0.4, 2);
+      await page.evaluate(() => window.scrollTo(0, 50));
+      await expect.poll(() => headerAlpha(page)).toBeCloseTo(0.9, 2);
+      await expect.poll(shadow).toBe("rgba(0, 0, 0, 0.25) 0px 1px 8px 0px");
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect.poll(() => headerAlpha(page)).toBeCloseTo(0.95, 2);
+    });
+  }
 });
 
 test.describe("header on a phone", () => {

@@ -3,6 +3,7 @@ import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydration";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink, testEmail } from "../support/auth";
+import { openBeforeHydration } from "../support/as-a-person";
 
 /** The staff area's shell: who gets in, which navigation they see, and that it works on a phone and by keyboard. */
 
@@ -52,6 +53,57 @@ test("an admin sees the whole navigation, and it works by keyboard", async ({ pa
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/admin\/eventreservations$/);
   await expect(staffNav(page).getByRole("link", { name: "Reservations" })).toHaveAttribute("aria-current", "page");
+});
+
+const allStaffTabs = ["Dashboard", "Events", "Reservations", "Communications", "Activity", "System"];
+
+/** Each staff tab that is not wholly on the screen, or that something (the header) covers at its centre. */
+function staffTabsOutOfView(page: Page) {
+  return staffNav(page)
+    .getByRole("link")
+    .evaluateAll((links) =>
+      links.flatMap((link) => {
+        const box = link.getBoundingClientRect();
+        const onScreen = box.left >= 0 && box.top >= 0 && box.right <= window.innerWidth && box.bottom <= window.innerHeight;
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return onScreen && top && link.contains(top) ? [] : [link.textContent ?? ""];
+      }),
+    );
+}
+
+test("on a phone every staff tab is on the screen, the current one too: before scripts, and by keyboard", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithLink(page, staffAccounts.shell[2], "/admin");
+  // The page as its server draws it, the scripts held back: what a browser without JavaScript shows.
+  const { hydrate } = await openBeforeHydration(page, "/admin/activity");
+  await expect(staffNav(page).getByRole("link")).toHaveText(allStaffTabs);
+  expect(await staffTabsOutOfView(page)).toEqual([]);
+  await expect(staffNav(page).getByRole("link", { name: "Activity" })).toHaveAttribute("aria-current", "page");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // By keyboard, each tab in turn takes the focus where it is, with nothing over it.
+  await hydrate();
+  await staffNav(page).getByRole("link", { name: "Dashboard" }).focus();
+  for (const label of allStaffTabs.slice(1)) {
+    await page.keyboard.press("Tab");
+    await expect(staffNav(page).getByRole("link", { name: label })).toBeFocused();
+    expect(await staffTabsOutOfView(page)).toEqual([]);
+  }
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/communications$/);
+  await expect(staffNav(page).getByRole("link", { name: "Communications" })).toHaveAttribute("aria-current", "page");
+  expect(await staffTabsOutOfView(page)).toEqual([]);
+
+  // On a desktop screen they are one row, which stays under the header as the page scrolls.
+  await page.setViewportSize({ width: 1280, height: 500 });
+  const rows = await staffNav(page)
+    .getByRole("link")
+    .evaluateAll((links) => new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size);
+  expect(rows).toBe(1);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await staffTabsOutOfView(page)).toEqual([]);
 });
 
 /**
