@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { e2eAdminEmails, e2eEventStaffEmails, fullPlaylistListeners } from "./tests/e2e/support/accounts";
-import { mailApiPort, mailApiUrl, sitePort, smtpPort } from "./tests/e2e/support/ports";
+import { mailApiPort, mailApiUrl, sessionDoorPort, sitePort, smtpPort } from "./tests/e2e/support/ports";
 
 const port = sitePort;
 // The runner reads this file, and so does each worker: the server's data folder is made once, by the
@@ -79,7 +79,9 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_API_PORT: String(mailApiPort) },
     },
     {
-      command: "node server/main.js",
+      // The production build, with the tests' session door beside it in the same process (signIn in
+      // tests/e2e/support/auth.ts; docs/decisions/058): nothing of the door is in app/ or server/.
+      command: "node --import ./tests/e2e/support/session-door.js server/main.js",
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -104,6 +106,7 @@ export default defineConfig({
         // The tests read the demo content, which a PostgreSQL database gets only when asked.
         SEED_DEMO_CONTENT: "true",
         HARMONIA_IGNORE_ENV_FILE: "1",
+        E2E_SESSION_DOOR_PORT: String(sessionDoorPort),
       },
     },
   ],
