@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { e2eAdminEmails, e2eEventStaffEmails, fullPlaylistListeners } from "./tests/e2e/support/accounts";
-import { mailApiPort, mailApiUrl, sitePort, smtpPort } from "./tests/e2e/support/ports";
+import { mailApiPort, mailApiUrl, sessionDoorPort, sitePort, smtpPort } from "./tests/e2e/support/ports";
+import { bothDatabasesTag } from "./tests/e2e/support/tags";
 
 const port = sitePort;
 // The runner reads this file, and so does each worker: the server's data folder is made once, by the
@@ -12,21 +13,12 @@ process.env.HARMONIA_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "harmonia-
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
- * Specs about the browser alone (accessibility, the header and footer, hydration, the static
- * pages, the public controls before hydration): what they check is the same on either database, so `npm test` on PostgreSQL
- * (scripts/test.js sets E2E_DATABASE_URL) runs them once, on the embedded run, not twice.
+ * On PostgreSQL (scripts/test.js sets E2E_DATABASE_URL) only the tests tagged `@db` run: those
+ * where the database changes what a page does (the rule is in tests/e2e/support/tags.ts and
+ * docs/decisions/058). Everything else is the same on either database and runs once, on the
+ * embedded run. E2E_EVERY_SPEC=1 runs them all on PostgreSQL too.
  */
-const databaseIndependentSpecs = [
-  "site/accessibility.spec.ts",
-  "site/chrome.spec.ts",
-  "site/hydration.spec.ts",
-  "site/content-pages.spec.ts",
-  // The public controls before hydration and without JavaScript: about the browser and the markup.
-  "site/as-a-person.spec.ts",
-  "site/controls.nojs.spec.ts",
-];
-
-const ignoredSpecs = process.env.E2E_DATABASE_URL ? databaseIndependentSpecs.map((spec) => `**/${spec}`) : [];
+const onlyTaggedSpecs = !!process.env.E2E_DATABASE_URL && process.env.E2E_EVERY_SPEC !== "1";
 
 /** Specs for browsers without JavaScript (`*.nojs.spec.ts`) run in their own project. */
 const noJavaScriptSpecs = "**/*.nojs.spec.ts";
@@ -45,6 +37,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  grep: onlyTaggedSpecs ? bothDatabasesTag : undefined,
   globalTeardown: "./tests/e2e/support/remove-data-dir.ts",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -57,14 +50,13 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: [...ignoredSpecs, noJavaScriptSpecs],
+      testIgnore: noJavaScriptSpecs,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
       // The same controls as a browser without JavaScript meets them: forms post, links navigate.
       name: "no-javascript",
       testMatch: noJavaScriptSpecs,
-      testIgnore: ignoredSpecs,
       use: { ...devices["Desktop Chrome"], channel: undefined, javaScriptEnabled: false },
     },
   ],
@@ -79,7 +71,9 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_API_PORT: String(mailApiPort) },
     },
     {
-      command: "node server/main.js",
+      // The production build, with the tests' session door beside it in the same process (signIn in
+      // tests/e2e/support/auth.ts; docs/decisions/058): nothing of the door is in app/ or server/.
+      command: "node --import ./tests/e2e/support/session-door.js server/main.js",
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -104,6 +98,7 @@ export default defineConfig({
         // The tests read the demo content, which a PostgreSQL database gets only when asked.
         SEED_DEMO_CONTENT: "true",
         HARMONIA_IGNORE_ENV_FILE: "1",
+        E2E_SESSION_DOOR_PORT: String(sessionDoorPort),
       },
     },
   ],

@@ -1,8 +1,9 @@
 // `npm test`: builds the production site, then runs the unit and integration tests (Vitest) and
 // the end-to-end tests (Playwright in /usr/bin/chromium) against that build. With DATABASE_URL
-// set, everything runs on PostgreSQL, each suite on databases of its own.
+// set, they run on PostgreSQL, each suite on databases of its own: every Vitest file, and the
+// browser tests tagged @db, those where the database changes what a page does (docs/decisions/058).
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
@@ -12,10 +13,39 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-function run(command, args, env = {}) {
+const databaseUrl = process.env.DATABASE_URL;
+const databaseName = databaseUrl ? "PostgreSQL" : "PGlite";
+
+/**
+ * How long each stage took, printed at the end; .ci/run also collects them from every `npm test`
+ * (HARMONIA_STAGE_TIMES names its file) to print the whole run's stages in one table.
+ */
+const stageTimes = [];
+function timed(stage, work) {
+  const started = Date.now();
+  try {
+    return work();
+  } finally {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    stageTimes.push([stage, seconds]);
+    if (process.env.HARMONIA_STAGE_TIMES) appendFileSync(process.env.HARMONIA_STAGE_TIMES, `${stage}\t${seconds}\n`);
+  }
+}
+
+function printStageTimes() {
+  console.log(`\nStage times (${databaseName}):`);
+  for (const [stage, seconds] of stageTimes) console.log(`  ${stage.padEnd(24)} ${String(seconds).padStart(5)} s`);
+}
+
+function exit(status) {
+  printStageTimes();
+  process.exit(status);
+}
+
+function run(stage, command, args, env = {}) {
   console.log(`\n> ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const result = timed(stage, () => spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }));
+  if (result.status !== 0) exit(result.status ?? 1);
 }
 
 async function withAdmin(url, work) {
@@ -30,13 +60,12 @@ async function withAdmin(url, work) {
   }
 }
 
-const databaseUrl = process.env.DATABASE_URL;
 console.log(`Testing on ${databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host})` : "the embedded database (PGlite)"}`);
 
 // .ci/run builds once for both databases: the build does not depend on which one runs.
 if (process.env.HARMONIA_REUSE_BUILD === "1" && existsSync("build/server/index.js")) console.log("Using the build already made");
-else run("npx", ["react-router", "build"]);
-run("npx", ["vitest", "run"]);
+else run("build", "npx", ["react-router", "build"]);
+run(`vitest (${databaseName})`, "npx", ["vitest", "run"]);
 
 let e2eDatabaseUrl = "";
 if (databaseUrl) {
@@ -46,12 +75,16 @@ if (databaseUrl) {
   url.pathname = `/${name}`;
   e2eDatabaseUrl = url.toString();
 }
-const e2e = spawnSync("npx", ["playwright", "test"], {
-  stdio: "inherit",
-  env: { ...process.env, E2E_DATABASE_URL: e2eDatabaseUrl, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
-});
+// On PostgreSQL, playwright.config.ts runs only the browser tests tagged @db (docs/decisions/058).
+console.log(`\n> npx playwright test${e2eDatabaseUrl ? " (the tests tagged @db)" : ""}`);
+const e2e = timed(`e2e (${databaseName})`, () =>
+  spawnSync("npx", ["playwright", "test"], {
+    stdio: "inherit",
+    env: { ...process.env, E2E_DATABASE_URL: e2eDatabaseUrl, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
+  }),
+);
 if (e2eDatabaseUrl) {
   const name = new URL(e2eDatabaseUrl).pathname.slice(1);
   await withAdmin(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
-process.exit(e2e.status ?? 1);
+exit(e2e.status ?? 1);

@@ -36,11 +36,17 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; "memory://" keeps it in memory (tests). */
   dataDir?: string;
+  /**
+   * An embedded database to start from instead of an empty one: a copy of a data folder as PGlite's
+   * `dumpDataDir` writes it (the tests start each file's database from one migrated copy, made once
+   * per run, rather than creating and migrating a database each time).
+   */
+  startFrom?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir ?? "./data");
+  return openPglite(options.dataDir ?? "./data", options.startFrom);
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
@@ -55,7 +61,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, startFrom?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith("memory://");
   const absoluteDir = inMemory ? dataDir : path.resolve(dataDir);
   let releaseLock: (() => Promise<void>) | undefined;
@@ -65,7 +71,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   }
   try {
     const folder = inMemory ? undefined : path.join(absoluteDir, "pglite");
-    const client = await PGlite.create(folder);
+    const client = await PGlite.create(folder, startFrom ? { loadDataDir: startFrom } : undefined);
     // PGlite sets its files' modes itself, whatever the umask: a new database's 0666, and the
     // catalog cache it rewrites at each start 0644. They hold every password hash and session.
     if (folder) await tightenPrivateFolders([{ folder, contents: "all" }]);

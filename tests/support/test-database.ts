@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import pg from "pg";
 import { openDatabase, runMigrations, type DatabaseHandle } from "~/lib/db.server";
 
@@ -15,7 +16,11 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = await createEmptyDatabase();
-  const handle = await openDatabase(url ? { databaseUrl: url } : { dataDir: "memory://" });
+  // On the embedded database, a copy of the run's migrated database (tests/support/vitest-global-setup.ts);
+  // the migrations then find nothing left to do.
+  const dump = url ? "" : await providedByVitest("migratedPgliteDump");
+  const startFrom = dump ? new Blob([await readFile(dump)]) : undefined;
+  const handle = await openDatabase(url ? { databaseUrl: url } : { dataDir: "memory://", startFrom });
   await runMigrations(handle);
   return {
     handle,
@@ -25,6 +30,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       if (url) await dropDatabase(url);
     },
   };
+}
+
+/**
+ * What tests/support/vitest-global-setup.ts made for this run; "" outside Vitest (the browser tests
+ * and the benches load these helpers too, so Vitest is imported only when it runs).
+ */
+export async function providedByVitest(key: "migratedPgliteDump" | "migratedPgliteFolder"): Promise<string> {
+  if (!process.env.VITEST) return "";
+  return (await import("vitest")).inject(key) ?? "";
 }
 
 /** On PostgreSQL runs, a new empty database on the server of DATABASE_URL; otherwise undefined. */

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createEmptyDatabase, dropDatabase } from "./test-database";
+import { createEmptyDatabase, dropDatabase, providedByVitest } from "./test-database";
 import { freePort } from "./smtp-sink";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -37,6 +37,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "harmonia-test-"));
   const databaseUrl = "DATA_DIR" in env ? undefined : await createEmptyDatabase();
+  // On the embedded database, the run's migrated database rather than an empty folder: the server
+  // then skips creating a database and finds its migrations done (tests/support/vitest-global-setup.ts).
+  // A test that names DATA_DIR (a first start, a restart) gets exactly the folder it names.
+  const migrated = "DATA_DIR" in env || env.DATABASE_URL || databaseUrl ? "" : await providedByVitest("migratedPgliteFolder");
+  if (migrated) cpSync(migrated, path.join(dataDir, "pglite"), { recursive: true });
   const child = spawnServer({
     PORT: String(port),
     DATA_DIR: dataDir,

@@ -7,6 +7,7 @@ import { dateRangeLabel } from "../../../app/lib/event-dates";
 import { reservationMessages } from "../../../app/modules/reservations/reservation-form";
 import { testEmail } from "../support/auth";
 import { waitForMail } from "../support/mail";
+import { onBothDatabases } from "../support/tags";
 
 const card = (page: Page, title: string) => page.getByRole("article", { name: title });
 
@@ -56,7 +57,7 @@ test("/events shows every card's state and the range of the listed dates", async
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 });
 
-test("reserving from /events: browser checks, 'Submitting...', the confirmation, closing it goes home, and the e-mail with its .ics arrives", async ({ page }) => {
+test("reserving from /events: browser checks, 'Submitting...', the confirmation, closing it goes home, and the e-mail with its .ics arrives", onBothDatabases, async ({ page }) => {
   await page.goto("/events");
   await (await reserveButton(page, "Candlelight Piano Meditation")).click();
   const dialog = page.getByRole("dialog", { name: "Reserve Your Spot" });

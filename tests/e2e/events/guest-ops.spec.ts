@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydration";
 import { testEmail } from "../support/auth";
 import { linkIn, waitForMail } from "../support/mail";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * A guest cancels from the e-mailed link, and a full event's waiting list passes the freed seat
@@ -36,7 +37,7 @@ async function reserveBothSeats(page: Page, email: string) {
   await expect(page.getByRole("link", { name: "Cancel or change this reservation" })).toBeVisible();
 }
 
-test("a guest cancels from the e-mailed link: opening it changes nothing, the button gives the seats back", async ({ page }) => {
+test("a guest cancels from the e-mailed link: opening it changes nothing, the button gives the seats back", onBothDatabases, async ({ page }) => {
   const email = testEmail("cancel");
   await reserveBothSeats(page, email);
   await openEventPage(page);
@@ -62,7 +63,7 @@ test("a guest cancels from the e-mailed link: opening it changes nothing, the bu
   await expect(page.getByText("This link has already been used.")).toBeVisible();
 });
 
-test("the waiting list end to end: join when full, a seat is freed, the offer e-mail, claim, confirmed", async ({ page }) => {
+test("the waiting list end to end: join when full, a seat is freed, the offer e-mail, claim, confirmed", onBothDatabases, async ({ page }) => {
   const holder = testEmail("holder");
   const waiter = testEmail("waiter");
   await reserveBothSeats(page, holder);

@@ -4,6 +4,7 @@ import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { linkIn, waitForMail } from "../support/mail";
 import { hydrated, test } from "../support/hydration";
+import { onBothDatabases } from "../support/tags";
 
 /** The attendee import and the friend invitation generator in a browser, from the upload to the invitee's prefilled form. */
 
@@ -19,7 +20,7 @@ async function expectNoAxeViolations(page: Page) {
 
 const field = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
 
-test("upload a CSV, see the preview, confirm; the invitee's e-mailed link opens a prefilled form", async ({ page, browser }) => {
+test("upload a CSV, see the preview, confirm; the invitee's e-mailed link opens a prefilled form", onBothDatabases, async ({ page, browser }) => {
   const stamp = Date.now().toString(36);
   const regular = `regular-${stamp}@example.com`;
   const once = `once-${stamp}@example.com`;

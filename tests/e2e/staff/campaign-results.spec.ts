@@ -6,6 +6,7 @@ import { openAsAPerson } from "../support/as-a-person";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { refuseMail, waitForMail } from "../support/mail";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * Each recipient's result of an e-mail campaign, as the founder reads it: who got it, who did not
@@ -20,7 +21,7 @@ async function joinCommunity(request: APIRequestContext, person: { name: string;
   expect(response.ok()).toBe(true);
 }
 
-test("a failed recipient shows the mail server's reason; search narrows; the CSV downloads; axe at 1280 and 390 px", async ({ page, request }) => {
+test("a failed recipient shows the mail server's reason; search narrows; the CSV downloads; axe at 1280 and 390 px", onBothDatabases, async ({ page, request }) => {
   const stamp = Date.now().toString(36);
   const kept = { name: `Kit Results${stamp}`, email: `results-kit-${stamp}@example.com` };
   const refused = { name: `Rex Results${stamp}`, email: `results-rex-${stamp}@example.com` };

@@ -3,6 +3,7 @@ import { test } from "../support/hydration";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { linkIn, mailTo, waitForMail } from "../support/mail";
+import { onBothDatabases } from "../support/tags";
 
 /** The campaign composer in a browser: choose people, preview, send; each chosen person gets their own link. */
 
@@ -11,7 +12,7 @@ async function joinCommunity(request: APIRequestContext, person: { name: string;
   expect(response.ok()).toBe(true);
 }
 
-test("compose, preview, send to two selected members: each gets a personal link, the unselected one nothing", async ({ page, request, browser }) => {
+test("compose, preview, send to two selected members: each gets a personal link, the unselected one nothing", onBothDatabases, async ({ page, request, browser }) => {
   const stamp = Date.now().toString(36);
   const people = ["Ana", "Ben", "Cleo"].map((first) => ({ name: `${first} Campaign`, email: `campaign-${first.toLowerCase()}-${stamp}@example.com` }));
   for (const person of people) await joinCommunity(request, person);

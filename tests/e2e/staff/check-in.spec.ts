@@ -4,6 +4,7 @@ import { test } from "../support/hydration";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { siteUrl } from "../support/ports";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * Check-in at the door in the browser: two staff on two devices at once, the search as one types,
@@ -64,7 +65,7 @@ const seatsArrived = (page: Page) => page.getByRole("definition").first();
 const guestsArrived = (page: Page) => page.getByRole("definition").nth(1);
 const guest = (page: Page, name: string) => page.getByRole("listitem", { name });
 
-test("two staff check guests in at once from two devices, and both see the final counts", async ({ browser }) => {
+test("two staff check guests in at once from two devices, and both see the final counts", onBothDatabases, async ({ browser }) => {
   const event = await eventWithGuests(browser, staffAccounts.doorAdmins[0]!, [
     ["Ana Lopez", 3],
     ["Bruno Diaz", 2],

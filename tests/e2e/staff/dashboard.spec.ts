@@ -5,6 +5,7 @@ import { test } from "../support/hydration";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { siteUrl } from "../support/ports";
+import { onBothDatabases } from "../support/tags";
 
 /** The staff dashboard in the browser: its panels, a list's search, paging and export, deleting by keyboard, a phone, axe. */
 
@@ -30,7 +31,7 @@ async function expectNoAxeViolations(page: Page) {
 
 const peopleLists = (page: Page) => page.getByRole("navigation", { name: "Lists" });
 
-test("shows the panels, with charts whose numbers are also a table", async ({ page }) => {
+test("shows the panels, with charts whose numbers are also a table", onBothDatabases, async ({ page }) => {
   await signInWithLink(page, admins[0]!, "/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   for (const name of ["At a glance", "Events management", "Ticket management", "Listening analytics", "People", "Friend invitation generator", "E-mail campaign tools"]) {
@@ -47,7 +48,7 @@ test("shows the panels, with charts whose numbers are also a table", async ({ pa
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
 
-test("reads at a glance: the next events with their seats in words and ways to their guests and door, charts with legends", async ({ page }) => {
+test("reads at a glance: the next events with their seats in words and ways to their guests and door, charts with legends", onBothDatabases, async ({ page }) => {
   await signInWithLink(page, admins[5]!, "/admin");
   const nextEvents = page.getByRole("region", { name: "Next events" });
   const upcoming = nextEvents.getByRole("list", { name: "Upcoming events, soonest first" }).getByRole("listitem");
@@ -69,7 +70,7 @@ test("reads at a glance: the next events with their seats in words and ways to t
   await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
 });
 
-test("searches, pages and exports a list", async ({ page }) => {
+test("searches, pages and exports a list", onBothDatabases, async ({ page }) => {
   // 51 sign-ups through the public form take a while on a busy machine.
   test.setTimeout(120_000);
   const tag = uniqueTag("wl");

@@ -4,6 +4,7 @@ import { test } from "../support/hydration";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { siteUrl } from "../support/ports";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * Event management in the browser: each action with its toast and its effect on the public pages,
@@ -273,7 +274,7 @@ test("edits an event and the event page shows the change", async ({ page }) => {
   await expect(toast(page, "Event unpublished: it is a draft again!")).toBeVisible();
 });
 
-test("the stats grid counts every event: total, each state, featured, upcoming, past", async ({ page }) => {
+test("the stats grid counts every event: total, each state, featured, upcoming, past", onBothDatabases, async ({ page }) => {
   await signInWithLink(page, staffAccounts.events[7]!, `${PAGE}?show=all`);
   const stat = async (key: string) => Number(await page.locator(`[data-stat="${key}"]`).innerText());
   await expect(page.getByRole("definition")).toHaveCount(7);

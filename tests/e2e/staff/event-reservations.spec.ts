@@ -7,6 +7,7 @@ import { signInWithLink } from "../support/auth";
 import { mailTo } from "../support/mail";
 import { siteUrl } from "../support/ports";
 import { createPublishedEvent } from "../support/staff-events";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * The reservations page in the browser: no form to create events (admins find Events → New event), the guest lists
@@ -93,7 +94,7 @@ test("guest lists start collapsed and stay open or closed per event across reloa
   await expect(group(page, first).getByRole("cell", { name: "Opal Guest", exact: true })).toBeHidden();
 });
 
-test("refuses max seats below the seats taken with the reason under the row", async ({ page }) => {
+test("refuses max seats below the seats taken with the reason under the row", onBothDatabases, async ({ page }) => {
   await signInWithLink(page, staffAccounts.reservations[6]!, PAGE);
   const name = uniqueName("Tight Room");
   await seedEvent(page, name, "10", [["Rae Guest", "rae-seats@example.com", 3]]);

@@ -5,6 +5,7 @@ import { openAsAPerson } from "../support/as-a-person";
 import { signInWithLink, testEmail } from "../support/auth";
 import { siteUrl } from "../support/ports";
 import { createPublishedEvent } from "../support/staff-events";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * Guests by hand (issue 24 item 11, decision 043), as people act: straight after load, without
@@ -47,7 +48,7 @@ async function expectNoAxeViolations(page: Page) {
 test.describe("the door volunteer on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test("adds a walk-in, who arrives at once, and takes a seat off a guest (3 → 2)", async ({ browser, page }) => {
+  test("adds a walk-in, who arrives at once, and takes a seat off a guest (3 → 2)", onBothDatabases, async ({ browser, page }) => {
     const event = await eventWithGuests(browser, staffAccounts.guestAdmins[0], [{ name: "Carla Three", seats: 3 }]);
     const checkIn = `/admin/eventreservations/${event.id}/check-in`;
     await signInWithLink(page, staffAccounts.guestDoorStaff[0], checkIn);
@@ -84,7 +85,7 @@ test.describe("the door volunteer on a phone", () => {
 test.describe("the founder at a desk", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("adds a phone booking on the reservations page, without an e-mail", async ({ browser, page }) => {
+  test("adds a phone booking on the reservations page, without an e-mail", onBothDatabases, async ({ browser, page }) => {
     const event = await eventWithGuests(browser, staffAccounts.guestAdmins[1], [{ name: "Rita Online", seats: 1 }]);
     await signInWithLink(page, staffAccounts.guestAdmins[2], "/admin/eventreservations");
     await openAsAPerson(page, "/admin/eventreservations");
@@ -105,7 +106,7 @@ test.describe("the founder at a desk", () => {
 test.describe("a visitor's SMS box", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("a guest who ticked it is among those the event's group text reaches; one who did not is left out", async ({ browser, page }) => {
+  test("a guest who ticked it is among those the event's group text reaches; one who did not is left out", onBothDatabases, async ({ browser, page }) => {
     const event = await eventWithGuests(browser, staffAccounts.guestAdmins[3], [{ name: "Quiet Quinn", seats: 1, phone: "(619) 555-0191" }]);
     // The visitor reserves on the public form at load, ticking the box.
     await openAsAPerson(page, `/events/${event.slug}/reserve`);

@@ -7,6 +7,7 @@ import { signInWithLink } from "../support/auth";
 import { siteUrl } from "../support/ports";
 import { createPublishedEvent } from "../support/staff-events";
 import { pickImage, unique } from "../support/staff-forms";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * The two first-time journeys of issue 24, walked as the person does them (acting as each page shows,
@@ -62,7 +63,7 @@ async function signInFromTheLoginPage(page: Page, email: string, clicks: ReturnT
   await clicks.press(page.getByRole("button", { name: "Sign in" }));
 }
 
-test("the founder at a desk: create, publish, see the guests, mail them, a campaign, an import", async ({ page, request }) => {
+test("the founder at a desk: create, publish, see the guests, mail them, a campaign, an import", onBothDatabases, async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const clicks = clickCounter();
   const title = unique("Journey Evening");
@@ -147,7 +148,7 @@ test("the founder at a desk: create, publish, see the guests, mail them, a campa
   for (const [name, count] of steps) expect(count, name).toBeLessThanOrEqual(5);
 });
 
-test("the door volunteer on a phone: sign in, check a guest in, add a walk-in", async ({ page, browser }) => {
+test("the door volunteer on a phone: sign in, check a guest in, add a walk-in", onBothDatabases, async ({ page, browser }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const clicks = clickCounter();
   // Tonight's guests: an admin's event with one reservation.

@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { legacyPasswords, loadLegacyDatabase, messyLegacyData } from "../../fixtures/legacy/legacy-data";
 import { createLegacySourceDatabase, runImportCommand } from "../../support/legacy-import";
 import { test } from "../support/hydration";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * Moving in, as the founder does it: the old site's database imported with `npm run import:legacy
@@ -119,7 +120,7 @@ async function logIn(page: Page, email: string, password: string) {
   await expect(page.getByText(email, { exact: true })).toBeVisible();
 }
 
-test("a member signs in with the old site's password, and again once it is re-hashed", async ({ page }) => {
+test("a member signs in with the old site's password, and again once it is re-hashed", onBothDatabases, async ({ page }) => {
   await logIn(page, "maya.lin@example.com", legacyPasswords.maya);
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Logout" }).click();
   await expect(page.getByText("maya.lin@example.com", { exact: true })).toHaveCount(0);
@@ -127,13 +128,13 @@ test("a member signs in with the old site's password, and again once it is re-ha
   await logIn(page, "maya.lin@example.com", legacyPasswords.maya);
 });
 
-test("the imported event is on /events", async ({ page }) => {
+test("the imported event is on /events", onBothDatabases, async ({ page }) => {
   await page.goto(`${siteUrl}/events`);
   await expect(main(page).getByRole("heading", { name: "Winter Solstice Sound Bath" })).toBeVisible();
   await expect(main(page).getByText("Mystery Gathering")).toHaveCount(0);
 });
 
-test("the imported reservations are in the staff guest list", async ({ page }) => {
+test("the imported reservations are in the staff guest list", onBothDatabases, async ({ page }) => {
   await logIn(page, "jonah@example.com", legacyPasswords.jonah);
   await page.goto(`${siteUrl}/admin/eventreservations`);
   const solstice = page.getByRole("rowgroup").filter({ hasText: "Winter Solstice Sound Bath" }).first();

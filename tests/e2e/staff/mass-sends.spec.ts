@@ -7,6 +7,7 @@ import { signInWithLink } from "../support/auth";
 import { mailTo } from "../support/mail";
 import { siteUrl } from "../support/ports";
 import { createPublishedEvent } from "../support/staff-events";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * The review before a mass send, as the founder meets it (docs/decisions/042): the first press
@@ -48,7 +49,7 @@ async function eventWithGuests(page: Page, label: string, guests: Array<{ name: 
 }
 
 for (const [index, size] of widths.entries()) {
-  test(`attendee mail at ${size.label}: the review shows the count and a guest's copy, 'Send to 2 people' mails exactly them, the form is emptied, and the same mail again warns`, async ({ page }) => {
+  test(`attendee mail at ${size.label}: the review shows the count and a guest's copy, 'Send to 2 people' mails exactly them, the form is emptied, and the same mail again warns`, size.width === 1280 ? onBothDatabases : {}, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await signInWithLink(page, staffAccounts.sends[index]!, PAGE);
     const stamp = `${Date.now().toString(36)}${index}`;
@@ -97,7 +98,7 @@ for (const [index, size] of widths.entries()) {
     for (const guest of guests) expect((await mailTo(guest)).filter((mail) => mail.subject === subject)).toHaveLength(1);
   });
 
-  test(`group text at ${size.label}: the review names the guests left out for want of SMS consent or a phone`, async ({ page, request }) => {
+  test(`group text at ${size.label}: the review names the guests left out for want of SMS consent or a phone`, size.width === 1280 ? onBothDatabases : {}, async ({ page, request }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     const stamp = `${Date.now().toString(36)}${index}`;
     const digits = String((Date.now() + index * 7) % 10_000).padStart(4, "0");

@@ -3,6 +3,7 @@ import { expect, type APIRequestContext } from "@playwright/test";
 import { test } from "../support/hydration";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * A group text in the browser: compose it, see who is skipped and why, the progress and each
@@ -21,7 +22,7 @@ async function joinCommunity(request: APIRequestContext, person: { name: string;
 /** A number of this run, four digits from the clock, so reruns on one database meet no earlier counts. */
 const numberOf = (offset: number) => `+1619555${String((Date.now() + offset) % 10_000).padStart(4, "0")}`;
 
-test("compose a group text: a number at 4 texts this month is skipped with the reason, the others are sent, progress shown; axe", async ({ page, request }) => {
+test("compose a group text: a number at 4 texts this month is skipped with the reason, the others are sent, progress shown; axe", onBothDatabases, async ({ page, request }) => {
   const stamp = Date.now().toString(36);
   const texted = { name: `Tessa Group${stamp}`, email: `sms-group-a-${stamp}@example.com`, phone: numberOf(0) };
   const busy = { name: `Bruno Group${stamp}`, email: `sms-group-b-${stamp}@example.com`, phone: numberOf(5000) };

@@ -1,5 +1,8 @@
-/** Ports of one browser-test run: the site, and the mail catcher's SMTP and HTTP sides. */
+/** Ports of one browser-test run: the site, its session door, and the mail catcher's SMTP and HTTP sides. */
 export const sitePort = Number(process.env.E2E_PORT ?? 4173);
+/** Where the tests open sessions without an e-mail (support/session-door.js, inside the site's process). */
+export const sessionDoorPort = sitePort + 1;
+export const sessionDoorUrl = `http://127.0.0.1:${sessionDoorPort}`;
 export const smtpPort = sitePort + 2;
 export const mailApiPort = sitePort + 3;
 /** The mail catcher's HTTP API, where the tests read the e-mails the site sent. */
