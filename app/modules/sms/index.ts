@@ -2,4 +2,4 @@
 export { formatVenueTime, isWithinSendingHours, nextSendingTime } from "./quiet-hours";
 export { type SmsAudience, smsCampaignLabels, smsCampaigns, smsGroupFormSchema } from "./sms-form";
 export { countSmsSegments } from "./sms-segments";
-export { isCountryAllowed, type NumberRefusal, personaliseSms, SMS_MAX_CHARACTERS, SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf, type TextRefusal, textRefusalWords, toE164 } from "./sms-texts";
+export { isCountryAllowed, type NumberRefusal, personaliseSms, phoneForTextsProblem, SMS_MAX_CHARACTERS, SMS_MONTHLY_LIMIT, smsMessages, smsMonthOf, type TextRefusal, textRefusalWords, toE164 } from "./sms-texts";
