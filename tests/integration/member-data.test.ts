@@ -119,6 +119,35 @@ describe("a member's consent and data", () => {
     expect(data.consents.filter((row) => row.source === "profile").map((row) => `${row.purpose}:${row.granted}`)).toEqual(["campaigns:false", "campaigns:true"]);
   });
 
+  it("withdraws and gives SMS consent on the profile: a consents row each way, under the profile's words' version", async () => {
+    const profile = async () => (await fetch(`${server.url}/profile`, { headers: { Cookie: cookie } })).text();
+    const textsBox = (html: string) => /<input id="texts-consent"[^>]*checked/.test(html);
+    // Rosa ticked the texts box on /join and on her invitation.
+    expect(textsBox(await profile())).toBe(true);
+
+    const off = await form("/profile", { intent: "texts", phone: "(619) 555-0133" }, cookie);
+    expect(off.status).toBe(200);
+    expect(await off.text()).toContain("Texts are off: we do not text you.");
+    expect(textsBox(await profile())).toBe(false);
+
+    const refused = await form("/profile", { intent: "texts", phone: "", texts: "on" }, cookie);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Please enter the phone number to text, or untick the text messages box.");
+
+    const on = await form("/profile", { intent: "texts", phone: "(619) 555-0133", texts: "on" }, cookie);
+    expect(on.status).toBe(200);
+    expect(await on.text()).toContain("Texts are on: we may text (619) 555-0133 about events, at most 4 a month.");
+    expect(textsBox(await profile())).toBe(true);
+
+    const { data } = await download();
+    const fromProfile = data.consents.filter((row) => row.source === "profile" && row.purpose === "sms");
+    expect(fromProfile.map((row) => [row.granted, row.text_version])).toEqual([
+      [false, consentVersionOf("profile")],
+      [true, consentVersionOf("profile")],
+    ]);
+    expect(data.consentWords.find((entry) => entry.source === "profile")?.words).toContain("Text me about events at this phone number");
+  });
+
   it("downloads everything held about the member, without any token or hash", async () => {
     const { text, data } = await download();
     expect(data.email).toBe(rosa.email);
