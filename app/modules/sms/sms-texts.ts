@@ -10,7 +10,7 @@ export const smsMessages = {
   messageTooLong: "Messages can be at most 1600 characters.",
   failed: "Failed to send SMS",
   noConsent:
-    "This number has not agreed to texts. Only people who gave SMS consent (the SMS box of the community or reservation form, an invitation) can be texted, or answered within a day of their own text.",
+    "This number has not agreed to texts. Only people who gave SMS consent (the SMS box of the community or reservation form, an invitation, or their profile) can be texted, or answered within a day of their own text.",
   sentAsReply: "Sent as a reply: this number has not agreed to texts, but wrote to us in the last day.",
   sent: (sid: string) => `SMS sent successfully! Message SID: ${sid}`,
   monthlyLimit: "This number has already received 4 texts this month.",
