@@ -2,6 +2,7 @@ import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.
 import cormorantFont from "@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -22,6 +23,7 @@ import { AudioPlayerProvider } from "./components/music/audio-player/audio-playe
 import { GlobalAudioPlayer } from "./components/music/audio-player/global-audio-player";
 import { getUser, type AccessDenied } from "./routes/guards.server";
 import { getListenerPlaylist } from "./routes/listener-playlist.server";
+import { takeFooterOutcome } from "./routes/site/footer-newsletter.server";
 import { staffHomePath } from "~/modules/access";
 import { useNonce } from "./lib/nonce";
 import { SiteStylesheet } from "./lib/stylesheet";
@@ -40,7 +42,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   // Without the library the site still works; the player simply has nothing to play.
   const playlist = await getListenerPlaylist(request, context).then(
@@ -50,11 +52,14 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       return [];
     },
   );
-  return {
+  const footer = takeFooterOutcome(request, context.env.PUBLIC_URL.startsWith("https://"));
+  const rootData: RootData = {
     publicUrl: context.env.PUBLIC_URL,
     user: user ? { id: user.id, email: user.email, name: user.name, staffHome: staffHomePath(user) } : null,
     playlist,
+    footerNewsletter: footer?.outcome ?? null,
   };
+  return data(rootData, footer ? { headers: { "Set-Cookie": footer.clear } } : undefined);
 }
 
 // Only a form can sign someone in or out; plain navigation leaves the root's data as it was.

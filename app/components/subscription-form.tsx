@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { SubscriptionActionData } from "~/modules/community";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The one-address sign-up that the newsletter and the launch waitlist share: idle, 'Submitting...',
@@ -23,6 +24,13 @@ export function SubscriptionForm(props: {
   defaultEmail?: string;
   /** The refusal of a post made without JavaScript, shown until the next try. */
   noScriptError?: string;
+  /** The whole outcome of a post made before the page's scripts ran (the footer's, brought back to its page), shown until the next try. */
+  noScriptResult?: SubscriptionActionData | null;
+  /**
+   * The page to come back to after a post made before the page's scripts ran (the footer's form):
+   * sent only until then, since afterwards the form answers in place.
+   */
+  returnTo?: string;
   /** Hidden fields that say where the sign-up came from. */
   children?: ReactNode;
 }) {
@@ -30,9 +38,10 @@ export function SubscriptionForm(props: {
   const fetcher = useFetcher<SubscriptionActionData>({ key: id });
   const inputRef = useRef<HTMLInputElement>(null);
   const submitting = fetcher.state !== "idle";
+  const hydrated = useHydrated();
   const result = submitting
     ? undefined
-    : (fetcher.data ?? (props.noScriptError ? { ok: false as const, error: props.noScriptError, email: "" } : undefined));
+    : (fetcher.data ?? props.noScriptResult ?? (props.noScriptError ? { ok: false as const, error: props.noScriptError, email: "" } : undefined));
   const succeeded = result?.ok === true;
   const failed = result?.ok === false;
   const statusId = `${id}-status`;
@@ -44,6 +53,7 @@ export function SubscriptionForm(props: {
   return (
     <fetcher.Form method="post" action={props.action} className="space-y-3" aria-describedby={props.describedBy === "form" ? statusId : undefined}>
       {props.children}
+      {props.returnTo && !hydrated ? <input type="hidden" name="returnTo" value={props.returnTo} /> : null}
       <label htmlFor={`${id}-email`} className="block text-sm text-sand">
         {props.label}
       </label>
@@ -56,7 +66,7 @@ export function SubscriptionForm(props: {
           required
           autoComplete="email"
           placeholder="you@example.com"
-          defaultValue={props.defaultEmail}
+          defaultValue={props.defaultEmail ?? (props.noScriptResult && !props.noScriptResult.ok ? props.noScriptResult.email : undefined)}
           disabled={(props.disableWhileSending && submitting) || succeeded}
           aria-invalid={failed || undefined}
           aria-describedby={props.describedBy === "field" ? statusId : undefined}

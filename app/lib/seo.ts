@@ -15,6 +15,8 @@ export interface RootData {
   user: RootUser | null;
   /** The listener's own playlist for the global audio player (a page may supply another). */
   playlist: { title: string; src: string }[];
+  /** What the footer's newsletter form sent before the page's scripts ran came back with (routes/site/footer-newsletter.server.ts). */
+  footerNewsletter: { ok: true; message: string } | { ok: false; error: string; email: string } | null;
 }
 
 interface MetaArgsLike {

@@ -280,11 +280,14 @@ describe("the reservations page over HTTP", () => {
     expect(offered.seats).toBe("3 taken / 3 max / 0 left");
     expect(offered.html).toMatch(/Offered(<!-- -->)? until/);
 
-    expect(group.html).toContain('role="switch" aria-checked="true"');
+    expect(group.html).toContain("Reminder e-mails are on: the day before and three hours before, to every guest.");
+    expect(group.html).toContain("Turn reminder e-mails off");
     const off = await post({ intent: "set-reminders", eventId: group.id, enabled: "false" }, usherCookie);
     expect(off.status).toBe(200);
     expect(off.html).toContain(reservationsAdminMessages.remindersOff);
-    expect((await groupOf(name))!.html).toContain("Reminder e-mails: <!-- -->off");
+    const afterwards = (await groupOf(name))!.html;
+    expect(afterwards).toContain("Reminder e-mails are off: guests get no reminder before this event.");
+    expect(afterwards).toContain("Turn reminder e-mails on");
   });
 
   it("mails every reservation holder once from the event's row, without a sign-in link; none when nobody reserved", async () => {

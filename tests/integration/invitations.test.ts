@@ -93,13 +93,18 @@ describe("invitations over HTTP", () => {
     expect(oversized.status).toBe(400);
     expect(oversized.body.error).toBe("The request body is too large (at most 10 kB).");
 
-    expect(await accept({ ...acceptance(pending), phone: " " })).toEqual({
+    expect(await accept({ ...acceptance(pending), firstName: " " })).toEqual({
       status: 400,
       body: { error: "Please fill in all required fields" },
     });
-    expect(await accept({ ...acceptance(pending), smsConsent: false })).toEqual({
+    // A phone and texts are never a condition of the gift (decision 054); texts need the number they go to.
+    expect(await accept({ ...acceptance(pending), phone: " ", smsConsent: true })).toEqual({
       status: 400,
-      body: { error: "SMS consent is required to complete your membership" },
+      body: { error: "Please enter the phone number to text, or untick the text messages box." },
+    });
+    expect(await accept({ ...acceptance(pending), phone: "12", smsConsent: true })).toEqual({
+      status: 400,
+      body: { error: "Please enter a phone number we can text (e.g. +1 619 555 0100), or untick the text messages box." },
     });
     expect(await accept({ ...acceptance(pending), termsAccepted: false })).toEqual({
       status: 400,

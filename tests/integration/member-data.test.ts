@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAcceptance } from "~/modules/demo/factories/invitations";
 import { slugForEvent } from "~/modules/events/event-slug";
-import { CONSENT_TEXT_VERSION } from "~/modules/consent/consent-texts";
+import { consentVersionOf, joiningEmailWords, type ConsentSource } from "~/modules/consent/consent-texts";
 import { memberDataMessages } from "~/modules/members/member-data";
 import { mailsTo, sendMagicLinks } from "../support/campaigns";
 import { demoInvitationsOf, type DemoInvitation } from "../support/demo-invitations";
@@ -20,6 +20,7 @@ interface Exported {
   reservations: { event: string; seats: number }[];
   invitations: Record<string, unknown>[];
   consents: { purpose: string; granted: boolean; source: string; text_version: string }[];
+  consentWords: { source: string; version: string; words: string | null }[];
 }
 
 /**
@@ -62,7 +63,7 @@ describe("a member's consent and data", () => {
   afterAll(() => stopServerWithMail(server, sink));
 
   it("records the consent of each form: community, newsletter and invitation, with its source and text version", async () => {
-    const joined = await form("/join", { intent: "join", name: "Rosa Delgado", email: rosa.email, phone: "(619) 555-0133", interest: "piano", consent: "on", emailConsent: "on", smsConsent: "on", source: "join" });
+    const joined = await form("/join", { intent: "join", name: "Rosa Delgado", email: rosa.email, phone: "(619) 555-0133", interest: "piano", consent: "on", smsConsent: "on", source: "join" });
     expect(joined.status).toBe(200);
     expect((await form("/newsletter", { email: rosa.email.toUpperCase() })).status).toBe(200);
     const accepted = await fetch(`${server.url}/api/acceptInvitation`, {
@@ -91,7 +92,11 @@ describe("a member's consent and data", () => {
         "invitation_form:email_updates:false",
       ]),
     );
-    expect(data.consents.every((row) => row.text_version === CONSENT_TEXT_VERSION)).toBe(true);
+    // Each row carries the version of the words its form showed, and the file gives those words.
+    for (const row of data.consents) expect(row.text_version).toBe(consentVersionOf(row.source as ConsentSource));
+    const joinWords = data.consentWords.find((entry) => entry.source === "community_form");
+    expect(joinWords).toMatchObject({ version: consentVersionOf("community_form") });
+    expect(joinWords?.words).toContain(joiningEmailWords);
   });
 
   it("switches e-mail preferences on the profile, and the page shows them", async () => {
@@ -112,6 +117,35 @@ describe("a member's consent and data", () => {
     expect(checkedBoxes(await profile())).toEqual(["newsletter", "campaigns"]);
     const { data } = await download();
     expect(data.consents.filter((row) => row.source === "profile").map((row) => `${row.purpose}:${row.granted}`)).toEqual(["campaigns:false", "campaigns:true"]);
+  });
+
+  it("withdraws and gives SMS consent on the profile: a consents row each way, under the profile's words' version", async () => {
+    const profile = async () => (await fetch(`${server.url}/profile`, { headers: { Cookie: cookie } })).text();
+    const textsBox = (html: string) => /<input id="texts-consent"[^>]*checked/.test(html);
+    // Rosa ticked the texts box on /join and on her invitation.
+    expect(textsBox(await profile())).toBe(true);
+
+    const off = await form("/profile", { intent: "texts", phone: "(619) 555-0133" }, cookie);
+    expect(off.status).toBe(200);
+    expect(await off.text()).toContain("Texts are off: we do not text you.");
+    expect(textsBox(await profile())).toBe(false);
+
+    const refused = await form("/profile", { intent: "texts", phone: "", texts: "on" }, cookie);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Please enter the phone number to text, or untick the text messages box.");
+
+    const on = await form("/profile", { intent: "texts", phone: "(619) 555-0133", texts: "on" }, cookie);
+    expect(on.status).toBe(200);
+    expect(await on.text()).toContain("Texts are on: we may text (619) 555-0133 about events, at most 4 a month.");
+    expect(textsBox(await profile())).toBe(true);
+
+    const { data } = await download();
+    const fromProfile = data.consents.filter((row) => row.source === "profile" && row.purpose === "sms");
+    expect(fromProfile.map((row) => [row.granted, row.text_version])).toEqual([
+      [false, consentVersionOf("profile")],
+      [true, consentVersionOf("profile")],
+    ]);
+    expect(data.consentWords.find((entry) => entry.source === "profile")?.words).toContain("Text me about events at this phone number");
   });
 
   it("downloads everything held about the member, without any token or hash", async () => {

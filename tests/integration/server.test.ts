@@ -139,6 +139,42 @@ describe("the production server", () => {
     expect(repeat.status).toBe(200);
   });
 
+  it("sends the footer's newsletter form posted before scripts back to its page, which shows the outcome once; never off the site", async () => {
+    const posted = await fetch(`${server.url}/newsletter`, { ...form({ email: "footer-return@example.com", returnTo: "/meditations?category=sleep" }), redirect: "manual" });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("location")).toBe("/meditations?category=sleep#footer-newsletter");
+    const flash = posted.headers.get("set-cookie") ?? "";
+    expect(flash).toMatch(/^harmonia\.footer_newsletter=[^;]+; Path=\/; Max-Age=60; HttpOnly; SameSite=Lax; Secure$/);
+
+    const back = await fetch(`${server.url}/meditations?category=sleep`, { headers: { Cookie: flash.split(";")[0]! } });
+    expect(back.status).toBe(200);
+    const footer = (await back.text()).split("<footer")[1] ?? "";
+    expect(footer).toContain("Thank You!");
+    expect(footer).toContain("Thank you for subscribing!");
+    expect(back.headers.get("set-cookie")).toMatch(/^harmonia\.footer_newsletter=; Path=\/; Max-Age=0/);
+    // The next page shows the footer as it always is.
+    expect(((await (await fetch(`${server.url}/about`)).text()).split("<footer")[1] ?? "")).not.toContain("Thank You!");
+
+    // An address the server refuses comes back with its message and the address as typed.
+    const refused = await fetch(`${server.url}/newsletter`, { ...form({ email: "ada@nowhere", returnTo: "/about" }), redirect: "manual" });
+    expect(refused.headers.get("location")).toBe("/about#footer-newsletter");
+    const refusedFooter = (await (await fetch(`${server.url}/about`, { headers: { Cookie: (refused.headers.get("set-cookie") ?? "").split(";")[0]! } })).text()).split("<footer")[1] ?? "";
+    expect(refusedFooter).toContain("Please enter a valid email address.");
+    expect(refusedFooter).toContain('value="ada@nowhere"');
+
+    // A return address that would leave the site is not followed: the newsletter page answers.
+    for (const returnTo of ["//evil.example/", "https://evil.example/", "/\\evil.example", "/%2F%2Fevil.example", "javascript:alert(1)"]) {
+      const answer = await fetch(`${server.url}/newsletter`, { ...form({ email: "ada@nowhere", returnTo }), redirect: "manual" });
+      expect(answer.status, returnTo).toBe(400);
+      expect(answer.headers.get("location"), returnTo).toBeNull();
+      expect(await answer.text(), returnTo).toContain('value="ada@nowhere"');
+    }
+    // A cookie that is not ours to read is cleared and shows nothing.
+    const forged = await fetch(`${server.url}/about`, { headers: { Cookie: "harmonia.footer_newsletter=%3Cscript%3E" } });
+    expect((await forged.text()).split("<footer")[1]).not.toContain("<script>");
+    expect(forged.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+  });
+
   it("answers the launch waitlist with the spec's texts; a repeat is a success", async () => {
     const invalid = await fetch(`${server.url}/waitlist`, form({ email: "someone@localhost", source: "home" }));
     expect(invalid.status).toBe(400);

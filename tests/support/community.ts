@@ -1,8 +1,8 @@
 import { buildCommunitySignup } from "~/modules/demo/factories/community";
 
 /**
- * Joins the community list over HTTP as the /join form posts it, with Terms, e-mail updates and
- * texts ticked (docs/decisions/043), so the number may be texted. Answers the status.
+ * Joins the community list over HTTP as the /join form posts it, with Terms and texts ticked
+ * (docs/decisions/043; joining is the e-mail consent, 054), so the number may be texted. Answers the status.
  */
 export async function joinCommunityOverHttp(serverUrl: string, person: { name: string; phone: string }): Promise<number> {
   const joined = await fetch(`${serverUrl}/join`, {

@@ -155,12 +155,17 @@ export function CommunitySignupForm(props: {
         </div>
         {error("consent")}
       </div>
-      {/* Each optional, each its own consent (docs/decisions/043). */}
-      <ConsentBox id={fieldId("emailConsent")} name="emailConsent" defaultChecked={values?.emailConsent} label={communityConsentWords.emailUpdates} />
+      {/* Texts are optional and a consent of their own (docs/decisions/043). */}
       <ConsentBox id={fieldId("smsConsent")} name="smsConsent" defaultChecked={values?.smsConsent} label={communityConsentWords.sms} />
-      <button type="submit" className="button-primary w-full" disabled={submitting}>
-        {submitting ? "Submitting..." : "Join the Community"}
-      </button>
+      {/* Joining the list is the e-mail consent, said beside the button rather than asked in a box (docs/decisions/054). */}
+      <div className="space-y-2">
+        <button type="submit" className="button-primary w-full" disabled={submitting} aria-describedby={`${id}-joining`}>
+          {submitting ? "Submitting..." : "Join the Community"}
+        </button>
+        <p id={`${id}-joining`} className="text-center text-sm text-sand">
+          {communityConsentWords.joining}
+        </p>
+      </div>
     </form>
   );
 }

@@ -3,10 +3,12 @@ import { autoScroll, interactionEvents, mayAutoScroll, scrollPositionAt, scrollT
 
 /**
  * Glides the page to `targetRef` once, after `autoScroll.idleMs` without input (see auto-scroll.ts).
- * Any input before or during the glide ends it for this page view.
+ * Any input before or during the glide ends it for this page view; so does `enabled` being false
+ * (a notice at the top the person must read first).
  */
-export function useAutoScroll(targetRef: RefObject<HTMLElement | null>) {
+export function useAutoScroll(targetRef: RefObject<HTMLElement | null>, enabled = true) {
   useEffect(() => {
+    if (!enabled) return;
     const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     let interacted = false;
     let frame = 0;
@@ -50,5 +52,5 @@ export function useAutoScroll(targetRef: RefObject<HTMLElement | null>) {
     for (const type of interactionEvents) window.addEventListener(type, onInput, { capture: true, passive: true });
     timer = window.setTimeout(glide, autoScroll.idleMs);
     return stop;
-  }, [targetRef]);
+  }, [targetRef, enabled]);
 }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { siteConfig } from "~/lib/site-config";
 import { Logo } from "./logo";
 import { externalLinkProps, footerLinks } from "./navigation";
-import { NewsletterForm } from "./newsletter-form";
+import { FooterNewsletterForm } from "./newsletter-form";
 import { SiteLink } from "./site-link";
 import { SocialIcon } from "./social-icon";
 
@@ -48,7 +48,7 @@ export function SiteFooter() {
             Newsletter
           </h2>
           <p className="mt-5 mb-4 text-sand">New gatherings and music from the piano, about once a month.</p>
-          <NewsletterForm />
+          <FooterNewsletterForm />
         </section>
       </div>
       <div className="border-t border-ember/60">

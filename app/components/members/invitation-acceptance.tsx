@@ -5,7 +5,7 @@ import { Link, type useFetcher } from "react-router";
 import { FormBanner } from "~/components/members/auth-card";
 import { PageFrame } from "~/components/ui/page-hero";
 import { TextField } from "~/components/ui/text-field";
-import { siteConfig } from "~/lib/site-config";
+import { joiningEmailWords, smsConsentWords } from "~/modules/consent";
 import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "~/modules/invitations";
 import { acceptanceFormValues, acceptancePayload, type AcceptanceFormValues } from "~/modules/invitations";
 import {
@@ -26,7 +26,7 @@ export type AcceptanceResult =
 
 const noSubscription = () => () => {};
 
-type Prefill = Partial<Omit<AcceptanceFormValues, "consent">> & { consent?: boolean };
+type Prefill = Partial<AcceptanceFormValues>;
 
 export function AcceptanceForm(props: {
   fetcher: ReturnType<typeof useFetcher<AcceptanceResult>>;
@@ -37,7 +37,11 @@ export function AcceptanceForm(props: {
 }) {
   const { fetcher, prefill } = props;
   const sending = fetcher.state !== "idle";
-  const [consent, setConsent] = useState(prefill.consent ?? false);
+  // The Terms box is the form's own (uncontrolled), read once the page hydrates: a tick made
+  // before then counts, and the button is usable as soon as it is ticked.
+  const termsRef = useRef<HTMLInputElement>(null);
+  const [terms, setTerms] = useState(prefill.terms ?? false);
+  useEffect(() => setTerms(termsRef.current?.checked ?? false), []);
   const [interests, setInterests] = useState<string[]>(prefill.interests ?? []);
   const [clientErrors, setClientErrors] = useState<{ message: string; fields: Partial<Record<AcceptanceField, string>> } | null>(null);
   const errorBox = useRef<HTMLDivElement>(null);
@@ -78,7 +82,7 @@ export function AcceptanceForm(props: {
         <TextField id={idOf("firstName")} name="firstName" label="First name" required requiredMark autoComplete="given-name" defaultValue={prefill.firstName} error={errors.firstName} />
         <TextField id={idOf("lastName")} name="lastName" label="Last name" required requiredMark autoComplete="family-name" defaultValue={prefill.lastName} error={errors.lastName} />
         <TextField id={idOf("email")} name="email" label="Email" type="email" required requiredMark autoComplete="email" defaultValue={prefill.email} error={errors.email} />
-        <TextField id={idOf("phone")} name="phone" label="Phone" type="tel" required requiredMark autoComplete="tel" defaultValue={prefill.phone} error={errors.phone} />
+        <TextField id={idOf("phone")} name="phone" label="Phone (optional)" type="tel" autoComplete="tel" defaultValue={prefill.phone} error={errors.phone} />
         <TextField id={idOf("city")} name="city" label="City" placeholder="San Diego" autoComplete="address-level2" defaultValue={prefill.city} error={errors.city} />
         <TextField id={idOf("state")} name="state" label="State" placeholder="CA" autoComplete="address-level1" defaultValue={prefill.state} error={errors.state} />
       </div>
@@ -148,45 +152,59 @@ export function AcceptanceForm(props: {
         </div>
       </fieldset>
 
-      <div>
+      <div className="space-y-4">
+        <div>
+          <label className="flex items-start gap-3 text-sm text-sand">
+            <input
+              ref={termsRef}
+              id={idOf("termsAccepted")}
+              type="checkbox"
+              name="termsAccepted"
+              defaultChecked={prefill.terms}
+              onChange={(event) => setTerms(event.target.checked)}
+              aria-invalid={errors.termsAccepted ? true : undefined}
+              aria-describedby={errors.termsAccepted ? `${idOf("termsAccepted")}-error` : undefined}
+              className="mt-1 size-4 shrink-0 accent-amber"
+            />
+            <span>
+              I agree to the{" "}
+              <Link to="/terms" className="text-amber underline underline-offset-2">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy" className="text-amber underline underline-offset-2">
+                Privacy Policy
+              </Link>
+              . <span className="text-mist">(required)</span>
+            </span>
+          </label>
+          {errors.termsAccepted ? (
+            <p id={`${idOf("termsAccepted")}-error`} className="mt-2 text-sm text-danger">
+              {errors.termsAccepted}
+            </p>
+          ) : null}
+        </div>
+        {/* Texts are optional, never a condition of the gift (docs/decisions/054). */}
         <label className="flex items-start gap-3 text-sm text-sand">
-          <input
-            type="checkbox"
-            name="consent"
-            checked={consent}
-            onChange={(event) => setConsent(event.target.checked)}
-            aria-invalid={errors.smsConsent || errors.termsAccepted ? true : undefined}
-            aria-describedby={errors.smsConsent || errors.termsAccepted ? "consent-error" : undefined}
-            className="mt-1 size-4 shrink-0 accent-amber"
-          />
-          <span>
-            I agree to the{" "}
-            <Link to="/terms" className="text-amber underline underline-offset-2">
-              Terms of Service
-            </Link>{" "}
-            and{" "}
-            <Link to="/privacy" className="text-amber underline underline-offset-2">
-              Privacy Policy
-            </Link>
-            , and to receive e-mail updates and text messages (SMS, at most 4 a month; reply STOP to opt out) from{" "}
-            {siteConfig.brand.name}.
-          </span>
+          <input type="checkbox" name="smsConsent" defaultChecked={prefill.texts} className="mt-1 size-4 shrink-0 accent-amber" />
+          <span>{smsConsentWords}</span>
         </label>
-        {errors.smsConsent || errors.termsAccepted ? (
-          <p id="consent-error" className="mt-2 text-sm text-danger">
-            {errors.smsConsent ?? errors.termsAccepted}
-          </p>
-        ) : null}
       </div>
 
       <div ref={errorBox} tabIndex={-1} className="outline-none">
         {formMessage ? <FormBanner tone="error">{formMessage}</FormBanner> : null}
       </div>
 
-      {/* Before the page's script runs the button stays usable, so the form also works without it. */}
-      <button type="submit" className="button-primary w-full" disabled={sending || (hydrated && !consent)}>
-        {sending ? "Creating Your Membership..." : "Accept Gift & Become a Member"}
-      </button>
+      {/* Before the page's script runs the button stays usable, so the form also works without it. Accepting is
+          joining the list: the e-mail consent is said beside the button, not asked in a box (docs/decisions/054). */}
+      <div className="space-y-2">
+        <button type="submit" className="button-primary w-full" disabled={sending || (hydrated && !terms)} aria-describedby={`${fieldId}-joining`}>
+          {sending ? "Creating Your Membership..." : "Accept Gift & Become a Member"}
+        </button>
+        <p id={`${fieldId}-joining`} className="text-center text-sm text-sand">
+          {joiningEmailWords}
+        </p>
+      </div>
     </fetcher.Form>
   );
 }

@@ -1,7 +1,8 @@
 import { AlertDialog } from "radix-ui";
 import { useRef, useState, type FormEvent } from "react";
 import { Form, useSubmit } from "react-router";
-import { emailPreferenceLabels } from "~/modules/consent";
+import { emailPreferenceLabels, smsConsentWords } from "~/modules/consent";
+import { memberTextMessages, memberTextState, type MemberTextConsent } from "~/modules/sms";
 import { deleteAccountSchema, memberDataMessages, type EmailPreferences } from "~/modules/members";
 
 const panel = "rounded-3xl border border-ember bg-umber/80 p-7 sm:p-9";
@@ -33,6 +34,63 @@ export function EmailPreferencesPanel(props: { preferences: EmailPreferences | n
         </Form>
       ) : (
         <p className="mt-5 text-sm text-danger">{memberDataMessages.preferencesLoadFailed}</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Texts: the number we hold and whether the member agreed to texts, with the box to give or
+ * withdraw it (a consents row each way), besides replying STOP. A plain form, so it works without
+ * JavaScript; what was typed comes back with an error.
+ */
+export function TextsPanel(props: { consent: MemberTextConsent | null; pending: boolean; error?: string; typed?: { phone: string; texts: boolean } }) {
+  const { consent, typed, error } = props;
+  return (
+    <section className={panel} aria-labelledby="texts-title">
+      <h2 id="texts-title" className="text-2xl text-ivory">
+        Text messages
+      </h2>
+      {consent ? (
+        <>
+          <p className="mt-2 text-sand" data-testid="texts-state">
+            {consent.phone ? `Your phone: ${consent.phone}. ` : `${memberTextMessages.noPhone} `}
+            {memberTextState(consent)}
+          </p>
+          <Form method="post" className="mt-5 space-y-4" key={`${consent.phone ?? ""}:${consent.agreed}:${typed ? "typed" : ""}`}>
+            <input type="hidden" name="intent" value="texts" />
+            <div>
+              <label htmlFor="texts-phone" className="block text-sm text-sand">
+                Phone
+              </label>
+              <input
+                id="texts-phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                defaultValue={typed?.phone ?? consent.phone ?? ""}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "texts-phone-error" : undefined}
+                className="input-field mt-2"
+              />
+              {error ? (
+                <p id="texts-phone-error" className="mt-1.5 text-sm text-danger">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+            <label htmlFor="texts-consent" className="flex items-start gap-3 text-sand">
+              <input id="texts-consent" name="texts" type="checkbox" defaultChecked={typed?.texts ?? consent.agreed} className="mt-1 size-4 shrink-0 accent-amber" />
+              <span>{smsConsentWords}</span>
+            </label>
+            <button type="submit" className="button-secondary" disabled={props.pending}>
+              {props.pending ? "Saving..." : "Save text preferences"}
+            </button>
+            <p className="text-sm text-mist">{memberTextMessages.stopAnyTime}</p>
+          </Form>
+        </>
+      ) : (
+        <p className="mt-5 text-sm text-danger">{memberTextMessages.loadFailed}</p>
       )}
     </section>
   );

@@ -15,7 +15,7 @@ import {
 import type { MemberSession, MemberSessionList } from "~/modules/members/index.server";
 
 /** What the profile page's forms ask for: the `intent` field of each. */
-export type ProfileIntent = "save" | "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences" | "delete-account" | "retry-mail";
+export type ProfileIntent = "save" | "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences" | "texts" | "delete-account" | "retry-mail";
 
 export const profileFieldIds: Record<ProfileField, string> = {
   fullName: "profile-full-name",

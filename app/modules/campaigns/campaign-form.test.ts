@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { campaignInputSchema } from "./campaign-form";
+import { campaignInputSchema, campaignNameFromSubject } from "./campaign-form";
 
 const errorsOf = (input: unknown) => {
   const parsed = campaignInputSchema.safeParse(input);
@@ -21,5 +21,17 @@ describe("campaignInputSchema", () => {
     const parsed = campaignInputSchema.parse({ audience: "all", campaign: " ", subject: " S ", message: "M" });
     expect(parsed).toMatchObject({ campaign: "concert_followup", subject: "S", recipients: [] });
     expect(errorsOf({ audience: "all", campaign: "magiclinks_preview", subject: "S", message: "M" })).toEqual({ campaign: "magiclinks_preview is kept for previews." });
+  });
+});
+
+describe("a campaign name left empty in the composer", () => {
+  it("is made from the subject, never an earlier campaign's name", () => {
+    expect(campaignNameFromSubject("The recording is ready!")).toBe("the_recording_is_ready");
+    expect(campaignNameFromSubject("  Amélie's Été concert — 2026  ")).toBe("amelie_s_ete_concert_2026");
+    expect(campaignNameFromSubject("Magiclinks preview")).toBe("magiclinks_preview_campaign");
+    expect(campaignNameFromSubject("!!!")).toBe("");
+    const long = campaignNameFromSubject("word ".repeat(40));
+    expect(long.length).toBeLessThanOrEqual(64);
+    expect(campaignInputSchema.safeParse({ campaign: long, audience: "all", subject: "s", message: "m" }).success).toBe(true);
   });
 });

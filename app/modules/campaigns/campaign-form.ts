@@ -11,6 +11,27 @@ export const DEFAULT_CAMPAIGN = "concert_followup";
 /** Campaign names the spec lists for bulk sends; any other lower-case name is allowed too. */
 export const suggestedCampaigns = ["concert_followup", "past_attendee_invitation"] as const;
 
+/**
+ * The name a composed campaign takes when staff leave its name empty: its subject in lower case,
+ * words joined by '_' ('The recording is ready!' → 'the_recording_is_ready'), never an earlier
+ * campaign's name. Empty when the subject has no letters or digits (the schema then names it).
+ */
+export function campaignNameFromSubject(subject: string): string {
+  const words = subject
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let name = "";
+  for (const word of words) {
+    const next = name ? `${name}_${word}` : word;
+    if (next.length > 64) break;
+    name = next;
+  }
+  return name === PREVIEW_CAMPAIGN ? `${name}_campaign` : name.slice(0, 64);
+}
+
 const campaignName = z
   .string()
   .trim()

@@ -32,11 +32,16 @@ export const interestOptions = [
 
 export type Interest = (typeof interestOptions)[number]["value"];
 
+/** An interest as people read it ('Candlelight Yoga with Live Piano'), wherever it is shown; a value we do not know, as stored. */
+export function interestLabel(interest: string): string {
+  return interestOptions.find((option) => option.value === interest)?.label ?? interest;
+}
+
 /** Where the form was filled in; kept with the sign-up. */
 export const communitySources = ["join", "home", "contact"] as const;
 export type CommunitySource = (typeof communitySources)[number];
 
-export const communitySignupFields = ["name", "email", "phone", "interest", "consent", "emailConsent", "smsConsent"] as const;
+export const communitySignupFields = ["name", "email", "phone", "interest", "consent", "smsConsent"] as const;
 export type CommunitySignupField = (typeof communitySignupFields)[number];
 export type CommunitySignupErrors = Partial<Record<CommunitySignupField, string>>;
 
@@ -47,13 +52,12 @@ export interface CommunitySignupValues {
   phone: string;
   interest: string;
   consent: boolean;
-  emailConsent: boolean;
   smsConsent: boolean;
 }
 
 export function typedValues(input: Record<string, unknown>): CommunitySignupValues {
   const text = (key: string) => (typeof input[key] === "string" ? input[key] : "");
-  return { name: text("name"), email: text("email"), phone: text("phone"), interest: text("interest"), consent: input.consent === "on", emailConsent: input.emailConsent === "on", smsConsent: input.smsConsent === "on" };
+  return { name: text("name"), email: text("email"), phone: text("phone"), interest: text("interest"), consent: input.consent === "on", smsConsent: input.smsConsent === "on" };
 }
 
 /** What the join action answers: the form's outcome, or a resend's. */

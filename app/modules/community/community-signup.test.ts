@@ -70,7 +70,6 @@ describe("community sign-up form", () => {
       phone: "",
       interest: "",
       consent: true,
-      emailConsent: false,
       smsConsent: true,
     });
   });

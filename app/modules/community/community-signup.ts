@@ -27,8 +27,7 @@ export const communitySignupSchema = z.object({
   interest: z.enum(interestValues, { error: communitySignupMessages.interest }),
   /** The Terms and Privacy box (required). A ticked checkbox posts "on"; an unticked one posts nothing. */
   consent: z.literal("on", { error: communitySignupMessages.consent }),
-  /** E-mail updates and texts: each optional, each its own consent (docs/decisions/043). */
-  emailConsent: z.catch(z.optional(z.literal("on")), undefined),
+  /** Texts: optional, a consent of its own (docs/decisions/043). Sending the form is the e-mail consent (054). */
   smsConsent: z.catch(z.optional(z.literal("on")), undefined),
   source: z.catch(z.optional(z.enum(communitySources)), undefined),
 }).check(

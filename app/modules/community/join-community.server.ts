@@ -1,9 +1,8 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { community } from "../../../db/schema";
-import { unsubscribeAddress } from "~/modules/consent/index.server";
 import type { Database } from "~/lib/db.server";
 import { purposesGrantedBy } from "~/modules/consent";
-import { allGranted, recordConsents } from "~/modules/consent/index.server";
+import { allGranted, isUnsubscribed, recordConsents } from "~/modules/consent/index.server";
 import { requestSignInLink, type SignInLinkClient } from "~/modules/members/index.server";
 import type { TooManyAttemptsRefusal } from "~/modules/security";
 import type { CommunitySignup } from "./community-signup";
@@ -37,9 +36,9 @@ export async function joinCommunity(
   let alreadyMember: boolean;
   try {
     // The consent is kept with the sign-up, and again (with its new time) when someone joins twice.
-    // Terms are required; e-mail updates and texts are each the visitor's own answer (decision 043).
+    // Terms are required and joining is the e-mail consent (the line beside the button); texts are
+    // the visitor's own answer (docs/decisions/043, 054).
     const texts = signup.smsConsent === "on" && Boolean(signup.phone);
-    const emailUpdates = signup.emailConsent === "on";
     alreadyMember = await db.transaction(async (tx) => {
       const now = new Date();
       const inserted = await tx
@@ -62,19 +61,13 @@ export async function joinCommunity(
           .set({ smsConsentAt: now, phone: sql`coalesce(${community.phone}, ${signup.phone})` })
           .where(and(eq(sql`lower(${community.email})`, signup.email.toLowerCase()), or(isNull(community.phone), eq(community.phone, signup.phone!))));
       }
-      // A box left unticked gives nothing; it withdraws nothing given before (joining again from another page).
-      // A new sign-up without e-mail updates is kept off every campaign through the one list every bulk send checks.
-      const isNew = inserted.length > 0;
-      await recordConsents(tx, {
-        email: signup.email,
-        source: "community_form",
-        answers: {
-          ...allGranted(purposesGrantedBy.community_form),
-          ...(emailUpdates ? { email_updates: true } : isNew ? { email_updates: false } : {}),
-          ...(texts ? { sms: true } : {}),
-        },
-      });
-      if (isNew && !emailUpdates) await unsubscribeAddress(tx, { email: signup.email, source: "sign-up" });
+      // An unsubscribed address stays unsubscribed: this form proves nobody's address, so only the
+      // person's own re-subscribe (the profile, the unsubscribe page) undoes it, and no e-mail
+      // consent is written that the unsubscribe would contradict. An unticked SMS box withdraws nothing.
+      const answers = allGranted(purposesGrantedBy.community_form);
+      if (await isUnsubscribed(tx, signup.email)) delete answers.email_updates;
+      if (texts) answers.sms = true;
+      await recordConsents(tx, { email: signup.email, source: "community_form", answers });
       return inserted.length === 0;
     });
   } catch (error) {

@@ -3,7 +3,7 @@ import { community, newsletter, waitlist } from "../../../db/schema";
 import type { CsvColumn } from "~/lib/csv.server";
 import type { Database } from "~/lib/db.server";
 import { containsPattern, LIST_PAGE_SIZE, listPage, offsetOf, type ListPage, type ListQuery } from "~/lib/list-page";
-import { interestOptions } from "./community-signup-fields";
+import { interestLabel } from "./community-signup-fields";
 
 /**
  * The staff lists of this module (the dashboard's community sign-ups, waitlist and newsletter
@@ -29,10 +29,6 @@ export interface EmailSignupRow {
   source?: string | null;
   plan?: string | null;
   createdAt: Date;
-}
-
-export function interestLabel(interest: string): string {
-  return interestOptions.find((option) => option.value === interest)?.label ?? interest;
 }
 
 const communityColumns = {

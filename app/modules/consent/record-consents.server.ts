@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { consents } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { CONSENT_TEXT_VERSION, type ConsentPurpose, type ConsentSource } from "./consent-texts";
+import { consentVersionOf, type ConsentPurpose, type ConsentSource } from "./consent-texts";
 
 export interface ConsentRecord {
   email: string;
@@ -13,7 +13,7 @@ export interface ConsentRecord {
 }
 
 /**
- * Writes one consents row per answer, under the current text version. Call it with the
+ * Writes one consents row per answer, under the version of the words its form shows now. Call it with the
  * transaction of the sign-up or change it belongs to, so a consent is never kept for a sign-up
  * that rolled back (nor lost for one that stayed).
  */
@@ -22,8 +22,9 @@ export async function recordConsents(tx: Database, record: ConsentRecord): Promi
   const entries = Object.entries(record.answers) as [ConsentPurpose, boolean][];
   if (entries.length === 0) return;
   const userId = record.userId ?? sql`(select id from "user" where lower(email) = ${email} limit 1)`;
+  const textVersion = consentVersionOf(record.source);
   await tx.insert(consents).values(
-    entries.map(([purpose, granted]) => ({ email, userId, purpose, granted, source: record.source, textVersion: CONSENT_TEXT_VERSION })),
+    entries.map(([purpose, granted]) => ({ email, userId, purpose, granted, source: record.source, textVersion })),
   );
 }
 

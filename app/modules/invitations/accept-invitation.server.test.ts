@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { invitations, musicAccess, userProfiles } from "../../../db/schema";
+import { consents, invitations, musicAccess, userProfiles } from "../../../db/schema";
+import { consentVersionOf, consentWordsAt } from "~/modules/consent/consent-texts";
+import { smsPermissionFor } from "~/modules/sms/sms-consent.server";
 import { buildAcceptance, buildInvitation } from "~/modules/demo/factories/invitations";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { acceptInvitation } from "./accept-invitation.server";
@@ -75,6 +77,32 @@ describe("accepting an invitation", () => {
 
     expect(await acceptInvitation(db(), form(invitation.rid, invitation.email), { publicUrl })).toEqual({ ok: false, reason: "accepted" });
     expect(await getAttendeeData(db(), invitation.rid)).toEqual({ ok: false, reason: "accepted" });
+  });
+
+  it("accepts without a phone or texts: Terms, Privacy and e-mail recorded under the words' version, no SMS consent", async () => {
+    const invitation = buildInvitation({ phone: "" });
+    await db().insert(invitations).values(invitation);
+    const result = await acceptInvitation(db(), buildAcceptance(invitation, { phone: undefined, smsConsent: false }), { publicUrl });
+    expect(result.ok).toBe(true);
+    const [profile] = await db().select().from(userProfiles).where(eq(userProfiles.email, invitation.email));
+    expect(profile).toMatchObject({ phone: null, smsConsentAt: null });
+    const rows = await db().select().from(consents).where(eq(consents.email, invitation.email.toLowerCase()));
+    expect(rows.map((row) => [row.purpose, row.granted]).sort()).toEqual([
+      ["email_updates", true],
+      ["privacy", true],
+      ["terms", true],
+    ]);
+    expect(rows.every((row) => row.source === "invitation_form" && row.textVersion === consentVersionOf("invitation_form"))).toBe(true);
+    expect(consentWordsAt("invitation_form", rows[0]!.textVersion)).toContain("You will get our e-mails about events and music; unsubscribe any time.");
+  });
+
+  it("with the texts box ticked, records the SMS consent for the number given, which may then be texted", async () => {
+    const invitation = buildInvitation();
+    await db().insert(invitations).values(invitation);
+    await acceptInvitation(db(), buildAcceptance(invitation, { phone: "(619) 555-0177", smsConsent: true }), { publicUrl });
+    const rows = await db().select().from(consents).where(eq(consents.email, invitation.email.toLowerCase()));
+    expect(rows.filter((row) => row.purpose === "sms").map((row) => [row.granted, row.textVersion])).toEqual([[true, consentVersionOf("invitation_form")]]);
+    expect(await smsPermissionFor(db(), "+16195550177")).toBe("consent");
   });
 
   it("lets only one of two simultaneous acceptances through", async () => {

@@ -34,23 +34,30 @@ export async function acceptInvitation(
     if (invitation.email.trim().toLowerCase() !== input.email.toLowerCase()) return { ok: false, reason: "email-mismatch" };
 
     const email = invitation.email.trim();
-    // The directory is keyed by lower(email), an expression drizzle's upsert cannot target.
+    const phone = input.phone || null;
+    const smsConsentAt = input.smsConsent ? at : null;
+    // The directory is keyed by lower(email), an expression drizzle's upsert cannot target. An
+    // unticked texts box withdraws nothing given before for the same number (docs/decisions/043);
+    // a consent given for another number does not carry over to a new one.
     await tx.execute(sql`
       insert into user_profiles (email, first_name, last_name, phone, city, state, interests, communication_preference,
         discovery_method, email_updates, sms_consent_at, terms_accepted_at)
-      values (${email}, ${input.firstName}, ${input.lastName}, ${input.phone}, ${input.city || null}, ${input.state || null},
+      values (${email}, ${input.firstName}, ${input.lastName}, ${phone}, ${input.city || null}, ${input.state || null},
         ${JSON.stringify(input.interests)}::jsonb, ${input.communicationPreference}, ${input.discoveryMethod || null},
-        ${input.emailUpdates}, ${at}::timestamptz, ${at}::timestamptz)
+        ${input.emailUpdates}, ${smsConsentAt}::timestamptz, ${at}::timestamptz)
       on conflict (lower(email)) do update set
         first_name = excluded.first_name, last_name = excluded.last_name, phone = excluded.phone, city = excluded.city,
         state = excluded.state, interests = excluded.interests, communication_preference = excluded.communication_preference,
         discovery_method = excluded.discovery_method, email_updates = excluded.email_updates,
-        sms_consent_at = excluded.sms_consent_at, terms_accepted_at = excluded.terms_accepted_at, updated_at = ${at}::timestamptz`);
+        sms_consent_at = case when excluded.sms_consent_at is not null then excluded.sms_consent_at
+                              when excluded.phone is not distinct from user_profiles.phone then user_profiles.sms_consent_at end,
+        terms_accepted_at = excluded.terms_accepted_at, updated_at = ${at}::timestamptz`);
     await tx.insert(musicAccess).values({ email, source: "invitation" }).onConflictDoNothing();
+    // Terms and Privacy (the required box), e-mail (accepting is joining the list; an endpoint caller may say no), texts when ticked.
     await recordConsents(tx, {
       email,
       source: "invitation_form",
-      answers: { ...allGranted(purposesGrantedBy.invitation_form), email_updates: input.emailUpdates },
+      answers: { ...allGranted(purposesGrantedBy.invitation_form), email_updates: input.emailUpdates, ...(input.smsConsent ? { sms: true } : {}) },
     });
     await tx.update(invitations).set({ status: "accepted", acceptedAt: now }).where(eq(invitations.id, invitation.id));
     return { ok: true, email };

@@ -12,13 +12,17 @@ export interface AcceptanceFormValues {
   communicationPreference: string;
   discoveryMethod: string;
   interests: string[];
-  consent: boolean;
+  /** The Terms and Privacy box (required). */
+  terms: boolean;
+  /** The texts box (optional). */
+  texts: boolean;
 }
 
 /**
  * Reads the /invitation form (in the browser before sending, on the server without JavaScript).
- * 'Interested in all' stands for the five interests, and the one combined consent checkbox gives
- * SMS consent, terms acceptance and e-mail updates together, as the spec's form does.
+ * 'Interested in all' stands for the five interests. Two boxes: the Terms (required) and texts
+ * (optional); sending the form is the e-mail consent, as the line beside its button says
+ * (docs/decisions/054; the spec's one box bundled all three).
  */
 export function acceptanceFormValues(form: FormData): AcceptanceFormValues {
   const text = (name: string) => {
@@ -37,18 +41,19 @@ export function acceptanceFormValues(form: FormData): AcceptanceFormValues {
     communicationPreference: text("communicationPreference"),
     discoveryMethod: text("discoveryMethod"),
     interests: form.has("interestsAll") ? [...invitationInterests] : [...new Set(chosen)],
-    consent: form.get("consent") === "on",
+    terms: form.get("termsAccepted") === "on",
+    texts: form.get("smsConsent") === "on",
   };
 }
 
 /** The acceptInvitation payload of those values. */
 export function acceptancePayload(values: AcceptanceFormValues) {
-  const { consent, communicationPreference, ...fields } = values;
+  const { terms, texts, communicationPreference, ...fields } = values;
   return {
     ...fields,
     communicationPreference: communicationPreference || undefined,
-    smsConsent: consent,
-    termsAccepted: consent,
-    emailUpdates: consent,
+    smsConsent: texts,
+    termsAccepted: terms,
+    emailUpdates: true,
   };
 }

@@ -25,28 +25,33 @@ describe("the invitation acceptance form", () => {
     expect(result).toMatchObject({ firstName: "Rosa", communicationPreference: "everything", emailUpdates: true, interests: [] });
   });
 
-  it.each(["firstName", "lastName", "email", "phone"])("asks for %s", (field) => {
+  it.each(["firstName", "lastName", "email"])("asks for %s", (field) => {
     expect(firstError(errorOf({ ...complete, [field]: "   " }))).toBe("Please fill in all required fields");
     expect(firstError(errorOf({ ...complete, [field]: undefined }))).toBe("Please fill in all required fields");
   });
 
-  it("requires SMS consent, then the terms", () => {
-    expect(firstError(errorOf({ ...complete, smsConsent: false, termsAccepted: false }))).toBe(
-      "SMS consent is required to complete your membership",
-    );
+  it("makes neither a phone nor texts a condition of the gift; texts need the phone they go to", () => {
+    expect(acceptanceSchema.parse({ ...complete, phone: undefined, smsConsent: false })).toMatchObject({ smsConsent: false, termsAccepted: true });
+    expect(acceptanceSchema.parse({ ...complete, smsConsent: undefined })).toMatchObject({ smsConsent: false });
+    const noPhone = errorOf({ ...complete, phone: "  " });
+    expect(fieldErrors(noPhone)).toEqual({ phone: invitationMessages.phoneForTexts });
+  });
+
+  it("requires the terms", () => {
     expect(firstError(errorOf({ ...complete, termsAccepted: false }))).toBe("You must accept the Terms of Service to continue");
     expect(firstError(errorOf({ ...complete, termsAccepted: undefined }))).toBe("You must accept the Terms of Service to continue");
   });
 
-  it("names the missing required fields before the consents, one message per field", () => {
+  it("names the missing required fields before the terms, one message per field", () => {
     const error = errorOf({ rid: complete.rid, email: "not-an-address" });
     expect(firstError(error)).toBe("Please fill in all required fields");
     expect(fieldErrors(error)).toMatchObject({
       firstName: "Please fill in all required fields",
       email: invitationMessages.invalidEmail,
-      smsConsent: "SMS consent is required to complete your membership",
       termsAccepted: "You must accept the Terms of Service to continue",
     });
+    expect(fieldErrors(error)).not.toHaveProperty("phone");
+    expect(fieldErrors(error)).not.toHaveProperty("smsConsent");
   });
 
   it("keeps choices to the spec's lists", () => {
@@ -79,11 +84,13 @@ describe("the invitation page's form", () => {
     ["communicationPreference", "important"],
   ];
 
-  it("gives all three agreements with the one consent checkbox", () => {
-    const payload = acceptancePayload(acceptanceFormValues(form([...base, ["consent", "on"]])));
-    expect(acceptanceSchema.parse(payload)).toMatchObject({ smsConsent: true, termsAccepted: true, emailUpdates: true });
-    expect(firstError(errorOf(acceptancePayload(acceptanceFormValues(form(base)))))).toBe(
-      "SMS consent is required to complete your membership",
+  it("reads the Terms box and the texts box apart; sending the page's form is the e-mail consent", () => {
+    const termsOnly = acceptancePayload(acceptanceFormValues(form([...base, ["termsAccepted", "on"]])));
+    expect(acceptanceSchema.parse(termsOnly)).toMatchObject({ smsConsent: false, termsAccepted: true, emailUpdates: true });
+    const both = acceptancePayload(acceptanceFormValues(form([...base, ["termsAccepted", "on"], ["smsConsent", "on"]])));
+    expect(acceptanceSchema.parse(both)).toMatchObject({ smsConsent: true, termsAccepted: true });
+    expect(firstError(errorOf(acceptancePayload(acceptanceFormValues(form([...base, ["smsConsent", "on"]])))))).toBe(
+      "You must accept the Terms of Service to continue",
     );
   });
 

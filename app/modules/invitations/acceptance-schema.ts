@@ -28,7 +28,8 @@ export const acceptanceSchema = z.object({
     z.maxLength(254, messages.invalidEmail),
     z.email(messages.invalidEmail),
   ),
-  phone: requiredText(40),
+  // Optional: a phone, and texts, are never a condition of the gift (docs/decisions/054).
+  phone: optionalText(40),
   city: optionalText(100),
   state: optionalText(100),
   communicationPreference: z._default(
@@ -39,7 +40,9 @@ export const acceptanceSchema = z.object({
     z.nullable(z.enum([...discoveryMethods, ""], { error: "Please choose how you heard about us from the list." })),
   ),
   interests: z._default(z.array(z.enum(invitationInterests, { error: "Please choose interests from the list." })), []),
-  smsConsent: z.literal(true, { error: messages.smsConsentRequired }),
+  /** The optional texts box. */
+  smsConsent: z._default(z.boolean({ error: "SMS consent must be true or false." }), false),
+  /** Accepting is joining the list, so the page sends true (the line beside its button); the endpoint's callers may say false. */
   emailUpdates: z._default(z.boolean({ error: "Email updates must be true or false." }), true),
   termsAccepted: z.literal(true, { error: messages.termsRequired }),
   rid: z.string({ error: messages.ridMissing }).check(
@@ -48,7 +51,10 @@ export const acceptanceSchema = z.object({
     z.maxLength(MAX_RID_LENGTH, messages.notFound),
     z.refine((rid) => !hasControlCharacters(rid), messages.notFound),
   ),
-});
+}).check(
+  // Texts need a number to go to; whether we can text it is the server's check (phoneForTextsProblem).
+  z.refine((input) => !input.smsConsent || Boolean(input.phone), { path: ["phone"], error: messages.phoneForTexts }),
+);
 
 export type AcceptanceInput = z.output<typeof acceptanceSchema>;
 export type AcceptanceField = keyof AcceptanceInput;

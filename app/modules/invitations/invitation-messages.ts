@@ -7,7 +7,8 @@ import { siteConfig } from "~/lib/site-config";
 export const invitationMessages = {
   requiredFields: "Please fill in all required fields",
   invalidEmail: "Please enter a valid email address.",
-  smsConsentRequired: "SMS consent is required to complete your membership",
+  /** The texts box ticked without a phone (the community and reservation forms say the same). */
+  phoneForTexts: "Please enter the phone number to text, or untick the text messages box.",
   termsRequired: "You must accept the Terms of Service to continue",
   acceptFailed: "Failed to accept invitation",
   signupFailed: "Failed to complete membership signup",

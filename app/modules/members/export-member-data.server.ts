@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/lib/db.server";
 import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "~/modules/security/index.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security";
-import { consentTexts, CONSENT_TEXT_VERSION } from "~/modules/consent";
+import { consentWordsAt, type ConsentSource } from "~/modules/consent";
 
 /** Gathering everything reads a dozen tables and all of a person's listening: a few downloads an hour. */
 export const memberExportLimit: RateLimitRule = { limit: 5, windowSeconds: 60 * 60 };
@@ -34,7 +34,8 @@ export interface MemberDataExport {
   /** Invitations to this address (without their rid, which works as a key to accept them). */
   invitations: Row[];
   consents: Row[];
-  consentTexts: { version: string; texts: typeof consentTexts };
+  /** The words behind each of those consents: one entry per form and version of its words. */
+  consentWords: { source: string; version: string; words: string | null }[];
   listeningHistory: Row[];
   /** Campaign e-mails to this address (no link or unsubscribe token). */
   campaignEmails: Row[];
@@ -70,6 +71,10 @@ export async function exportMemberData(
   const rows = (query: ReturnType<typeof sql>) => queryRows<Row>(db, query);
   const one = async (query: ReturnType<typeof sql>) => (await rows(query))[0] ?? null;
 
+  const consents = await rows(
+    sql`select purpose, granted, source, text_version, created_at from consents
+         where email = ${email} or user_id = ${id}::uuid order by created_at, id`,
+  );
   const data: MemberDataExport = {
     exportedAt: now.toISOString(),
     email,
@@ -105,11 +110,8 @@ export async function exportMemberData(
       sql`select email, first_name, last_name, phone, city, state, event_history, campaign, status, sent_at, accepted_at, expires_at
             from invitations where lower(email) = ${email} order by sent_at`,
     ),
-    consents: await rows(
-      sql`select purpose, granted, source, text_version, created_at from consents
-           where email = ${email} or user_id = ${id}::uuid order by created_at, id`,
-    ),
-    consentTexts: { version: CONSENT_TEXT_VERSION, texts: consentTexts },
+    consents,
+    consentWords: wordsOf(consents),
     listeningHistory: await rows(
       sql`select track_title, track_src, action, position, duration, campaign, received_at from audio_events
            where user_id = ${id}::uuid or lower(user_email) = ${email} order by received_at, id`,
@@ -122,4 +124,16 @@ export async function exportMemberData(
     unsubscribed: await one(sql`select email, source, created_at from unsubscribes where email = ${email}`),
   };
   return { ok: true, data };
+}
+
+/** Each (form, version) the rows name once, with its words; rows copied before words were kept (`unrecorded`) have none. */
+function wordsOf(consents: Row[]): MemberDataExport["consentWords"] {
+  const seen = new Map<string, MemberDataExport["consentWords"][number]>();
+  for (const row of consents) {
+    const source = String(row.source);
+    const version = String(row.text_version);
+    const key = `${source}@${version}`;
+    if (!seen.has(key)) seen.set(key, { source, version, words: consentWordsAt(source as ConsentSource, version) ?? null });
+  }
+  return [...seen.values()];
 }

@@ -18,7 +18,10 @@ describe("the member's data forms", () => {
   });
 
   it("names the download by brand and day, and gives deleted guests an address nobody receives", () => {
-    expect(exportFileName("harmonia", new Date("2026-11-24T23:00:00Z"))).toBe("harmonia-data-2026-11-24.json");
+    expect(exportFileName("harmonia", new Date("2026-11-24T23:00:00Z"), "America/Los_Angeles")).toBe("harmonia-data-2026-11-24.json");
+    // 5 pm on the 24th at the venue is already the 25th in UTC: the file says the venue's day.
+    expect(exportFileName("harmonia", new Date("2026-11-25T01:00:00Z"), "America/Los_Angeles")).toBe("harmonia-data-2026-11-24.json");
+    expect(exportFileName("harmonia", new Date("2026-11-25T01:00:00Z"), "Europe/Paris")).toBe("harmonia-data-2026-11-25.json");
     expect(deletedGuestAddress("abc")).toBe("deleted-abc@deleted.invalid");
   });
 });

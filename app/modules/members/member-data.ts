@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayIn } from "~/lib/day-series";
 import { memberDataMessages } from "./member-data-messages";
 
 export { memberDataMessages };
@@ -18,9 +19,9 @@ export const deleteAccountSchema = z.object({
     .pipe(z.literal("DELETE", { error: memberDataMessages.deleteConfirmation })),
 });
 
-/** The downloaded file's name: harmonia-data-2026-11-24.json. */
-export function exportFileName(brandSlug: string, now: Date): string {
-  return `${brandSlug}-data-${now.toISOString().slice(0, 10)}.json`;
+/** The downloaded file's name, dated with the venue's calendar day: harmonia-data-2026-11-24.json. */
+export function exportFileName(brandSlug: string, now: Date, timeZone: string): string {
+  return `${brandSlug}-data-${dayIn(now, timeZone)}.json`;
 }
 
 /** The address a deleted guest's reservation keeps: unique, and never deliverable (RFC 2606's .invalid). */

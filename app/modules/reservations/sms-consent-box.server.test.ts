@@ -6,13 +6,14 @@ import { buildEvent } from "~/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { validateCommunitySignup } from "~/modules/community/community-signup";
 import { joinCommunity } from "~/modules/community/join-community.server";
-import { CONSENT_TEXT_VERSION } from "~/modules/consent/consent-texts";
+import { consentVersionOf, consentWordsAt } from "~/modules/consent/consent-texts";
+import { unsubscribeAddress } from "~/modules/consent/unsubscribe.server";
 import { eventGuestAudience, smsPermissionFor } from "~/modules/sms/sms-consent.server";
 import { reservationSchema } from "./reservation-form";
 import { phoneToTextProblem, reserveSeatsForVisitor } from "./reserve-seats-for-visitor.server";
 import { queueTextReminders, textReminderKey } from "./text-reminders.server";
 
-// Each consent box writes its own consents row (decision 043): the reservation form's SMS box, and /join's three boxes.
+// Each consent box writes its own consents row (decision 043): the reservation form's SMS box, and /join's boxes; joining is the e-mail consent (054).
 describe("consent boxes", () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -37,7 +38,7 @@ describe("consent boxes", () => {
     expect(ticked.ok && unticked.ok).toBe(true);
     if (!ticked.ok) throw new Error("not reserved");
     expect(ticked.reservation.smsConsentAt).toBeInstanceOf(Date);
-    expect(await consentRows("tia@example.com")).toMatchObject([{ purpose: "sms", granted: true, source: "reservation_form", textVersion: CONSENT_TEXT_VERSION }]);
+    expect(await consentRows("tia@example.com")).toMatchObject([{ purpose: "sms", granted: true, source: "reservation_form", textVersion: consentVersionOf("reservation_form") }]);
     expect(await consentRows("nia@example.com")).toHaveLength(0);
 
     const audience = await eventGuestAudience(db(), event!.id);
@@ -74,34 +75,44 @@ describe("consent boxes", () => {
     return checked.signup;
   };
 
-  it("/join writes Terms and Privacy, and a row for each optional box ticked", async () => {
+  it("/join writes Terms, Privacy and e-mail (joining is the e-mail consent), and texts when that box is ticked, under the words' version", async () => {
     const all = signup({ email: "all-boxes@example.com", phone: "(619) 555-0150" });
     await joinCommunity(db(), { signup: all, client: client("198.51.100.201") });
-    const purposes = (await consentRows("all-boxes@example.com")).map((row) => [row.purpose, row.granted, row.source]);
-    expect(purposes.sort()).toEqual([
+    const rows = await consentRows("all-boxes@example.com");
+    expect(rows.map((row) => [row.purpose, row.granted, row.source]).sort()).toEqual([
       ["email_updates", true, "community_form"],
       ["privacy", true, "community_form"],
       ["sms", true, "community_form"],
       ["terms", true, "community_form"],
     ]);
+    expect(new Set(rows.map((row) => row.textVersion))).toEqual(new Set([consentVersionOf("community_form")]));
+    expect(consentWordsAt("community_form", rows[0]!.textVersion)).toContain("You will get our e-mails about events and music; unsubscribe any time.");
     const [row] = await db().select().from(community).where(eq(community.email, "all-boxes@example.com"));
     expect(row!.smsConsentAt).toBeInstanceOf(Date);
     expect(await smsPermissionFor(db(), "+16195550150")).toBe("consent");
   });
 
-  it("/join with only Terms ticked: no SMS consent, and the address is kept off campaigns", async () => {
-    const termsOnly = signup({ email: "terms-only@example.com", phone: "(619) 555-0151", emailUpdates: false, texts: false });
-    await joinCommunity(db(), { signup: termsOnly, client: client("198.51.100.202") });
-    const purposes = (await consentRows("terms-only@example.com")).map((row) => [row.purpose, row.granted]);
+  it("/join without the texts box: no SMS consent, and the address is on the campaigns' list", async () => {
+    const noTexts = signup({ email: "no-texts@example.com", phone: "(619) 555-0151", texts: false });
+    await joinCommunity(db(), { signup: noTexts, client: client("198.51.100.202") });
+    const purposes = (await consentRows("no-texts@example.com")).map((row) => [row.purpose, row.granted]);
     expect(purposes.sort()).toEqual([
-      ["email_updates", false],
+      ["email_updates", true],
       ["privacy", true],
       ["terms", true],
     ]);
-    const [row] = await db().select().from(community).where(eq(community.email, "terms-only@example.com"));
+    const [row] = await db().select().from(community).where(eq(community.email, "no-texts@example.com"));
     expect(row!.smsConsentAt).toBeNull();
     expect(await smsPermissionFor(db(), "+16195550151")).toBeNull();
-    expect(await db().select().from(unsubscribes).where(and(eq(unsubscribes.email, "terms-only@example.com"), eq(unsubscribes.source, "sign-up")))).toHaveLength(1);
+    expect(await db().select().from(unsubscribes).where(eq(unsubscribes.email, "no-texts@example.com"))).toHaveLength(0);
+  });
+
+  it("someone who joined with the e-mail box unticked stays as they chose, also when they join again", async () => {
+    // As a sign-up under the words of 2026-11-26 left it: the box unticked put the address on the unsubscribed list.
+    await db().transaction((tx) => unsubscribeAddress(tx, { email: "kept-quiet@example.com", source: "sign-up" }));
+    await joinCommunity(db(), { signup: signup({ email: "kept-quiet@example.com" }), client: client("198.51.100.203") });
+    expect((await consentRows("kept-quiet@example.com")).map((row) => row.purpose).sort()).toEqual(["privacy", "terms"]);
+    expect(await db().select().from(unsubscribes).where(and(eq(unsubscribes.email, "kept-quiet@example.com"), eq(unsubscribes.source, "sign-up")))).toHaveLength(1);
   });
 
   it("refuses /join without the Terms box, whatever else is ticked", () => {

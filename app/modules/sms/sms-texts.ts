@@ -10,7 +10,7 @@ export const smsMessages = {
   messageTooLong: "Messages can be at most 1600 characters.",
   failed: "Failed to send SMS",
   noConsent:
-    "This number has not agreed to texts. Only people who gave SMS consent (the SMS box of the community or reservation form, an invitation) can be texted, or answered within a day of their own text.",
+    "This number has not agreed to texts. Only people who gave SMS consent (the SMS box of the community or reservation form, an invitation, or their profile) can be texted, or answered within a day of their own text.",
   sentAsReply: "Sent as a reply: this number has not agreed to texts, but wrote to us in the last day.",
   sent: (sid: string) => `SMS sent successfully! Message SID: ${sid}`,
   monthlyLimit: "This number has already received 4 texts this month.",
@@ -32,7 +32,21 @@ export const smsMessages = {
   dailyLimit: (limit: number, hours: number) =>
     `You have sent ${limit} single texts in the last day, the most allowed. Please try again in ${hours} ${hours === 1 ? "hour" : "hours"}.`,
   quietHours: "It is outside 10am–8pm at the venue: people may be asleep or busy. Texts are best sent between 10am and 8pm.",
+  /** A person's own SMS box (the invitation, the profile) ticked with a number we cannot text. */
+  phoneForTexts: "Please enter the phone number to text, or untick the text messages box.",
+  phoneNotTextable: "Please enter a phone number we can text (e.g. +1 619 555 0100), or untick the text messages box.",
+  phoneOutsideCountries: (allowed: readonly string[]) =>
+    `Our texts go only to numbers in: ${allowed.map(countryName).join(", ")}. Please enter such a number, or untick the text messages box.`,
 } as const;
+
+/** 'United States' for US (the code itself where the runtime knows no name). */
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 export const SMS_MAX_CHARACTERS = 1600;
 export const SMS_MONTHLY_LIMIT = 4;
@@ -97,6 +111,19 @@ export function countryOf(e164: string): CountryCode | undefined {
 export function isCountryAllowed(e164: string, allowedCountries: readonly string[]): boolean {
   const country = countryOf(e164);
   return country !== undefined && allowedCountries.includes(country);
+}
+
+/**
+ * Why a person cannot agree to texts at `phone` (a number of their own, on the invitation or the
+ * profile): none given, not a number, or of a country texts may not go to (SMS_ALLOWED_COUNTRIES).
+ * Undefined when texts may be agreed to at that number. A STOP the number sent still holds after
+ * it: only START undoes it (`textEligibility` keeps refusing until then).
+ */
+export function phoneForTextsProblem(phone: string | null | undefined, allowedCountries: readonly string[]): string | undefined {
+  if (!phone?.trim()) return smsMessages.phoneForTexts;
+  const number = toE164(phone);
+  if (!number) return smsMessages.phoneNotTextable;
+  return isCountryAllowed(number, allowedCountries) ? undefined : smsMessages.phoneOutsideCountries(allowedCountries);
 }
 
 /** Why a number may not be texted (`textEligibility`); a group's audience is chosen by consent, so only single texts meet 'no-consent'. */

@@ -8,7 +8,7 @@ import { AttendeeImport } from "~/components/admin/campaigns/attendee-import";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { pageMeta } from "~/lib/seo";
 import { campaignMessages } from "~/modules/campaigns";
-import { DEFAULT_CAMPAIGN } from "~/modules/campaigns";
+import { campaignNameFromSubject } from "~/modules/campaigns";
 import { readCommunicationsPage } from "~/modules/campaigns/index.server";
 import { createTextCampaign } from "~/modules/campaigns/index.server";
 import { refusalStatus } from "~/lib/outcome";
@@ -50,7 +50,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     textRecipients,
     scheduledLabels,
     textAudiences,
-    defaultCampaign: DEFAULT_CAMPAIGN,
     // The single-text form's one-time key: a resubmission (a lost answer, a second press, the
     // browser's resend) finds its text instead of sending another.
     smsSubmissionKey: newSubmissionKey(),
@@ -68,8 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const intent = text("intent");
   const recipients = form.getAll("recipients").filter((value): value is string => typeof value === "string" && value.trim() !== "");
-  const composer = { campaign: text("campaign"), subject: text("subject"), message: text("message"), grantsMusicAccess: text("grantsMusicAccess") };
-  const values = { ...composer, previewAs: text("previewAs") };
+  // A name left empty is made from the subject, never an earlier campaign's; the form gets back what was typed.
+  const typed = { campaign: text("campaign"), subject: text("subject"), message: text("message"), grantsMusicAccess: text("grantsMusicAccess") };
+  const composer = { ...typed, campaign: typed.campaign.trim() || campaignNameFromSubject(typed.subject) };
+  const values = { ...typed, previewAs: text("previewAs") };
   const answer = (body: ComposerActionData, status = 200) => data<ComposerActionData>(body, { status });
   const campaignId = text("campaignId");
   if (intent === "send-sms") {
@@ -167,7 +168,6 @@ export default function CommunicationsPage({ loaderData, actionData }: Route.Com
           community={loaderData.community}
           filter={loaderData.filter}
           me={loaderData.me}
-          defaultCampaign={loaderData.defaultCampaign}
           actionData={actionData}
         />
       </section>

@@ -4,6 +4,7 @@ import { invitationMessages } from "~/modules/invitations";
 import { submitInvitationAcceptance } from "~/modules/invitations/index.server";
 import type { AppLoadContext } from "react-router";
 import { refusalStatus } from "~/lib/outcome";
+import { phoneForTextsProblem } from "~/modules/sms";
 import { logFailure } from "~/lib/log.server";
 
 export type AcceptanceOutcome =
@@ -18,6 +19,9 @@ export async function submitAcceptance(input: unknown, context: Pick<AppLoadCont
   const parsed = acceptanceSchema.safeParse(input);
   if (!parsed.success) return { status: 400, error: firstError(parsed.error), fieldErrors: fieldErrors(parsed.error) };
   const env = context.env;
+  // A ticked texts box needs a number we may text: checked here, where SMS_ALLOWED_COUNTRIES is known (the browser does not load the phone library).
+  const phoneProblem = parsed.data.smsConsent ? phoneForTextsProblem(parsed.data.phone, env.SMS_ALLOWED_COUNTRIES) : undefined;
+  if (phoneProblem) return { status: 400, error: phoneProblem, fieldErrors: { phone: phoneProblem } };
   try {
     const client = { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
     const result = await submitInvitationAcceptance(context.db, { input: parsed.data, client, publicUrl: env.PUBLIC_URL });

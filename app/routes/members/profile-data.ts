@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const outcome = await exportMemberData(context.db, user, { key: context.clientKey, rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER });
     if (!outcome.ok) return redirect(`/profile?exportRetry=${outcome.retryAfterSeconds}`);
-    const fileName = exportFileName(siteConfig.brand.name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), context.now());
+    const fileName = exportFileName(siteConfig.brand.name.toLowerCase().replace(/[^a-z0-9]+/g, "-"), context.now(), siteConfig.venue.timeZone);
     return new Response(JSON.stringify(outcome.data, null, 2), {
       headers: {
         "Content-Type": "application/json; charset=utf-8",

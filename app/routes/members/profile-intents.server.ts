@@ -11,12 +11,15 @@ import { ProfileSaveError, saveProfile } from "~/modules/members/index.server";
 import { requestSignInLink } from "~/modules/members/index.server";
 import { setEmailPreferences } from "~/modules/members/index.server";
 import { retryMemberAddress } from "~/modules/deliverability/index.server";
+import { setMemberTextConsent } from "~/modules/sms/index.server";
+import { memberTextMessages } from "~/modules/sms";
 import { authHeaders, getUser, requireMember } from "~/routes/guards.server";
 
 export type ProfileActionData =
   | { intent: "save"; ok: true; message: string }
   | { intent: "save"; ok: false; error?: string; fieldErrors?: ProfileFieldErrors; values: ProfileFormInput }
   | { intent: "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences" | "retry-mail"; ok: boolean; message: string }
+  | { intent: "texts"; ok: boolean; message: string; fieldErrors?: { phone: string }; typed?: { phone: string; texts: boolean } }
   | { intent: "delete-account"; ok: false; message: string; confirmationError?: string; typed?: string };
 
 /** The profile page's forms, each told apart by its `intent`: the member's own data only. */
@@ -89,6 +92,18 @@ export async function profileAction(request: Request, context: AppLoadContext) {
     } catch (error) {
       logFailure("profile", "saving e-mail preferences", error);
       return data<ProfileActionData>({ intent, ok: false, message: memberDataMessages.preferencesFailed }, 503);
+    }
+  }
+
+  if (intent === "texts") {
+    const typed = { phone: form.phone ?? "", texts: form.texts === "on" };
+    try {
+      const outcome = await setMemberTextConsent(context.db, user, { phone: form.phone, texts: form.texts }, { allowedCountries: context.env.SMS_ALLOWED_COUNTRIES });
+      if (!outcome.ok) return data<ProfileActionData>({ intent, ok: false, message: outcome.message, fieldErrors: outcome.fieldErrors, typed }, 400);
+      return data<ProfileActionData>({ intent, ok: true, message: outcome.message });
+    } catch (error) {
+      logFailure("profile", "saving text preferences", error);
+      return data<ProfileActionData>({ intent, ok: false, message: memberTextMessages.failed, typed }, 503);
     }
   }
 

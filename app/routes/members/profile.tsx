@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { FormBanner } from "~/components/members/auth-card";
 import { ActiveSessions, ProfileForm, profileFieldIds, type ProfileIntent } from "~/components/members/profile-form";
-import { DeleteAccountPanel, DownloadDataPanel, EmailPreferencesPanel } from "~/components/members/member-data-panels";
+import { DeleteAccountPanel, DownloadDataPanel, EmailPreferencesPanel, TextsPanel } from "~/components/members/member-data-panels";
 import { PageFrame } from "~/components/ui/page-hero";
 import { authHeaders, requireMember } from "~/routes/guards.server";
 import { logFailure } from "~/lib/log.server";
@@ -17,6 +17,7 @@ import { getProfile } from "~/modules/members/index.server";
 import { getEmailPreferences } from "~/modules/members/index.server";
 import { tooManyAttempts } from "~/modules/security";
 import { memberMailStatus } from "~/modules/deliverability/index.server";
+import { getMemberTextConsent } from "~/modules/sms/index.server";
 import { profileAction } from "./profile-intents.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireMember(request, context);
   const query = new URL(request.url).searchParams;
   const exportRetry = Number(query.get("exportRetry"));
-  const [profile, sessions, emailPreferences, mailStatus] = await Promise.all([
+  const [profile, sessions, emailPreferences, mailStatus, textConsent] = await Promise.all([
     getProfile(context.db, user)
       .then((values) => ({ values, loadError: null }))
       .catch((error: unknown) => {
@@ -46,6 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logFailure("profile", "reading whether mail bounced", error);
       return null;
     }),
+    getMemberTextConsent(context.db, user, { allowedCountries: context.env.SMS_ALLOWED_COUNTRIES }).catch((error: unknown) => {
+      logFailure("profile", "loading text preferences", error);
+      return null;
+    }),
   ]);
   return {
     email: user.email,
@@ -56,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadError: profile.loadError,
     sessions,
     emailPreferences,
+    textConsent,
     mailBounced: mailStatus ? { reasonWords: mailStatus.reasonWords, detail: mailStatus.detail } : null,
     // The download (profile-data.ts) answers a refusal or a failure by coming back here.
     exportNotice: exportRetry > 0 ? tooManyAttempts(exportRetry) : query.has("exportFailed") ? memberDataMessages.exportFailed : null,
@@ -77,7 +83,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const values = failedSave?.values ?? loaderData.profile;
   const fieldErrors = clientErrors ?? failedSave?.fieldErrors ?? {};
   // A mistyped confirmation shows under its field, not in the banner.
-  const otherResult = actionData && actionData.intent !== "save" && !("confirmationError" in actionData && actionData.confirmationError) ? actionData : undefined;
+  const textsResult = actionData?.intent === "texts" ? actionData : undefined;
+  const underItsField = (actionData && "confirmationError" in actionData && actionData.confirmationError) || textsResult?.fieldErrors;
+  const otherResult = actionData && actionData.intent !== "save" && !underItsField ? actionData : undefined;
 
   // After a save, the result banner takes the focus so it is read out; after field errors, the first field does.
   useEffect(() => {
@@ -85,6 +93,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     const firstInvalid = actionData.intent === "save" && !actionData.ok && actionData.fieldErrors ? Object.keys(actionData.fieldErrors)[0] : undefined;
     if (firstInvalid) document.getElementById(profileFieldIds[firstInvalid as ProfileField])?.focus();
     else if (actionData.intent === "delete-account" && actionData.confirmationError) document.getElementById("delete-confirmation")?.focus();
+    else if (actionData.intent === "texts" && actionData.fieldErrors) document.getElementById("texts-phone")?.focus();
     else bannerRef.current?.focus();
   }, [actionData]);
 
@@ -158,6 +167,12 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <ActiveSessions sessions={loaderData.sessions} pending={pending} />
 
       <EmailPreferencesPanel preferences={loaderData.emailPreferences} pending={pending === "email-preferences"} />
+      <TextsPanel
+        consent={loaderData.textConsent}
+        pending={pending === "texts"}
+        error={textsResult?.fieldErrors?.phone}
+        typed={textsResult && !textsResult.ok ? textsResult.typed : undefined}
+      />
       <DownloadDataPanel />
       <DeleteAccountPanel
         pending={pending === "delete-account"}

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Link, data } from "react-router";
 import { ConnectWithUs } from "~/components/community/connect-with-us";
 import { EventCard } from "~/components/events/event-card";
@@ -57,7 +57,13 @@ const moments = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const candlelightRef = useRef<HTMLElement>(null);
-  useAutoScroll(candlelightRef);
+  const deletedNoticeRef = useRef<HTMLParagraphElement>(null);
+  // After deleting their account the member lands here told that it is done: the page stays put
+  // (no glide down to the candlelight section) and the notice takes the focus, so it is seen and read out.
+  useAutoScroll(candlelightRef, !loaderData.accountDeleted);
+  useEffect(() => {
+    if (loaderData.accountDeleted) deletedNoticeRef.current?.focus();
+  }, [loaderData.accountDeleted]);
   return (
     <>
       <section className="relative isolate flex min-h-[calc(100svh-var(--header-height))] items-center overflow-hidden">
@@ -69,7 +75,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div aria-hidden className="absolute inset-0 -z-10 bg-gradient-to-b from-night/40 via-night/55 to-night" />
         <div className="mx-auto w-full max-w-6xl px-5 py-24 sm:px-8">
           {loaderData.accountDeleted ? (
-            <p role="status" className="mb-8 max-w-xl rounded-xl border border-amber/40 bg-night/80 px-4 py-3 text-sm text-amber">
+            <p ref={deletedNoticeRef} tabIndex={-1} role="status" className="mb-8 max-w-xl rounded-xl border border-amber/40 bg-night/80 px-4 py-3 text-sm text-amber focus:outline-none focus-visible:ring-2 focus-visible:ring-amber">
               {memberDataMessages.deleted}
             </p>
           ) : null}

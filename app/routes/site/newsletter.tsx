@@ -1,15 +1,25 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { NewsletterForm } from "~/components/layout/newsletter-form";
 import { pageMeta } from "~/lib/seo";
 import { subscriptionMessages } from "~/modules/community";
 import type { Route } from "./+types/newsletter";
 import { handleSubscription } from "./subscription-action.server";
 import { passRetryAfter } from "~/lib/retry-after-header";
+import { readForm } from "~/lib/form-data.server";
+import { FOOTER_NEWSLETTER_ANCHOR, footerOutcomeCookie, footerReturnPath } from "./footer-newsletter.server";
 
 /** The newsletter form posts here; without JavaScript this page shows the outcome. */
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export const action = ({ request, context }: Route.ActionArgs) => handleSubscription(request, "newsletter", context);
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const answer = await handleSubscription(form, "newsletter", context);
+  // The footer's form pressed before the page's scripts ran: back to the page it was on, where the footer shows the outcome.
+  const back = footerReturnPath(form.returnTo, context.env.PUBLIC_URL);
+  if (!back) return answer;
+  const secure = context.env.PUBLIC_URL.startsWith("https://");
+  return redirect(`${back}#${FOOTER_NEWSLETTER_ANCHOR}`, { headers: { "Set-Cookie": footerOutcomeCookie(answer.data, secure) } });
+}
 
 /** A lost connection shows the form's error text instead of breaking the page. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

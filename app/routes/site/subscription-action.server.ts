@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { tooManyAttemptsInit } from "~/lib/retry-after-header";
 import type { z } from "zod";
 import type { LimitedClient } from "~/modules/security/index.server";
-import { readForm } from "~/lib/form-data.server";
 import { joinWaitlist } from "~/modules/community/index.server";
 import { subscribeToNewsletter } from "~/modules/community/index.server";
 import { subscriptionMessages, type SubscriptionActionData } from "~/modules/community";
@@ -30,13 +29,12 @@ const lists = {
 };
 
 /**
- * The shared action of the newsletter and waitlist forms: validate, sign up (the use case counts
+ * The shared action of the newsletter and waitlist forms (given the posted form): validate, sign up (the use case counts
  * the attempt against its limits), answer with the spec's texts. A bad address, or one attempt
  * too many (429), is answered with what is wrong and the address as typed.
  */
-export async function handleSubscription(request: Request, listName: keyof typeof lists, context: Pick<AppLoadContext, "db" | "env" | "clientKey">) {
+export async function handleSubscription(form: Record<string, string>, listName: keyof typeof lists, context: Pick<AppLoadContext, "db" | "env" | "clientKey">) {
   const { clientKey } = context;
-  const form = await readForm(request);
   const email = form.email ?? "";
   const list = lists[listName];
   const parsed = list.schema.safeParse(form);

@@ -5,11 +5,12 @@ import { subscriptionMessages } from "~/modules/community";
 import type { Route } from "./+types/waitlist";
 import { handleSubscription } from "./subscription-action.server";
 import { passRetryAfter } from "~/lib/retry-after-header";
+import { readForm } from "~/lib/form-data.server";
 
 /** The launch waitlist forms post here; without JavaScript this page shows the outcome. */
 export const headers: Route.HeadersFunction = passRetryAfter;
 
-export const action = ({ request, context }: Route.ActionArgs) => handleSubscription(request, "waitlist", context);
+export const action = async ({ request, context }: Route.ActionArgs) => handleSubscription(await readForm(request), "waitlist", context);
 
 /** A lost connection shows the form's error text instead of breaking the page. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

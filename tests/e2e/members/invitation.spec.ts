@@ -29,7 +29,9 @@ test.beforeAll(async ({ browser }) => {
 
 const field = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
 const submitButton = (page: Page) => page.getByRole("button", { name: /Accept Gift & Become a Member|Creating Your Membership/ });
-const consent = (page: Page) => page.getByRole("checkbox", { name: /I agree to the Terms of Service/ });
+const terms = (page: Page) => page.getByRole("checkbox", { name: /I agree to the Terms of Service/ });
+const texts = (page: Page) => page.getByRole("checkbox", { name: /Text me about events/ });
+const joiningWords = "You will get our e-mails about events and music; unsubscribe any time.";
 const isAcceptance = (url: URL, method: string) => method === "POST" && url.pathname.startsWith("/invitation");
 
 test("the invitation form is prefilled from the rid, defaults the preference, and checks its fields", async ({ page }) => {
@@ -39,7 +41,6 @@ test("the invitation form is prefilled from the rid, defaults the preference, an
   await expect(field(page, "Last name")).toHaveValue(pending.lastName);
   await expect(field(page, "Email")).toHaveValue(pending.email);
   await expect(field(page, "Email")).toHaveAttribute("type", "email");
-  await expect(field(page, "Phone")).toHaveAttribute("type", "tel");
   await expect(field(page, "City")).toHaveValue(pending.city);
   // Three past events: the preference starts at 'everything'.
   await expect(page.getByRole("radio", { name: /^Everything/ })).toBeChecked();
@@ -47,8 +48,13 @@ test("the invitation form is prefilled from the rid, defaults the preference, an
     await expect(page.getByRole("heading", { name: card })).toBeVisible();
   }
 
+  // Phone and texts are never a condition of the gift; the Terms are; accepting is the e-mail consent (decision 054).
+  await expect(page.getByRole("textbox", { name: "Phone (optional)" })).toHaveAttribute("type", "tel");
+  await expect(page.getByRole("textbox", { name: "Phone (optional)" })).not.toHaveAttribute("required");
+  await expect(texts(page)).not.toBeChecked();
+  await expect(submitButton(page)).toHaveAccessibleDescription(joiningWords);
   await expect(submitButton(page)).toBeDisabled();
-  await consent(page).check();
+  await terms(page).check();
   await expect(submitButton(page)).toBeEnabled();
 
   // The form as the guest first sees it, and with a field's error shown, passes axe.
@@ -62,29 +68,43 @@ test("the invitation form is prefilled from the rid, defaults the preference, an
   await page.getByRole("checkbox", { name: "Guided meditation content" }).uncheck();
   await expect(page.getByRole("checkbox", { name: "Interested in all" })).not.toBeChecked();
 
-  await field(page, "Phone").fill("");
+  await field(page, "First name").fill("");
   await submitButton(page).click();
-  await expect(field(page, "Phone")).toHaveAttribute("aria-invalid", "true");
-  await expect(field(page, "Phone")).toBeFocused();
+  await expect(field(page, "First name")).toHaveAttribute("aria-invalid", "true");
+  await expect(field(page, "First name")).toBeFocused();
   await expect(page.getByRole("alert")).toHaveText("Please fill in all required fields");
   expect((await axe()).violations.map((violation) => violation.id)).toEqual([]);
+  await field(page, "First name").fill(pending.firstName);
+
+  // Texts need the number they go to: the phone field says so, the box stays ticked.
+  await field(page, "Phone (optional)").fill("");
+  await texts(page).check();
+  await submitButton(page).click();
+  await expect(field(page, "Phone (optional)")).toHaveAccessibleDescription("Please enter the phone number to text, or untick the text messages box.");
+  await expect(field(page, "Phone (optional)")).toBeFocused();
+  await expect(texts(page)).toBeChecked();
+  await texts(page).uncheck();
 
   // A lost connection gets the spec's text and keeps what was typed.
-  await field(page, "Phone").fill(pending.phone);
+  await field(page, "Phone (optional)").fill(pending.phone);
   await page.route("**/*", (route, request) =>
     isAcceptance(new URL(request.url()), request.method()) ? route.abort("internetdisconnected") : route.continue(),
   );
   await submitButton(page).click();
   await expect(page.getByRole("alert")).toHaveText("Failed to complete membership signup");
-  await expect(field(page, "Phone")).toHaveValue(pending.phone);
+  await expect(field(page, "Phone (optional)")).toHaveValue(pending.phone);
 });
 
-test("accepting the invitation makes a member who lands signed in on their music", async ({ page }) => {
+test("accepting the invitation on a phone, without texts, makes a member who lands signed in on their music", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(invitationLink(pending));
+  // Nothing runs off the phone's screen: the boxes' words wrap.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole("radio", { name: "Important updates only" }).check();
   await page.getByLabel("How did you hear about us?").selectOption("attended_event");
   await page.getByRole("checkbox", { name: "Candlelight yoga and piano" }).check();
-  await consent(page).check();
+  await terms(page).check();
+  await expect(texts(page)).not.toBeChecked();
 
   // Hold the request until the sending state has been seen.
   let release = () => {};

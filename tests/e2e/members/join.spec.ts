@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydration";
 import { testEmail } from "../support/auth";
 import { linkIn, mailTo, waitForMail } from "../support/mail";
+import { openAsAPerson } from "../support/as-a-person";
 
 /** The community form of the page, found by its labels. */
 function communityForm(page: Page) {
@@ -61,6 +62,28 @@ async function expectEveryMessage(page: Page) {
 }
 
 const welcome = (page: Page) => page.getByRole("heading", { name: "Welcome to the community!" });
+const joiningWords = "You will get our e-mails about events and music; unsubscribe any time.";
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px, joining says beside its button that it is the e-mail consent; pressed straight after load, it joins`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openAsAPerson(page, "/join");
+    const form = communityForm(page);
+    const line = page.getByText(joiningWords);
+    await fillValid(page, testEmail(`join-${width}`));
+    await form.submit.scrollIntoViewIfNeeded();
+    await expect(line).toBeInViewport();
+    // Beside the button: right under it, within the form's width.
+    const button = (await form.submit.boundingBox())!;
+    const words = (await line.boundingBox())!;
+    expect(words.y - (button.y + button.height)).toBeGreaterThanOrEqual(0);
+    expect(words.y - (button.y + button.height)).toBeLessThan(24);
+    expect(words.x).toBeGreaterThanOrEqual(button.x - 1);
+    expect(words.x + words.width).toBeLessThanOrEqual(button.x + button.width + 1);
+    await form.submit.click();
+    await expect(welcome(page)).toBeVisible();
+  });
+}
 
 test("shows every message of the community form under its field", async ({ page }) => {
   await page.goto("/join");
@@ -78,9 +101,11 @@ test("shows every message of the community form under its field", async ({ page 
   await expect(form.phone).toHaveAttribute("placeholder", "(555) 123-4567");
   await expect(page.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms");
   await expect(page.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
-  // Three boxes (decision 043): Terms required; e-mail updates and texts (with the Terms' 4 a month and STOP) each optional.
-  await expect(page.getByRole("checkbox", { name: /updates about events and music by e-mail \(optional\)/ })).not.toBeChecked();
+  // Terms required, texts (with the Terms' 4 a month and STOP) optional (decision 043); joining is the
+  // e-mail consent, said beside the button rather than asked in a box (decision 054).
+  await expect(page.getByRole("checkbox", { name: /by e-mail/ })).toHaveCount(0);
   await expect(page.getByRole("checkbox", { name: /Text me about events.*at most 4 text messages a month, reply STOP to opt out/ })).not.toBeChecked();
+  await expect(form.submit).toHaveAccessibleDescription(joiningWords);
 
   await expectEveryMessage(page);
 

@@ -203,7 +203,7 @@ test.describe("on a desktop screen", () => {
     expect(errors).toEqual([]);
   });
 
-  test("/join's three boxes before hydration: Terms unticked gets a clear message, and every field and box ticked stays; then it joins", async ({ page }) => {
+  test("/join's boxes before hydration: Terms unticked gets a clear message, and every field and box ticked stays; then it joins", async ({ page }) => {
     const errors = watchErrors(page);
     const { hydrate } = await openBeforeHydration(page, "/join");
     const email = testEmail("three-boxes");
@@ -212,11 +212,11 @@ test.describe("on a desktop screen", () => {
     await page.getByLabel("Phone (optional)").fill("(619) 555-0160");
     await page.getByLabel("Area of interest").selectOption("piano");
     const terms = page.getByRole("checkbox", { name: /Terms of Service/ });
-    const emailUpdates = page.getByRole("checkbox", { name: /updates about events and music by e-mail/ });
     const texts = page.getByRole("checkbox", { name: /Text me about events/ });
     await expect(terms).not.toBeChecked();
-    await expect(emailUpdates).not.toBeChecked();
     await expect(texts).not.toBeChecked();
+    // Joining is the e-mail consent, said beside the button (decision 054).
+    await expect(page.getByText("You will get our e-mails about events and music; unsubscribe any time.")).toBeVisible();
     await texts.check();
 
     await hydrate();
@@ -226,7 +226,6 @@ test.describe("on a desktop screen", () => {
     await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
     await expect(page.getByLabel("Phone (optional)")).toHaveValue("(619) 555-0160");
     await expect(texts).toBeChecked();
-    await expect(emailUpdates).not.toBeChecked();
 
     await terms.check();
     await page.getByRole("button", { name: "Join the Community" }).click();

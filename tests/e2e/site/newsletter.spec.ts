@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { hydrated, test } from "../support/hydration";
+import { openBeforeHydration } from "../support/as-a-person";
 
 const uniqueEmail = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -69,14 +70,19 @@ test("shows the server's message for an address the browser accepts but the serv
   await expect(form.input).toHaveValue("someone@localhost");
 });
 
-test("works without JavaScript", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto("/");
-  const form = footerForm(page);
-  await form.input.fill(uniqueEmail());
-  await form.button.click();
-  await expect(page).toHaveURL(/\/newsletter$/);
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you for subscribing!");
-  await context.close();
-});
+for (const width of [390, 1280]) {
+  test(`at ${width} px, pressed before the page's scripts run, it brings the person back to the page with 'Thank You!' and the message`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const { hydrate } = await openBeforeHydration(page, "/events?from=footer");
+    const form = footerForm(page);
+    await form.input.fill(uniqueEmail());
+    await form.button.click();
+    await expect(page).toHaveURL(/\/events\?from=footer#footer-newsletter$/);
+    await hydrate();
+    await expect(form.button).toHaveText("Thank You!");
+    await expect(form.status).toHaveText("Thank you for subscribing!");
+    await expect(form.input).toHaveValue("");
+    await expect(form.input).toBeDisabled();
+    await expect(form.status).toBeInViewport();
+  });
+}

@@ -56,7 +56,7 @@ test("compose, preview, send to two selected members: each gets a personal link,
   const member = await context.newPage();
   await member.goto(firstLink);
   await member.getByRole("button", { name: "Continue" }).click();
-  await expect(member).toHaveURL(/\/meditation\?rid=[0-9a-f-]{36}&campaign=concert_followup$/);
+  await expect(member).toHaveURL(/\/meditation\?rid=[0-9a-f-]{36}&campaign=the_recording_is_ready$/);
   await context.close();
 
   // The page polls only while a campaign is sending; this one has finished, so look again.

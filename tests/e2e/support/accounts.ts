@@ -60,6 +60,8 @@ export const staffAccounts = {
   journeyFounder: ["admin-journey-1@harmonia.example", "admin-journey-2@harmonia.example"],
   /** The door volunteer's whole journey, counted in clicks (journeys.spec.ts). */
   journeyVolunteer: ["usher-journey-1@harmonia.example"],
+  /** Consent that fits each form (decision 054): the composer's words, the invitations for the no-JavaScript form, the reminders' button. */
+  consent: Array.from({ length: 4 }, (_, index) => `admin-consent-${index + 1}@harmonia.example`),
   /** Event staff, who may not create, publish, archive or delete events. */
   lifecycleStaff: ["usher-lifecycle-1@harmonia.example"],
 } as const;

@@ -3,6 +3,7 @@ import { FilterSelect } from "~/components/admin/filter-select";
 import { Form, useNavigation } from "react-router";
 import { SendReviewPanel } from "~/components/admin/send-review";
 import { suggestedCampaigns } from "~/modules/campaigns";
+import { interestLabel } from "~/modules/community";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { ComposerActionData } from "./composer-types";
 import { siteConfig } from "~/lib/site-config";
@@ -31,7 +32,6 @@ export function CampaignComposer(props: {
   community: { people: Person[]; total: number; interests: string[] };
   filter: { search: string; interest: string };
   me: string;
-  defaultCampaign: string;
   actionData: ComposerActionData | undefined;
 }) {
   const { community, filter, actionData } = props;
@@ -92,7 +92,7 @@ export function CampaignComposer(props: {
           label="Interest"
           anyLabel="Every interest"
           defaultValue={filter.interest}
-          options={community.interests.map((interest) => [interest, interest] as const)}
+          options={community.interests.map((interest) => [interest, interestLabel(interest)] as const)}
         />
         <button type="submit" className="button-secondary">
           Filter
@@ -170,7 +170,7 @@ export function CampaignComposer(props: {
                         {person.email}
                         {person.unsubscribed ? <span className="ml-2 text-xs text-mist">(unsubscribed)</span> : null}
                       </td>
-                      <td data-label="Interest" className="p-2 max-sm:col-start-2 max-sm:p-0 max-sm:text-sand max-sm:before:mr-2 max-sm:before:text-mist max-sm:before:content-[attr(data-label)]">{person.interest}</td>
+                      <td data-label="Interest" className="p-2 max-sm:col-start-2 max-sm:p-0 max-sm:text-sand max-sm:before:mr-2 max-sm:before:text-mist max-sm:before:content-[attr(data-label)]">{interestLabel(person.interest)}</td>
                       <td data-label="Joined" className="p-2 whitespace-nowrap max-sm:col-start-2 max-sm:p-0 max-sm:text-sand max-sm:before:mr-2 max-sm:before:text-mist max-sm:before:content-[attr(data-label)]">{formatEventDate(new Date(person.joinedAt), siteConfig.venue.timeZone)}</td>
                     </tr>
                   ))}
@@ -189,11 +189,15 @@ export function CampaignComposer(props: {
                 id="campaign-campaign"
                 name="campaign"
                 list="campaign-names"
-                defaultValue={values.campaign || props.defaultCampaign}
+                defaultValue={values.campaign ?? ""}
+                placeholder="e.g. spring_concert"
                 aria-invalid={errors.campaign ? true : undefined}
-                aria-describedby={describedBy("campaign")}
+                aria-describedby={[describedBy("campaign"), "campaign-campaign-hint"].filter(Boolean).join(" ")}
                 className="input-field mt-1.5 w-full"
               />
+              <p id="campaign-campaign-hint" className="mt-1 text-xs text-mist">
+                Left empty, it is made from the subject (&lsquo;The recording is ready&rsquo; → the_recording_is_ready).
+              </p>
               <datalist id="campaign-names">
                 {suggestedCampaigns.map((name) => (
                   <option key={name} value={name} />

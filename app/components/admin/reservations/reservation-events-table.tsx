@@ -253,10 +253,15 @@ function EventGroup(props: {
               <fetcher.Form method="post" className="flex flex-wrap items-center gap-3">
                 {hidden("eventId", event.id)}
                 {hidden("enabled", String(!event.remindersEnabled))}
-                <button type="submit" name="intent" value="set-reminders" role="switch" aria-checked={event.remindersEnabled} className={smallButton} disabled={busy}>
-                  Reminder e-mails: {event.remindersEnabled ? "on" : "off"}
+                {/* The state in words, and a button that says what pressing it does. */}
+                <span className="text-sm text-sand" id={`reminders-${event.id}`}>
+                  {event.remindersEnabled
+                    ? "Reminder e-mails are on: the day before and three hours before, to every guest."
+                    : "Reminder e-mails are off: guests get no reminder before this event."}
+                </span>
+                <button type="submit" name="intent" value="set-reminders" aria-describedby={`reminders-${event.id}`} className={smallButton} disabled={busy}>
+                  {event.remindersEnabled ? "Turn reminder e-mails off" : "Turn reminder e-mails on"}
                 </button>
-                <span className="text-xs text-mist">The day before and three hours before, to every guest.</span>
               </fetcher.Form>
               {props.mayMail ? <AttendeeMailForm eventId={event.id} guests={event.reservationCount} fallback={props.fallback} /> : null}
             </div>

@@ -22,11 +22,11 @@ export function buildWaitlistEntry(overrides: { email?: string; source?: string;
 }
 
 /**
- * A community sign-up as the form submits it: Terms ticked, e-mail updates ticked, and texts
- * ticked when a phone is given (each of the last two can be left unticked).
+ * A community sign-up as the form submits it: Terms ticked (sending it is the e-mail consent), and
+ * texts ticked when a phone is given (it can be left unticked).
  */
 export function buildCommunitySignup(
-  overrides: Partial<{ name: string; email: string; phone: string; interest: string; source: string; emailUpdates: boolean; texts: boolean }> = {},
+  overrides: Partial<{ name: string; email: string; phone: string; interest: string; source: string; texts: boolean }> = {},
 ) {
   return {
     name: overrides.name ?? "Ada Lovelace",
@@ -34,7 +34,6 @@ export function buildCommunitySignup(
     ...(overrides.phone ? { phone: overrides.phone } : {}),
     interest: overrides.interest ?? "candlelight-yoga",
     consent: "on",
-    ...((overrides.emailUpdates ?? true) ? { emailConsent: "on" } : {}),
     ...((overrides.texts ?? Boolean(overrides.phone)) ? { smsConsent: "on" } : {}),
     ...(overrides.source ? { source: overrides.source } : {}),
   };
