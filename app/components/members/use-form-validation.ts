@@ -18,7 +18,12 @@ interface Schema {
  * A field may also refuse by itself with `setCustomValidity` (a picture too small, seen only once
  * it is chosen): its message counts as the field's error.
  */
-export function useFormValidation(schemaFor: SchemaFor, serverErrors: Record<string, string> | undefined) {
+export function useFormValidation(
+  schemaFor: SchemaFor,
+  serverErrors: Record<string, string> | undefined,
+  /** The server's refusal itself, when it may refuse the form as a whole (its message in the summary, which then takes the focus). */
+  serverRefusal?: object,
+) {
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
 
@@ -38,7 +43,7 @@ export function useFormValidation(schemaFor: SchemaFor, serverErrors: Record<str
   }
 
   const errors = clientErrors ?? serverErrors ?? {};
-  const attempt = useErrorFocus(clientErrors ?? serverErrors, errors, formRef);
+  const attempt = useErrorFocus(clientErrors ?? serverRefusal ?? serverErrors, errors, formRef);
   return { errors, onSubmit, attempt };
 }
 
@@ -61,7 +66,7 @@ const serverChecksAlone: SchemaFor = () => ({ safeParse: () => ({ success: true 
  * arrived, it goes as it is and the server, which checks every form anyway, answers with the same
  * messages.
  */
-export function useLazyFormValidation(loadSchemaFor: () => Promise<SchemaFor>, serverErrors: Record<string, string> | undefined) {
+export function useLazyFormValidation(loadSchemaFor: () => Promise<SchemaFor>, serverErrors: Record<string, string> | undefined, serverRefusal?: object) {
   const [schemaFor, setSchemaFor] = useState<SchemaFor | null>(null);
   const loading = useRef(false);
   const load = useCallback(() => {
@@ -73,7 +78,7 @@ export function useLazyFormValidation(loadSchemaFor: () => Promise<SchemaFor>, s
       () => (loading.current = false),
     );
   }, [loadSchemaFor]);
-  const validation = useFormValidation(schemaFor ?? serverChecksAlone, serverErrors);
+  const validation = useFormValidation(schemaFor ?? serverChecksAlone, serverErrors, serverRefusal);
   return { ...validation, intentProps: { onPointerEnter: load, onFocus: load, onTouchStart: load } };
 }
 

@@ -46,7 +46,8 @@ export function ErrorSummary(props: {
   /** The id of the element a field's link leads to; undefined lists the error without a link. */
   fieldId: (field: string) => string | undefined;
   message?: string | null;
-  headingLevel?: 2 | 3;
+  /** The summary's heading under the form's own (h2 by default). */
+  headingLevel?: 2 | 3 | 4 | 5;
   className?: string;
 }) {
   const entries = Object.entries(props.errors ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
@@ -62,7 +63,7 @@ export function ErrorSummary(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   if (!entries.length && !props.message) return null;
-  const Heading = props.headingLevel === 3 ? "h3" : "h2";
+  const Heading = (`h${props.headingLevel ?? 2}`) as "h2" | "h3" | "h4" | "h5";
   const titleId = `${props.id}-title`;
   return (
     <div
@@ -119,7 +120,7 @@ export function focusFirstError(form: HTMLFormElement | null | undefined, errors
   if (!form) return;
   const field = [...form.elements].find(
     (element): element is HTMLElement =>
-      isField(element) && Boolean(errors[element.name]),
+      isField(element) && !element.disabled && Boolean(errors[element.name]),
   );
   const target = field ?? form.querySelector<HTMLElement>("[data-error-summary]");
   if (target) revealAndFocus(target);

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { attendeeFileSchema } from "~/modules/invitations";
 import type { AttendeeImportActionData, AttendeeImportPreview, PreviewPerson } from "~/modules/invitations";
 import type { DroppedRow } from "~/modules/invitations";
 import type { InvitationWording } from "~/modules/invitations";
-import { InvitationWordingFields } from "./invitation-wording-fields";
+import { InvitationWordingFields, WORDING_SUMMARY } from "./invitation-wording-fields";
 
 export const ATTENDEE_IMPORT_ACTION = "/admin/communications/import";
 
@@ -15,13 +16,15 @@ const statusWords = { pending: "pending", expired: "expired", revoked: "revoked"
 /**
  * Import past attendees (issue 13, item 7): upload a ticketing export, see what it would do, then
  * confirm. The file is read on the server; here it is only checked for size before it is sent,
- * with the same schema the server uses.
+ * with the same schema the server uses. A refused file or wording shows in its form's error summary,
+ * with focus on the field (decision 055).
  */
 export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionData }) {
   const fetcher = useFetcher<AttendeeImportActionData>({ key: "attendee-import" });
   const answer = fetcher.data ?? fallback;
   useOutcomeToast(fetcher.data);
-  const [fileError, setFileError] = useState<string | undefined>();
+  const [fileRefusal, setFileRefusal] = useState<{ file: string } | undefined>();
+  const fileForm = useRef<HTMLFormElement>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -30,7 +33,10 @@ export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionDa
   const wordingAnswer = answer && !answer.ok && "values" in answer ? answer : undefined;
   const confirmed = answer?.ok && answer.intent === "confirm" ? answer : undefined;
   const serverFileError = answer && !answer.ok && !wordingAnswer ? (answer.fieldErrors?.file ?? (answer.intent === "preview" ? answer.message : undefined)) : undefined;
-  const error = fileError ?? serverFileError;
+  const error = fileRefusal?.file ?? serverFileError;
+  const fileErrors = error ? { file: error } : undefined;
+  const attempt = useErrorFocus(fileRefusal ?? (!busy && fetcher.data && !fetcher.data.ok && fetcher.data.intent === "preview" ? fetcher.data : undefined), fileErrors, fileForm);
+  const fileAction = useErrorSummaryAction("attendee-file-errors", ATTENDEE_IMPORT_ACTION);
 
   useEffect(() => {
     if (fetcher.data?.ok && fetcher.data.intent === "preview") previewHeading.current?.focus();
@@ -38,16 +44,14 @@ export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionDa
       resultRef.current?.focus();
       if (fileInput.current) fileInput.current.value = "";
     }
-    if (fetcher.data && !fetcher.data.ok && fetcher.data.intent === "preview") fileInput.current?.focus();
   }, [fetcher.data]);
 
   function checkFile(event: React.FormEvent<HTMLFormElement>) {
     const file = fileInput.current?.files?.[0];
     const checked = attendeeFileSchema.safeParse({ name: file?.name ?? "", size: file?.size ?? 0 });
-    if (checked.success) return setFileError(undefined);
+    if (checked.success) return setFileRefusal(undefined);
     event.preventDefault();
-    setFileError(checked.error.issues[0]?.message);
-    fileInput.current?.focus();
+    setFileRefusal({ file: checked.error.issues[0]?.message ?? "" });
   }
 
   return (
@@ -60,7 +64,8 @@ export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionDa
         tracks, valid 30 days. You see what the file would do before anything is written or sent; members, unsubscribed and
         already invited people are skipped.
       </p>
-      <fetcher.Form method="post" action={ATTENDEE_IMPORT_ACTION} encType="multipart/form-data" onSubmit={checkFile} noValidate className="mt-4 space-y-4">
+      <fetcher.Form ref={fileForm} method="post" action={fileAction} encType="multipart/form-data" onSubmit={checkFile} noValidate className="mt-4 space-y-4">
+        <ErrorSummary key={attempt} id="attendee-file-errors" headingLevel={3} errors={fileErrors} fieldId={() => "attendee-file"} />
         <input type="hidden" name="intent" value="preview" />
         <div>
           <label htmlFor="attendee-file" className="block text-sm text-sand">
@@ -72,7 +77,7 @@ export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionDa
             name="file"
             type="file"
             accept=".csv,text/csv"
-            onChange={() => setFileError(undefined)}
+            onChange={() => setFileRefusal(undefined)}
             className="input-field mt-1.5"
             aria-invalid={error ? true : undefined}
             aria-describedby={`attendee-file-help${error ? " attendee-file-error" : ""}`}
@@ -134,6 +139,8 @@ function ImportPreview({ preview, headingRef, busy, fetcher, wordingErrors, word
     { key: "invited", label: "Already invited (skipped)", people: preview.lists.invited },
     { key: "invalid", label: "Invalid rows (dropped)", rows: preview.lists.invalid },
   ];
+  const confirmForm = useRef<HTMLFormElement>(null);
+  const confirmAction = useErrorSummaryAction(WORDING_SUMMARY, ATTENDEE_IMPORT_ACTION);
   return (
     <div className="mt-6 space-y-4">
       <h3 ref={headingRef} tabIndex={-1} className="text-xl text-ivory focus:outline-none">
@@ -179,10 +186,18 @@ function ImportPreview({ preview, headingRef, busy, fetcher, wordingErrors, word
             </ul>
           </details>
         ))}
-      <fetcher.Form method="post" action={ATTENDEE_IMPORT_ACTION} encType="multipart/form-data" noValidate className="space-y-4">
+      <fetcher.Form ref={confirmForm} method="post" action={confirmAction} encType="multipart/form-data" noValidate className="space-y-4">
         <input type="hidden" name="importId" value={preview.importId} />
         {preview.invitation ? (
-          <InvitationWordingFields invitation={preview.invitation} errors={wordingErrors} values={wordingValues} notice={notice} busy={busy} fetcher={fetcher} />
+          <InvitationWordingFields
+            invitation={preview.invitation}
+            errors={wordingErrors}
+            values={wordingValues}
+            notice={notice}
+            busy={busy}
+            fetcher={fetcher}
+            form={confirmForm}
+          />
         ) : null}
         <button type="submit" name="intent" value="confirm" className="button-primary" disabled={busy}>
           {busy && fetcher.formData?.get("intent") === "confirm"
