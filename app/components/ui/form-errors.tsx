@@ -40,17 +40,17 @@ export function useErrorSummaryAction(summaryId: string, action?: string): strin
  * is well. `message` is a refusal of the form as a whole (shown above the list). Give it the
  * `key` that `useErrorFocus` returns, so a second refusal is read out again.
  */
-export function ErrorSummary(props: {
+export function ErrorSummary<Field extends string>(props: {
   id: string;
-  errors: FieldErrors | null | undefined;
+  errors: Readonly<Partial<Record<Field, string | undefined>>> | null | undefined;
   /** The id of the element a field's link leads to; undefined lists the error without a link. */
-  fieldId: (field: string) => string | undefined;
+  fieldId: (field: Field) => string | undefined;
   message?: string | null;
   /** The summary's heading under the form's own (h2 by default). */
   headingLevel?: 2 | 3 | 4 | 5;
   className?: string;
 }) {
-  const entries = Object.entries(props.errors ?? {}).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const entries = (Object.entries(props.errors ?? {}) as Array<[Field, string | undefined]>).filter((entry): entry is [Field, string] => Boolean(entry[1]));
   const region = useRef<HTMLDivElement>(null);
   // A post made before hydration came back to this summary (the fragment): once scripts run, the
   // person goes on to the first field in error, as after any refusal with JavaScript. Only while
@@ -148,13 +148,16 @@ export function revealAndFocus(element: HTMLElement) {
 /**
  * After each new refusal on the running page (an `answer` object not met before: the browser's
  * check or the server's answer), moves focus to the first field in error. The answer the page was
- * served or hydrated with is left alone: the browser has already put the person at the summary, and
+ * served and hydrated with is left alone: the browser has already put the person at the summary, and
  * they may be typing. An earlier answer coming back into view (the browser's check passed, the
  * server's earlier answer shows while the new post is under way) moves nothing either. Answers the
  * refusal's number, the summary's `key`, so each new refusal is read out.
  */
 export function useErrorFocus(answer: object | null | undefined, errors: FieldErrors | null | undefined, form: RefObject<HTMLFormElement | null>): number {
-  const [refusals, setRefusals] = useState<{ seen: readonly object[]; count: number }>(() => ({ seen: answer ? [answer] : [], count: 0 }));
+  // What the page is hydrated with was served; a form that mounts later (a panel opened, a form
+  // keyed afresh by the refusal itself) meets a new answer.
+  const hydrated = useHydrated();
+  const [refusals, setRefusals] = useState<{ seen: readonly object[]; count: number }>(() => ({ seen: answer && !hydrated ? [answer] : [], count: 0 }));
   // React's "adjust state while rendering": the number is ready in the same render as the answer.
   if (answer && !refusals.seen.includes(answer)) setRefusals({ seen: [...refusals.seen.slice(-20), answer], count: refusals.count + 1 });
   const focused = useRef(0);
