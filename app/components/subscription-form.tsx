@@ -1,11 +1,14 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { useErrorFocus } from "~/components/ui/form-errors";
 import type { SubscriptionActionData } from "~/modules/community";
 
 /**
  * The one-address sign-up that the newsletter and the launch waitlist share: idle, 'Submitting...',
  * then 'Thank You!' with the success text, or the error text and the address kept for another try.
  * The two differ only in where they post, their wording and their layout, which the props carry.
+ * One field and its status line side by side: the line is its error summary (decision 055), and a
+ * refusal puts the focus back on the field.
  */
 export function SubscriptionForm(props: {
   id: string;
@@ -36,13 +39,15 @@ export function SubscriptionForm(props: {
   const succeeded = result?.ok === true;
   const failed = result?.ok === false;
   const statusId = `${id}-status`;
+  const formRef = useRef<HTMLFormElement>(null);
+  useErrorFocus(!submitting && fetcher.data?.ok === false ? fetcher.data : undefined, failed ? { email: result.error } : undefined, formRef);
 
   useEffect(() => {
     if (succeeded && inputRef.current) inputRef.current.value = "";
   }, [succeeded]);
 
   return (
-    <fetcher.Form method="post" action={props.action} className="space-y-3" aria-describedby={props.describedBy === "form" ? statusId : undefined}>
+    <fetcher.Form ref={formRef} method="post" action={props.action} className="space-y-3" aria-describedby={props.describedBy === "form" ? statusId : undefined}>
       {props.children}
       <label htmlFor={`${id}-email`} className="block text-sm text-sand">
         {props.label}

@@ -1,4 +1,7 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect as baseExpect, type Locator, type Page } from "@playwright/test";
+
+/** A refused post answered without scripts is a whole page load: on a busy machine it takes a while. */
+const expect = baseExpect.configure({ timeout: 25_000 });
 
 /**
  * What a person meets after a refused form (decision 055): the error summary, read out (an alert
