@@ -45,3 +45,10 @@ export function scrollUnderHeader(element: Locator) {
     window.scrollBy({ top: node.getBoundingClientRect().top - clearance, behavior: "instant" });
   });
 }
+
+/** Scrolls the page until the element sits under the fixed header (covered by it), as a field the person scrolled past. */
+export function scrollBehindHeader(element: Locator) {
+  return element.evaluate((node) => {
+    window.scrollBy({ top: node.getBoundingClientRect().top - 8, behavior: "instant" });
+  });
+}
