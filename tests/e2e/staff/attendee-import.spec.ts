@@ -4,6 +4,7 @@ import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { linkIn, waitForMail } from "../support/mail";
 import { hydrated, test } from "../support/hydration";
+import { fieldError } from "../support/form-errors";
 
 /** The attendee import and the friend invitation generator in a browser, from the upload to the invitee's prefilled form. */
 
@@ -37,7 +38,7 @@ test("upload a CSV, see the preview, confirm; the invitee's e-mailed link opens 
   const section = page.getByRole("region", { name: "Invite past attendees" });
   // No file chosen: said under the field, nothing sent.
   await section.getByRole("button", { name: "Preview import" }).click();
-  await expect(section.getByText("Please choose a CSV file to import.")).toBeVisible();
+  await expect(fieldError(section, "Please choose a CSV file to import.")).toBeVisible();
   await expect(section.getByLabel("Attendee CSV file")).toBeFocused();
 
   await section.getByLabel("Attendee CSV file").setInputFiles({ name: "past-attendees.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -87,8 +88,8 @@ test("the friend invitation generator checks both fields, then e-mails a persona
   const panel = page.getByRole("region", { name: "Friend invitation generator" });
   await panel.getByLabel("Friend's name").fill("   ");
   await panel.getByRole("button", { name: "Send friend invitation" }).click();
-  await expect(panel.getByText("Please enter your friend's name.")).toBeVisible();
-  await expect(panel.getByText("Please enter your friend's e-mail address.")).toBeVisible();
+  await expect(fieldError(panel, "Please enter your friend's name.")).toBeVisible();
+  await expect(fieldError(panel, "Please enter your friend's e-mail address.")).toBeVisible();
   await expect(panel.getByLabel("Friend's name")).toBeFocused();
 
   await panel.getByLabel("Friend's name").fill("Fay Wray");
@@ -163,7 +164,7 @@ test("the import's preview shows the invitation naming the event; edited words a
   // Empty words: refused under the field, nothing sent.
   await section.getByLabel("Subject *").fill("");
   await section.getByRole("button", { name: "Update preview" }).click();
-  await expect(section.getByText("The subject is required")).toBeVisible();
+  await expect(fieldError(section, "The subject is required")).toBeVisible();
   await expect(section.getByLabel("Subject *")).toBeFocused();
 
   const subject = `Your 4 unreleased tracks, ${stamp}`;

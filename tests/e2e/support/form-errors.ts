@@ -52,3 +52,8 @@ export function scrollBehindHeader(element: Locator) {
     window.scrollBy({ top: node.getBoundingClientRect().top - 8, behavior: "instant" });
   });
 }
+
+/** The error under a field: the message without its copy in the form's error summary (a link there). */
+export function fieldError(scope: Page | Locator, text: string) {
+  return scope.getByText(text).and(scope.locator(":not([data-error-summary] *)"));
+}
