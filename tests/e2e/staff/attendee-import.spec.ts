@@ -183,3 +183,31 @@ test("the import's preview shows the invitation naming the event; edited words a
   expect(mail.text).toContain(`Harvest Moon ${stamp}`);
   expect(mail.text).toContain("expires in 30 days");
 });
+
+test("the preview flags a name that reads as a formula or a link, and the invitation greets that person as 'friend' (issue 35)", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const odd = `odd-${stamp}@example.com`;
+  const csv = [
+    "First Name,Last Name,Email,Event Name",
+    `"=HYPERLINK(""http://x.example"",""Hi"")",Smith,${odd},Harvest ${stamp}`,
+    `Mary,Lee,plain-${stamp}@example.com,Harvest ${stamp}`,
+  ].join("\n");
+  await signInWithLink(page, staffAccounts.imports[3]!, "/admin/communications/import");
+  const section = page.getByRole("region", { name: "Invite past attendees" });
+  await section.getByLabel("Attendee CSV file").setInputFiles({ name: "odd.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await section.getByRole("button", { name: "Preview import" }).click();
+
+  await expect(section.getByTestId("import-flagged-names")).toContainText("1 name looks like a link or a spreadsheet formula");
+  await section.locator("summary", { hasText: "New invitees" }).click();
+  await expect(section.getByRole("listitem").filter({ hasText: odd })).toContainText("the name looks like a spreadsheet formula: greeted as ‘friend’");
+  await expect(section.getByRole("listitem").filter({ hasText: `plain-${stamp}@example.com` })).not.toContainText("greeted as");
+  // The sample is the first new invitee: the flagged one, greeted as 'friend'.
+  const email = page.frameLocator("iframe[title='Invitation e-mail preview']");
+  await expect(email.getByText("Hello friend,")).toBeVisible();
+
+  await section.getByRole("button", { name: "Confirm: invite 2 people" }).click();
+  await expect(section.getByRole("status").filter({ hasText: "2 invitations created" })).toBeVisible();
+  const mail = await waitForMail(odd);
+  expect(mail.text).toContain("Hello friend,");
+  expect(mail.text).not.toContain("HYPERLINK");
+});

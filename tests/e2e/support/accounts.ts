@@ -29,7 +29,7 @@ export const staffAccounts = {
   /** The reservations page's tests (admins; event staff use `eventStaff` from the third on). */
   reservations: Array.from({ length: 8 }, (_, index) => `admin-reservations-${index + 1}@harmonia.example`),
   /** The attendee import and the invitation tools. */
-  imports: ["admin-imports-1@harmonia.example", "admin-imports-2@harmonia.example", "admin-imports-3@harmonia.example"],
+  imports: ["admin-imports-1@harmonia.example", "admin-imports-2@harmonia.example", "admin-imports-3@harmonia.example", "admin-imports-4@harmonia.example"],
   /** Event image uploads (the event form's own picture). */
   media: ["admin-media-1@harmonia.example", "admin-media-2@harmonia.example"],
   /** Staff forms used as a person does: before hydration, and without JavaScript. */

@@ -12,6 +12,7 @@ export const ATTENDEE_IMPORT_ACTION = "/admin/communications/import";
 
 /** What the import route answers: a preview to confirm, the confirmation's counts, or what went wrong. */
 const statusWords = { pending: "pending", expired: "expired", revoked: "revoked", accepted: "accepted" } as const;
+const nameFlagWords = { link: "the name looks like a link", formula: "the name looks like a spreadsheet formula" } as const;
 
 /**
  * Import past attendees (issue 13, item 7): upload a ticketing export, see what it would do, then
@@ -149,6 +150,12 @@ function ImportPreview({ preview, headingRef, busy, fetcher, wordingErrors, word
       <p className="text-sand">
         {preview.rowCount} {preview.rowCount === 1 ? "row" : "rows"}, {preview.people} {preview.people === 1 ? "person" : "people"}. Nothing has been written or sent yet.
       </p>
+      {preview.flaggedNames ? (
+        <p data-testid="import-flagged-names" className="rounded-xl border border-amber/50 bg-amber/10 p-3 text-sm text-ivory">
+          {preview.flaggedNames === 1 ? "1 name looks" : `${preview.flaggedNames} names look`} like a link or a spreadsheet formula (marked below): the
+          invitation greets {preview.flaggedNames === 1 ? "that person" : "those people"} as ‘friend’ and never shows the name.
+        </p>
+      ) : null}
       <dl className="grid gap-3 sm:grid-cols-3" aria-label="Import preview counts">
         {groups.map((group) => (
           <div key={group.key} className="rounded-xl border border-sand/15 p-3">
@@ -175,6 +182,7 @@ function ImportPreview({ preview, headingRef, busy, fetcher, wordingErrors, word
                   {` · ${person.events} past ${person.events === 1 ? "event" : "events"}`}
                   {group.key === "merged" ? ` · rows ${person.rows.join(", ")}` : ""}
                   {person.status ? ` · invitation ${statusWords[person.status]}` : ""}
+                  {person.nameFlag ? <strong className="font-semibold text-amber">{` · ${nameFlagWords[person.nameFlag]}: greeted as ‘friend’`}</strong> : null}
                 </li>
               ))}
               {group.rows?.map((row) => (
