@@ -2,7 +2,7 @@ import { expect as baseExpect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { test } from "../support/hydration";
 import { staffAccounts } from "../support/accounts";
-import { openAsAPerson } from "../support/as-a-person";
+import { openAsAPerson, openBeforeHydration } from "../support/as-a-person";
 import { signInWithLink } from "../support/auth";
 import { expectErrorReported, scrollBehindHeader, scrollUnderHeader } from "../support/form-errors";
 import { hydrated } from "../support/hydration";
@@ -105,3 +105,25 @@ for (const width of widths) {
     });
   });
 }
+
+test.describe("pressed before the page hydrated", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the answer lands on the summary; once scripts run, the person is taken on to the first field in error", async ({ browser, page }) => {
+    await signInWithLink(page, account[8]!, PAGE);
+    const { href } = await createPublishedEvent(page.request, { title: unique("Early Error Evening"), date: "2032-09-21", time: "19:15", maxSeats: "12" });
+    const visitor = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const { hydrate } = await openBeforeHydration(visitor, `${href}/reserve`);
+    const form = visitor.locator("form").filter({ has: visitor.locator('input[name="submissionKey"]') });
+    await form.getByLabel("Email").fill("early@example.com");
+    await form.getByRole("button", { name: "Reserve Your Spot" }).click();
+
+    // The scripts are still held: the browser posted the form itself and opened the answer at its summary.
+    await expect(visitor).toHaveURL(/#reserve-page-errors$/);
+    await expectErrorReported(visitor, visitor.locator("#reserve-page-errors"), /name/i);
+    await hydrate();
+    await expectErrorReported(visitor, form.getByLabel("Name"), /name/i);
+    await expect(form.getByLabel("Email")).toHaveValue("early@example.com");
+    await visitor.close();
+  });
+});

@@ -61,7 +61,7 @@ export const staffAccounts = {
   /** The door volunteer's whole journey, counted in clicks (journeys.spec.ts). */
   journeyVolunteer: ["usher-journey-1@harmonia.example"],
   /** The forms' error summaries and focus (decision 055), at each width and without JavaScript. */
-  formErrors: Array.from({ length: 8 }, (_, index) => `admin-form-errors-${index + 1}@harmonia.example`),
+  formErrors: Array.from({ length: 9 }, (_, index) => `admin-form-errors-${index + 1}@harmonia.example`),
   /** Event staff, who may not create, publish, archive or delete events. */
   lifecycleStaff: ["usher-lifecycle-1@harmonia.example"],
 } as const;
