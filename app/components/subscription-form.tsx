@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { useErrorFocus } from "~/components/ui/form-errors";
 import type { SubscriptionActionData } from "~/modules/community";
 
 /**
@@ -8,7 +7,8 @@ import type { SubscriptionActionData } from "~/modules/community";
  * then 'Thank You!' with the success text, or the error text and the address kept for another try.
  * The two differ only in where they post, their wording and their layout, which the props carry.
  * One field and its status line side by side: the line is its error summary (decision 055), and a
- * refusal puts the focus back on the field.
+ * refusal puts the focus back on the field (by itself: the footer is in every page's first scripts,
+ * which the forms' error module stays out of).
  */
 export function SubscriptionForm(props: {
   id: string;
@@ -39,15 +39,17 @@ export function SubscriptionForm(props: {
   const succeeded = result?.ok === true;
   const failed = result?.ok === false;
   const statusId = `${id}-status`;
-  const formRef = useRef<HTMLFormElement>(null);
-  useErrorFocus(!submitting && fetcher.data?.ok === false ? fetcher.data : undefined, failed ? { email: result.error } : undefined, formRef);
+  const refusal = !submitting && fetcher.data?.ok === false ? fetcher.data : undefined;
+  useEffect(() => {
+    if (refusal) inputRef.current?.focus();
+  }, [refusal]);
 
   useEffect(() => {
     if (succeeded && inputRef.current) inputRef.current.value = "";
   }, [succeeded]);
 
   return (
-    <fetcher.Form ref={formRef} method="post" action={props.action} className="space-y-3" aria-describedby={props.describedBy === "form" ? statusId : undefined}>
+    <fetcher.Form method="post" action={props.action} className="space-y-3" aria-describedby={props.describedBy === "form" ? statusId : undefined}>
       {props.children}
       <label htmlFor={`${id}-email`} className="block text-sm text-sand">
         {props.label}
