@@ -72,7 +72,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // chrome (so lucide's runtime stays there) and before the groups of priority 1, which
                 // would take them along with what imports them: /login would then load the community
                 // form for its text field, and /harmonize the event cards for its dialog.
-                { name: "form-validation", priority: 2, test: /[\\/]app[\\/](components[\\/]members[\\/]use-form-validation|lib[\\/]form-errors)\./ },
+                // With the forms' error summary and focus (decision 055), which every form with fields uses.
+                { name: "form-validation", priority: 2, test: /[\\/]app[\\/](components[\\/](members[\\/]use-form-validation|ui[\\/]form-errors)|lib[\\/]form-errors)\./ },
                 { name: "auth-card", priority: 2, test: /[\\/]app[\\/]components[\\/]members[\\/]auth-card\./ },
                 { name: "text-field", priority: 2, test: /[\\/]app[\\/]components[\\/]ui[\\/]text-field\./ },
                 // The icons of /about's and /vip's lists in one small file instead of three.

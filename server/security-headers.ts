@@ -16,7 +16,9 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", NONCE],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
+          // blob: for the event form's preview of a picture chosen on the staff member's own device (an
+          // object URL only a script of this origin can make, of a local file).
+          imgSrc: ["'self'", "data:", "blob:"],
           mediaSrc: ["'self'"],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],

@@ -7,6 +7,9 @@ import { useHydrated } from "~/lib/use-hydrated";
  * The one-address sign-up that the newsletter and the launch waitlist share: idle, 'Submitting...',
  * then 'Thank You!' with the success text, or the error text and the address kept for another try.
  * The two differ only in where they post, their wording and their layout, which the props carry.
+ * One field and its status line side by side: the line is its error summary (decision 055), and a
+ * refusal puts the focus back on the field (by itself: the footer is in every page's first scripts,
+ * which the forms' error module stays out of).
  */
 export function SubscriptionForm(props: {
   id: string;
@@ -45,6 +48,10 @@ export function SubscriptionForm(props: {
   const succeeded = result?.ok === true;
   const failed = result?.ok === false;
   const statusId = `${id}-status`;
+  const refusal = !submitting && fetcher.data?.ok === false ? fetcher.data : undefined;
+  useEffect(() => {
+    if (refusal) inputRef.current?.focus();
+  }, [refusal]);
 
   useEffect(() => {
     if (succeeded && inputRef.current) inputRef.current.value = "";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { greetingName } from "./greeting-name";
+import { greetingName, nameProblem } from "./greeting-name";
 
 describe("greetingName", () => {
   it("is the first word of the name as stored, else 'friend'", () => {
@@ -40,5 +40,23 @@ describe("greetingName", () => {
     expect(greetingName("x".repeat(40))).toBe("x".repeat(40));
     expect(greetingName(`${"a".repeat(1_000_000)}.com`)).toBe("friend");
     expect(greetingName(`${" ".repeat(1_000_000)}Ada`)).toBe("friend");
+  });
+});
+
+describe("nameProblem", () => {
+  it("is null for names, also hyphenated, dotted and accented ones", () => {
+    for (const name of ["Maya Lopez", "J.R. Smith", "O'Brien-Smith", "Zoë", "Mary Ann", "", null, undefined]) expect(nameProblem(name)).toBeNull();
+  });
+
+  it.each(["Ada http://evil.example", "Visit evil.com", "Ada www.x", "bob@example.com", "Ann x/y"])("%s reads as a link", (name) => {
+    expect(nameProblem(name)).toBe("link");
+  });
+
+  it.each(["=HYPERLINK(\"http://x\",\"hi\")", "+1 555", "@SUM(A1)", "-2+3", "\u200b=1", " ＝cmd"])("%j starts like a formula", (name) => {
+    expect(nameProblem(name)).toBe("formula");
+  });
+
+  it("greets a first word that starts like a formula as 'friend'", () => {
+    expect(greetingName("=cmd Smith")).toBe("friend");
   });
 });

@@ -1,3 +1,5 @@
+import { startsLikeFormula } from "./formula-text";
+
 /** What `{name}` becomes when we know no usable first name (the spec's SMS default). */
 export const GREETING_FALLBACK = "friend";
 
@@ -22,8 +24,29 @@ export function greetingName(name: string | null | undefined): string {
   let end = start;
   while (end < scanned.length && !isSpace(scanned[end]!)) end += 1;
   const word = scanned.slice(start, end);
-  if (word.length === 0 || word.length > LONGEST_FIRST_NAME || looksLikeLink(word)) return GREETING_FALLBACK;
+  if (word.length === 0 || word.length > LONGEST_FIRST_NAME || looksLikeLink(word) || startsLikeFormula(word)) return GREETING_FALLBACK;
   return word;
+}
+
+/**
+ * Why a name as typed or imported is no name to greet anyone by: a word of it reads as a link (as
+ * `greetingName` tells), or it starts as a spreadsheet formula would (the CSV exports' guard);
+ * null for a name. The attendee import's preview flags such names, and the invitation greets their
+ * people as 'friend'. Only the first characters are looked at, word by word, with plain loops.
+ */
+export function nameProblem(name: string | null | undefined): "link" | "formula" | null {
+  if (!name) return null;
+  const scanned = name.length > SCANNED ? name.slice(0, SCANNED) : name;
+  if (startsLikeFormula(scanned)) return "formula";
+  let start = 0;
+  while (start < scanned.length) {
+    while (start < scanned.length && isSpace(scanned[start]!)) start += 1;
+    let end = start;
+    while (end < scanned.length && !isSpace(scanned[end]!)) end += 1;
+    if (end > start && looksLikeLink(scanned.slice(start, end))) return "link";
+    start = end;
+  }
+  return null;
 }
 
 /** Whether a word reads as an address: a scheme, `www.`, an e-mail's `@`, a path's `/`, or a domain's dot and letters. */

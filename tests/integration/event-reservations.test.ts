@@ -115,7 +115,8 @@ describe("the reservations page over HTTP", () => {
     const refused = await post({ intent: "set-max-seats", eventId: id, maxSeats: "2" });
     expect(refused.status).toBe(400);
     const row = refused.html.slice(refused.html.indexOf(`<tbody aria-label="${name}"`));
-    expect(row).toContain(`id="row-error-${id}"`);
+    // In the row's error summary (decision 055), which a post without JavaScript comes back to.
+    expect(row).toContain(`id="max-seats-${id}-errors"`);
     expect(row).toContain(`${reservationsAdminMessages.seatsFailed}: ${reservationsAdminMessages.seatsBelowTaken(3)}`);
     expect((await groupOf(name))?.seats).toBe("3 taken / 10 max / 7 left");
 

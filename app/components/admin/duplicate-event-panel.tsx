@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { StaffOutcome } from "./staff-outcome";
 import { useStaffFormPanel } from "./use-staff-form-panel";
+import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { duplicateEventSchema } from "~/modules/events";
 
 /** The key of the duplicate form's fetcher, which the page reads for the toast. */
@@ -28,13 +29,14 @@ export function DuplicateEventPanel(props: {
   timeZoneLabel: string;
   onSaved: (outcome: StaffOutcome) => void;
 }) {
-  const { fetcher, errors, onSubmit, heading } = useStaffFormPanel({
+  const { fetcher, errors, onSubmit, heading, attempt } = useStaffFormPanel({
     fetcherKey: EVENT_DUPLICATE_FETCHER,
     schemaFor: () => duplicateEventSchema,
     postedErrors: props.errors,
     onSaved: props.onSaved,
   });
 
+  const action = useErrorSummaryAction("duplicate-errors", props.action);
   const field = (name: "title" | "date" | "time", label: string, type: string, hint?: string) => {
     const describedBy = [hint ? `duplicate-${name}-hint` : "", errors[name] ? `duplicate-${name}-error` : ""].filter(Boolean).join(" ") || undefined;
     return (
@@ -74,7 +76,8 @@ export function DuplicateEventPanel(props: {
         A copy of “{props.original.title}” ({props.original.dateLabel}, {props.original.timeLabel}) with everything but its guests, as a draft:
         choose its date, then publish it when it is ready.
       </p>
-      <fetcher.Form method="post" action={props.action} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <fetcher.Form method="post" action={action} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <ErrorSummary key={attempt} id="duplicate-errors" errors={errors} fieldId={(field) => `duplicate-${field}`} className="sm:col-span-2" />
         <input type="hidden" name="id" value={props.values.id} />
         {field("title", "Title *", "text")}
         {field("date", "New date *", "date", `In the venue's time zone (${props.timeZoneLabel})`)}

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EventImagePicker } from "./event-image-picker";
+import { EVENT_IMAGE_FILE_ID } from "./event-image-upload-field";
+import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
 import type { StaffOutcome } from "./staff-outcome";
 import { useStaffFormPanel } from "./use-staff-form-panel";
 import { useFieldValue } from "~/lib/use-field-value";
@@ -8,6 +10,10 @@ import { eventEditorSchema } from "~/modules/events";
 
 /** The key of the editor's fetcher, which the page reads for the toast of a save. */
 export const EVENT_EDITOR_FETCHER = "event-editor";
+
+/** The editor's error summary, and the fragment a post without JavaScript comes back to. */
+const EVENT_EDITOR_SUMMARY = "event-editor-errors";
+const editorFieldId = (field: string) => (field === "imageFile" ? EVENT_IMAGE_FILE_ID : `event-${field}`);
 
 export interface EventEditorValues {
   id?: string;
@@ -43,7 +49,8 @@ export const emptyEventValues: EventEditorValues = {
 /**
  * Create and edit in one form. A real form posting to the page's action (intent create or
  * update), so it works before JavaScript; with it, the shared schema checks it first and the post
- * goes through a fetcher. Errors show under each field; what was typed stays.
+ * goes through a fetcher. Errors show under each field and in the summary above them, with focus on
+ * the first (decision 055); what was typed stays.
  */
 export function EventEditor(props: {
   mode: "create" | "update";
@@ -56,12 +63,13 @@ export function EventEditor(props: {
   onSaved: (outcome: StaffOutcome) => void;
 }) {
   // The page owns this fetcher (and its toast): the editor closes on the answer it waits for.
-  const { fetcher, errors, onSubmit, heading } = useStaffFormPanel({
+  const { fetcher, errors, onSubmit, heading, attempt } = useStaffFormPanel({
     fetcherKey: EVENT_EDITOR_FETCHER,
     schemaFor: () => eventEditorSchema,
     postedErrors: props.errors,
     onSaved: props.onSaved,
   });
+  const action = useErrorSummaryAction(EVENT_EDITOR_SUMMARY, props.action);
   const location = useFieldValue<HTMLInputElement>(props.values.location);
 
   const title = props.mode === "create" ? "New event" : "Edit event";
@@ -105,7 +113,8 @@ export function EventEditor(props: {
         {title}
       </h2>
       <p className="mt-1 text-sm text-mist">Fields marked * are required. A new event starts as a draft: publish it to show it on the site.</p>
-      <fetcher.Form method="post" encType="multipart/form-data" action={props.action} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+      <fetcher.Form method="post" encType="multipart/form-data" action={action} noValidate onSubmit={onSubmit} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <ErrorSummary key={attempt} id={EVENT_EDITOR_SUMMARY} errors={errors} fieldId={editorFieldId} className="sm:col-span-2" />
         {props.values.id ? <input type="hidden" name="id" value={props.values.id} /> : null}
         <div className="sm:col-span-2">{field("title", "Title *", textInput("title"))}</div>
         {field("date", "Date *", textInput("date", "date"), `In the venue's time zone (${props.timeZoneLabel})`)}

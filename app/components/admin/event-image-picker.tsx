@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { EventImageUploadField } from "./event-image-upload-field";
 import { chosenImage, EVENT_IMAGES, IMAGE_HINT, imageNotFoundText } from "~/modules/events";
 
@@ -14,7 +14,8 @@ export function EventImagePicker(props: { defaultValue: string; error?: string; 
   const [failedPath, setFailedPath] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
   const choices = useRef<HTMLDivElement>(null);
-  const id = useId();
+  // Fixed ids: the form's error summary links to the path field (one picker per page).
+  const id = "event-image";
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const trimmed = path.trim();
@@ -59,12 +60,12 @@ export function EventImagePicker(props: { defaultValue: string; error?: string; 
           </label>
         ))}
       </div>
-      <label htmlFor={`${id}-path`} className="mt-3 block text-sm text-sand">
+      <label htmlFor={id} className="mt-3 block text-sm text-sand">
         Image path or https address
       </label>
       <input
         ref={field}
-        id={`${id}-path`}
+        id={id}
         name="image"
         defaultValue={props.defaultValue}
         onChange={(event) => show(event.target.value, "field")}

@@ -20,11 +20,13 @@ export type StaffOutcome =
 
 /**
  * Shows an action's outcome as a toast once per answer (each answer is a new object). A review is
- * no outcome yet (it shows itself and takes the focus), nor is an answer with nothing to say.
+ * no outcome yet (it shows itself and takes the focus), nor is an answer with nothing to say; a
+ * refusal naming fields is said by the form's error summary, with the focus on the first field
+ * (decision 055), not a second time in a toast.
  */
 export function useOutcomeToast(outcome: StaffOutcome | undefined | null) {
   useEffect(() => {
-    if (!outcome || !outcome.message || (!outcome.ok && outcome.review)) return;
+    if (!outcome || !outcome.message || (!outcome.ok && (outcome.review || outcome.fieldErrors))) return;
     if (outcome.ok) toast.success(outcome.message);
     else toast.error(outcome.message);
   }, [outcome]);

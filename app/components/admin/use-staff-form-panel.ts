@@ -9,7 +9,7 @@ type Schema = Parameters<typeof useFormValidation>[0];
 /**
  * A staff form in a panel the page opens (the event editor, the duplicate form): its fetcher (keyed,
  * so the page reads its answer for the toast), the errors to show (the browser's check, the server's
- * answer, or those of a post made without JavaScript), focus on the heading when a person opened the
+ * answer, or those of a post made without JavaScript) with focus on the first (decision 055), focus on the heading when a person opened the
  * panel on the running page (never on hydration, where it would leave the field being typed in), and
  * `onSaved` once the post it waits for succeeds.
  */
@@ -18,7 +18,7 @@ export function useStaffFormPanel(options: { fetcherKey: string; schemaFor: Sche
   // An answer from before this panel opened belongs to an earlier one.
   const [earlierAnswer] = useState(fetcher.data);
   const answer = fetcher.data === earlierAnswer ? undefined : fetcher.data;
-  const { errors: clientErrors, onSubmit } = useFormValidation(options.schemaFor, answer && !answer.ok ? answer.fieldErrors : undefined);
+  const { errors: clientErrors, onSubmit, attempt } = useFormValidation(options.schemaFor, answer && !answer.ok ? answer.fieldErrors : undefined);
   const errors = answer || Object.keys(clientErrors).length ? clientErrors : options.postedErrors;
   const heading = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();
@@ -32,5 +32,5 @@ export function useStaffFormPanel(options: { fetcherKey: string; schemaFor: Sche
     if (fetcher.state === "idle" && answer?.ok) onSaved(answer);
   }, [fetcher.state, answer, onSaved]);
 
-  return { fetcher, errors, onSubmit, heading };
+  return { fetcher, errors, onSubmit, heading, attempt };
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import {
-  communitySignupFields,
   communitySignupMessages,
   interestOptions,
   type CommunityJoinOutcome,
@@ -16,6 +15,7 @@ import {
 import type * as CommunitySignupSchemaModule from "~/modules/community/community-signup";
 import { communityConsentWords } from "~/modules/consent";
 import { ContactFields } from "~/components/ui/contact-fields";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 
 /**
  * The schema (with zod/mini) is fetched when the visitor turns to the form, not with the page;
@@ -58,10 +58,11 @@ export function CommunitySignupForm(props: {
   const errors: CommunitySignupErrors = submitting ? {} : (browserErrors ?? serverRefusal?.errors ?? {});
   const values = serverRefusal?.values;
 
-  // The server's answer may name fields the browser accepted: put the visitor on the first one.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) focusFirstError(formRef.current, fetcher.data.errors);
-  }, [fetcher.state, fetcher.data]);
+  // The browser's check, or the server's answer naming fields the browser accepted: put the visitor
+  // on the first one, with the form's error summary (decision 055).
+  const attempt = useErrorFocus(browserErrors ?? (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined), errors, formRef);
+  // Without JavaScript the join page answers, with its own form's summary.
+  const action = useErrorSummaryAction("join-errors", JOIN_ACTION);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,7 +73,6 @@ export function CommunitySignupForm(props: {
     const checked = validateCommunitySignup?.(Object.fromEntries(formData)) ?? { ok: true as const };
     if (!checked.ok) {
       setBrowserErrors(checked.errors);
-      focusFirstError(form, checked.errors);
       return;
     }
     setBrowserErrors(null);
@@ -110,13 +110,14 @@ export function CommunitySignupForm(props: {
     <form
       ref={formRef}
       method="post"
-      action={JOIN_ACTION}
+      action={action}
       noValidate
       onSubmit={(event) => void submit(event)}
       onFocus={() => void loadValidator().catch(() => undefined)}
       onPointerEnter={() => void loadValidator().catch(() => undefined)}
       className="space-y-5"
     >
+      <ErrorSummary key={attempt} id={`${id}-errors`} headingLevel={props.headingLevel ?? 3} errors={errors} fieldId={fieldId} />
       <input type="hidden" name="intent" value="join" />
       <input type="hidden" name="source" value={props.source} />
       <ContactFields idOf={fieldId} values={values} errors={errors} />
@@ -190,12 +191,6 @@ function Field(props: { label: string; htmlFor: string; children: ReactNode }) {
       {props.children}
     </div>
   );
-}
-
-function focusFirstError(form: HTMLFormElement | null, errors: CommunitySignupErrors) {
-  const first = communitySignupFields.find((field) => errors[field]);
-  if (!form || !first) return;
-  (form.elements.namedItem(first) as HTMLElement | null)?.focus();
 }
 
 function Welcome(props: {

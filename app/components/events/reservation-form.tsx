@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useRef, useState, type FormEvent, type RefObject } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { FormBanner } from "~/components/members/auth-card";
 import { ContactFields } from "~/components/ui/contact-fields";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstError } from "~/components/members/use-form-validation";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { smsConsentWords } from "~/modules/consent";
 import {
@@ -19,8 +18,12 @@ import {
  * The reservation form of the reserve dialog and of the reservation page. It posts to the event's
  * reserve action as a plain form, so it works before JavaScript loads; with JavaScript it is
  * checked in the browser with the server's schema and sent through `fetcher`. A refusal shows
- * under the fields (or above them) and the typed values stay.
+ * under the fields and in the summary above them (a refusal of the whole form in the summary alone),
+ * focus goes to the first field in error (decision 055), and the typed values stay.
  */
+/** The reservation page's form, which answers a post made without JavaScript from anywhere. */
+export const RESERVE_PAGE_FORM_ID = "reserve-page";
+
 export function ReservationForm(props: {
   id: string;
   action: string;
@@ -35,7 +38,6 @@ export function ReservationForm(props: {
   const { id, fetcher } = props;
   const ownFormRef = useRef<HTMLFormElement>(null);
   const formRef = props.formRef ?? ownFormRef;
-  const bannerId = `${id}-failure`;
   const [browserErrors, setBrowserErrors] = useState<Record<string, string> | null>(null);
   const submitting = fetcher.state !== "idle";
   // Kept across failures and retries (the same submission), renewed once it has reserved, so
@@ -51,11 +53,8 @@ export function ReservationForm(props: {
   const failure = submitting || browserErrors || !refusal ? undefined : (refusal.error ?? (refusal.fieldErrors ? undefined : reservationMessages.failed));
 
   // The server's answer may name a field the browser accepted, or fail as a whole: show the visitor where.
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.ok) return;
-    if (fetcher.data.fieldErrors) focusFirstError(formRef.current, fetcher.data.fieldErrors);
-    else document.getElementById(bannerId)?.focus();
-  }, [fetcher.state, fetcher.data, formRef, bannerId]);
+  const attempt = useErrorFocus(browserErrors ?? (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined), errors, formRef);
+  const action = useErrorSummaryAction(`${RESERVE_PAGE_FORM_ID}-errors`, props.action);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,9 +62,7 @@ export function ReservationForm(props: {
     const formData = new FormData(form);
     const checked = reservationSchema.safeParse(Object.fromEntries(formData));
     if (!checked.success) {
-      const found = firstErrorPerField(checked.error.issues);
-      setBrowserErrors(found);
-      focusFirstError(form, found);
+      setBrowserErrors(firstErrorPerField(checked.error.issues));
       return;
     }
     setBrowserErrors(null);
@@ -74,13 +71,9 @@ export function ReservationForm(props: {
 
   const values = refusal?.values;
   return (
-    <form ref={formRef} method="post" action={props.action} noValidate onSubmit={submit} className="space-y-5">
+    <form ref={formRef} method="post" action={action} noValidate onSubmit={submit} className="space-y-5">
+      <ErrorSummary key={attempt} id={`${id}-errors`} errors={errors} message={failure} fieldId={(field) => (field === "smsConsent" ? `${id}-sms` : `${id}-${field}`)} />
       <input type="hidden" name="submissionKey" value={submission.key} />
-      {failure ? (
-        <div tabIndex={-1} id={bannerId} className="focus:outline-none">
-          <FormBanner tone="error">{failure}</FormBanner>
-        </div>
-      ) : null}
       <ContactFields idOf={(field) => `${id}-${field}`} values={values} errors={errors} required />
       <div className="flex items-start gap-3">
         <input

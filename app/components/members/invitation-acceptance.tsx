@@ -2,7 +2,7 @@
 import { CalendarHeart, Music, Users, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Link, type useFetcher } from "react-router";
-import { FormBanner } from "~/components/members/auth-card";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { PageFrame } from "~/components/ui/page-hero";
 import { TextField } from "~/components/ui/text-field";
 import { joiningEmailWords, smsConsentWords } from "~/modules/consent";
@@ -44,20 +44,18 @@ export function AcceptanceForm(props: {
   useEffect(() => setTerms(termsRef.current?.checked ?? false), []);
   const [interests, setInterests] = useState<string[]>(prefill.interests ?? []);
   const [clientErrors, setClientErrors] = useState<{ message: string; fields: Partial<Record<AcceptanceField, string>> } | null>(null);
-  const errorBox = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const fieldId = useId();
   const idOf = (name: AcceptanceField) => `${fieldId}-${name}`;
 
-  // The browser's own check passed before sending, so a server answer is the only message left.
   const serverError = props.serverError;
-  useEffect(() => {
-    if (serverError) errorBox.current?.focus();
-  }, [serverError]);
-
   const errors = clientErrors?.fields ?? serverError?.fieldErrors ?? {};
   const formMessage = clientErrors?.message ?? serverError?.error;
+  // The form's error summary and focus on the first field in error (decision 055).
+  const attempt = useErrorFocus(clientErrors ?? (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined), errors, formRef);
+  const action = useErrorSummaryAction("invitation-errors");
+  const textFields: readonly string[] = ["firstName", "lastName", "email", "phone", "city", "state", "termsAccepted"];
   const allInterests = interests.length === invitationInterests.length;
 
   function validate(event: FormEvent<HTMLFormElement>) {
@@ -69,14 +67,17 @@ export function AcceptanceForm(props: {
     event.preventDefault();
     const fields = fieldErrors(parsed.error);
     setClientErrors({ message: firstError(parsed.error), fields });
-    const firstField = Object.keys(fields).find((name) => formRef.current?.elements.namedItem(name));
-    const target = firstField ? formRef.current?.elements.namedItem(firstField) : null;
-    if (target instanceof HTMLElement) target.focus();
-    else errorBox.current?.focus();
   }
 
   return (
-    <fetcher.Form ref={formRef} method="post" noValidate onSubmit={validate} className="mt-8 space-y-6">
+    <fetcher.Form ref={formRef} method="post" action={action} noValidate onSubmit={validate} className="mt-8 space-y-6">
+      <ErrorSummary
+        key={attempt}
+        id="invitation-errors"
+        errors={errors}
+        message={Object.values(errors).some(Boolean) ? null : formMessage}
+        fieldId={(name) => (textFields.includes(name) ? idOf(name) : undefined)}
+      />
       <input type="hidden" name="rid" value={props.rid} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField id={idOf("firstName")} name="firstName" label="First name" required requiredMark autoComplete="given-name" defaultValue={prefill.firstName} error={errors.firstName} />
@@ -189,10 +190,6 @@ export function AcceptanceForm(props: {
           <input type="checkbox" name="smsConsent" defaultChecked={prefill.texts} className="mt-1 size-4 shrink-0 accent-amber" />
           <span>{smsConsentWords}</span>
         </label>
-      </div>
-
-      <div ref={errorBox} tabIndex={-1} className="outline-none">
-        {formMessage ? <FormBanner tone="error">{formMessage}</FormBanner> : null}
       </div>
 
       {/* Before the page's script runs the button stays usable, so the form also works without it. Accepting is

@@ -1,6 +1,7 @@
 import { AlertDialog } from "radix-ui";
 import { useRef, useState, type FormEvent } from "react";
 import { Form, useSubmit } from "react-router";
+import { ErrorSummary, revealAndFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { emailPreferenceLabels, smsConsentWords } from "~/modules/consent";
 import { memberTextMessages, memberTextState, type MemberTextConsent } from "~/modules/sms";
 import { deleteAccountSchema, memberDataMessages, type EmailPreferences } from "~/modules/members";
@@ -131,13 +132,14 @@ export function DeleteAccountPanel(props: { error?: string; typed?: string; pend
   const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
   const error = clientError ?? props.error;
+  const action = useErrorSummaryAction("delete-account-errors");
 
   function askFirst(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = deleteAccountSchema.safeParse({ confirmation: inputRef.current?.value ?? "" });
     if (!checked.success) {
       setClientError(checked.error.issues[0]?.message ?? null);
-      inputRef.current?.focus();
+      if (inputRef.current) revealAndFocus(inputRef.current);
       return;
     }
     setClientError(null);
@@ -153,7 +155,8 @@ export function DeleteAccountPanel(props: { error?: string; typed?: string; pend
         This removes your account, profile, sign-ups and music access for good. Your reservations stay, without your name or contact
         details, so the seat counts stay right; we keep your address only to never e-mail you a campaign again.
       </p>
-      <Form method="post" ref={formRef} noValidate onSubmit={askFirst} className="mt-5 space-y-4">
+      <Form method="post" action={action} ref={formRef} noValidate onSubmit={askFirst} className="mt-5 space-y-4">
+        <ErrorSummary id="delete-account-errors" headingLevel={3} errors={{ confirmation: error }} fieldId={() => "delete-confirmation"} />
         <input type="hidden" name="intent" value="delete-account" />
         <div>
           <label htmlFor="delete-confirmation" className="block text-sm text-sand">

@@ -1,6 +1,7 @@
 // The profile page's parts: the profile form, the active sessions and the intents their buttons send.
-import type { FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { Form } from "react-router";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import {
   BIO_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
@@ -25,15 +26,23 @@ export const profileFieldIds: Record<ProfileField, string> = {
   notificationPreference: "profile-reminders",
 };
 
-/** The member's own profile fields; the e-mail address is shown but not editable. */
+/**
+ * The member's own profile fields; the e-mail address is shown but not editable. Errors show in the
+ * form's summary, with focus on the first field in error after each new refusal (`refusal`: the
+ * browser's check or the server's answer; decision 055).
+ */
 export function ProfileForm(props: {
   email: string;
   values: ProfileFormInput;
   fieldErrors: ProfileFieldErrors;
+  refusal?: object;
   saving: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   const { values, fieldErrors } = props;
+  const formRef = useRef<HTMLFormElement>(null);
+  const attempt = useErrorFocus(props.refusal, fieldErrors, formRef);
+  const action = useErrorSummaryAction("profile-errors");
   const errorProps = (field: ProfileField) =>
     fieldErrors[field]
       ? { "aria-invalid": true as const, "aria-describedby": `${profileFieldIds[field]}-error` }
@@ -41,7 +50,8 @@ export function ProfileForm(props: {
 
   return (
     <div className="rounded-3xl border border-ember bg-umber/80 p-7 shadow-2xl shadow-black/50 sm:p-9">
-      <Form method="post" noValidate onSubmit={props.onSubmit} className="space-y-6">
+      <Form ref={formRef} method="post" action={action} noValidate onSubmit={props.onSubmit} className="space-y-6">
+        <ErrorSummary key={attempt} id="profile-errors" errors={fieldErrors} fieldId={(field) => profileFieldIds[field]} />
         <input type="hidden" name="intent" value="save" />
         <div>
           <label htmlFor="profile-email" className="block text-sm text-sand">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { FormBanner } from "~/components/members/auth-card";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import {
   checkFriendAccess,
   friendAccessError,
@@ -11,7 +11,8 @@ import {
 
 /**
  * 'Want More?': name and e-mail, checked here with the action's own schema, then 'Sending...' and
- * 'Email Sent!' with what to do next. Without JavaScript it posts to the page like any form.
+ * 'Email Sent!' with what to do next. Without JavaScript it posts to the page like any form. A
+ * refusal shows in the form's error summary, with focus on the first field in error (decision 055).
  */
 export function FriendAccessForm({ className }: { className?: string }) {
   const fetcher = useFetcher<FriendAccessActionData>({ key: "friend-access" });
@@ -24,6 +25,9 @@ export function FriendAccessForm({ className }: { className?: string }) {
   const sent = result?.ok === true;
   const failed = result?.ok === false ? result : undefined;
   const fieldErrors = clientErrors ?? failed?.fieldErrors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  const attempt = useErrorFocus(clientErrors ?? (fetcher.data?.ok === false && !sending ? fetcher.data : undefined), fieldErrors, formRef);
+  const action = useErrorSummaryAction("friend-access-errors");
 
   useEffect(() => {
     if (sent) sentRef.current?.focus();
@@ -38,8 +42,6 @@ export function FriendAccessForm({ className }: { className?: string }) {
     }
     event.preventDefault();
     setClientErrors(checked.fieldErrors);
-    const firstWrong = checked.fieldErrors.name ? "name" : "email";
-    event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstWrong}"]`)?.focus();
   };
 
   if (sent) {
@@ -79,10 +81,17 @@ export function FriendAccessForm({ className }: { className?: string }) {
   };
 
   return (
-    <fetcher.Form method="post" noValidate onSubmit={submit} className={`space-y-4 ${className ?? ""}`}>
+    <fetcher.Form ref={formRef} method="post" action={action} noValidate onSubmit={submit} className={`space-y-4 ${className ?? ""}`}>
+      <ErrorSummary
+        key={attempt}
+        id="friend-access-errors"
+        headingLevel={3}
+        errors={fieldErrors}
+        message={failed?.error && !clientErrors ? friendAccessError(failed.error) : null}
+        fieldId={(name) => `friend-${name}`}
+      />
       {field("name", "Name", "text", "name")}
       {field("email", "Email", "email", "email")}
-      {failed?.error ? <FormBanner tone="error">{friendAccessError(failed.error)}</FormBanner> : null}
       <button type="submit" className="button-primary w-full" disabled={sending}>
         {sending ? friendAccessMessages.sending : friendAccessMessages.submit}
       </button>

@@ -62,7 +62,9 @@ export function Dialog({
       closedby="any"
       aria-labelledby={titleId}
       aria-describedby={props.description ? descriptionId : undefined}
-      className={`m-0 max-h-none max-w-none bg-transparent p-0 text-ivory backdrop:bg-black/65 backdrop:backdrop-blur-sm ${props.className}`}
+      // The browser's own size limits are lifted unless the panel sets its own: two max-height classes
+      // would leave the winner to the stylesheet's order (the reserve dialog's 92svh lost to none).
+      className={`m-0 ${/(^|\s)max-h-/.test(props.className) ? "" : "max-h-none"} ${/(^|\s)max-w-/.test(props.className) ? "" : "max-w-none"} bg-transparent p-0 text-ivory backdrop:bg-black/65 backdrop:backdrop-blur-sm ${props.className}`}
       onClick={(event) => {
         // The backdrop, or a link that leads elsewhere, closes the dialog.
         const target = event.target as Element;
@@ -71,7 +73,8 @@ export function Dialog({
       onClose={onClose}
       onKeyDown={keepTabInside}
     >
-      <div className="h-full overflow-y-auto rounded-[inherit] bg-umber p-7 shadow-2xl shadow-black/60 sm:p-8">
+      {/* The panel scrolls within the dialog's own height limit (a form grown by its error summary stays reachable). */}
+      <div className="h-full max-h-[inherit] overflow-y-auto rounded-[inherit] bg-umber p-7 shadow-2xl shadow-black/60 sm:p-8">
         <div className="flex items-start justify-between gap-4">
           <h2 id={titleId} className={props.titleClassName ?? "font-display text-3xl text-ivory"}>
             {props.title}

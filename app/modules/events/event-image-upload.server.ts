@@ -12,6 +12,7 @@ import {
   eventImageFileName,
   eventImagePath,
   MAX_EVENT_IMAGE_BYTES,
+  MIN_EVENT_IMAGE_SIZE,
   SHARE_IMAGE_SIZE,
   STORED_EVENT_IMAGE_WIDTH,
   type EventImageVariant,
@@ -34,7 +35,6 @@ export type EventImageUploadOutcome =
 
 /** A decompression bomb (a small file of huge dimensions) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 50_000_000;
-const MIN_SIZE = { width: 400, height: 300 };
 /** Formats told by the file's content (sharp reads the bytes, never the name or the browser's type). */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
@@ -77,7 +77,7 @@ export async function storeEventImage(bytes: Uint8Array, options: { directory: s
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) return invalid("tooManyPixels");
   // EXIF orientations 5–8 turn the picture a quarter: its upright size has the sides swapped.
   const [width, height] = (metadata.orientation ?? 1) >= 5 ? [metadata.height ?? 0, metadata.width ?? 0] : [metadata.width ?? 0, metadata.height ?? 0];
-  if (width < MIN_SIZE.width || height < MIN_SIZE.height) return invalid("tooSmall");
+  if (width < MIN_EVENT_IMAGE_SIZE.width || height < MIN_EVENT_IMAGE_SIZE.height) return invalid("tooSmall");
 
   const hash = createHash("sha256").update(input.bytes).digest("hex").slice(0, 32);
   const sizes: [EventImageVariant, number, number][] = [

@@ -9,5 +9,5 @@ export { slugForEvent } from "./event-slug";
 export { instantToVenueDateTime, venueDateTimeToInstant } from "./event-venue-time";
 export { type EventView } from "./event-view";
 export { maxSeatsSchema } from "./seat-limit-form";
-export { MAX_EVENT_IMAGE_BYTES, parseEventImageFileName, responsiveEventImage, shareableEventImage, uploadedImageHash } from "./uploaded-event-image";
+export { eventImageFieldText, MAX_EVENT_IMAGE_BYTES, MIN_EVENT_IMAGE_SIZE, parseEventImageFileName, responsiveEventImage, shareableEventImage, uploadedImageHash } from "./uploaded-event-image";
 export { mapsSearchUrl } from "./venue-map";

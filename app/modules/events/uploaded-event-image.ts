@@ -7,6 +7,18 @@
 
 /** Largest file staff may upload. */
 export const MAX_EVENT_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Smallest picture staff may upload (upright), so the 400-wide card never shows it blown up. */
+export const MIN_EVENT_IMAGE_SIZE = { width: 400, height: 300 } as const;
+
+/** The upload field's words: its hint before a file is chosen, and what it says of a chosen one at once. */
+export const eventImageFieldText = {
+  hint: `At least ${MIN_EVENT_IMAGE_SIZE.width} × ${MIN_EVENT_IMAGE_SIZE.height} pixels; JPEG, PNG or WebP, up to 10 MB. It is cropped to 4:3 for the cards and replaces the image above.`,
+  size: (width: number, height: number) => `${width} × ${height} pixels`,
+  tooSmall: (width: number, height: number) =>
+    `The picture is ${width} × ${height} pixels, too small: use one at least ${MIN_EVENT_IMAGE_SIZE.width} pixels wide and ${MIN_EVENT_IMAGE_SIZE.height} high.`,
+  tooLarge: (name: string) => `${name} is larger than 10 MB. Choose a smaller file.`,
+  unreadable: "Chosen file: this browser cannot show it as a picture (the site checks it when you save).",
+} as const;
 
 /** Where uploaded event images are served from (app/routes/media/event-image.ts). */
 export const UPLOADED_EVENT_IMAGE_PREFIX = "/media/events/";

@@ -10,6 +10,8 @@ export interface PreviewPerson {
   rows: number[];
   /** For 'already invited': the invitation's status. */
   status?: EffectiveInvitationStatus;
+  /** The name reads as a link or a spreadsheet formula (greeting-name.ts): the invitation greets them as 'friend'. */
+  nameFlag?: "link" | "formula";
 }
 
 /** The invitation e-mail as one real invitee of the file would get it, with the words it was rendered in. */
@@ -27,6 +29,8 @@ export interface AttendeeImportPreview {
   rowCount: number;
   people: number;
   counts: { new: number; merged: number; members: number; unsubscribed: number; invited: number; invalid: number };
+  /** How many of the file's people have a name that reads as a link or a formula (absent in previews kept from before). */
+  flaggedNames?: number;
   lists: {
     new: PreviewPerson[];
     merged: PreviewPerson[];

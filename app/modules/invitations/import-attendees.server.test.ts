@@ -44,6 +44,30 @@ describe("importing attendees (use cases)", () => {
     expect(entry!.after).toMatchObject({ created: 1, unsubscribed: 1, people: 2 });
   });
 
+  it("flags a name that reads as a formula or a link in the preview, and the e-mail greets that person as 'friend' (issue 35)", async () => {
+    const text = [
+      "email,first name,last name,event name",
+      'formula@example.com,"=HYPERLINK(""http://x"",""Hi"")",Smith,Sunset Session',
+      "linked@example.com,Win,www.prizes.example,Sunset Session",
+      "plain@example.com,Mary,Lee,Sunset Session",
+    ].join("\n");
+    const shown = await preview(text);
+    expect(shown.flaggedNames).toBe(2);
+    const flags = Object.fromEntries(shown.lists.new.map((person) => [person.email, person.nameFlag ?? null]));
+    expect(flags).toEqual({ "formula@example.com": "formula", "linked@example.com": "link", "plain@example.com": null });
+
+    await importAttendees(db(), actor, { importId: shown.importId });
+    const greeting = async (email: string) => {
+      const [invitation] = await invitationsTo(email);
+      const [message] = await messagesOf(invitation!.id);
+      return ((await render([message!])).get(message!.id) as { rendered: { text: string } }).rendered.text;
+    };
+    expect(await greeting("formula@example.com")).toContain("Hello friend,");
+    expect(await greeting("linked@example.com")).toContain("Hello friend,");
+    expect(await greeting("linked@example.com")).not.toContain("Win");
+    expect(await greeting("plain@example.com")).toContain("Hello Mary,");
+  });
+
   it("makes one invitation when two previews naming the same person are confirmed at once", async () => {
     const [first, second] = await Promise.all([preview(file("twice@example.com", "one@example.com")), preview(file("twice@example.com", "two@example.com"))]);
     const outcomes = await Promise.all([importAttendees(db(), actor, { importId: first.importId }), importAttendees(db(), actor, { importId: second.importId })]);

@@ -72,7 +72,7 @@ export async function renderImportInvitation(
   publicUrl: string,
 ): Promise<ImportInvitationPreview | undefined> {
   if (!person) return undefined;
-  const email = await renderInvitationEmail(publicUrl, { rid: SAMPLE_RID, firstName: person.firstName, eventHistory: person.eventHistory }, undefined, wording);
+  const email = await renderInvitationEmail(publicUrl, { rid: SAMPLE_RID, firstName: person.firstName, lastName: person.lastName, eventHistory: person.eventHistory }, undefined, wording);
   return {
     to: person.fullName ? `${person.fullName} <${person.email}>` : person.email,
     subject: email.subject,

@@ -3,6 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import { invitations, unsubscribes } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { yieldToEventLoop } from "~/lib/event-loop";
+import { GREETING_FALLBACK, nameProblem } from "~/lib/greeting-name";
 import { unsubscribeUrl } from "~/modules/campaigns/index.server";
 import { newToken } from "~/lib/tokens.server";
 import { queueEmailBatchToRender } from "~/modules/messaging/index.server";
@@ -133,7 +134,7 @@ function invitationTemplate(publicUrl: string, wording: InvitationWording) {
  */
 export async function renderInvitationEmail(
   publicUrl: string,
-  invitation: { rid: string; firstName: string | null; eventHistory?: PastEvent[] | unknown },
+  invitation: { rid: string; firstName: string | null; lastName?: string | null; eventHistory?: PastEvent[] | unknown },
   unsubscribeToken?: string,
   wording: InvitationWording = DEFAULT_INVITATION_WORDING,
 ) {
@@ -141,7 +142,10 @@ export async function renderInvitationEmail(
   const eventLine = eventLineFor(Array.isArray(invitation.eventHistory) ? (invitation.eventHistory as PastEvent[]) : []);
   const link = invitationLink(publicUrl, invitation.rid);
   const unsubscribe = unsubscribeToken ? unsubscribeUrl(publicUrl, unsubscribeToken) : `${publicUrl}/unsubscribe`;
-  const name = invitation.firstName?.trim() ?? "";
+  // A name that reads as a link or a spreadsheet formula (anyone's ticketing export may hold one) is
+  // never written into our mail: the person is greeted as 'friend', as the import's preview said.
+  const typed = invitation.firstName?.trim() ?? "";
+  const name = typed && (nameProblem(invitation.firstName) || nameProblem(invitation.lastName)) ? GREETING_FALLBACK : typed;
   // A blank name reads 'Hello ,' in the slot's place; the greeting becomes 'Hello,' instead.
   // Replaced through functions: a replacement string would expand `$'` and the like in the name.
   const fill = (body: string, escape: (value: string) => string) =>

@@ -3,6 +3,7 @@ import { attendeeImports } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { decodeCsvBytes } from "~/lib/csv-reading";
 import { hasControlCharacters } from "~/modules/security";
+import { nameProblem } from "~/lib/greeting-name";
 import { mergedPeople, parseAttendeeCsv, type AttendeeImportPerson } from "./attendee-csv";
 import { attendeeFileSchema } from "./attendee-import-form";
 import { attendeeImportMessages } from "./attendee-import-messages";
@@ -23,13 +24,20 @@ export type PreviewOutcome =
   | { ok: false; reason: "too-large" | "invalid"; message: string }
   | ReturnType<typeof notAllowed>;
 
-const summary = (person: AttendeeImportPerson, status?: EffectiveInvitationStatus): PreviewPerson => ({
-  email: person.email,
-  fullName: person.fullName,
-  events: person.eventHistory.length,
-  rows: person.rows,
-  ...(status ? { status } : {}),
-});
+/** A name that reads as a link or a spreadsheet formula, which the invitation will not say. */
+const nameFlagOf = (person: AttendeeImportPerson) => nameProblem(person.firstName) ?? nameProblem(person.lastName);
+
+const summary = (person: AttendeeImportPerson, status?: EffectiveInvitationStatus): PreviewPerson => {
+  const nameFlag = nameFlagOf(person);
+  return {
+    email: person.email,
+    fullName: person.fullName,
+    events: person.eventHistory.length,
+    rows: person.rows,
+    ...(status ? { status } : {}),
+    ...(nameFlag ? { nameFlag } : {}),
+  };
+};
 
 /**
  * Staff upload a CSV of past attendees: it is read with the spec's rules, each person's standing
@@ -80,7 +88,8 @@ export async function previewAttendeeImport(
     .values({ fileName, rowCount: parsed.rowCount, createdByUserId: actor.id, createdByEmail: actor.email, wordingId: wording.id })
     .returning({ id: attendeeImports.id });
   await storeImportPeople(db, stored!.id, parsed.people);
-  const preview: AttendeeImportPreview = { importId: stored!.id, fileName, rowCount: parsed.rowCount, people: parsed.people.length, counts, lists };
+  const flaggedNames = parsed.people.filter((person) => nameFlagOf(person) !== null).length;
+  const preview: AttendeeImportPreview = { importId: stored!.id, fileName, rowCount: parsed.rowCount, people: parsed.people.length, counts, flaggedNames, lists };
   // Kept, so the steps after this one (new words) show the same preview without the file; written
   // last, it also marks the import complete (a preview that failed halfway is never confirmed).
   await db.update(attendeeImports).set({ preview }).where(eq(attendeeImports.id, stored!.id));

@@ -1,4 +1,6 @@
+import { useRef } from "react";
 import { data, Form, Link } from "react-router";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import type { Route } from "./+types/deliverability";
 import { StackedTable } from "~/components/admin/dashboard/stacked-table";
 import { pageMeta } from "~/lib/seo";
@@ -29,6 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** What the page's action answers (a reason refused names its field). */
+type RemovalAnswer = { ok: true; message: string; email: string } | { ok: false; message: string; email: string; fieldErrors?: Partial<Record<"email" | "reason", string>> };
+
 /** POST: Remove from suppression (an address and the reason), a plain form that works without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, "manage-suppressions", context);
@@ -37,14 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await removeSuppression(context.db, user, { email: form?.get("email"), reason: form?.get("reason") });
     if (outcome.ok) return { ok: true as const, message: outcome.message, email: "" };
     const status = outcome.reason === "forbidden" ? 403 : outcome.reason === "not-found" ? 404 : 400;
-    return data({ ok: false as const, message: outcome.message, email: String(form?.get("email") ?? "") }, { status });
+    return data({ ok: false as const, message: outcome.message, email: String(form?.get("email") ?? ""), fieldErrors: outcome.fieldErrors }, { status });
   } catch (error) {
     logFailure("deliverability", "removing an address from suppression", error);
     return data({ ok: false as const, message: "The list could not be changed just now. Please try again.", email: String(form?.get("email") ?? "") }, { status: 503 });
   }
 }
 
-export default function DeliverabilityPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function DeliverabilityPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData = answered as RemovalAnswer | undefined;
   const { bounces, rows, search, unmatched } = loaderData;
   const csvHref = `/admin/communications/deliverability.csv${search ? `?q=${encodeURIComponent(search)}` : ""}`;
   return (
@@ -65,7 +71,8 @@ export default function DeliverabilityPage({ loaderData, actionData }: Route.Com
           often mail to it fails. To detect them, set {bounces.settings}.
         </p>
       )}
-      {actionData ? (
+      {/* A reason refused is said in its row's form (decision 055). */}
+      {actionData && !(actionData.ok === false && actionData.fieldErrors?.reason) ? (
         <p role="status" data-testid="deliverability-answer" className={`mt-4 ${actionData.ok ? "text-sand" : "text-rose-300"}`}>
           {actionData.message}
         </p>
@@ -96,18 +103,7 @@ export default function DeliverabilityPage({ loaderData, actionData }: Route.Com
             {
               header: "Remove",
               cell: (row) => (
-                <Form method="post" className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="email" value={row.email} />
-                  <div>
-                    <label htmlFor={`reason-${row.email}`} className="block text-sm text-sand">
-                      Why it may be mailed again
-                    </label>
-                    <input id={`reason-${row.email}`} name="reason" required minLength={3} maxLength={500} className="input-field mt-1.5" />
-                  </div>
-                  <button type="submit" className="button-secondary">
-                    Remove from suppression
-                  </button>
-                </Form>
+                <RemoveSuppressionForm email={row.email} refused={actionData?.ok === false && actionData.email === row.email ? actionData.fieldErrors : undefined} />
               ),
             },
           ]}
@@ -141,5 +137,38 @@ export default function DeliverabilityPage({ loaderData, actionData }: Route.Com
         ) : null}
       </section>
     </section>
+  );
+}
+
+/** 'Remove from suppression' for one address: a reason refused shows in the form's error summary, with focus on the field (decision 055). */
+function RemoveSuppressionForm({ email, refused }: { email: string; refused?: Partial<Record<"email" | "reason", string>> }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = refused?.reason ? { reason: refused.reason } : undefined;
+  const attempt = useErrorFocus(errors ? refused : undefined, errors, formRef);
+  const reasonId = `reason-${email}`;
+  const action = useErrorSummaryAction(`${reasonId}-errors`);
+  return (
+    <Form ref={formRef} method="post" action={action} className="flex flex-wrap items-end gap-2">
+      <ErrorSummary key={attempt} id={`${reasonId}-errors`} headingLevel={3} errors={errors} fieldId={() => reasonId} className="basis-full" />
+      <input type="hidden" name="email" value={email} />
+      <div>
+        <label htmlFor={reasonId} className="block text-sm text-sand">
+          Why it may be mailed again
+        </label>
+        <input
+          id={reasonId}
+          name="reason"
+          required
+          minLength={3}
+          maxLength={500}
+          aria-invalid={errors ? true : undefined}
+          aria-describedby={errors ? `${reasonId}-errors` : undefined}
+          className="input-field mt-1.5"
+        />
+      </div>
+      <button type="submit" className="button-secondary">
+        Remove from suppression
+      </button>
+    </Form>
   );
 }

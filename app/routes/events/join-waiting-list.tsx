@@ -1,7 +1,10 @@
+import { useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { eventPath } from "~/components/events/event-links";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
 import { MessagePage } from "~/components/message-page";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
+import { TextField } from "~/components/ui/text-field";
 import { readForm } from "~/lib/form-data.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { logFailure } from "~/lib/log.server";
@@ -56,8 +59,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return { ok: true as const, place: outcome.place, seats: outcome.entry.seats, email: outcome.entry.email };
 }
 
-const field = "mt-2 w-full rounded-xl border border-ember bg-night px-4 py-3 text-ivory";
-
 export default function JoinWaitingList({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { event } = loaderData;
@@ -79,38 +80,31 @@ export default function JoinWaitingList({ loaderData, actionData }: Route.Compon
       </AuthCard>
     );
   }
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-  const values = failed?.values;
-  const errors = failed?.fieldErrors ?? {};
-  const busy = navigation.state !== "idle";
+  return <WaitingListForm event={event} answer={actionData && !actionData.ok ? actionData : undefined} busy={navigation.state !== "idle"} />;
+}
+
+type Refusal = { fieldErrors?: Partial<Record<ReservationField, string>>; error?: string; values?: Partial<Record<string, string>> };
+
+/** The form, its error summary and focus on the first field in error after a refusal (decision 055). */
+function WaitingListForm({ event, answer, busy }: { event: { title: string; dateLabel: string; timeLabel: string; location: string | null }; answer?: Refusal; busy: boolean }) {
+  const values = answer?.values;
+  const errors = answer?.fieldErrors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  const attempt = useErrorFocus(answer, errors, formRef);
+  const action = useErrorSummaryAction("waiting-list-errors");
+  const idOf = (name: string) => `waiting-${name}`;
   return (
     <AuthCard
       eyebrow="Guest List Full"
       title={`Join the waiting list: ${event.title}`}
       intro={`${event.dateLabel} · ${event.timeLabel}${event.location ? ` · ${event.location}` : ""}. When seats free up, the first guests in line whose group fits get an e-mail offer that holds the seats for them.`}
     >
-      {failed?.error ? <FormBanner tone="error">{failed.error}</FormBanner> : null}
-      <Form method="post" className="mt-4 space-y-4" noValidate>
-        <label className="block">
-          <span className="block text-sm text-sand">Name</span>
-          <input name="name" required autoComplete="name" defaultValue={values?.name} className={field} aria-invalid={Boolean(errors.name)} />
-          {errors.name ? <span className="mt-1 block text-sm text-rose-300">{errors.name}</span> : null}
-        </label>
-        <label className="block">
-          <span className="block text-sm text-sand">Email</span>
-          <input name="email" type="email" required autoComplete="email" defaultValue={values?.email} className={field} aria-invalid={Boolean(errors.email)} />
-          {errors.email ? <span className="mt-1 block text-sm text-rose-300">{errors.email}</span> : null}
-        </label>
-        <label className="block">
-          <span className="block text-sm text-sand">Phone (optional)</span>
-          <input name="phone" type="tel" autoComplete="tel" defaultValue={values?.phone} className={field} />
-          {errors.phone ? <span className="mt-1 block text-sm text-rose-300">{errors.phone}</span> : null}
-        </label>
-        <label className="block">
-          <span className="block text-sm text-sand">Seats wanted</span>
-          <input name="seats" type="number" min={1} max={10} required defaultValue={values?.seats ?? "1"} className={field} aria-invalid={Boolean(errors.seats)} />
-          {errors.seats ? <span className="mt-1 block text-sm text-rose-300">{errors.seats}</span> : null}
-        </label>
+      <Form ref={formRef} method="post" action={action} className="mt-4 space-y-4" noValidate>
+        <ErrorSummary key={attempt} id="waiting-list-errors" errors={errors} message={answer?.error} fieldId={idOf} />
+        <TextField id={idOf("name")} name="name" label="Name" required autoComplete="name" defaultValue={values?.name} error={errors.name} />
+        <TextField id={idOf("email")} name="email" label="Email" type="email" required autoComplete="email" defaultValue={values?.email} error={errors.email} />
+        <TextField id={idOf("phone")} name="phone" label="Phone (optional)" type="tel" autoComplete="tel" defaultValue={values?.phone} error={errors.phone} />
+        <TextField id={idOf("seats")} name="seats" label="Seats wanted" type="number" min={1} max={10} required defaultValue={values?.seats ?? "1"} error={errors.seats} />
         <button type="submit" className="button-primary w-full" disabled={busy}>
           {busy ? "Submitting..." : "Join the waiting list"}
         </button>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { reservePath } from "~/components/events/event-links";
 import { MessagePage } from "~/components/message-page";
-import { ReservationForm } from "~/components/events/reservation-form";
+import { RESERVE_PAGE_FORM_ID, ReservationForm } from "~/components/events/reservation-form";
 import { ReservationSummary, type ConfirmedReservation } from "~/components/events/reservation-summary";
 import { readForm } from "~/lib/form-data.server";
 import { firstErrorPerField } from "~/lib/form-errors";
@@ -136,7 +136,7 @@ export default function ReserveEvent({ loaderData, actionData }: Route.Component
           <Confirmed reservation={result.reservation} />
         ) : event.action.kind === "reserve" ? (
           <ReservationForm
-            id="reserve-page"
+            id={RESERVE_PAGE_FORM_ID}
             action={reservePath(event.slug)}
             fetcher={fetcher}
             answered={actionData}

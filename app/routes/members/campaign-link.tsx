@@ -1,6 +1,8 @@
+import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/campaign-link";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { readForm } from "~/lib/form-data.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { tooManyAttemptsInit } from "~/lib/retry-after-header";
@@ -58,6 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CampaignLinkPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  // The fresh-link form's error summary and focus (decision 055).
+  const formRef = useRef<HTMLFormElement>(null);
+  const attempt = useErrorFocus(actionData?.fieldErrors ? actionData : undefined, actionData?.fieldErrors, formRef);
+  const action = useErrorSummaryAction("fresh-link-errors");
   if (actionData?.offer || loaderData.state !== "usable") {
     return (
       <AuthCard eyebrow="Your link" title="This link no longer works">
@@ -66,7 +72,8 @@ export default function CampaignLinkPage({ loaderData, actionData }: Route.Compo
         ) : (
           <>
             <FormBanner tone="error">{actionData?.error ?? authMessages.signInLinkInvalid}</FormBanner>
-            <Form method="post" className="mt-6 space-y-4">
+            <Form ref={formRef} method="post" action={action} noValidate className="mt-6 space-y-4">
+              <ErrorSummary key={attempt} id="fresh-link-errors" errors={actionData?.fieldErrors} fieldId={() => "fresh-link-email"} />
               <input type="hidden" name="intent" value="fresh-link" />
               <div>
                 <label htmlFor="fresh-link-email" className="block text-sm text-sand">

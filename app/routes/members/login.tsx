@@ -3,7 +3,8 @@ import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-ro
 import type { Route } from "./+types/login";
 import { AuthCard, BannerSlot } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstError, useLazyFormValidation } from "~/components/members/use-form-validation";
+import { useLazyFormValidation } from "~/components/members/use-form-validation";
+import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { useHydrated } from "~/lib/use-hydrated";
 import { authHeaders } from "~/routes/guards.server";
 import { firstErrorPerField } from "~/lib/form-errors";
@@ -112,17 +113,17 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const result = actionData as LoginActionData | undefined;
-  const { errors, onSubmit, intentProps } = useLazyFormValidation(loadSchemaFor, result?.ok === false ? result.fieldErrors : undefined);
+  const { errors, onSubmit, intentProps, attempt } = useLazyFormValidation(loadSchemaFor, result?.ok === false ? result.fieldErrors : undefined);
   const pendingIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const signedIn = result?.ok === true && result.intent === "password";
+  const action = useErrorSummaryAction("login-errors");
 
   useEffect(() => {
-    if (!result) return;
-    if (result.ok === false && result.fieldErrors) focusFirstError(formRef.current, result.fieldErrors);
-    else bannerRef.current?.focus();
+    // Field errors take the person to the first field (useLazyFormValidation); any other answer is the banner's.
+    if (!result || (result.ok === false && result.fieldErrors)) return;
+    bannerRef.current?.focus();
   }, [result]);
 
   // A press elsewhere during the pause (Logout in the header, a link) is the person's choice:
@@ -140,7 +141,8 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <AuthCard eyebrow="Members" title="Log In" intro="Log in with your password, or let us e-mail you a sign-in link.">
       <BannerSlot ref={bannerRef} banner={banner} spaced />
-      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} {...intentProps} className="space-y-5">
+      <Form method="post" action={action} noValidate onSubmit={onSubmit} {...intentProps} className="space-y-5">
+        <ErrorSummary key={attempt} id="login-errors" errors={errors} fieldId={(field) => `login-${field}`} />
         {loaderData.next ? <input type="hidden" name="next" value={loaderData.next} /> : null}
         {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
         <TextField

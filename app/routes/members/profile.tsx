@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { FormBanner } from "~/components/members/auth-card";
-import { ActiveSessions, ProfileForm, profileFieldIds, type ProfileIntent } from "~/components/members/profile-form";
+import { ActiveSessions, ProfileForm, type ProfileIntent } from "~/components/members/profile-form";
+import { revealAndFocus } from "~/components/ui/form-errors";
 import { DeleteAccountPanel, DownloadDataPanel, EmailPreferencesPanel, TextsPanel } from "~/components/members/member-data-panels";
 import { PageFrame } from "~/components/ui/page-hero";
 import { authHeaders, requireMember } from "~/routes/guards.server";
@@ -12,7 +13,7 @@ import { siteConfig } from "~/lib/site-config";
 import { can, staffHomePath } from "~/modules/access";
 import { listMemberSessions } from "~/modules/members/index.server";
 import { memberDataMessages } from "~/modules/members";
-import { defaultProfile, profileMessages, readProfileForm, validateProfile, type ProfileField, type ProfileFieldErrors } from "~/modules/members";
+import { defaultProfile, profileMessages, readProfileForm, validateProfile, type ProfileFieldErrors } from "~/modules/members";
 import { getProfile } from "~/modules/members/index.server";
 import { getEmailPreferences } from "~/modules/members/index.server";
 import { tooManyAttempts } from "~/modules/security";
@@ -87,13 +88,15 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const underItsField = (actionData && "confirmationError" in actionData && actionData.confirmationError) || textsResult?.fieldErrors;
   const otherResult = actionData && actionData.intent !== "save" && !underItsField ? actionData : undefined;
 
-  // After a save, the result banner takes the focus so it is read out; after field errors, the first field does.
+  // After a save, the result banner takes the focus so it is read out; after field errors, the first
+  // field does (ProfileForm, the delete panel: decision 055).
   useEffect(() => {
     if (!actionData) return;
-    const firstInvalid = actionData.intent === "save" && !actionData.ok && actionData.fieldErrors ? Object.keys(actionData.fieldErrors)[0] : undefined;
-    if (firstInvalid) document.getElementById(profileFieldIds[firstInvalid as ProfileField])?.focus();
-    else if (actionData.intent === "delete-account" && actionData.confirmationError) document.getElementById("delete-confirmation")?.focus();
-    else if (actionData.intent === "texts" && actionData.fieldErrors) document.getElementById("texts-phone")?.focus();
+    if (actionData.intent === "save" && !actionData.ok && actionData.fieldErrors) return;
+    const confirmation = document.getElementById("delete-confirmation");
+    const textsPhone = document.getElementById("texts-phone");
+    if (actionData.intent === "delete-account" && actionData.confirmationError && confirmation) revealAndFocus(confirmation);
+    else if (actionData.intent === "texts" && actionData.fieldErrors && textsPhone) revealAndFocus(textsPhone);
     else bannerRef.current?.focus();
   }, [actionData]);
 
@@ -108,8 +111,6 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
     }
     event.preventDefault();
     setClientErrors(checked.fieldErrors);
-    const first = Object.keys(checked.fieldErrors)[0] as ProfileField;
-    document.getElementById(profileFieldIds[first])?.focus();
   }
 
   return (
@@ -151,7 +152,14 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : null}
 
-      <ProfileForm email={loaderData.email} values={values} fieldErrors={fieldErrors} saving={pending === "save"} onSubmit={validateBeforeSaving} />
+      <ProfileForm
+        email={loaderData.email}
+        values={values}
+        fieldErrors={fieldErrors}
+        refusal={clientErrors ?? (failedSave?.fieldErrors ? failedSave : undefined)}
+        saving={pending === "save"}
+        onSubmit={validateBeforeSaving}
+      />
 
       <div className="rounded-3xl border border-ember bg-umber/80 p-7 sm:p-9">
         <h2 className="text-2xl text-ivory">Sign in on another device</h2>

@@ -3,7 +3,8 @@ import { Await, data, Form, Link, useNavigate, useNavigation } from "react-route
 import type { Route } from "./+types/reset-password";
 import { AuthCard, BannerSlot } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstError, useLazyFormValidation } from "~/components/members/use-form-validation";
+import { useLazyFormValidation } from "~/components/members/use-form-validation";
+import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { useHydrated } from "~/lib/use-hydrated";
 import { authHeaders } from "~/routes/guards.server";
 import { firstErrorPerField } from "~/lib/form-errors";
@@ -88,20 +89,21 @@ function NoValidLink() {
 
 function NewPasswordForm({ token, result }: { token: string; result: Extract<ResetActionData, { ok: false }> | undefined }) {
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
-  const { errors, onSubmit, intentProps } = useLazyFormValidation(loadSchemaFor, result?.fieldErrors);
+  const { errors, onSubmit, intentProps, attempt } = useLazyFormValidation(loadSchemaFor, result?.fieldErrors);
   const submitting = navigation.state === "submitting";
+  const action = useErrorSummaryAction("reset-errors");
 
   useEffect(() => {
-    if (result?.fieldErrors) focusFirstError(formRef.current, result.fieldErrors);
-    else if (result?.error) bannerRef.current?.focus();
+    // Field errors take the person to the first field (useLazyFormValidation); a refusal as a whole is the banner's.
+    if (!result?.fieldErrors && result?.error) bannerRef.current?.focus();
   }, [result]);
 
   return (
     <AuthCard eyebrow="Password reset" title="Set a New Password">
       <BannerSlot ref={bannerRef} banner={result?.error ? { tone: "error", text: result.error } : null} spaced />
-      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} {...intentProps} className="space-y-5">
+      <Form method="post" action={action} noValidate onSubmit={onSubmit} {...intentProps} className="space-y-5">
+        <ErrorSummary key={attempt} id="reset-errors" errors={errors} fieldId={(field) => (field === "confirmPassword" ? "reset-confirm" : `reset-${field}`)} />
         <input type="hidden" name="token" value={token} />
         <TextField id="reset-password" name="password" type="password" label="New password" autoComplete="new-password" error={errors.password} />
         <TextField

@@ -3,7 +3,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { AuthCard, BannerSlot } from "~/components/members/auth-card";
 import { TextField } from "~/components/ui/text-field";
-import { focusFirstError, useLazyFormValidation } from "~/components/members/use-form-validation";
+import { useLazyFormValidation } from "~/components/members/use-form-validation";
+import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { authHeaders } from "~/routes/guards.server";
 import { firstErrorPerField } from "~/lib/form-errors";
 import { readForm } from "~/lib/form-data.server";
@@ -48,18 +49,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const loadSchemaFor = () => import("~/modules/members/password-auth-schemas").then((rules) => () => rules.signUpSchema);
 
+const signupFieldIds: Record<string, string> = { name: "signup-name", email: "signup-email", password: "signup-password", confirmPassword: "signup-confirm" };
+
 export default function SignUpPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const result = actionData as SignUpActionData | undefined;
-  const { errors, onSubmit, intentProps } = useLazyFormValidation(loadSchemaFor, result?.ok === false ? result.fieldErrors : undefined);
+  const { errors, onSubmit, intentProps, attempt } = useLazyFormValidation(loadSchemaFor, result?.ok === false ? result.fieldErrors : undefined);
   const submitting = navigation.state === "submitting";
+  const action = useErrorSummaryAction("signup-errors");
 
   useEffect(() => {
-    if (!result) return;
-    if (result.ok === false && result.fieldErrors) focusFirstError(formRef.current, result.fieldErrors);
-    else bannerRef.current?.focus();
+    // Field errors take the person to the first field (useLazyFormValidation); any other answer is the banner's.
+    if (!result || (result.ok === false && result.fieldErrors)) return;
+    bannerRef.current?.focus();
   }, [result]);
 
   if (result?.ok) {
@@ -77,7 +80,8 @@ export default function SignUpPage({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard eyebrow="Members" title="Sign Up" intro="Create a member account with a password. We will e-mail you a link to confirm your address.">
       <BannerSlot ref={bannerRef} banner={result?.error ? { tone: "error", text: result.error } : null} spaced />
-      <Form method="post" noValidate ref={formRef} onSubmit={onSubmit} {...intentProps} className="space-y-5">
+      <Form method="post" action={action} noValidate onSubmit={onSubmit} {...intentProps} className="space-y-5">
+        <ErrorSummary key={attempt} id="signup-errors" errors={errors} fieldId={(field) => signupFieldIds[field]} />
         <TextField id="signup-name" name="name" label="Name" autoComplete="name" defaultValue={result?.name} error={errors.name} />
         <TextField
           id="signup-email"

@@ -8,6 +8,7 @@ import { reservationMessages } from "../../../app/modules/reservations/reservati
 import { testEmail } from "../support/auth";
 import { waitForMail } from "../support/mail";
 import { onBothDatabases } from "../support/tags";
+import { fieldError } from "../support/form-errors";
 
 const card = (page: Page, title: string) => page.getByRole("article", { name: title });
 
@@ -65,7 +66,7 @@ test("reserving from /events: browser checks, 'Submitting...', the confirmation,
   await expect(dialog.getByText(reservationMessages.contribution)).toBeVisible();
 
   await dialog.getByRole("button", { name: "Confirm Reservation" }).click();
-  await expect(dialog.getByText(reservationMessages.name)).toBeVisible();
+  await expect(fieldError(dialog, reservationMessages.name)).toBeVisible();
   await expect(dialog.getByLabel("Name")).toBeFocused();
   await expect(dialog.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
 
@@ -73,8 +74,8 @@ test("reserving from /events: browser checks, 'Submitting...', the confirmation,
   await dialog.getByLabel("Name").fill("Ada Guest");
   await dialog.getByLabel("Email").fill("not-an-address");
   await dialog.getByRole("button", { name: "Confirm Reservation" }).click();
-  await expect(dialog.getByText(reservationMessages.email)).toBeVisible();
-  await expect(dialog.getByText(reservationMessages.name)).toHaveCount(0);
+  await expect(fieldError(dialog, reservationMessages.email)).toBeVisible();
+  await expect(fieldError(dialog, reservationMessages.name)).toHaveCount(0);
 
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Phone (optional)").fill("(619) 555-0100");
@@ -152,8 +153,8 @@ test("without JavaScript the reserve button leads to the reservation page, which
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Seats").fill("12");
   await page.getByRole("button", { name: "Reserve a Mat" }).click();
-  await expect(page.getByText(reservationMessages.name)).toBeVisible();
-  await expect(page.getByText(reservationMessages.seats)).toBeVisible();
+  await expect(fieldError(page, reservationMessages.name)).toBeVisible();
+  await expect(fieldError(page, reservationMessages.seats)).toBeVisible();
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
   await expect(page.getByLabel("Seats")).toHaveValue("12");
 

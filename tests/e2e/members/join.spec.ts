@@ -209,7 +209,8 @@ test("works without JavaScript: errors with the input kept, then the welcome on 
   await fillValid(page, email);
   await communityForm(page).name.fill("A");
   await communityForm(page).submit.click();
-  await expect(page).toHaveURL(/\/join$/);
+  // The answer opens at the form's error summary (decision 055).
+  await expect(page).toHaveURL(/\/join#join-errors$/);
   await expect(communityForm(page).name).toHaveAccessibleDescription("Name must be at least 2 characters.");
   await expect(communityForm(page).email).toHaveValue(email);
 

@@ -3,6 +3,7 @@ import { test } from "../support/hydration";
 import { testEmail } from "../support/auth";
 import { linkIn, waitForMail } from "../support/mail";
 import { siteUrl } from "../support/ports";
+import { fieldError } from "../support/form-errors";
 
 /** The page's own content (the footer has an e-mail field and a status line of its own). */
 const main = (page: Page) => page.getByRole("main");
@@ -80,14 +81,14 @@ test("forgot password: reset e-mail, new password with its checks, then only the
   await newPassword.fill("short");
   await confirmation.fill("short");
   await update.click();
-  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+  await expect(fieldError(page, "Password must be at least 8 characters")).toBeVisible();
   await expect(newPassword).toHaveAttribute("aria-invalid", "true");
   await expect(newPassword).toBeFocused();
 
   await newPassword.fill("new password");
   await confirmation.fill("new passw0rd");
   await update.click();
-  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await expect(fieldError(page, "Passwords do not match")).toBeVisible();
   await expect(confirmation).toBeFocused();
 
   await confirmation.fill("new password");
@@ -117,7 +118,7 @@ test("login page: a sign-in link needs the address first, then is sent", async (
   await openLogin(page);
   const send = page.getByRole("button", { name: "Send me a sign-in link" });
   await send.click();
-  await expect(page.getByText("Please enter your email address above first.")).toBeVisible();
+  await expect(fieldError(page, "Please enter your email address above first.")).toBeVisible();
   await expect(main(page).getByLabel("Email address")).toBeFocused();
 
   await main(page).getByLabel("Email address").fill(email);

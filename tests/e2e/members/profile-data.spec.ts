@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
 import { test } from "../support/hydration";
 import { signInWithLink, testEmail } from "../support/auth";
+import { fieldError } from "../support/form-errors";
 
 const axeTags = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"];
 
@@ -44,7 +45,7 @@ test("a member deletes the account by keyboard through the dialog, and lands sig
   // A wrong word is refused under the field, and the dialog does not open.
   await confirmation.fill("remove");
   await confirmation.press("Enter");
-  await expect(page.getByText("Type DELETE to confirm.")).toBeVisible();
+  await expect(fieldError(page, "Type DELETE to confirm.")).toBeVisible();
   await expect(confirmation).toBeFocused();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
 

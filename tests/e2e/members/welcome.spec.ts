@@ -4,6 +4,7 @@ import { fullPlaylistListeners } from "../support/accounts";
 import { signInWithLink, testEmail } from "../support/auth";
 import { linkIn, waitForMail } from "../support/mail";
 import { hydrated, test } from "../support/hydration";
+import { fieldError } from "../support/form-errors";
 
 const accessibilityViolations = async (page: Page) =>
   (
@@ -86,8 +87,8 @@ test("the friend form checks its fields, then sends the access e-mail", async ({
 
   await name.fill("   ");
   await form.getByRole("button", { name: "Get Full Access" }).click();
-  await expect(form.getByText("Please enter your name.")).toBeVisible();
-  await expect(form.getByText("Please enter your email address.")).toBeVisible();
+  await expect(fieldError(form, "Please enter your name.")).toBeVisible();
+  await expect(fieldError(form, "Please enter your email address.")).toBeVisible();
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(name).toBeFocused();
   expect(await accessibilityViolations(page)).toEqual([]);
@@ -95,7 +96,7 @@ test("the friend form checks its fields, then sends the access e-mail", async ({
   await name.fill("Ana Friend");
   await email.fill("ana@");
   await form.getByRole("button", { name: "Get Full Access" }).click();
-  await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
+  await expect(fieldError(form, "Please enter a valid email address.")).toBeVisible();
 
   const address = testEmail("friend");
   await email.fill(address);

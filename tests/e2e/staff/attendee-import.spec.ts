@@ -5,6 +5,7 @@ import { signInWithLink } from "../support/auth";
 import { linkIn, waitForMail } from "../support/mail";
 import { hydrated, test } from "../support/hydration";
 import { onBothDatabases } from "../support/tags";
+import { fieldError } from "../support/form-errors";
 
 /** The attendee import and the friend invitation generator in a browser, from the upload to the invitee's prefilled form. */
 
@@ -38,7 +39,7 @@ test("upload a CSV, see the preview, confirm; the invitee's e-mailed link opens 
   const section = page.getByRole("region", { name: "Invite past attendees" });
   // No file chosen: said under the field, nothing sent.
   await section.getByRole("button", { name: "Preview import" }).click();
-  await expect(section.getByText("Please choose a CSV file to import.")).toBeVisible();
+  await expect(fieldError(section, "Please choose a CSV file to import.")).toBeVisible();
   await expect(section.getByLabel("Attendee CSV file")).toBeFocused();
 
   await section.getByLabel("Attendee CSV file").setInputFiles({ name: "past-attendees.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -88,8 +89,8 @@ test("the friend invitation generator checks both fields, then e-mails a persona
   const panel = page.getByRole("region", { name: "Friend invitation generator" });
   await panel.getByLabel("Friend's name").fill("   ");
   await panel.getByRole("button", { name: "Send friend invitation" }).click();
-  await expect(panel.getByText("Please enter your friend's name.")).toBeVisible();
-  await expect(panel.getByText("Please enter your friend's e-mail address.")).toBeVisible();
+  await expect(fieldError(panel, "Please enter your friend's name.")).toBeVisible();
+  await expect(fieldError(panel, "Please enter your friend's e-mail address.")).toBeVisible();
   await expect(panel.getByLabel("Friend's name")).toBeFocused();
 
   await panel.getByLabel("Friend's name").fill("Fay Wray");
@@ -164,7 +165,7 @@ test("the import's preview shows the invitation naming the event; edited words a
   // Empty words: refused under the field, nothing sent.
   await section.getByLabel("Subject *").fill("");
   await section.getByRole("button", { name: "Update preview" }).click();
-  await expect(section.getByText("The subject is required")).toBeVisible();
+  await expect(fieldError(section, "The subject is required")).toBeVisible();
   await expect(section.getByLabel("Subject *")).toBeFocused();
 
   const subject = `Your 4 unreleased tracks, ${stamp}`;
@@ -182,4 +183,32 @@ test("the import's preview shows the invitation naming the event; edited words a
   expect(mail.text).toContain(`Your 4 unreleased tracks are waiting <for you> ${stamp}.`);
   expect(mail.text).toContain(`Harvest Moon ${stamp}`);
   expect(mail.text).toContain("expires in 30 days");
+});
+
+test("the preview flags a name that reads as a formula or a link, and the invitation greets that person as 'friend' (issue 35)", async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const odd = `odd-${stamp}@example.com`;
+  const csv = [
+    "First Name,Last Name,Email,Event Name",
+    `"=HYPERLINK(""http://x.example"",""Hi"")",Smith,${odd},Harvest ${stamp}`,
+    `Mary,Lee,plain-${stamp}@example.com,Harvest ${stamp}`,
+  ].join("\n");
+  await signInWithLink(page, staffAccounts.imports[3]!, "/admin/communications/import");
+  const section = page.getByRole("region", { name: "Invite past attendees" });
+  await section.getByLabel("Attendee CSV file").setInputFiles({ name: "odd.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await section.getByRole("button", { name: "Preview import" }).click();
+
+  await expect(section.getByTestId("import-flagged-names")).toContainText("1 name looks like a link or a spreadsheet formula");
+  await section.locator("summary", { hasText: "New invitees" }).click();
+  await expect(section.getByRole("listitem").filter({ hasText: odd })).toContainText("the name looks like a spreadsheet formula: greeted as ‘friend’");
+  await expect(section.getByRole("listitem").filter({ hasText: `plain-${stamp}@example.com` })).not.toContainText("greeted as");
+  // The sample is the first new invitee: the flagged one, greeted as 'friend'.
+  const email = page.frameLocator("iframe[title='Invitation e-mail preview']");
+  await expect(email.getByText("Hello friend,")).toBeVisible();
+
+  await section.getByRole("button", { name: "Confirm: invite 2 people" }).click();
+  await expect(section.getByRole("status").filter({ hasText: "2 invitations created" })).toBeVisible();
+  const mail = await waitForMail(odd);
+  expect(mail.text).toContain("Hello friend,");
+  expect(mail.text).not.toContain("HYPERLINK");
 });

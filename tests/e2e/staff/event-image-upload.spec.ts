@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { test } from "../support/hydration";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
+import { fieldError } from "../support/form-errors";
 
 /**
  * The founder's own picture for an event (issue 24, item 14): chosen on the event form straight
@@ -47,7 +48,7 @@ test("the founder uploads a picture on the event form and sees it on the public 
   // A text file named .jpg: refused by its content, everything typed kept, asked for again.
   await editor.getByLabel("Or upload your own picture").setInputFiles({ name: "moon.jpg", mimeType: "image/jpeg", buffer: Buffer.from("just some words, not a picture") });
   await editor.getByRole("button", { name: "Create event" }).click();
-  await expect(editor.getByText("The file is not a JPEG, PNG or WebP picture.")).toBeVisible();
+  await expect(fieldError(editor, "The file is not a JPEG, PNG or WebP picture.")).toBeVisible();
   await expect(editor.getByLabel("Title *")).toHaveValue(title);
   await expect(editor.getByLabel("Description *")).toHaveValue("Live piano under the full moon.");
 
@@ -86,7 +87,7 @@ test("without JavaScript the picture is uploaded with the event form, and a wron
   await editor.getByLabel("Or upload your own picture").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("a shopping list, not a picture") });
   await editor.getByRole("button", { name: "Create event" }).click();
   editor = page.getByRole("region", { name: "New event" });
-  await expect(editor.getByText("The file is not a JPEG, PNG or WebP picture.")).toBeVisible();
+  await expect(fieldError(editor, "The file is not a JPEG, PNG or WebP picture.")).toBeVisible();
   await expect(editor.getByLabel("Title *")).toHaveValue(title);
   await expect(editor.getByLabel("Description *")).toHaveValue("Live piano under the full moon.");
 

@@ -5,6 +5,7 @@ import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { siteUrl } from "../support/ports";
 import { onBothDatabases } from "../support/tags";
+import { fieldError } from "../support/form-errors";
 
 /**
  * Event management in the browser: each action with its toast and its effect on the public pages,
@@ -69,8 +70,8 @@ test("creates an event through the form: errors under the fields, the image pick
   await expect(page.getByRole("heading", { name: "New event" })).toBeFocused();
 
   await page.getByRole("button", { name: "Create event" }).click();
-  await expect(page.getByText("Title is required")).toBeVisible();
-  await expect(page.getByText("Description is required")).toBeVisible();
+  await expect(fieldError(page, "Title is required")).toBeVisible();
+  await expect(fieldError(page, "Description is required")).toBeVisible();
   await expect(page.getByLabel("Title *")).toBeFocused();
 
   const title = uniqueTitle("Form Evening");
@@ -92,7 +93,7 @@ test("creates an event through the form: errors under the fields, the image pick
   await expect(page.getByLabel("Location", { exact: true })).toHaveValue(place);
   await page.getByLabel("Tickets link").fill("http://tickets.example/evening");
   await page.getByRole("button", { name: "Create event" }).click();
-  await expect(page.getByText("Tickets link must be a full address starting with https://")).toBeVisible();
+  await expect(fieldError(page, "Tickets link must be a full address starting with https://")).toBeVisible();
   await page.getByLabel("Tickets link").fill("https://tickets.example/evening");
   await page.getByRole("button", { name: "Create event" }).click();
 
@@ -181,7 +182,7 @@ test("duplicate asks for the new date and makes a draft, placed by that date", a
   await expect(page.getByLabel("New date *")).toHaveValue("2032-04-25");
   await page.getByLabel("New date *").fill("");
   await page.getByRole("button", { name: "Make the draft copy" }).click();
-  await expect(page.getByText("Date is required")).toBeVisible();
+  await expect(fieldError(page, "Date is required")).toBeVisible();
   await expect(page.getByLabel("New date *")).toBeFocused();
   await page.getByLabel("Title *").fill(`${title} encore`);
   await page.getByLabel("New date *").fill("2032-04-04");
@@ -259,7 +260,7 @@ test("edits an event and the event page shows the change", async ({ page }) => {
   await expect(page.getByLabel("Time *")).toHaveValue(/^19:\d\d$/);
   await page.getByLabel("Max seats").fill("0");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Max seats must be a whole number of at least 1, or empty for no on-site reservations")).toBeVisible();
+  await expect(fieldError(page, "Max seats must be a whole number of at least 1, or empty for no on-site reservations")).toBeVisible();
   await page.getByLabel("Max seats").fill("30");
   await page.getByLabel("Description *").fill("Now with a cello.");
   await page.getByRole("button", { name: "Save changes" }).click();

@@ -6,6 +6,7 @@ import { signInWithLink, testEmail } from "../support/auth";
 import { siteUrl } from "../support/ports";
 import { createPublishedEvent } from "../support/staff-events";
 import { onBothDatabases } from "../support/tags";
+import { fieldError } from "../support/form-errors";
 
 /**
  * Guests by hand (issue 24 item 11, decision 043), as people act: straight after load, without
@@ -77,7 +78,7 @@ test.describe("the door volunteer on a phone", () => {
     await carla.locator("summary", { hasText: "Edit" }).click();
     await carla.getByLabel("Seats").fill("1");
     await carla.getByRole("button", { name: "Save changes" }).click();
-    await expect(carla.getByText("2 seats have already arrived")).toBeVisible();
+    await expect(fieldError(carla, "2 seats have already arrived")).toBeVisible();
     await expect(carla.getByLabel("Seats")).toHaveValue("1");
   });
 });

@@ -29,7 +29,7 @@ export const staffAccounts = {
   /** The reservations page's tests (admins; event staff use `eventStaff` from the third on). */
   reservations: Array.from({ length: 8 }, (_, index) => `admin-reservations-${index + 1}@harmonia.example`),
   /** The attendee import and the invitation tools. */
-  imports: ["admin-imports-1@harmonia.example", "admin-imports-2@harmonia.example", "admin-imports-3@harmonia.example"],
+  imports: ["admin-imports-1@harmonia.example", "admin-imports-2@harmonia.example", "admin-imports-3@harmonia.example", "admin-imports-4@harmonia.example"],
   /** Event image uploads (the event form's own picture). */
   media: ["admin-media-1@harmonia.example", "admin-media-2@harmonia.example"],
   /** Staff forms used as a person does: before hydration, and without JavaScript. */
@@ -62,6 +62,8 @@ export const staffAccounts = {
   journeyVolunteer: ["usher-journey-1@harmonia.example"],
   /** Consent that fits each form (decision 054): the composer's words, the invitations for the no-JavaScript form, the reminders' button. */
   consent: Array.from({ length: 4 }, (_, index) => `admin-consent-${index + 1}@harmonia.example`),
+  /** The forms' error summaries and focus (decision 055), at each width and without JavaScript. */
+  formErrors: Array.from({ length: 9 }, (_, index) => `admin-form-errors-${index + 1}@harmonia.example`),
   /** Event staff, who may not create, publish, archive or delete events. */
   lifecycleStaff: ["usher-lifecycle-1@harmonia.example"],
 } as const;

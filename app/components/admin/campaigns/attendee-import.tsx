@@ -1,27 +1,31 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { attendeeFileSchema } from "~/modules/invitations";
 import type { AttendeeImportActionData, AttendeeImportPreview, PreviewPerson } from "~/modules/invitations";
 import type { DroppedRow } from "~/modules/invitations";
 import type { InvitationWording } from "~/modules/invitations";
-import { InvitationWordingFields } from "./invitation-wording-fields";
+import { InvitationWordingFields, WORDING_SUMMARY } from "./invitation-wording-fields";
 
 export const ATTENDEE_IMPORT_ACTION = "/admin/communications/import";
 
 /** What the import route answers: a preview to confirm, the confirmation's counts, or what went wrong. */
 const statusWords = { pending: "pending", expired: "expired", revoked: "revoked", accepted: "accepted" } as const;
+const nameFlagWords = { link: "the name looks like a link", formula: "the name looks like a spreadsheet formula" } as const;
 
 /**
  * Import past attendees (issue 13, item 7): upload a ticketing export, see what it would do, then
  * confirm. The file is read on the server; here it is only checked for size before it is sent,
- * with the same schema the server uses.
+ * with the same schema the server uses. A refused file or wording shows in its form's error summary,
+ * with focus on the field (decision 055).
  */
 export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionData }) {
   const fetcher = useFetcher<AttendeeImportActionData>({ key: "attendee-import" });
   const answer = fetcher.data ?? fallback;
   useOutcomeToast(fetcher.data);
-  const [fileError, setFileError] = useState<string | undefined>();
+  const [fileRefusal, setFileRefusal] = useState<{ file: string } | undefined>();
+  const fileForm = useRef<HTMLFormElement>(null);
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -30,7 +34,10 @@ export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionDa
   const wordingAnswer = answer && !answer.ok && "values" in answer ? answer : undefined;
   const confirmed = answer?.ok && answer.intent === "confirm" ? answer : undefined;
   const serverFileError = answer && !answer.ok && !wordingAnswer ? (answer.fieldErrors?.file ?? (answer.intent === "preview" ? answer.message : undefined)) : undefined;
-  const error = fileError ?? serverFileError;
+  const error = fileRefusal?.file ?? serverFileError;
+  const fileErrors = error ? { file: error } : undefined;
+  const attempt = useErrorFocus(fileRefusal ?? (!busy && fetcher.data && !fetcher.data.ok && fetcher.data.intent === "preview" ? fetcher.data : undefined), fileErrors, fileForm);
+  const fileAction = useErrorSummaryAction("attendee-file-errors", ATTENDEE_IMPORT_ACTION);
 
   useEffect(() => {
     if (fetcher.data?.ok && fetcher.data.intent === "preview") previewHeading.current?.focus();
@@ -38,16 +45,14 @@ export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionDa
       resultRef.current?.focus();
       if (fileInput.current) fileInput.current.value = "";
     }
-    if (fetcher.data && !fetcher.data.ok && fetcher.data.intent === "preview") fileInput.current?.focus();
   }, [fetcher.data]);
 
   function checkFile(event: React.FormEvent<HTMLFormElement>) {
     const file = fileInput.current?.files?.[0];
     const checked = attendeeFileSchema.safeParse({ name: file?.name ?? "", size: file?.size ?? 0 });
-    if (checked.success) return setFileError(undefined);
+    if (checked.success) return setFileRefusal(undefined);
     event.preventDefault();
-    setFileError(checked.error.issues[0]?.message);
-    fileInput.current?.focus();
+    setFileRefusal({ file: checked.error.issues[0]?.message ?? "" });
   }
 
   return (
@@ -60,7 +65,8 @@ export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionDa
         tracks, valid 30 days. You see what the file would do before anything is written or sent; members, unsubscribed and
         already invited people are skipped.
       </p>
-      <fetcher.Form method="post" action={ATTENDEE_IMPORT_ACTION} encType="multipart/form-data" onSubmit={checkFile} noValidate className="mt-4 space-y-4">
+      <fetcher.Form ref={fileForm} method="post" action={fileAction} encType="multipart/form-data" onSubmit={checkFile} noValidate className="mt-4 space-y-4">
+        <ErrorSummary key={attempt} id="attendee-file-errors" headingLevel={3} errors={fileErrors} fieldId={() => "attendee-file"} />
         <input type="hidden" name="intent" value="preview" />
         <div>
           <label htmlFor="attendee-file" className="block text-sm text-sand">
@@ -72,7 +78,7 @@ export function AttendeeImport({ fallback }: { fallback?: AttendeeImportActionDa
             name="file"
             type="file"
             accept=".csv,text/csv"
-            onChange={() => setFileError(undefined)}
+            onChange={() => setFileRefusal(undefined)}
             className="input-field mt-1.5"
             aria-invalid={error ? true : undefined}
             aria-describedby={`attendee-file-help${error ? " attendee-file-error" : ""}`}
@@ -134,6 +140,8 @@ function ImportPreview({ preview, headingRef, busy, fetcher, wordingErrors, word
     { key: "invited", label: "Already invited (skipped)", people: preview.lists.invited },
     { key: "invalid", label: "Invalid rows (dropped)", rows: preview.lists.invalid },
   ];
+  const confirmForm = useRef<HTMLFormElement>(null);
+  const confirmAction = useErrorSummaryAction(WORDING_SUMMARY, ATTENDEE_IMPORT_ACTION);
   return (
     <div className="mt-6 space-y-4">
       <h3 ref={headingRef} tabIndex={-1} className="text-xl text-ivory focus:outline-none">
@@ -142,6 +150,12 @@ function ImportPreview({ preview, headingRef, busy, fetcher, wordingErrors, word
       <p className="text-sand">
         {preview.rowCount} {preview.rowCount === 1 ? "row" : "rows"}, {preview.people} {preview.people === 1 ? "person" : "people"}. Nothing has been written or sent yet.
       </p>
+      {preview.flaggedNames ? (
+        <p data-testid="import-flagged-names" className="rounded-xl border border-amber/50 bg-amber/10 p-3 text-sm text-ivory">
+          {preview.flaggedNames === 1 ? "1 name looks" : `${preview.flaggedNames} names look`} like a link or a spreadsheet formula (marked below): the
+          invitation greets {preview.flaggedNames === 1 ? "that person" : "those people"} as ‘friend’ and never shows the name.
+        </p>
+      ) : null}
       <dl className="grid gap-3 sm:grid-cols-3" aria-label="Import preview counts">
         {groups.map((group) => (
           <div key={group.key} className="rounded-xl border border-sand/15 p-3">
@@ -168,6 +182,7 @@ function ImportPreview({ preview, headingRef, busy, fetcher, wordingErrors, word
                   {` · ${person.events} past ${person.events === 1 ? "event" : "events"}`}
                   {group.key === "merged" ? ` · rows ${person.rows.join(", ")}` : ""}
                   {person.status ? ` · invitation ${statusWords[person.status]}` : ""}
+                  {person.nameFlag ? <strong className="font-semibold text-amber">{` · ${nameFlagWords[person.nameFlag]}: greeted as ‘friend’`}</strong> : null}
                 </li>
               ))}
               {group.rows?.map((row) => (
@@ -179,10 +194,18 @@ function ImportPreview({ preview, headingRef, busy, fetcher, wordingErrors, word
             </ul>
           </details>
         ))}
-      <fetcher.Form method="post" action={ATTENDEE_IMPORT_ACTION} encType="multipart/form-data" noValidate className="space-y-4">
+      <fetcher.Form ref={confirmForm} method="post" action={confirmAction} encType="multipart/form-data" noValidate className="space-y-4">
         <input type="hidden" name="importId" value={preview.importId} />
         {preview.invitation ? (
-          <InvitationWordingFields invitation={preview.invitation} errors={wordingErrors} values={wordingValues} notice={notice} busy={busy} fetcher={fetcher} />
+          <InvitationWordingFields
+            invitation={preview.invitation}
+            errors={wordingErrors}
+            values={wordingValues}
+            notice={notice}
+            busy={busy}
+            fetcher={fetcher}
+            form={confirmForm}
+          />
         ) : null}
         <button type="submit" name="intent" value="confirm" className="button-primary" disabled={busy}>
           {busy && fetcher.formData?.get("intent") === "confirm"

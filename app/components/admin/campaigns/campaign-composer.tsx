@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { Form, useNavigation } from "react-router";
 import { SendReviewPanel } from "~/components/admin/send-review";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { suggestedCampaigns } from "~/modules/campaigns";
 import { interestLabel } from "~/modules/community";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -26,7 +27,8 @@ interface Person {
  * {{name}}; preview for one recipient, a preview to oneself, send. Send shows the review first
  * (how many, who is left out, one recipient's copy; with nobody ticked, the whole list, asked as
  * the spec asks); only its 'Send to N people' sends (docs/decisions/042). A real form: without
- * JavaScript every button posts its intent and the server answers with the same checks.
+ * JavaScript every button posts its intent and the server answers with the same checks. Field
+ * errors show in the form's summary, with focus on the first (decision 055).
  */
 export function CampaignComposer(props: {
   community: { people: Person[]; total: number; interests: string[] };
@@ -48,6 +50,9 @@ export function CampaignComposer(props: {
   const hydrated = useHydrated();
   const selectable = useMemo(() => community.people.filter((person) => !person.unsubscribed).map((person) => person.email), [community.people]);
   const allShownSelected = selectable.length > 0 && selectable.every((email) => selected.has(email));
+  const composeForm = useRef<HTMLFormElement>(null);
+  const attempt = useErrorFocus(failed?.fieldErrors ? failed : undefined, errors, composeForm);
+  const composeAction = useErrorSummaryAction("campaign-errors");
 
   // The boxes are the form's own (uncontrolled): a tick made before hydration is a tick the count
   // and Send see, and the one form the server reads without JavaScript.
@@ -71,7 +76,7 @@ export function CampaignComposer(props: {
 
   const fieldError = (name: string) =>
     errors[name] ? (
-      <p id={`campaign-${name}-error`} className="mt-1 text-sm text-danger" role="alert">
+      <p id={`campaign-${name}-error`} className="mt-1 text-sm text-danger">
         {errors[name]}
       </p>
     ) : null;
@@ -118,9 +123,18 @@ export function CampaignComposer(props: {
           busy={busy}
         />
       ) : (
-        <Form method="post" className="space-y-6" aria-label="Compose a campaign" noValidate>
-          {/* min-w-0: a fieldset is as wide as its content by default; the table scrolls inside it on a phone. */}
-          <fieldset ref={recipientsRef} onChange={readTicks} className="min-w-0" aria-describedby={describedBy("recipients")}>
+        <Form ref={composeForm} method="post" action={composeAction} className="space-y-6" aria-label="Compose a campaign" noValidate>
+          <ErrorSummary key={attempt} id="campaign-errors" errors={errors} fieldId={(field) => `campaign-${field}`} />
+          {/* min-w-0: a fieldset is as wide as its content by default; the table scrolls inside it on a phone.
+              Focusable (-1): the error summary's link to the recipients lands on it. */}
+          <fieldset
+            ref={recipientsRef}
+            id="campaign-recipients"
+            tabIndex={-1}
+            onChange={readTicks}
+            className="min-w-0"
+            aria-describedby={describedBy("recipients")}
+          >
             <legend className="text-xl text-ivory">Recipients</legend>
             <p className="mt-1 text-sm text-sand">
               {selected.size} selected · {community.people.length} shown of {community.total} in the community list. With nobody selected, Send

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import type { useFetcher } from "react-router";
+import { ErrorSummary, useErrorFocus } from "~/components/ui/form-errors";
 import type { AttendeeImportActionData } from "~/modules/invitations";
 import type { ImportInvitationPreview } from "~/modules/invitations";
 import { MAX_INTRO_LENGTH, MAX_SUBJECT_LENGTH, type InvitationWording } from "~/modules/invitations";
@@ -9,7 +10,10 @@ import { MAX_INTRO_LENGTH, MAX_SUBJECT_LENGTH, type InvitationWording } from "~/
  * invitee of the file (a sandboxed frame: no script, no navigation), and its words to edit. The
  * fields belong to the confirmation's form: 'Update preview' keeps the words and renders them
  * again; 'Confirm' sends in the words last previewed (changed words are shown first, not sent).
+ * Refused words show in the section's error summary, with focus on the first (decision 055).
  */
+export const WORDING_SUMMARY = "wording-errors";
+
 export function InvitationWordingFields(props: {
   invitation: ImportInvitationPreview;
   errors: Record<string, string>;
@@ -17,18 +21,18 @@ export function InvitationWordingFields(props: {
   notice?: string;
   busy: boolean;
   fetcher: ReturnType<typeof useFetcher<AttendeeImportActionData>>;
+  /** The confirmation's form, which these fields belong to. */
+  form: RefObject<HTMLFormElement | null>;
 }) {
   const { invitation, errors, fetcher } = props;
   const heading = useRef<HTMLHeadingElement>(null);
-  const subject = useRef<HTMLInputElement>(null);
-  const intro = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     const data = fetcher.data;
-    if (!data || data.intent !== "wording") return;
-    if (data.ok) heading.current?.focus();
-    else if ("values" in data) (data.fieldErrors.subject ? subject : intro).current?.focus();
+    if (data?.intent === "wording" && data.ok) heading.current?.focus();
   }, [fetcher.data]);
+  const refused = fetcher.state === "idle" && fetcher.data?.intent === "wording" && !fetcher.data.ok && "values" in fetcher.data ? fetcher.data : undefined;
+  const attempt = useErrorFocus(refused, errors, props.form);
 
   const describedBy = (name: string) => [`wording-${name}-hint`, errors[name] ? `wording-${name}-error` : ""].filter(Boolean).join(" ");
   return (
@@ -36,8 +40,10 @@ export function InvitationWordingFields(props: {
       <h4 id="invitation-preview-title" ref={heading} tabIndex={-1} className="text-lg text-ivory focus:outline-none">
         The invitation e-mail
       </h4>
-      {props.notice ? (
-        <p role={errors.subject || errors.intro ? "alert" : "status"} className="text-sm text-sand">
+      <ErrorSummary key={attempt} id={WORDING_SUMMARY} headingLevel={5} errors={errors} fieldId={(field) => `wording-${field}`} />
+      {/* Refused words are the summary's to say. */}
+      {props.notice && !errors.subject && !errors.intro ? (
+        <p role="status" className="text-sm text-sand">
           {props.notice}
         </p>
       ) : null}
@@ -50,7 +56,6 @@ export function InvitationWordingFields(props: {
           Subject *
         </label>
         <input
-          ref={subject}
           id="wording-subject"
           name="subject"
           defaultValue={props.values?.subject ?? invitation.wording.subject}
@@ -73,7 +78,6 @@ export function InvitationWordingFields(props: {
           Message *
         </label>
         <textarea
-          ref={intro}
           id="wording-intro"
           name="intro"
           rows={6}

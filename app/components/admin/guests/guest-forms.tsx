@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { TextField } from "~/components/ui/text-field";
 import { MAX_SEATS_PER_RESERVATION, MIN_SEATS } from "~/modules/reservations";
 import { useOutcomeToast, type StaffOutcome } from "../staff-outcome";
@@ -10,14 +11,15 @@ import { useOutcomeToast, type StaffOutcome } from "../staff-outcome";
  * <details> disclosure holding a plain form that posts to the page's action, so it works before
  * hydration and without JavaScript (the page then answers with the outcome, shown here as
  * `answered`); with JavaScript it goes through its own fetcher, shows its errors under the fields
- * with everything typed kept, and closes once saved.
+ * and in the form's summary with focus on the first (decision 055), with everything typed kept,
+ * and closes once saved.
  */
 
 const summaryButton =
   "inline-flex min-h-11 cursor-pointer list-none items-center justify-center rounded-full border border-sand/30 px-4 text-sm text-sand hover:border-amber hover:text-ivory focus-visible:outline-2 focus-visible:outline-amber [&::-webkit-details-marker]:hidden";
 
 /** The outcome a form's fetcher answered, or the page's answer to this form's post without JavaScript. */
-function useGuestForm(fetcherKey: string, answered: StaffOutcome | undefined) {
+function useGuestForm(fetcherKey: string, answered: StaffOutcome | undefined, idPrefix: string, action: string | undefined) {
   const fetcher = useFetcher<StaffOutcome>({ key: fetcherKey });
   useOutcomeToast(fetcher.data);
   const details = useRef<HTMLDetailsElement>(null);
@@ -25,16 +27,23 @@ function useGuestForm(fetcherKey: string, answered: StaffOutcome | undefined) {
   const outcome = fetcher.state === "idle" ? (fetcher.data ?? answered) : undefined;
   const refusal = outcome && !outcome.ok ? outcome : undefined;
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
-      details.current?.removeAttribute("open");
-      details.current?.querySelector("summary")?.focus();
-    } else {
-      const first = fetcher.data.fieldErrors ? Object.keys(fetcher.data.fieldErrors)[0] : undefined;
-      (first ? form.current?.querySelector<HTMLElement>(`[name="${first}"]`) : undefined)?.focus();
-    }
+    if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
+    details.current?.removeAttribute("open");
+    details.current?.querySelector("summary")?.focus();
   }, [fetcher.state, fetcher.data]);
-  return { fetcher, details, form, refusal, saving: fetcher.state !== "idle" };
+  const attempt = useErrorFocus(refusal, refusal?.fieldErrors, form);
+  const summaryId = `${idPrefix}-errors`;
+  const summary = (
+    <ErrorSummary
+      key={attempt}
+      id={summaryId}
+      headingLevel={3}
+      errors={refusal?.fieldErrors}
+      message={refusal && !refusal.fieldErrors ? refusal.message : null}
+      fieldId={(field) => (["name", "email", "phone", "seats"].includes(field) ? `${idPrefix}-${field}` : undefined)}
+    />
+  );
+  return { fetcher, details, form, refusal, saving: fetcher.state !== "idle", summary, action: useErrorSummaryAction(summaryId, action) };
 }
 
 function GuestFields(props: {
@@ -73,10 +82,10 @@ function GuestFields(props: {
  * arrived). The confirmation e-mail box is ticked by default and acts only when an e-mail is given.
  */
 export function AddGuestForm(props: { eventId: string; eventTitle: string; walkIn?: boolean; action?: string; answered?: StaffOutcome; seatsLeft?: number | null }) {
-  const { fetcher, details, form, refusal, saving } = useGuestForm(`add-guest-${props.eventId}`, props.answered);
+  const idPrefix = `add-guest-${props.eventId}`;
+  const { fetcher, details, form, refusal, saving, summary, action } = useGuestForm(`add-guest-${props.eventId}`, props.answered, idPrefix, props.action);
   const values = refusal?.values ?? {};
   const errors = refusal?.fieldErrors ?? {};
-  const idPrefix = `add-guest-${props.eventId}`;
   const label = props.walkIn ? "Add a walk-in" : "Add a guest";
   const sendChecked = refusal?.values ? refusal.values.sendConfirmation === "on" : true;
   return (
@@ -84,7 +93,8 @@ export function AddGuestForm(props: { eventId: string; eventTitle: string; walkI
       <summary className={summaryButton} aria-label={`${label} to ${props.eventTitle}`}>
         {label}
       </summary>
-      <fetcher.Form ref={form} method="post" action={props.action} noValidate className="mt-3 space-y-3 rounded-xl border border-sand/20 bg-night/40 p-3">
+      <fetcher.Form ref={form} method="post" action={action} noValidate className="mt-3 space-y-3 rounded-xl border border-sand/20 bg-night/40 p-3">
+        {summary}
         <input type="hidden" name="intent" value="add-guest" />
         <input type="hidden" name="eventId" value={props.eventId} />
         {props.walkIn ? <input type="hidden" name="walkIn" value="on" /> : null}
@@ -92,11 +102,6 @@ export function AddGuestForm(props: { eventId: string; eventTitle: string; walkI
           {props.walkIn ? "A guest at the door: added with every seat arrived." : "A phone booking, or anyone you add yourself."}
           {props.seatsLeft !== undefined && props.seatsLeft !== null ? ` ${props.seatsLeft} ${props.seatsLeft === 1 ? "seat" : "seats"} left.` : ""}
         </p>
-        {refusal && !refusal.fieldErrors ? (
-          <p role="alert" className="text-sm text-danger">
-            {refusal.message}
-          </p>
-        ) : null}
         <GuestFields idPrefix={idPrefix} values={values} errors={errors} />
         <div className="flex items-start gap-2">
           <input id={`${idPrefix}-send`} name="sendConfirmation" type="checkbox" defaultChecked={sendChecked} className="mt-1 size-5 accent-amber" />
@@ -120,9 +125,9 @@ export function EditGuestForm(props: {
   answered?: StaffOutcome;
 }) {
   const { guest } = props;
-  const { fetcher, details, form, refusal, saving } = useGuestForm(`edit-guest-${guest.reservationId}`, props.answered);
-  const values = refusal?.values ?? { name: guest.name, email: guest.email ?? "", phone: guest.phone ?? "", seats: String(guest.seats) };
   const idPrefix = `edit-guest-${guest.reservationId}`;
+  const { fetcher, details, form, refusal, saving, summary, action } = useGuestForm(`edit-guest-${guest.reservationId}`, props.answered, idPrefix, props.action);
+  const values = refusal?.values ?? { name: guest.name, email: guest.email ?? "", phone: guest.phone ?? "", seats: String(guest.seats) };
   return (
     <details ref={details} open={refusal ? true : undefined}>
       <summary className={summaryButton} aria-label={`Edit ${guest.name}'s reservation`}>
@@ -133,18 +138,14 @@ export function EditGuestForm(props: {
         key={`${guest.name}|${guest.email}|${guest.phone}|${guest.seats}`}
         ref={form}
         method="post"
-        action={props.action}
+        action={action}
         noValidate
         className="mt-3 space-y-3 rounded-xl border border-sand/20 bg-night/40 p-3"
       >
+        {summary}
         <input type="hidden" name="intent" value="edit-guest" />
         <input type="hidden" name="eventId" value={props.eventId} />
         <input type="hidden" name="reservationId" value={guest.reservationId} />
-        {refusal && !refusal.fieldErrors ? (
-          <p role="alert" className="text-sm text-danger">
-            {refusal.message}
-          </p>
-        ) : null}
         <GuestFields
           idPrefix={idPrefix}
           values={values}

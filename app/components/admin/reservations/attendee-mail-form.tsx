@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
 import { useFormValidation } from "~/components/members/use-form-validation";
+import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { useFieldValue } from "~/lib/use-field-value";
 import { useHydrated } from "~/lib/use-hydrated";
 import { announcementSchema } from "~/modules/campaigns";
@@ -24,7 +25,8 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
   const answer = fetcher.data ?? (props.fallback?.intent === "send-attendee-mail" ? props.fallback : undefined);
   const failure = answer && !answer.ok ? answer : null;
   const review = failure?.review;
-  const { errors, onSubmit } = useFormValidation(() => announcementSchema, failure?.fieldErrors);
+  // A review is no refusal: it shows itself and takes the focus.
+  const { errors, onSubmit, attempt } = useFormValidation(() => announcementSchema, failure?.fieldErrors, review ? undefined : (failure ?? undefined));
   const subject = useFieldValue<HTMLInputElement>(failure?.values?.subject ?? "");
   const message = useFieldValue<HTMLTextAreaElement>(failure?.values?.message ?? "");
   const { set: setSubject } = subject;
@@ -41,6 +43,7 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
   }, [fetcher.data, setSubject, setMessage]);
   const formError = failure && !failure.fieldErrors && !review ? failure.message : null;
   const id = (name: string) => `mail-${props.eventId}-${name}`;
+  const action = useErrorSummaryAction(id("errors"));
 
   return (
     <section aria-labelledby={id("title")} className="rounded-xl border border-sand/15 p-3 sm:p-4">
@@ -69,7 +72,8 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
           />
         </div>
       ) : (
-        <fetcher.Form method="post" noValidate onSubmit={onSubmit} className="mt-3 grid gap-3">
+        <fetcher.Form method="post" action={action} noValidate onSubmit={onSubmit} className="mt-3 grid gap-3">
+          <ErrorSummary key={attempt} id={id("errors")} headingLevel={4} errors={errors} message={formError} fieldId={id} />
           <input type="hidden" name="eventId" value={props.eventId} />
           <div>
             <label htmlFor={id("subject")} className="block text-sm font-semibold text-sand">
@@ -117,11 +121,6 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
                 dangerouslySetInnerHTML={{ __html: messageHtml(message.value) }}
               />
             </div>
-          ) : null}
-          {formError ? (
-            <p role="alert" className="text-sm text-danger">
-              {formError}
-            </p>
           ) : null}
           <div>
             <button type="submit" name="intent" value="send-attendee-mail" className="button-primary" disabled={fetcher.state !== "idle"}>

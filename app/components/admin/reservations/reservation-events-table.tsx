@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { AddGuestForm, EditGuestForm } from "~/components/admin/guests/guest-forms";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { useHydrated } from "~/lib/use-hydrated";
 import { AttendeeMailForm } from "./attendee-mail-form";
 import { eventDeletionFetcherKey, rowFetcherKey, type ReservationsPageOutcome } from "./page-outcome";
@@ -140,6 +141,12 @@ function EventGroup(props: {
   // The guest forms show their own failures, under their fields.
   const rowError = failure && !["set-max-seats", "send-attendee-mail", "add-guest", "edit-guest"].includes(failure.intent ?? "") ? failure.message : null;
   const busy = fetcher.state !== "idle" || deleting;
+  // Max seats refused: said in the row's error summary (decision 055), focus back on the field.
+  const seatsErrors = seatsError ? { maxSeats: seatsError } : undefined;
+  const seatsForm = useRef<HTMLFormElement>(null);
+  const seatsAttempt = useErrorFocus(fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.intent === "set-max-seats" ? fetcher.data : undefined, seatsErrors, seatsForm);
+  const seatsSummary = `max-seats-${event.id}-errors`;
+  const seatsAction = useErrorSummaryAction(seatsSummary);
   const left = event.maxSeats === null ? null : Math.max(event.maxSeats - event.seatsTaken, 0);
   const filled = event.maxSeats ? Math.min(100, Math.round((event.seatsTaken / event.maxSeats) * 100)) : 0;
 
@@ -183,7 +190,7 @@ function EventGroup(props: {
         </td>
         <td className={cell} data-label="Max seats">
           {props.mayChangeSeats ? (
-            <fetcher.Form method="post" className="flex items-start gap-2">
+            <fetcher.Form ref={seatsForm} method="post" action={seatsAction} className="flex items-start gap-2">
               {hidden("eventId", event.id)}
               <label htmlFor={`max-seats-${event.id}`} className="sr-only">
                 Max seats of {event.title}
@@ -197,7 +204,7 @@ function EventGroup(props: {
                 defaultValue={event.maxSeats ?? ""}
                 key={event.maxSeats ?? "none"}
                 aria-invalid={seatsError ? true : undefined}
-                aria-describedby={seatsError ? `row-error-${event.id}` : undefined}
+                aria-describedby={seatsError ? seatsSummary : undefined}
                 className="input-field w-24"
               />
               <button type="submit" name="intent" value="set-max-seats" className={smallButton} disabled={busy}>
@@ -232,9 +239,10 @@ function EventGroup(props: {
       </tr>
       <tr className="max-md:block">
         <td colSpan={5} className="px-3 pb-4 max-md:block max-md:px-0">
-          {seatsError || rowError ? (
+          <ErrorSummary key={seatsAttempt} id={seatsSummary} headingLevel={3} errors={seatsErrors} fieldId={() => `max-seats-${event.id}`} className="mb-2" />
+          {rowError ? (
             <p id={`row-error-${event.id}`} role="alert" className="mb-2 text-sm text-danger">
-              {seatsError ?? rowError}
+              {rowError}
             </p>
           ) : null}
           {/* The answer to a guest mail posted without JavaScript (its review, its outcome) is inside: the list opens to show it. */}

@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { newSubmissionKey } from "~/modules/reservations";
 import { SmsKindSelect, SmsTextField } from "./sms-text-field";
 
@@ -10,7 +11,8 @@ export type SmsOutcome = StaffOutcome & { warning?: string; sid?: string };
 /**
  * The staff SMS form (spec: phone, message, campaign), with a live count of characters and
  * segments, and the tips panel. It posts `intent=send-sms` to its page's action; without
- * JavaScript the page renders the same answer.
+ * JavaScript the page renders the same answer. Field errors show in the form's summary, with focus
+ * on the first (decision 055).
  */
 export function SmsForm({ action, fallback, submissionKey }: { action?: string; fallback?: SmsOutcome; submissionKey: string }) {
   const fetcher = useFetcher<SmsOutcome>();
@@ -26,13 +28,17 @@ export function SmsForm({ action, fallback, submissionKey }: { action?: string; 
   const values = outcome && !outcome.ok ? (outcome.values ?? {}) : {};
   const errors = outcome && !outcome.ok ? (outcome.fieldErrors ?? {}) : {};
   const sending = fetcher.state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
+  const attempt = useErrorFocus(fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.fieldErrors ? fetcher.data : undefined, errors, form);
+  const formAction = useErrorSummaryAction("sms-errors", action);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      <fetcher.Form method="post" action={action} className="space-y-4" aria-labelledby="sms-form-title" noValidate>
+      <fetcher.Form ref={form} method="post" action={formAction} className="space-y-4" aria-labelledby="sms-form-title" noValidate>
         <h2 id="sms-form-title" className="text-2xl text-ivory">
           Send a text
         </h2>
+        <ErrorSummary key={attempt} id="sms-errors" headingLevel={3} errors={errors} fieldId={(field) => `sms-${field}`} />
         <input type="hidden" name="intent" value="send-sms" />
         <input type="hidden" name="submissionKey" value={submission.key} />
         <div>
@@ -61,7 +67,8 @@ export function SmsForm({ action, fallback, submissionKey }: { action?: string; 
         <button type="submit" className="button-primary" disabled={sending}>
           {sending ? "Sending…" : "Send text"}
         </button>
-        {outcome ? (
+        {/* Field errors are the summary's to say. */}
+        {outcome && (outcome.ok || !outcome.fieldErrors) ? (
           <div role={outcome.ok ? "status" : "alert"} className={outcome.ok ? "text-amber" : "text-danger"}>
             <p>{outcome.message}</p>
             {outcome.warning ? <p className="mt-1 text-sand">{outcome.warning}</p> : null}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { StaffOutcome } from "~/components/admin/staff-outcome";
 import { useOutcomeToast } from "~/components/admin/staff-outcome";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { useFieldValue } from "~/lib/use-field-value";
 import type { SmsAudience } from "~/modules/sms";
 import { SendReviewPanel } from "~/components/admin/send-review";
@@ -57,8 +58,11 @@ function describeSkips(counts: AudienceCounts): string {
  * SMS consent (the page says how many are left out and why). Outside 10am–8pm at the venue it
  * offers the choice between the next 10:00 (the default) and sending now. Send shows the review
  * first (how many numbers, who is left out and why, one recipient's text); only its 'Send to N
- * people' sends (docs/decisions/042).
+ * people' sends (docs/decisions/042). Field errors show in the form's summary, with focus on the
+ * first (decision 055).
  */
+const groupFieldIds: Record<string, string> = { audience: "sms-group-audience", eventId: "sms-group-event", message: "sms-group-message" };
+
 export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudiences; fallback?: StaffOutcome }) {
   const fetcher = useFetcher<StaffOutcome>();
   const outcome = fetcher.data ?? fallback;
@@ -75,6 +79,9 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
   useEffect(() => {
     if (fetcher.data?.ok) headingRef.current?.focus();
   }, [fetcher.data]);
+  const form = useRef<HTMLFormElement>(null);
+  const attempt = useErrorFocus(fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.fieldErrors ? fetcher.data : undefined, errors, form);
+  const action = useErrorSummaryAction("sms-group-errors");
 
   if (review) {
     return (
@@ -97,16 +104,17 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
   }
 
   return (
-    <fetcher.Form method="post" className="space-y-4" aria-labelledby="sms-group-title" noValidate>
+    <fetcher.Form ref={form} method="post" action={action} className="space-y-4" aria-labelledby="sms-group-title" noValidate>
       <h3 id="sms-group-title" ref={headingRef} tabIndex={-1} className="text-xl text-ivory focus:outline-none">
         Text a group
       </h3>
+      <ErrorSummary key={attempt} id="sms-group-errors" headingLevel={4} errors={errors} fieldId={(field) => groupFieldIds[field]} />
       <input type="hidden" name="intent" value="send-sms-group" />
       <fieldset className="min-w-0" aria-describedby={errors.audience ? "sms-group-audience-error" : undefined}>
         <legend className="text-sm text-sand">Send to</legend>
         <div className="mt-2 space-y-2">
           <label className="flex items-start gap-2">
-            <input type="radio" name="audience" value="community" defaultChecked={audience === "community"} className="mt-1" />
+            <input id="sms-group-audience" type="radio" name="audience" value="community" defaultChecked={audience === "community"} className="mt-1" />
             <span>
               Everyone with SMS consent and a phone ({plural(audiences.community.numbers, "number", "numbers")})
               <span className="block text-sm text-mist" data-testid="sms-community-summary">
@@ -187,7 +195,8 @@ export function SmsGroupForm({ audiences, fallback }: { audiences: GroupTextAudi
       <button type="submit" className="button-primary" disabled={sending}>
         {sending ? "Working…" : "Review and send"}
       </button>
-      {outcome?.message ? (
+      {/* Field errors are the summary's to say. */}
+      {outcome?.message && (outcome.ok || !outcome.fieldErrors) ? (
         <p role={outcome.ok ? "status" : "alert"} className={outcome.ok ? "text-amber" : "text-danger"}>
           {outcome.message}
         </p>
