@@ -8,7 +8,8 @@ import { linkIn, waitForMail } from "../support/mail";
  * gift; the Terms are; accepting is the e-mail consent, said beside the button. Each test accepts an
  * invitation of its own, made by importing past attendees as staff do.
  */
-const stamp = Date.now().toString(36);
+// Each worker loads this file and runs the beforeAll: the process id keeps two workers started in the same millisecond apart.
+const stamp = `${Date.now().toString(36)}${process.pid}`;
 const invitees = { noPhone: `invitee-nophone-${stamp}@example.com`, texts: `invitee-texts-${stamp}@example.com` };
 const links = new Map<string, string>();
 
