@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { EventImagePicker } from "./event-image-picker";
 import type { StaffOutcome } from "./staff-outcome";
 import { useStaffFormPanel } from "./use-staff-form-panel";
 import { useFieldValue } from "~/lib/use-field-value";
-import { eventEditorSchema } from "~/modules/events";
+import { DEFAULT_MAX_SEATS, eventEditorSchema } from "~/modules/events";
 
 /** The key of the editor's fetcher, which the page reads for the toast of a save. */
 export const EVENT_EDITOR_FETCHER = "event-editor";
@@ -20,6 +20,8 @@ export interface EventEditorValues {
   address: string;
   ticketsLink: string;
   button: string;
+  /** 'Takes reservations on this site'. */
+  reservations: boolean;
   maxSeats: string;
   placement: string;
   soldOut: boolean;
@@ -35,6 +37,7 @@ export const emptyEventValues: EventEditorValues = {
   address: "",
   ticketsLink: "",
   button: "",
+  reservations: false,
   maxSeats: "",
   placement: "",
   soldOut: false,
@@ -45,6 +48,25 @@ export const emptyEventValues: EventEditorValues = {
  * update), so it works before JavaScript; with it, the shared schema checks it first and the post
  * goes through a fetcher. Errors show under each field; what was typed stays.
  */
+/** A new event as the reservations page opens it: taking reservations, with the spec's 50 seats. */
+export const reservationsEventValues: EventEditorValues = { ...emptyEventValues, reservations: true, maxSeats: String(DEFAULT_MAX_SEATS) };
+
+/**
+ * With JavaScript, the choice keeps Max seats in step: unticking sets the number aside (an
+ * unticked choice with a number is refused by the server, docs/decisions/056), ticking brings it
+ * back, or 50. Only the field's own value is touched, so nothing depends on hydration.
+ */
+function keepSeatsInStep(event: ChangeEvent<HTMLInputElement>) {
+  const seats = event.currentTarget.form?.elements.namedItem("maxSeats");
+  if (!(seats instanceof HTMLInputElement)) return;
+  if (!event.currentTarget.checked) {
+    if (seats.value.trim()) seats.dataset.setAside = seats.value;
+    seats.value = "";
+  } else if (!seats.value.trim()) {
+    seats.value = seats.dataset.setAside || String(DEFAULT_MAX_SEATS);
+  }
+}
+
 export function EventEditor(props: {
   mode: "create" | "update";
   values: EventEditorValues;
@@ -154,7 +176,27 @@ export function EventEditor(props: {
         <div className="sm:col-span-2">{field("address", "Address", textInput("address"))}</div>
         {field("ticketsLink", "Tickets link", textInput("ticketsLink", "url", { placeholder: "https://" }), "Optional; must start with https://")}
         {field("button", "Button text", textInput("button"), "Optional; e.g. 'Get Tickets', 'Past Event', 'Private Event'")}
-        {field("maxSeats", "Max seats", textInput("maxSeats", "number", { min: 1, inputMode: "numeric" }), "Empty: no on-site reservations")}
+        <div className="sm:col-span-2">
+          {/* Posted before the box: an unticked box sends nothing, so "off" is what arrives then. */}
+          <input type="hidden" name="reservations" value="off" />
+          <label className="flex min-h-11 items-center gap-3 text-sand">
+            <input
+              id="event-reservations"
+              type="checkbox"
+              name="reservations"
+              value="on"
+              defaultChecked={props.values.reservations}
+              onChange={keepSeatsInStep}
+              aria-describedby="event-reservations-hint"
+              className="size-5 accent-amber"
+            />
+            Takes reservations on this site
+          </label>
+          <p id="event-reservations-hint" className="text-xs text-mist">
+            Guests reserve here, up to Max seats. Untick it for an event sold through a tickets link, or not open yet.
+          </p>
+        </div>
+        {field("maxSeats", "Max seats", textInput("maxSeats", "number", { min: 1, inputMode: "numeric" }), "With reservations on this site; empty without them")}
         {field("placement", "Placement", (describedBy) => (
           <select id="event-placement" name="placement" defaultValue={props.values.placement} aria-describedby={describedBy} className="input-field mt-1.5">
             <option value="">None</option>

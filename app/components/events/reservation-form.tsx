@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { FormBanner } from "~/components/members/auth-card";
+import { OrganisersContact } from "./organisers-contact";
 import { ContactFields } from "~/components/ui/contact-fields";
 import { TextField } from "~/components/ui/text-field";
 import { focusFirstError } from "~/components/members/use-form-validation";
@@ -78,7 +79,10 @@ export function ReservationForm(props: {
       <input type="hidden" name="submissionKey" value={submission.key} />
       {failure ? (
         <div tabIndex={-1} id={bannerId} className="focus:outline-none">
-          <FormBanner tone="error">{failure}</FormBanner>
+          <FormBanner tone="error">
+            {failure}
+            {refusal?.contactOrganisers ? <OrganisersContact /> : null}
+          </FormBanner>
         </div>
       ) : null}
       <ContactFields idOf={(field) => `${id}-${field}`} values={values} errors={errors} required />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { eventFormMessages, eventFormSchema, eventFormValues, isImageReference } from "./event-form";
+import { DEFAULT_MAX_SEATS, eventFormMessages, eventFormSchema, eventFormValues, isImageReference } from "./event-form";
 
 const valid = {
   title: "  Candlelight Piano Meditation ",
@@ -65,6 +65,25 @@ describe("the event form's schema", () => {
     expect(eventFormSchema.parse({ ...valid, maxSeats: "40" }).maxSeats).toBe(40);
     expect(eventFormSchema.parse({ ...valid, maxSeats: " " }).maxSeats).toBeNull();
     for (const seats of ["0", "-3", "2.5", "ten", "1e3"]) expect(errorsOf({ ...valid, maxSeats: seats }).maxSeats, seats).toBe(eventFormMessages.maxSeats);
+  });
+
+  it("reads 'Takes reservations on this site' with Max seats by one server rule (docs/decisions/056)", () => {
+    const seatsOf = (input: Record<string, string>) => eventFormSchema.parse({ ...valid, ...input }).maxSeats;
+    // Ticked (the box's "on" comes after the hidden "off"): the seats typed.
+    expect(seatsOf({ reservations: "on", maxSeats: String(DEFAULT_MAX_SEATS) })).toBe(50);
+    // Unticked, no number: no on-site reservations.
+    expect(seatsOf({ reservations: "off", maxSeats: "" })).toBeNull();
+    // Ticked without a number, and unticked with one: refused under Max seats, never guessed.
+    expect(errorsOf({ ...valid, reservations: "on", maxSeats: "" })).toEqual({ maxSeats: eventFormMessages.maxSeatsNeeded });
+    expect(errorsOf({ ...valid, reservations: "off", maxSeats: "40" })).toEqual({ maxSeats: eventFormMessages.maxSeatsWithoutReservations });
+    // Said together with the other fields' errors, so one post shows them all.
+    expect(errorsOf({ ...valid, title: "", reservations: "off", maxSeats: "40" })).toEqual({ title: eventFormMessages.title, maxSeats: eventFormMessages.maxSeatsWithoutReservations });
+    // A post without the choice (an older form, a script) is read from the seats alone, as before.
+    expect(seatsOf({ maxSeats: "12" })).toBe(12);
+    expect(seatsOf({})).toBeNull();
+    expect(errorsOf({ ...valid, reservations: "yes" })).toEqual({ reservations: eventFormMessages.reservations });
+    // The choice is kept with what was typed, for the form to show again.
+    expect(eventFormValues({ ...valid, reservations: "off", maxSeats: "40" })).toMatchObject({ reservations: "off", maxSeats: "40" });
   });
 
   it("knows the placements and the sold-out checkbox", () => {

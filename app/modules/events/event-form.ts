@@ -17,6 +17,12 @@ export const eventFormMessages = {
   description: "Description is required",
   ticketsLink: "Tickets link must be a full address starting with https://",
   maxSeats: "Max seats must be a whole number of at least 1, or empty for no on-site reservations",
+  /** Ticked 'Takes reservations on this site' with Max seats empty. */
+  maxSeatsNeeded: "Max seats is needed when the event takes reservations on this site (50 is usual)",
+  /** Unticked, yet Max seats typed: which was meant is the person's call, not the server's. */
+  maxSeatsWithoutReservations:
+    "Max seats is only for reservations on this site: tick 'Takes reservations on this site' to take them, or empty Max seats",
+  reservations: "Takes reservations on this site must be ticked or not",
   placement: "Placement must be none, RSVP main card or VIP",
 } as const;
 
@@ -71,6 +77,12 @@ export const eventFormSchema = z.object({
   address: optional(300),
   ticketsLink: optional(500).refine((value) => value === null || isHttpsUrl(value), eventFormMessages.ticketsLink),
   button: optional(40),
+  /**
+   * 'Takes reservations on this site': the form posts a hidden "off" before the box's "on", so the
+   * last value says what the person left it as (ticked "on", unticked "off"). A post without the
+   * field at all (an older form, a script) leaves it to Max seats, as before the choice existed.
+   */
+  reservations: z.enum(["on", "off"], { error: eventFormMessages.reservations }).optional(),
   maxSeats: z
     .string()
     .optional()
@@ -85,7 +97,20 @@ export const eventFormSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "on" || value === "true"),
+}).check((payload) => {
+  // The server's rule for the choice and the seats together (docs/decisions/056): ticked needs a
+  // number; unticked with a number is refused rather than guessed, keeping both as typed.
+  const { reservations, maxSeats } = payload.value;
+  if (reservations === "on" && maxSeats === null) {
+    payload.issues.push({ code: "custom", path: ["maxSeats"], message: eventFormMessages.maxSeatsNeeded, input: payload.value });
+  }
+  if (reservations === "off" && typeof maxSeats === "number") {
+    payload.issues.push({ code: "custom", path: ["maxSeats"], message: eventFormMessages.maxSeatsWithoutReservations, input: payload.value });
+  }
 });
+
+/** The seats a new event taking reservations starts with: the spec's reservations page made 50. */
+export const DEFAULT_MAX_SEATS = 50;
 
 /**
  * The form's check in the browser: a picture chosen in the file field (sent with the form and

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { data, Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/event-management";
-import { EVENT_EDITOR_FETCHER, EventEditor, emptyEventValues, type EventEditorValues } from "~/components/admin/event-editor";
+import { EVENT_EDITOR_FETCHER, EventEditor, emptyEventValues, reservationsEventValues, type EventEditorValues } from "~/components/admin/event-editor";
 import { EventStatsGrid } from "~/components/admin/event-stats-grid";
 import { DuplicateEventPanel, EVENT_DUPLICATE_FETCHER, type DuplicateEventValues } from "~/components/admin/duplicate-event-panel";
 import { DeleteForGoodPanel, EVENT_ROW_FETCHER, ManagedEventsTable, type ManagedEventView } from "~/components/admin/managed-events-table";
@@ -41,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { original: toView(duplicating), values: { id: duplicating.id, title: duplicating.title, ...suggestedDuplicateDate(duplicating.startsAt, context.now(), siteConfig.venue.timeZone) } }
         : null,
       creating: query.get("new") === "1",
+      // Opened from the reservations page: an event taking reservations, 50 seats (the spec's default).
+      withReservations: query.get("reservations") === "1",
       timeZone: siteConfig.venue.timeZone,
     };
   } catch (error) {
@@ -110,9 +112,16 @@ export default function EventManagementPage({ loaderData, actionData }: Route.Co
       ? { original: failedOriginal, values: { id: failedOriginal.id, title: failedDuplicate.values?.title ?? "", date: failedDuplicate.values?.date ?? "", time: failedDuplicate.values?.time ?? "" } }
       : loaderData.duplicating;
   const editorMode = failedForm ? (failedForm.intent as "create" | "update") : loaderData.editing ? "update" : loaderData.creating ? "create" : null;
+  const postedChoice = failedForm?.values?.reservations;
   const editorValuesShown: EventEditorValues | null = failedForm
-    ? { ...emptyEventValues, ...failedForm.values, soldOut: failedForm.values?.soldOut === "on" }
-    : (loaderData.editing ?? (loaderData.creating ? emptyEventValues : null));
+    ? {
+        ...emptyEventValues,
+        ...failedForm.values,
+        soldOut: failedForm.values?.soldOut === "on",
+        // As the person left it; a post without the choice (an older form) shows it from the seats.
+        reservations: postedChoice ? postedChoice === "on" : Boolean(failedForm.values?.maxSeats?.trim()),
+      }
+    : (loaderData.editing ?? (loaderData.creating ? (loaderData.withReservations ? reservationsEventValues : emptyEventValues) : null));
 
   return (
     <section aria-labelledby="events-title" className="mt-6">

@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { eventPath } from "~/components/events/event-links";
+import { OrganisersContact } from "~/components/events/organisers-contact";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
 import { MessagePage } from "~/components/message-page";
 import { readForm } from "~/lib/form-data.server";
@@ -42,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const env = context.env;
   const outcome = await joinWaitingList(context.db, {
-    client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER, seatsPerEvent: env.SEATS_PER_CLIENT_PER_EVENT },
+    client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER, seatsPerEvent: env.SEATS_PER_CLIENT_PER_EVENT_PER_DAY },
     eventSlug: params.slug,
     input: parsed.data,
   });
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       outcome.reason === "too-many-attempts" || outcome.reason === "seat-budget-reached"
         ? tooManyAttemptsInit(outcome.retryAfterSeconds)
         : { status: refusalStatus(outcome.reason) };
-    return data({ ok: false as const, fieldErrors: undefined, error: outcome.message, values }, init);
+    return data({ ok: false as const, fieldErrors: undefined, error: outcome.message, values, contactOrganisers: outcome.reason === "seat-budget-reached" }, init);
   }
   return { ok: true as const, place: outcome.place, seats: outcome.entry.seats, email: outcome.entry.email };
 }
@@ -89,7 +90,12 @@ export default function JoinWaitingList({ loaderData, actionData }: Route.Compon
       title={`Join the waiting list: ${event.title}`}
       intro={`${event.dateLabel} · ${event.timeLabel}${event.location ? ` · ${event.location}` : ""}. When seats free up, the first guests in line whose group fits get an e-mail offer that holds the seats for them.`}
     >
-      {failed?.error ? <FormBanner tone="error">{failed.error}</FormBanner> : null}
+      {failed?.error ? (
+        <FormBanner tone="error">
+          {failed.error}
+          {"contactOrganisers" in failed && failed.contactOrganisers ? <OrganisersContact /> : null}
+        </FormBanner>
+      ) : null}
       <Form method="post" className="mt-4 space-y-4" noValidate>
         <label className="block">
           <span className="block text-sm text-sand">Name</span>
