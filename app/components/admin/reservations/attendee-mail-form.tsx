@@ -108,16 +108,6 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
               </p>
             ) : null}
           </div>
-          {hydrated && message.value.trim() ? (
-            <div>
-              <p className="text-sm font-semibold text-sand">Preview</p>
-              <div
-                data-testid="attendee-mail-preview"
-                className="prose-invert mt-1.5 rounded-xl bg-ivory/5 p-3 text-sm text-ivory [&_a]:text-amber [&_a]:underline"
-                dangerouslySetInnerHTML={{ __html: messageHtml(message.value) }}
-              />
-            </div>
-          ) : null}
           {formError ? (
             <p role="alert" className="text-sm text-danger">
               {formError}
@@ -128,6 +118,22 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
               Review and send
             </button>
           </div>
+          {/*
+            Below the button, never above it: the preview appears when the page hydrates (what was
+            typed before is read then), and content appearing above would move the button under a
+            press begun before hydration and released after it, so the press would reach no button
+            (issue 35: "a press that did nothing").
+          */}
+          {hydrated && message.value.trim() ? (
+            <div>
+              <p className="text-sm font-semibold text-sand">Preview</p>
+              <div
+                data-testid="attendee-mail-preview"
+                className="prose-invert mt-1.5 rounded-xl bg-ivory/5 p-3 text-sm text-ivory [&_a]:text-amber [&_a]:underline"
+                dangerouslySetInnerHTML={{ __html: messageHtml(message.value) }}
+              />
+            </div>
+          ) : null}
         </fetcher.Form>
       )}
     </section>
