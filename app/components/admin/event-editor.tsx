@@ -52,9 +52,10 @@ export const emptyEventValues: EventEditorValues = {
 export const reservationsEventValues: EventEditorValues = { ...emptyEventValues, reservations: true, maxSeats: String(DEFAULT_MAX_SEATS) };
 
 /**
- * With JavaScript, the choice keeps Max seats in step: unticking sets the number aside (an
- * unticked choice with a number is refused by the server, docs/decisions/056), ticking brings it
- * back, or 50. Only the field's own value is touched, so nothing depends on hydration.
+ * With JavaScript, the choice and Max seats keep in step, as the server reads them without it
+ * (`chosenReservations`, docs/decisions/056): unticking sets the number aside, ticking brings it
+ * back (or 50), typing a number ticks the box. Only the elements' own state is touched, so
+ * nothing depends on hydration.
  */
 function keepSeatsInStep(event: ChangeEvent<HTMLInputElement>) {
   const seats = event.currentTarget.form?.elements.namedItem("maxSeats");
@@ -65,6 +66,13 @@ function keepSeatsInStep(event: ChangeEvent<HTMLInputElement>) {
   } else if (!seats.value.trim()) {
     seats.value = seats.dataset.setAside || String(DEFAULT_MAX_SEATS);
   }
+}
+
+function tickWhenSeatsTyped(event: ChangeEvent<HTMLInputElement>) {
+  const choice = event.currentTarget.form?.elements.namedItem("reservations");
+  // Two elements share the name (the hidden "off" and the box): the box is the checkbox among them.
+  const box = choice instanceof RadioNodeList ? [...choice].find((element) => element instanceof HTMLInputElement && element.type === "checkbox") : null;
+  if (box instanceof HTMLInputElement && event.currentTarget.value.trim()) box.checked = true;
 }
 
 export function EventEditor(props: {
@@ -179,6 +187,8 @@ export function EventEditor(props: {
         <div className="sm:col-span-2">
           {/* Posted before the box: an unticked box sends nothing, so "off" is what arrives then. */}
           <input type="hidden" name="reservations" value="off" />
+          {/* The seats this form shows: a number left over when the box is unticked, not one typed. */}
+          <input type="hidden" name="maxSeatsShown" value={props.values.maxSeats} />
           <label className="flex min-h-11 items-center gap-3 text-sand">
             <input
               id="event-reservations"
@@ -196,7 +206,12 @@ export function EventEditor(props: {
             Guests reserve here, up to Max seats. Untick it for an event sold through a tickets link, or not open yet.
           </p>
         </div>
-        {field("maxSeats", "Max seats", textInput("maxSeats", "number", { min: 1, inputMode: "numeric" }), "With reservations on this site; empty without them")}
+        {field(
+          "maxSeats",
+          "Max seats",
+          textInput("maxSeats", "number", { min: 1, inputMode: "numeric", onChange: tickWhenSeatsTyped }),
+          "Seats guests may reserve here; a number typed here means the event takes reservations",
+        )}
         {field("placement", "Placement", (describedBy) => (
           <select id="event-placement" name="placement" defaultValue={props.values.placement} aria-describedby={describedBy} className="input-field mt-1.5">
             <option value="">None</option>

@@ -11,7 +11,7 @@ import { requireStaffPage } from "~/routes/guards.server";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { suggestedDuplicateDate } from "~/modules/events";
+import { chosenReservations, suggestedDuplicateDate } from "~/modules/events";
 import { eventFailures } from "~/modules/events";
 import { loadEventManagement } from "~/modules/events/index.server";
 import { editorValues, filterOf, runEventIntent, toView } from "./event-management-intents.server";
@@ -112,14 +112,13 @@ export default function EventManagementPage({ loaderData, actionData }: Route.Co
       ? { original: failedOriginal, values: { id: failedOriginal.id, title: failedDuplicate.values?.title ?? "", date: failedDuplicate.values?.date ?? "", time: failedDuplicate.values?.time ?? "" } }
       : loaderData.duplicating;
   const editorMode = failedForm ? (failedForm.intent as "create" | "update") : loaderData.editing ? "update" : loaderData.creating ? "create" : null;
-  const postedChoice = failedForm?.values?.reservations;
   const editorValuesShown: EventEditorValues | null = failedForm
     ? {
         ...emptyEventValues,
         ...failedForm.values,
         soldOut: failedForm.values?.soldOut === "on",
-        // As the person left it; a post without the choice (an older form) shows it from the seats.
-        reservations: postedChoice ? postedChoice === "on" : Boolean(failedForm.values?.maxSeats?.trim()),
+        // As the server read the choice with the seats (a typed number with the box unticked means it).
+        reservations: chosenReservations(failedForm.values ?? {}),
       }
     : (loaderData.editing ?? (loaderData.creating ? (loaderData.withReservations ? reservationsEventValues : emptyEventValues) : null));
 
