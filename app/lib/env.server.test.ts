@@ -100,6 +100,15 @@ describe("parseEnv", () => {
     expect(both.RATE_LIMIT_MULTIPLIER).toBe(20);
     expect(() => parseEnv({ RATE_LIMIT_MULTIPLIER: "0.5" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
   });
+
+  it("reads the seat budget per client, event and day (10 by default), its former name only when it is unset", () => {
+    expect(parseEnv({}).SEATS_PER_CLIENT_PER_EVENT_PER_DAY).toBe(10);
+    expect(parseEnv({ SEATS_PER_CLIENT_PER_EVENT_PER_DAY: "4" }).SEATS_PER_CLIENT_PER_EVENT_PER_DAY).toBe(4);
+    expect(parseEnv({ SEATS_PER_CLIENT_PER_EVENT: "6" }).SEATS_PER_CLIENT_PER_EVENT_PER_DAY).toBe(6);
+    expect(parseEnv({ SEATS_PER_CLIENT_PER_EVENT_PER_DAY: "4", SEATS_PER_CLIENT_PER_EVENT: "6" }).SEATS_PER_CLIENT_PER_EVENT_PER_DAY).toBe(4);
+    expect(() => parseEnv({ SEATS_PER_CLIENT_PER_EVENT_PER_DAY: "0" })).toThrow(/SEATS_PER_CLIENT_PER_EVENT_PER_DAY: must be 1 or more/);
+    expect(() => parseEnv({ SEATS_PER_CLIENT_PER_EVENT_PER_DAY: "2.5" })).toThrow(/SEATS_PER_CLIENT_PER_EVENT_PER_DAY: must be a whole number/);
+  });
 });
 
 describe("staff quotas and SMS countries (issue 23)", () => {

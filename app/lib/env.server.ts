@@ -56,6 +56,9 @@ const countryList = z
 const perDay = (fallback: number) =>
   z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be 1 or more").max(100_000, "must be at most 100000").default(fallback);
 
+/** A number of seats for the seat budget: whole, 1 to 10,000. */
+const seatBudget = z.coerce.number({ message: "must be a number of seats" }).int("must be a whole number").min(1, "must be 1 or more").max(10_000, "must be at most 10000");
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
@@ -110,10 +113,13 @@ const envSchema = z.object({
   /** How long a waiting-list offer holds its seats before they pass to the next in line. */
   WAITLIST_OFFER_HOURS: z.coerce.number({ message: "must be a number" }).positive("must be more than 0").max(24 * 14).default(12),
   /**
-   * Seats one client (an IPv4 address, an IPv6 /64) may reserve or queue for on the waiting list
-   * of one event per day, whatever e-mail addresses it types; scaled by RATE_LIMIT_MULTIPLIER.
+   * The seat budget (docs/decisions/037): seats one client (an IPv4 address, an IPv6 /64) may
+   * reserve or queue for on the waiting list of one event per day, whatever e-mail addresses it
+   * types; scaled by RATE_LIMIT_MULTIPLIER. A group beyond it is sent to the contact page.
    */
-  SEATS_PER_CLIENT_PER_EVENT: z.coerce.number({ message: "must be a number of seats" }).int("must be a whole number").min(1, "must be 1 or more").max(10_000).default(10),
+  SEATS_PER_CLIENT_PER_EVENT_PER_DAY: seatBudget.optional(),
+  /** Deprecated former name of SEATS_PER_CLIENT_PER_EVENT_PER_DAY, read only when that one is unset. */
+  SEATS_PER_CLIENT_PER_EVENT: seatBudget.optional(),
   OUTBOX_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /**
    * How long a sender holds the messages it claimed before another may take them (it renews the
@@ -185,7 +191,10 @@ const envSchema = z.object({
   DKIM_PRIVATE_KEY: z.string().min(1).optional(),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT" | "RATE_LIMIT_MULTIPLIER" | "AUTH_RATE_LIMIT_MULTIPLIER" | "UPLOADS_DIR" | "BACKUP_DIR"> & {
+export type Env = Omit<
+  z.infer<typeof envSchema>,
+  "SEED_DEMO_CONTENT" | "RATE_LIMIT_MULTIPLIER" | "AUTH_RATE_LIMIT_MULTIPLIER" | "UPLOADS_DIR" | "BACKUP_DIR" | "SEATS_PER_CLIENT_PER_EVENT_PER_DAY" | "SEATS_PER_CLIENT_PER_EVENT"
+> & {
   /** BACKUP_DIR, else `backups` inside DATA_DIR. */
   BACKUP_DIR: string;
   PUBLIC_URL: string;
@@ -194,6 +203,8 @@ export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO_CONTENT" | "RATE_LI
   SEED_DEMO_CONTENT: boolean;
   /** The multiplier every limit uses: RATE_LIMIT_MULTIPLIER, else the deprecated AUTH_RATE_LIMIT_MULTIPLIER, else 1. */
   RATE_LIMIT_MULTIPLIER: number;
+  /** The seat budget: SEATS_PER_CLIENT_PER_EVENT_PER_DAY, else the deprecated SEATS_PER_CLIENT_PER_EVENT, else 10. */
+  SEATS_PER_CLIENT_PER_EVENT_PER_DAY: number;
 };
 
 export class InvalidEnvironmentError extends Error {
@@ -220,8 +231,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const rateLimitMultiplier = env.RATE_LIMIT_MULTIPLIER ?? env.AUTH_RATE_LIMIT_MULTIPLIER ?? 1;
   const uploadsDir = env.UPLOADS_DIR ?? path.join(env.DATA_DIR.startsWith("memory://") ? "./data" : env.DATA_DIR, "uploads");
   const backupDir = env.BACKUP_DIR ?? path.join(env.DATA_DIR.startsWith("memory://") ? "./data" : env.DATA_DIR, "backups");
-  const { AUTH_RATE_LIMIT_MULTIPLIER: _alias, ...settings } = env;
-  return { ...settings, BACKUP_DIR: backupDir, UPLOADS_DIR: uploadsDir, PUBLIC_URL: publicUrl, SEED_DEMO_CONTENT: seedDemoContent, RATE_LIMIT_MULTIPLIER: rateLimitMultiplier };
+  const seatsPerClient = env.SEATS_PER_CLIENT_PER_EVENT_PER_DAY ?? env.SEATS_PER_CLIENT_PER_EVENT ?? 10;
+  const { AUTH_RATE_LIMIT_MULTIPLIER: _alias, SEATS_PER_CLIENT_PER_EVENT: _seatsAlias, ...settings } = env;
+  return {
+    ...settings,
+    BACKUP_DIR: backupDir,
+    UPLOADS_DIR: uploadsDir,
+    PUBLIC_URL: publicUrl,
+    SEED_DEMO_CONTENT: seedDemoContent,
+    RATE_LIMIT_MULTIPLIER: rateLimitMultiplier,
+    SEATS_PER_CLIENT_PER_EVENT_PER_DAY: seatsPerClient,
+  };
 }
 
 let current: Env | undefined;

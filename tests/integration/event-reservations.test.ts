@@ -85,7 +85,7 @@ describe("the reservations page over HTTP", () => {
 
   it("creates no events itself: admins find a link to Events → New event, event staff nothing; a posted create-event makes none", async () => {
     const adminPage = await page();
-    expect(adminPage).toContain('href="/admin/eventmanagement?new=1"');
+    expect(adminPage).toContain('href="/admin/eventmanagement?new=1&amp;reservations=1"');
     expect(adminPage).not.toContain("Create an event");
     const usherPage = await page("", usherCookie);
     expect(usherPage).not.toContain("/admin/eventmanagement?new=1");

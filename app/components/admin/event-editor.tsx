@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ChangeEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { EventImagePicker } from "./event-image-picker";
 import { EVENT_IMAGE_FILE_ID } from "./event-image-upload-field";
@@ -6,7 +6,7 @@ import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors
 import type { StaffOutcome } from "./staff-outcome";
 import { useStaffFormPanel } from "./use-staff-form-panel";
 import { useFieldValue } from "~/lib/use-field-value";
-import { eventEditorSchema } from "~/modules/events";
+import { DEFAULT_MAX_SEATS, eventEditorSchema } from "~/modules/events";
 
 /** The key of the editor's fetcher, which the page reads for the toast of a save. */
 export const EVENT_EDITOR_FETCHER = "event-editor";
@@ -26,6 +26,8 @@ export interface EventEditorValues {
   address: string;
   ticketsLink: string;
   button: string;
+  /** 'Takes reservations on this site'. */
+  reservations: boolean;
   maxSeats: string;
   placement: string;
   soldOut: boolean;
@@ -41,6 +43,7 @@ export const emptyEventValues: EventEditorValues = {
   address: "",
   ticketsLink: "",
   button: "",
+  reservations: false,
   maxSeats: "",
   placement: "",
   soldOut: false,
@@ -52,6 +55,33 @@ export const emptyEventValues: EventEditorValues = {
  * goes through a fetcher. Errors show under each field and in the summary above them, with focus on
  * the first (decision 055); what was typed stays.
  */
+/** A new event as the reservations page opens it: taking reservations, with the spec's 50 seats. */
+export const reservationsEventValues: EventEditorValues = { ...emptyEventValues, reservations: true, maxSeats: String(DEFAULT_MAX_SEATS) };
+
+/**
+ * With JavaScript, the choice and Max seats keep in step, as the server reads them without it
+ * (`chosenReservations`, docs/decisions/056): unticking sets the number aside, ticking brings it
+ * back (or 50), typing a number ticks the box. Only the elements' own state is touched, so
+ * nothing depends on hydration.
+ */
+function keepSeatsInStep(event: ChangeEvent<HTMLInputElement>) {
+  const seats = event.currentTarget.form?.elements.namedItem("maxSeats");
+  if (!(seats instanceof HTMLInputElement)) return;
+  if (!event.currentTarget.checked) {
+    if (seats.value.trim()) seats.dataset.setAside = seats.value;
+    seats.value = "";
+  } else if (!seats.value.trim()) {
+    seats.value = seats.dataset.setAside || String(DEFAULT_MAX_SEATS);
+  }
+}
+
+function tickWhenSeatsTyped(event: ChangeEvent<HTMLInputElement>) {
+  const choice = event.currentTarget.form?.elements.namedItem("reservations");
+  // Two elements share the name (the hidden "off" and the box): the box is the checkbox among them.
+  const box = choice instanceof RadioNodeList ? [...choice].find((element) => element instanceof HTMLInputElement && element.type === "checkbox") : null;
+  if (box instanceof HTMLInputElement && event.currentTarget.value.trim()) box.checked = true;
+}
+
 export function EventEditor(props: {
   mode: "create" | "update";
   values: EventEditorValues;
@@ -163,7 +193,34 @@ export function EventEditor(props: {
         <div className="sm:col-span-2">{field("address", "Address", textInput("address"))}</div>
         {field("ticketsLink", "Tickets link", textInput("ticketsLink", "url", { placeholder: "https://" }), "Optional; must start with https://")}
         {field("button", "Button text", textInput("button"), "Optional; e.g. 'Get Tickets', 'Past Event', 'Private Event'")}
-        {field("maxSeats", "Max seats", textInput("maxSeats", "number", { min: 1, inputMode: "numeric" }), "Empty: no on-site reservations")}
+        <div className="sm:col-span-2">
+          {/* Posted before the box: an unticked box sends nothing, so "off" is what arrives then. */}
+          <input type="hidden" name="reservations" value="off" />
+          {/* The seats this form shows: a number left over when the box is unticked, not one typed. */}
+          <input type="hidden" name="maxSeatsShown" value={props.values.maxSeats} />
+          <label className="flex min-h-11 items-center gap-3 text-sand">
+            <input
+              id="event-reservations"
+              type="checkbox"
+              name="reservations"
+              value="on"
+              defaultChecked={props.values.reservations}
+              onChange={keepSeatsInStep}
+              aria-describedby="event-reservations-hint"
+              className="size-5 accent-amber"
+            />
+            Takes reservations on this site
+          </label>
+          <p id="event-reservations-hint" className="text-xs text-mist">
+            Guests reserve here, up to Max seats. Untick it for an event sold through a tickets link, or not open yet.
+          </p>
+        </div>
+        {field(
+          "maxSeats",
+          "Max seats",
+          textInput("maxSeats", "number", { min: 1, inputMode: "numeric", onChange: tickWhenSeatsTyped }),
+          "Seats guests may reserve here; a number typed here means the event takes reservations",
+        )}
         {field("placement", "Placement", (describedBy) => (
           <select id="event-placement" name="placement" defaultValue={props.values.placement} aria-describedby={describedBy} className="input-field mt-1.5">
             <option value="">None</option>

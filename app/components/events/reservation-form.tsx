@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent, type RefObject } from "react";
 import type { FetcherWithComponents } from "react-router";
+import { OrganisersContact } from "./organisers-contact";
 import { ContactFields } from "~/components/ui/contact-fields";
 import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
 import { TextField } from "~/components/ui/text-field";
@@ -74,6 +75,11 @@ export function ReservationForm(props: {
     <form ref={formRef} method="post" action={action} noValidate onSubmit={submit} className="space-y-5">
       <ErrorSummary key={attempt} id={`${id}-errors`} errors={errors} message={failure} fieldId={(field) => (field === "smsConsent" ? `${id}-sms` : `${id}-${field}`)} />
       <input type="hidden" name="submissionKey" value={submission.key} />
+      {refusal?.contactOrganisers ? (
+        <p className="text-sm text-sand">
+          <OrganisersContact />
+        </p>
+      ) : null}
       <ContactFields idOf={(field) => `${id}-${field}`} values={values} errors={errors} required />
       <div className="flex items-start gap-3">
         <input

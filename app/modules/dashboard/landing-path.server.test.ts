@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../../db/schema";
-import { buildEvent } from "~/modules/demo/factories/events";
+import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
+import { insertReservations } from "~/modules/reservations/index.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
 import { landingPathAfterSignIn } from "./landing-path.server";
 
@@ -14,16 +15,17 @@ describe("landing after sign-in", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const add = async (key: string, startsAt: string, maxSeats: number | null) => {
+    const add = async (key: string, startsAt: string, maxSeats: number | null, guests = 0) => {
       const [event] = await database.handle.db.insert(events).values(buildEvent({ title: `Landing ${key}`, startsAt: new Date(startsAt), maxSeats })).returning();
       ids[key] = event!.id;
+      if (guests) await insertReservations(database.handle.db, [buildReservation(event!.id, { seats: guests })]);
     };
-    // Last night's event (23:00 on 31 May), a ticket-link event this morning, tonight's, next week's.
-    await add("last-night", "2031-06-01T06:00:00Z", 30);
+    // Last night's event (23:00 on 31 May, with guests), a ticket-link event this morning, next week's.
+    await add("last-night", "2031-06-01T06:00:00Z", 30, 2);
     await add("ticket-link", "2031-06-01T16:00:00Z", null);
     await add("next-week", "2031-06-08T02:00:00Z", 30);
-    // 08:00 this morning: over by now, still today's event at the door.
-    await add("this-morning", "2031-06-01T15:00:00Z", 30);
+    // 08:00 this morning, with guests: begun by now (past), still today's event at the door.
+    await add("this-morning", "2031-06-01T15:00:00Z", 30, 3);
   });
   afterAll(() => database.dispose());
 
@@ -31,7 +33,7 @@ describe("landing after sign-in", () => {
     expect(await landingPathAfterSignIn(database.handle.db, { role: "admin" }, { timeZone, now })).toBe("/admin");
   });
 
-  it("takes event staff to the check-in of today's event taking reservations, even one that began this morning", async () => {
+  it("takes event staff to the check-in of today's event with guests, even one that began this morning", async () => {
     expect(await landingPathAfterSignIn(database.handle.db, { role: "event-staff" }, { timeZone, now })).toBe(
       `/admin/eventreservations/${ids["this-morning"]}/check-in`,
     );

@@ -1,3 +1,8 @@
+import { COMING_SOON, disabledLabel, PAST_EVENT, PRIVATE_EVENT } from "./event-labels";
+import { isPastEvent } from "./event-past";
+
+export { COMING_SOON, disabledLabel, PAST_EVENT, PRIVATE_EVENT };
+
 /**
  * What an event card's button is: the spec's rules (public-site.md section 4) as one pure function.
  * Safe for the browser; loaders compute it on the server so pages need no date code.
@@ -27,18 +32,6 @@ export interface EventCardOptions {
 
 export const DEFAULT_RESERVE_LABEL = "Reserve Your Spot";
 export const GUEST_LIST_FULL = "Guest List Full";
-export const PAST_EVENT = "Past Event";
-export const COMING_SOON = "Coming Soon";
-export const PRIVATE_EVENT = "Private Event";
-
-/** Labels that never open anything, in their canonical spelling, by their lower-cased text. */
-const disabledLabels = new Map([PAST_EVENT, COMING_SOON, PRIVATE_EVENT].map((label) => [label.toLowerCase(), label]));
-
-/** The canonical disabled label for a button text ('past event ' → 'Past Event'), or null. */
-export function disabledLabel(button: string | null): string | null {
-  if (!button) return null;
-  return disabledLabels.get(button.trim().replace(/\s+/g, " ").toLowerCase()) ?? null;
-}
 
 export function isSoldOut(facts: Pick<EventCardFacts, "soldOut" | "maxSeats" | "seatsReserved">): boolean {
   return facts.soldOut || (facts.maxSeats !== null && facts.seatsReserved >= facts.maxSeats);
@@ -48,7 +41,8 @@ export function eventCardAction(facts: EventCardFacts, options: EventCardOptions
   if (isSoldOut(facts)) return { kind: "disabled", label: GUEST_LIST_FULL };
   const fixed = disabledLabel(facts.button);
   if (fixed) return { kind: "disabled", label: fixed };
-  if (facts.startsAt.getTime() < options.now.getTime()) return { kind: "disabled", label: PAST_EVENT };
+  // The one meaning of past (event-past.ts): the label was read above, so what is left is the start.
+  if (isPastEvent(facts, options.now)) return { kind: "disabled", label: PAST_EVENT };
   if (facts.getTicketsLink && !options.forceReserve) return { kind: "tickets", label: "Get Tickets", href: facts.getTicketsLink };
   // Without seats to reserve here (and no ticket link to follow) there is nothing to open yet.
   if (facts.maxSeats === null) return { kind: "disabled", label: COMING_SOON };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { firstErrorPerField } from "~/lib/form-errors";
-import { eventFormMessages, eventFormSchema, eventFormValues, isImageReference } from "./event-form";
+import { chosenReservations, DEFAULT_MAX_SEATS, eventFormMessages, eventFormSchema, eventFormValues, isImageReference } from "./event-form";
 
 const valid = {
   title: "  Candlelight Piano Meditation ",
@@ -65,6 +65,31 @@ describe("the event form's schema", () => {
     expect(eventFormSchema.parse({ ...valid, maxSeats: "40" }).maxSeats).toBe(40);
     expect(eventFormSchema.parse({ ...valid, maxSeats: " " }).maxSeats).toBeNull();
     for (const seats of ["0", "-3", "2.5", "ten", "1e3"]) expect(errorsOf({ ...valid, maxSeats: seats }).maxSeats, seats).toBe(eventFormMessages.maxSeats);
+  });
+
+  it("reads 'Takes reservations on this site' with Max seats by one server rule (docs/decisions/056)", () => {
+    const seatsOf = (input: Record<string, string>) => eventFormSchema.parse({ ...valid, ...input }).maxSeats;
+    // Ticked (the box's "on" comes after the hidden "off"): the seats typed; without them, refused under Max seats.
+    expect(seatsOf({ reservations: "on", maxSeats: String(DEFAULT_MAX_SEATS), maxSeatsShown: "50" })).toBe(50);
+    expect(errorsOf({ ...valid, reservations: "on", maxSeats: "" })).toEqual({ maxSeats: eventFormMessages.maxSeatsNeeded });
+    // Unticked, no number: no on-site reservations.
+    expect(seatsOf({ reservations: "off", maxSeats: "" })).toBeNull();
+    // Unticked with the number the form showed (left over: the reservations page's 50, an event's seats): none.
+    expect(seatsOf({ reservations: "off", maxSeats: "50", maxSeatsShown: "50" })).toBeNull();
+    expect(seatsOf({ reservations: "off", maxSeats: " 40", maxSeatsShown: "40" })).toBeNull();
+    // Unticked with a number the person typed: they want reservations (JavaScript ticks the box as they type).
+    expect(seatsOf({ reservations: "off", maxSeats: "30", maxSeatsShown: "" })).toBe(30);
+    expect(seatsOf({ reservations: "off", maxSeats: "45", maxSeatsShown: "40" })).toBe(45);
+    // A post without the choice (an older form, a script) is read from the seats alone, as before.
+    expect(seatsOf({ maxSeats: "12" })).toBe(12);
+    expect(seatsOf({})).toBeNull();
+    expect(errorsOf({ ...valid, reservations: "yes" })).toEqual({ reservations: eventFormMessages.reservations });
+    // The page shows the box again as the rule read it.
+    expect(chosenReservations({ reservations: "off", maxSeats: "30", maxSeatsShown: "" })).toBe(true);
+    expect(chosenReservations({ reservations: "off", maxSeats: "50", maxSeatsShown: "50" })).toBe(false);
+    expect(chosenReservations({ reservations: "on", maxSeats: "" })).toBe(true);
+    // The choice is kept with what was typed, for the form to show again.
+    expect(eventFormValues({ ...valid, reservations: "off", maxSeats: "40" })).toMatchObject({ reservations: "off", maxSeats: "40" });
   });
 
   it("knows the placements and the sold-out checkbox", () => {

@@ -17,6 +17,9 @@ export const eventFormMessages = {
   description: "Description is required",
   ticketsLink: "Tickets link must be a full address starting with https://",
   maxSeats: "Max seats must be a whole number of at least 1, or empty for no on-site reservations",
+  /** Ticked 'Takes reservations on this site' with Max seats empty. */
+  maxSeatsNeeded: "Max seats is needed when the event takes reservations on this site (50 is usual)",
+  reservations: "Takes reservations on this site must be ticked or not",
   placement: "Placement must be none, RSVP main card or VIP",
 } as const;
 
@@ -71,6 +74,14 @@ export const eventFormSchema = z.object({
   address: optional(300),
   ticketsLink: optional(500).refine((value) => value === null || isHttpsUrl(value), eventFormMessages.ticketsLink),
   button: optional(40),
+  /**
+   * 'Takes reservations on this site': the form posts a hidden "off" before the box's "on", so the
+   * last value says what the person left it as (ticked "on", unticked "off"). A post without the
+   * field at all (an older form, a script) leaves it to Max seats, as before the choice existed.
+   */
+  reservations: z.enum(["on", "off"], { error: eventFormMessages.reservations }).optional(),
+  /** The Max seats the form was served with (a hidden field): tells a number left over from one typed. */
+  maxSeatsShown: z.string().max(20).optional(),
   maxSeats: z
     .string()
     .optional()
@@ -85,7 +96,35 @@ export const eventFormSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "on" || value === "true"),
-});
+})
+  .check((payload) => {
+    // Ticked needs a number: the person asked for reservations and must say how many.
+    if (payload.value.reservations === "on" && payload.value.maxSeats === null) {
+      payload.issues.push({ code: "custom", path: ["maxSeats"], message: eventFormMessages.maxSeatsNeeded, input: payload.value });
+    }
+  })
+  .overwrite((data) => (data.maxSeats !== null && !chosenReservations({ ...data, maxSeats: String(data.maxSeats) }) ? { ...data, maxSeats: null } : data));
+
+/**
+ * The server's rule for the choice and Max seats together (docs/decisions/056): whether a posted
+ * form means reservations on this site. Ticked: yes (with a number, or it is refused). Max seats
+ * empty: no. Unticked with a number: the number the form showed (an event's seats, the
+ * reservations page's 50) was left over, so the box wins and it is no; a number the person typed
+ * means yes, as typing into Max seats ticks the box with JavaScript. No choice posted at all (an
+ * older form, a script): the number decides, as before the choice existed. The page shows the box
+ * as this reads it when it answers with the form again.
+ */
+export function chosenReservations(fields: { reservations?: string; maxSeats?: string; maxSeatsShown?: string }): boolean {
+  const seats = fields.maxSeats?.trim() ?? "";
+  if (fields.reservations === "on") return true;
+  if (seats === "") return false;
+  if (fields.reservations !== "off") return true;
+  const shown = fields.maxSeatsShown?.trim() ?? "";
+  return shown === "" || Number(shown) !== Number(seats);
+}
+
+/** The seats a new event taking reservations starts with: the spec's reservations page made 50. */
+export const DEFAULT_MAX_SEATS = 50;
 
 /**
  * The form's check in the browser: a picture chosen in the file field (sent with the form and

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compareForListing, inListingOrder, isPastEvent, listingGroup, type OrderedEventFacts } from "./event-order";
+import { compareForListing, inListingOrder, listingGroup, type OrderedEventFacts } from "./event-order";
+import { isPastEvent } from "./event-past";
 
 const now = new Date("2031-03-10T12:00:00Z");
 const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000);

@@ -1,21 +1,16 @@
-import { disabledLabel, PAST_EVENT } from "./event-card-action";
+import { isPastEvent } from "./event-past";
 
 /**
  * The one order every events listing follows, public and staff (docs/decisions/041): upcoming
  * events by date, soonest first, with featured ones pinned before them; then past events, the most
- * recent first. 'Past' is the card's own verdict: started before now, or marked 'Past Event' by
- * hand. A featured event that is over loses its pin. Pure: browser-safe.
+ * recent first. 'Past' is the one rule of event-past.ts (docs/decisions/056): started before now,
+ * or marked 'Past Event' by hand. A featured event that is over loses its pin. Pure: browser-safe.
  */
 export interface OrderedEventFacts {
   id: string;
   startsAt: Date;
   featured: boolean;
   button: string | null;
-}
-
-/** Over, as the event card reads it: started before `now`, or labelled 'Past Event'. */
-export function isPastEvent(event: Pick<OrderedEventFacts, "startsAt" | "button">, now: Date): boolean {
-  return event.startsAt.getTime() < now.getTime() || disabledLabel(event.button) === PAST_EVENT;
 }
 
 /** 0: pinned (featured and upcoming), 1: upcoming, 2: past. */

@@ -3,6 +3,7 @@ export { eventImageDirectory, storeEventImage, withUploadedEventImage } from "./
 export { archiveEvent, deleteEventForGood, duplicateEvent, lockReservationsOfEvent, publishEvent, removeEventWithReservations, restoreEvent, toggleFeatured, unpublishEvent } from "./event-lifecycle.server";
 export { type EventActor, type EventOutcome } from "./event-management.server";
 export { loadEventPage } from "./event-page.server";
+export { eventColumnsOf, markedPastSql, pastEventSql, type PastEventColumns, upcomingEventSql } from "./event-past.server";
 export { listPublicEventViews } from "./list-event-views.server";
 export { findPublicEventBySlug, listPublicEvents, toEventView } from "./list-events.server";
 export { type EventListView, eventListViews, type EventStats, loadEventManagement, type ManagedEvent, type ManagedEventFilter } from "./list-managed-events.server";

@@ -5,6 +5,7 @@ import { hasControlCharacters } from "~/modules/security";
 import { disabledLabel, eventCardAction, GUEST_LIST_FULL, seatsLeft, type EventCardOptions } from "./event-card-action";
 import { formatEventDate, formatEventTime } from "~/lib/event-dates";
 import { inListingOrder } from "./event-order";
+import { isPastEvent } from "./event-past";
 import type { EventView } from "./event-view";
 
 export type EventWithSeats = EventRow & { seatsReserved: number };
@@ -72,6 +73,6 @@ export function toEventView(
       !event.soldOut &&
       event.maxSeats !== null &&
       !disabledLabel(event.button) &&
-      event.startsAt.getTime() > options.now.getTime(),
+      !isPastEvent(event, options.now),
   };
 }

@@ -3,7 +3,9 @@ import type { Database } from "~/lib/db.server";
 import { events, type EventRow } from "../../../db/schema";
 import { eventFailures } from "./event-management-messages";
 import { refuseUnlessManager, type EventActor, type EventOutcome } from "./event-management.server";
-import { inListingOrder, isPastEvent } from "./event-order";
+import { inListingOrder } from "./event-order";
+import { isPastEvent } from "./event-past";
+import { upcomingEventSql } from "./event-past.server";
 
 /**
  * Which events the staff list shows: 'current' (drafts and published, the default), one state,
@@ -20,7 +22,7 @@ export interface ManagedEventFilter {
 export type ManagedEvent = EventRow & {
   /** Reservations a delete for good would take with it. */
   reservationCount: number;
-  /** Started before now, or labelled 'Past Event' (the card's verdict). */
+  /** Past by the one rule (event-past.ts): started before now, or marked 'Past Event'. */
   isPast: boolean;
 };
 
@@ -49,13 +51,13 @@ export interface EventStats {
   draft: number;
   archived: number;
   featured: number;
-  /** Starting now or later. */
+  /** Upcoming by the one rule (event-past.ts): not started, and not marked 'Past Event'. */
   upcoming: number;
-  /** Started before now. */
+  /** Past by the one rule: started, or marked 'Past Event' (the events the list marks '(past)'). */
   past: number;
 }
 
-/** The counters over every event; upcoming and past split them by start time against `now`. */
+/** The counters over every event; upcoming and past split them by the one rule of past, at `now`. */
 export async function eventStats(db: Database, now = new Date()): Promise<EventStats> {
   const [row] = await db
     .select({
@@ -63,7 +65,7 @@ export async function eventStats(db: Database, now = new Date()): Promise<EventS
       published: sql<number>`count(*) filter (where ${events.status} = 'published')`,
       draft: sql<number>`count(*) filter (where ${events.status} = 'draft')`,
       featured: sql<number>`count(*) filter (where ${events.featured})`,
-      upcoming: sql<number>`count(*) filter (where ${events.startsAt} >= ${now.toISOString()})`,
+      upcoming: sql<number>`count(*) filter (where ${upcomingEventSql(now)})`,
     })
     .from(events);
   const total = Number(row?.total ?? 0);

@@ -1,7 +1,8 @@
 import type { Database } from "~/lib/db.server";
 import { logFailure } from "~/lib/log.server";
 import { siteConfig } from "~/lib/site-config";
-import { DEFAULT_RESERVE_LABEL, PAST_EVENT, PRIVATE_EVENT, disabledLabel, eventCardAction } from "./event-card-action";
+import { DEFAULT_RESERVE_LABEL, PRIVATE_EVENT, disabledLabel } from "./event-card-action";
+import { isPastEvent } from "./event-past";
 import type { EventView } from "./event-view";
 import { findPlacedEvent, listPublicEvents, toEventView, type EventWithSeats } from "./list-events.server";
 
@@ -17,23 +18,18 @@ export interface ReservePageEvents {
   second: EventView | null;
 }
 
-/** The card's own verdict, before any page forces reserve mode: is it over? */
-function isPast(event: EventWithSeats, now: Date): boolean {
-  return eventCardAction(event, { now }).label === PAST_EVENT;
-}
-
 const view = (event: EventWithSeats, now: Date, options: { forceReserve?: boolean; reserveLabel?: string } = {}) =>
   toEventView(event, { now, timeZone: siteConfig.venue.timeZone, ...options });
 
 /**
  * The main card is the event placed 'rsvp', in forced reserve mode with 'Reserve Your Spot' (its
- * ticket link is ignored); without one, the first listed event keeps its own button. Events whose
- * button reads 'Past Event' are dropped first. The optional second card prefers a private event,
+ * ticket link is ignored); without one, the first listed event keeps its own button. Past events
+ * (the one rule, event-past.ts: started, or marked 'Past Event') are dropped first, a full one too. The optional second card prefers a private event,
  * else the next upcoming one not placed on another page; it is forced into reserve mode unless it
  * is private.
  */
 export function chooseReserveEvents(listed: EventWithSeats[], now: Date): ReservePageEvents {
-  const upcoming = listed.filter((event) => !isPast(event, now));
+  const upcoming = listed.filter((event) => !isPastEvent(event, now));
   const placed = upcoming.find((event) => event.placement === "rsvp");
   const mainEvent = placed ?? upcoming[0];
   if (!mainEvent) return { main: null, second: null };
@@ -49,7 +45,7 @@ export function chooseReserveEvents(listed: EventWithSeats[], now: Date): Reserv
 
 /** The /vip invitation: the event placed 'vip', unless it is over; featured, forced reserve, 'Reserve VIP Spot'. */
 export function chooseVipEvent(placed: EventWithSeats | null, now: Date): EventView | null {
-  if (!placed || isPast(placed, now)) return null;
+  if (!placed || isPastEvent(placed, now)) return null;
   return { ...withReserveLabel(view(placed, now, { forceReserve: true }), VIP_RESERVE_LABEL), featured: true };
 }
 

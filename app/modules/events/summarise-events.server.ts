@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
 import { queryRows } from "~/lib/db.server";
+import { eventColumnsOf, upcomingEventSql } from "./event-past.server";
 
 /** How many upcoming events the dashboard lists with their seats. */
 export const UPCOMING_SHOWN = 6;
@@ -31,30 +32,31 @@ export interface EventsSummary {
 }
 
 /**
- * The dashboard's summaries of events and tickets. "Upcoming" is an event not archived that has not
- * started yet, draft or published; seats come from the events' own counter.
+ * The dashboard's summaries of events and tickets. "Upcoming" is the one rule of past turned round
+ * (event-past.ts, docs/decisions/056): not started and not marked 'Past Event', counted over the
+ * events not archived, draft or published; seats come from the events' own counter.
  */
 export async function summariseEvents(db: Database, now: Date): Promise<EventsSummary> {
-  const at = now.toISOString();
+  const upcoming = upcomingEventSql(now, eventColumnsOf("e"));
   const [countRows, nextRows] = await Promise.all([
     queryRows<Record<string, number | string | null>>(
       db,
-      sql`select count(*) filter (where status = 'published') as published,
-                 count(*) filter (where status = 'draft') as draft,
-                 count(*) filter (where status <> 'archived' and starts_at >= ${at}::timestamptz) as upcoming,
-                 count(*) filter (where status = 'archived') as archived,
-                 coalesce(sum(seats_taken) filter (where status <> 'archived' and starts_at >= ${at}::timestamptz), 0) as seats_taken,
-                 coalesce(sum(max_seats) filter (where status <> 'archived' and starts_at >= ${at}::timestamptz), 0) as seats_offered,
+      sql`select count(*) filter (where e.status = 'published') as published,
+                 count(*) filter (where e.status = 'draft') as draft,
+                 count(*) filter (where e.status <> 'archived' and ${upcoming}) as upcoming,
+                 count(*) filter (where e.status = 'archived') as archived,
+                 coalesce(sum(e.seats_taken) filter (where e.status <> 'archived' and ${upcoming}), 0) as seats_taken,
+                 coalesce(sum(e.max_seats) filter (where e.status <> 'archived' and ${upcoming}), 0) as seats_offered,
                  (select count(*) from reservations r join events e on e.id = r.event_id
-                   where e.status <> 'archived' and e.starts_at >= ${at}::timestamptz) as reservations
-            from events`,
+                   where e.status <> 'archived' and ${upcoming}) as reservations
+            from events e`,
     ),
     queryRows<{ id: string; title: string; starts_at: string | Date; status: "draft" | "published" | "archived"; max_seats: number | null; seats_taken: number; reservations: number | string }>(
       db,
       sql`select e.id, e.title, e.starts_at, e.status, e.max_seats, e.seats_taken,
                  (select count(*) from reservations r where r.event_id = e.id) as reservations
             from events e
-           where e.status <> 'archived' and e.starts_at >= ${at}::timestamptz
+           where e.status <> 'archived' and ${upcoming}
            order by e.starts_at, e.id
            limit ${UPCOMING_SHOWN}`,
     ),

@@ -1,6 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
 import { can, notAllowed, type Actor } from "~/modules/access";
+import { isPastEvent } from "~/modules/events";
+import { pastEventSql } from "~/modules/events/index.server";
 import { events, reservations } from "../../../db/schema";
 import { listWaitingList, type WaitingListLine } from "./waiting-list.server";
 
@@ -40,7 +42,8 @@ function containing(text: string): string {
 
 /**
  * The reservations page: every event that takes reservations here (max seats set) or has some,
- * upcoming ones first (soonest first), then past ones (latest first), each with its reservations
+ * upcoming ones first (soonest first), then past ones (latest first; past by the one rule of the
+ * events module: started, or marked 'Past Event'), each with its reservations
  * (oldest first) and waiting list. A search (guest name or e-mail, in the database) keeps only
  * the matching reservations and the events that have any. Only for staff who run reservations,
  * and only the events in their scope (the policy, asked with each event): event staff see no
@@ -58,6 +61,8 @@ export async function listReservationsAdmin(
 async function reservationsByEvent(db: Database, actor: Actor, options: { search?: string; now?: Date }): Promise<AdminEvent[]> {
   const now = options.now ?? new Date();
   const search = options.search?.trim() ?? "";
+  // The one meaning of past (docs/decisions/056): started, or marked 'Past Event' by hand.
+  const past = pastEventSql(now);
   const counts = db
     .select({ eventId: reservations.eventId, total: count().as("total") })
     .from(reservations)
@@ -69,8 +74,8 @@ async function reservationsByEvent(db: Database, actor: Actor, options: { search
     .leftJoin(counts, eq(counts.eventId, events.id))
     .where(or(isNotNull(events.maxSeats), sql`${counts.total} > 0`))
     .orderBy(
-      sql`case when ${events.startsAt} >= ${now.toISOString()} then 0 else 1 end`,
-      sql`case when ${events.startsAt} >= ${now.toISOString()} then ${events.startsAt} end asc`,
+      sql`case when ${past} then 1 else 0 end`,
+      sql`case when ${past} then null else ${events.startsAt} end asc`,
       sql`${events.startsAt} desc`,
       asc(events.id),
     );
@@ -98,7 +103,7 @@ async function reservationsByEvent(db: Database, actor: Actor, options: { search
       title: event.title,
       slug: event.slug,
       startsAt: event.startsAt,
-      isPast: event.startsAt.getTime() < now.getTime(),
+      isPast: isPastEvent(event, now),
       status: event.status,
       maxSeats: event.maxSeats,
       seatsTaken: event.seatsTaken,

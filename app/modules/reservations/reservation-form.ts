@@ -43,6 +43,12 @@ export function seatsPerAddressRefusal(remaining: number): string {
   return `${reservationMessages.seatsPerAddressReached} This address can reserve ${remaining} more ${remaining === 1 ? "seat" : "seats"}.`;
 }
 
+/**
+ * Where a group beyond the seat budget is sent (a household or an office shares one connection):
+ * the organisers, through the contact page. Pages show it after the refusal, `href` as a link.
+ */
+export const seatBudgetContact = { lead: "For a larger group, please write to the organisers through our", linkText: "contact page", href: "/contact" } as const;
+
 /** The refusal of a request over the client's seat budget, with what it may still reserve. */
 export function seatBudgetRefusal(remaining: number): string {
   if (remaining <= 0) return `${reservationMessages.seatBudgetReached} Please try again tomorrow.`;
@@ -123,4 +129,11 @@ export type ReservationResult =
         mailWarning?: string;
       };
     }
-  | { ok: false; error?: string; fieldErrors?: Partial<Record<ReservationField, string>>; values: ReservationValues };
+  | {
+      ok: false;
+      error?: string;
+      fieldErrors?: Partial<Record<ReservationField, string>>;
+      values: ReservationValues;
+      /** Refused by the seat budget: the page says how to reach the organisers (`seatBudgetContact`). */
+      contactOrganisers?: boolean;
+    };

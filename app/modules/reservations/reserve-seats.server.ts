@@ -1,7 +1,7 @@
 import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { events, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
 import { queryRows, type Database } from "~/lib/db.server";
-import { disabledLabel } from "~/modules/events";
+import { disabledLabel, isPastEvent } from "~/modules/events";
 import { normaliseAddress } from "~/modules/security";
 import { MAX_SEATS_PER_ADDRESS, reservationMessages, seatsPerAddressRefusal, type ReservationInput } from "./reservation-form";
 import { logFailure } from "~/lib/log.server";
@@ -125,7 +125,7 @@ const reservableEvents = (() => {
 function whyNotReserved(event: EventRow | undefined, seats: number, now: Date): ReserveOutcome {
   if (!event || event.status !== "published") return failure("event-not-found", reservationMessages.eventNotFound);
   if (event.soldOut) return failure("not-enough-seats", reservationMessages.notEnoughSeats);
-  if (event.maxSeats === null || disabledLabel(event.button) || event.startsAt.getTime() < now.getTime()) {
+  if (event.maxSeats === null || disabledLabel(event.button) || isPastEvent(event, now)) {
     return failure("not-taking-reservations", reservationMessages.notTakingReservations);
   }
   if (event.seatsTaken + seats > event.maxSeats) return failure("not-enough-seats", reservationMessages.notEnoughSeats);

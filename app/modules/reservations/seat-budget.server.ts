@@ -3,7 +3,7 @@ import { logFailure } from "~/lib/log.server";
 import { spendBudget, type LimitedClient } from "~/modules/security/index.server";
 import { seatBudgetRefusal } from "./reservation-form";
 
-/** A client of the public reservation forms, with its seat budget (SEATS_PER_CLIENT_PER_EVENT). */
+/** A client of the public reservation forms, with its seat budget (SEATS_PER_CLIENT_PER_EVENT_PER_DAY). */
 export interface SeatBudgetClient extends LimitedClient {
   seatsPerEvent: number;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { events, waitlistEntries, type EventRow, type WaitlistEntryRow } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { disabledLabel } from "~/modules/events";
+import { disabledLabel, isPastEvent } from "~/modules/events";
 import { queueEmailToRender } from "~/modules/messaging/index.server";
 import { wakeOutbox } from "~/modules/messaging/index.server";
 
@@ -33,7 +33,7 @@ export function takesGuests(event: EventRow, now: Date): event is EventRow & { m
     !event.soldOut &&
     event.maxSeats !== null &&
     !disabledLabel(event.button) &&
-    event.startsAt.getTime() > now.getTime()
+    !isPastEvent(event, now)
   );
 }
 

@@ -49,6 +49,7 @@ export function editorValues(event: ManagedEvent): EventEditorValues {
     address: event.address ?? "",
     ticketsLink: event.getTicketsLink ?? "",
     button: event.button ?? "",
+    reservations: event.maxSeats !== null,
     maxSeats: event.maxSeats === null ? "" : String(event.maxSeats),
     placement: event.placement ?? "",
     soldOut: event.soldOut,

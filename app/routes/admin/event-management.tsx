@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { FilterSelect } from "~/components/admin/filter-select";
 import { data, Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/event-management";
-import { EVENT_EDITOR_FETCHER, EventEditor, emptyEventValues, type EventEditorValues } from "~/components/admin/event-editor";
+import { EVENT_EDITOR_FETCHER, EventEditor, emptyEventValues, reservationsEventValues, type EventEditorValues } from "~/components/admin/event-editor";
 import { EventStatsGrid } from "~/components/admin/event-stats-grid";
 import { DuplicateEventPanel, EVENT_DUPLICATE_FETCHER, type DuplicateEventValues } from "~/components/admin/duplicate-event-panel";
 import { DeleteForGoodPanel, EVENT_ROW_FETCHER, ManagedEventsTable, type ManagedEventView } from "~/components/admin/managed-events-table";
@@ -11,7 +11,7 @@ import { requireStaffPage } from "~/routes/guards.server";
 import { logFailure } from "~/lib/log.server";
 import { pageMeta } from "~/lib/seo";
 import { siteConfig } from "~/lib/site-config";
-import { suggestedDuplicateDate } from "~/modules/events";
+import { chosenReservations, suggestedDuplicateDate } from "~/modules/events";
 import { eventFailures } from "~/modules/events";
 import { loadEventManagement } from "~/modules/events/index.server";
 import { editorValues, filterOf, runEventIntent, toView } from "./event-management-intents.server";
@@ -41,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { original: toView(duplicating), values: { id: duplicating.id, title: duplicating.title, ...suggestedDuplicateDate(duplicating.startsAt, context.now(), siteConfig.venue.timeZone) } }
         : null,
       creating: query.get("new") === "1",
+      // Opened from the reservations page: an event taking reservations, 50 seats (the spec's default).
+      withReservations: query.get("reservations") === "1",
       timeZone: siteConfig.venue.timeZone,
     };
   } catch (error) {
@@ -111,8 +113,14 @@ export default function EventManagementPage({ loaderData, actionData }: Route.Co
       : loaderData.duplicating;
   const editorMode = failedForm ? (failedForm.intent as "create" | "update") : loaderData.editing ? "update" : loaderData.creating ? "create" : null;
   const editorValuesShown: EventEditorValues | null = failedForm
-    ? { ...emptyEventValues, ...failedForm.values, soldOut: failedForm.values?.soldOut === "on" }
-    : (loaderData.editing ?? (loaderData.creating ? emptyEventValues : null));
+    ? {
+        ...emptyEventValues,
+        ...failedForm.values,
+        soldOut: failedForm.values?.soldOut === "on",
+        // As the server read the choice with the seats (a typed number with the box unticked means it).
+        reservations: chosenReservations(failedForm.values ?? {}),
+      }
+    : (loaderData.editing ?? (loaderData.creating ? (loaderData.withReservations ? reservationsEventValues : emptyEventValues) : null));
 
   return (
     <section aria-labelledby="events-title" className="mt-6">

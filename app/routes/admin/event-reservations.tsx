@@ -184,10 +184,10 @@ export default function EventReservationsPage({ loaderData, actionData }: Route.
       {loaderData.mayManageEvents ? (
         // Events are created in one place, as drafts (docs/decisions/041).
         <p className="mt-6">
-          <Link to="/admin/eventmanagement?new=1" className="button-secondary">
+          <Link to="/admin/eventmanagement?new=1&reservations=1" className="button-secondary">
             New event
           </Link>
-          <span className="ml-3 text-sm text-mist">on the Events page: it starts as a draft, publish it there.</span>
+          <span className="ml-3 text-sm text-mist">on the Events page, taking reservations (50 seats to start): it starts as a draft, publish it there.</span>
         </p>
       ) : null}
 

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { eventPath } from "~/components/events/event-links";
+import { OrganisersContact } from "~/components/events/organisers-contact";
 import { AuthCard, FormBanner } from "~/components/members/auth-card";
 import { MessagePage } from "~/components/message-page";
 import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
@@ -45,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const env = context.env;
   const outcome = await joinWaitingList(context.db, {
-    client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER, seatsPerEvent: env.SEATS_PER_CLIENT_PER_EVENT },
+    client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER, seatsPerEvent: env.SEATS_PER_CLIENT_PER_EVENT_PER_DAY },
     eventSlug: params.slug,
     input: parsed.data,
   });
@@ -54,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       outcome.reason === "too-many-attempts" || outcome.reason === "seat-budget-reached"
         ? tooManyAttemptsInit(outcome.retryAfterSeconds)
         : { status: refusalStatus(outcome.reason) };
-    return data({ ok: false as const, fieldErrors: undefined, error: outcome.message, values }, init);
+    return data({ ok: false as const, fieldErrors: undefined, error: outcome.message, values, contactOrganisers: outcome.reason === "seat-budget-reached" }, init);
   }
   return { ok: true as const, place: outcome.place, seats: outcome.entry.seats, email: outcome.entry.email };
 }
@@ -83,7 +84,7 @@ export default function JoinWaitingList({ loaderData, actionData }: Route.Compon
   return <WaitingListForm event={event} answer={actionData && !actionData.ok ? actionData : undefined} busy={navigation.state !== "idle"} />;
 }
 
-type Refusal = { fieldErrors?: Partial<Record<ReservationField, string>>; error?: string; values?: Partial<Record<string, string>> };
+type Refusal = { fieldErrors?: Partial<Record<ReservationField, string>>; error?: string; values?: Partial<Record<string, string>>; contactOrganisers?: boolean };
 
 /** The form, its error summary and focus on the first field in error after a refusal (decision 055). */
 function WaitingListForm({ event, answer, busy }: { event: { title: string; dateLabel: string; timeLabel: string; location: string | null }; answer?: Refusal; busy: boolean }) {
@@ -101,6 +102,11 @@ function WaitingListForm({ event, answer, busy }: { event: { title: string; date
     >
       <Form ref={formRef} method="post" action={action} className="mt-4 space-y-4" noValidate>
         <ErrorSummary key={attempt} id="waiting-list-errors" errors={errors} message={answer?.error} fieldId={idOf} />
+        {answer?.contactOrganisers ? (
+          <p className="text-sm text-sand">
+            <OrganisersContact />
+          </p>
+        ) : null}
         <TextField id={idOf("name")} name="name" label="Name" required autoComplete="name" defaultValue={values?.name} error={errors.name} />
         <TextField id={idOf("email")} name="email" label="Email" type="email" required autoComplete="email" defaultValue={values?.email} error={errors.email} />
         <TextField id={idOf("phone")} name="phone" label="Phone (optional)" type="tel" autoComplete="tel" defaultValue={values?.phone} error={errors.phone} />

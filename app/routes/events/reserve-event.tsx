@@ -60,7 +60,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const values = typedReservationValues(form);
-  const refuse = (status: number, refusal: { error?: string; fieldErrors?: Partial<Record<ReservationField, string>> }, headers?: HeadersInit) =>
+  const refuse = (status: number, refusal: { error?: string; fieldErrors?: Partial<Record<ReservationField, string>>; contactOrganisers?: boolean }, headers?: HeadersInit) =>
     data<ReservationResult>({ ok: false, ...refusal, values }, { status, headers });
 
   const parsed = reservationSchema.safeParse(form);
@@ -74,13 +74,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const env = context.env;
   const outcome = await reserveSeatsForVisitor(context.db, {
-    client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER, seatsPerEvent: env.SEATS_PER_CLIENT_PER_EVENT },
+    client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER, seatsPerEvent: env.SEATS_PER_CLIENT_PER_EVENT_PER_DAY },
     eventSlug: params.slug,
     input: parsed.data,
   });
   if (!outcome.ok) {
     const headers = outcome.reason === "too-many-attempts" || outcome.reason === "seat-budget-reached" ? tooManyAttemptsInit(outcome.retryAfterSeconds).headers : undefined;
-    return refuse(refusalStatus(outcome.reason), { error: outcome.message }, headers);
+    return refuse(refusalStatus(outcome.reason), { error: outcome.message, ...(outcome.reason === "seat-budget-reached" ? { contactOrganisers: true } : {}) }, headers);
   }
 
   const { timeZone } = siteConfig.venue;

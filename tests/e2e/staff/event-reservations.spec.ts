@@ -47,7 +47,7 @@ async function seedEvent(page: Page, name: string, maxSeats: string, guests: Arr
   return href;
 }
 
-test("creates no events itself: 'New event' leads to the events page's form, which starts a draft; the page passes axe", async ({ page }) => {
+test("creates no events itself: 'New event' leads to the events page's form (taking reservations, 50 seats), which starts a draft; the page passes axe", async ({ page }) => {
   await signInWithLink(page, staffAccounts.reservations[0]!, PAGE);
   await expect(page.getByRole("link", { name: "← Back to the dashboard" })).toHaveAttribute("href", "/admin");
   await expect(page.getByRole("button", { name: "Create event" })).toHaveCount(0);
@@ -57,8 +57,11 @@ test("creates no events itself: 'New event' leads to the events page's form, whi
   await expectNoAxeViolations(page);
 
   await page.getByRole("link", { name: "New event" }).click();
-  await expect(page).toHaveURL(/\/admin\/eventmanagement\?new=1$/);
+  await expect(page).toHaveURL(/\/admin\/eventmanagement\?new=1&reservations=1$/);
   await expect(page.getByRole("heading", { name: "New event" })).toBeVisible();
+  // The spec's reservations page made events of 50 seats: the form arrives taking reservations, with 50.
+  await expect(page.getByRole("checkbox", { name: "Takes reservations on this site" })).toBeChecked();
+  await expect(page.getByLabel("Max seats")).toHaveValue("50");
   await expect(page.getByText("A new event starts as a draft")).toBeVisible();
 });
 

@@ -66,8 +66,12 @@ export const staffAccounts = {
   formErrors: Array.from({ length: 9 }, (_, index) => `admin-form-errors-${index + 1}@harmonia.example`),
   /** Event staff, who may not create, publish, archive or delete events. */
   lifecycleStaff: ["usher-lifecycle-1@harmonia.example"],
+  /** Admins checking the one meaning of past, the reservations page's New event and its attendee mail straight after load. */
+  pastAdmins: Array.from({ length: 13 }, (_, index) => `admin-past-${index + 1}@harmonia.example`),
+  /** Event staff landing at the door of today's event with guests (the one meaning of past). */
+  pastStaff: ["usher-past-1@harmonia.example", "usher-past-2@harmonia.example"],
 } as const;
 
-const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, ...adminGroups } = staffAccounts;
+const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, ...adminGroups } = staffAccounts;
 export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
-export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer];
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff];

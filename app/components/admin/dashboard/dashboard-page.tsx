@@ -12,7 +12,7 @@ export const dashboardLoadFailure = "Failed to fetch data from the database.";
 
 const sections = [
   { to: "/admin/eventreservations", label: "Event reservations", text: "Seats, reservations and attendees per event." },
-  { to: "/admin/eventmanagement", label: "Event management", text: "Create, publish, order and feature events." },
+  { to: "/admin/eventmanagement", label: "Event management", text: "Create, publish, feature and archive events; they list by date." },
   { to: "/admin/communications", label: "Communications", text: "E-mail and SMS campaigns, invitations." },
 ];
 

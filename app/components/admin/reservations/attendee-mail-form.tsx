@@ -112,6 +112,17 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
               </p>
             ) : null}
           </div>
+          <div>
+            <button type="submit" name="intent" value="send-attendee-mail" className="button-primary" disabled={fetcher.state !== "idle"}>
+              Review and send
+            </button>
+          </div>
+          {/*
+            Below the button, never above it: the preview appears when the page hydrates (what was
+            typed before is read then), and content appearing above would move the button under a
+            press begun before hydration and released after it, so the press would reach no button
+            (issue 35: "a press that did nothing").
+          */}
           {hydrated && message.value.trim() ? (
             <div>
               <p className="text-sm font-semibold text-sand">Preview</p>
@@ -122,11 +133,6 @@ export function AttendeeMailForm(props: { eventId: string; guests: number; fallb
               />
             </div>
           ) : null}
-          <div>
-            <button type="submit" name="intent" value="send-attendee-mail" className="button-primary" disabled={fetcher.state !== "idle"}>
-              Review and send
-            </button>
-          </div>
         </fetcher.Form>
       )}
     </section>
