@@ -5,6 +5,7 @@ import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { siteUrl } from "../support/ports";
 import { createPublishedEvent } from "../support/staff-events";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * Issue 35: on the reservations page, opening an event's guests and pressing the attendee mail's
@@ -67,7 +68,7 @@ for (const [index, size] of widths.entries()) {
     await expect(group.getByRole("region", { name: "Check before sending" }).getByTestId("send-review-count")).toContainText("2 people", { timeout: REVIEW_WITHIN });
   });
 
-  test(`at ${size.label}, Review and send pressed straight after load shows the review every time`, async ({ page }) => {
+  test(`at ${size.label}, Review and send pressed straight after load shows the review every time`, onBothDatabases, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await signInWithLink(page, staffAccounts.pastAdmins[index + 2]!, PAGE);
     const name = await eventWithGuests(page);

@@ -8,6 +8,7 @@ import { siteUrl } from "../support/ports";
 import { eventIdOf } from "../support/staff-events";
 import { siteConfig } from "../../../app/lib/site-config";
 import { instantToVenueDateTime } from "../../../app/modules/events/event-venue-time";
+import { onBothDatabases } from "../support/tags";
 
 /**
  * One meaning of "past" (issue 35, docs/decisions/056): an event that began earlier today, one
@@ -149,7 +150,7 @@ for (const size of widths) {
   });
 }
 
-test("event staff signing in land at the door of today's event with guests, not the empty one that began earlier", async ({ page }) => {
+test("event staff signing in land at the door of today's event with guests, not the empty one that began earlier", onBothDatabases, async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = staffAccounts.pastStaff[0]!;
   const before = (await mailTo(email)).length;
