@@ -10,6 +10,7 @@ import { demoAddresses } from "~/modules/demo/demo-people";
 import { messyLegacyData, writeLegacyCsvFolder } from "../fixtures/legacy/legacy-data";
 import { createEmptyDatabase, dropDatabase } from "../support/test-database";
 import { freePort } from "../support/smtp-sink";
+import { runToEnd } from "../support/legacy-import";
 
 /**
  * Moving in as the README's "Moving from the old site" says, word for word: its commands, run
@@ -54,18 +55,7 @@ function shellEnv(site: Site, extra: Record<string, string> = {}): NodeJS.Proces
 
 /** `npm <args>` in the project folder, to its end. */
 function npm(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  const child = spawn("npm", args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const timer = setTimeout(() => child.kill("SIGKILL"), 170_000);
-  return new Promise((resolve) =>
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    }),
-  );
+  return runToEnd(spawn("npm", args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }));
 }
 
 /**

@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcessByStdio } from "node:child_process";
+import type { Readable } from "node:stream";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { dropDatabase, withAdminClient } from "./test-database";
@@ -30,7 +31,11 @@ export interface CommandRun {
 export function runImportCommand(args: string[], target: { DATA_DIR?: string; DATABASE_URL?: string; UPLOADS_DIR?: string }): Promise<CommandRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, HARMONIA_IGNORE_ENV_FILE: "1", NODE_ENV: "production", ...target };
   if (!target.DATABASE_URL) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [tsxCli, path.join(root, "scripts", "import-legacy.ts"), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  return runToEnd(spawn(process.execPath, [tsxCli, path.join(root, "scripts", "import-legacy.ts"), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }));
+}
+
+/** Collects a command's output until it exits (killed after 170 s, within a test's time). */
+export function runToEnd(child: ChildProcessByStdio<null, Readable, Readable>): Promise<CommandRun> {
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
