@@ -28,8 +28,12 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^(~/|(\\.\\./)+(app/)?)modules/[^/]+/(?!index(\\.server)?$).+",
-              message: "Import another module through its front door (~/modules/<name> or ~/modules/<name>/index.server); inside a module, use a relative path.",
+              regex: "^(#app/|(\\.\\./)+(app/)?)modules/[^/]+/(?!index(\\.server)?$).+",
+              message: "Import another module through its front door (#app/modules/<name> or #app/modules/<name>/index.server); inside a module, use a relative path.",
+            },
+            {
+              regex: "^(~/|(\\.\\./){2,})",
+              message: "One import spelling (docs/decisions/059): #app/, #db/, #server/, #scripts/, #tests/ or #bench/ from another folder; ./ or one ../ only inside the same module or folder.",
             },
           ],
         },

@@ -9,7 +9,7 @@ import { NonceContext } from "./lib/nonce";
 import { StylesheetContext } from "./lib/stylesheet";
 import { inlineStylesheet } from "./lib/stylesheet.server";
 import { deferHydrationStream } from "./lib/deferred-hydration.server";
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 
 export const streamTimeout = 5_000;
 

@@ -24,12 +24,12 @@ import { GlobalAudioPlayer } from "./components/music/audio-player/global-audio-
 import { getUser, type AccessDenied } from "./routes/guards.server";
 import { getListenerPlaylist } from "./routes/listener-playlist.server";
 import { takeFooterOutcome } from "./routes/site/footer-newsletter.server";
-import { staffHomePath } from "~/modules/access";
+import { staffHomePath } from "#app/modules/access";
 import { useNonce } from "./lib/nonce";
 import { SiteStylesheet } from "./lib/stylesheet";
 import type { RootData } from "./lib/seo";
 import { siteConfig } from "./lib/site-config";
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 
 // The two faces the first screen shows are fetched at once. (The stylesheet is inline: see
 // SiteStylesheet.)

@@ -13,13 +13,13 @@ import path from "node:path";
 import { createPostgresDatabase, dropPostgresDatabase } from "./postgres-and-ports.js";
 
 process.env.NODE_ENV = "production";
-const { openDatabase, runMigrations } = await import("../app/lib/db.server.ts");
-const { seedDemoContent } = await import("../app/modules/demo/seed-demo-content.server.ts");
-const { takeBackup, restoreEmbedded, restorePostgres } = await import("../app/modules/operations/database-backup.server.ts");
-const { readBackupFile } = await import("../app/modules/operations/backup-file.server.ts");
-const { packUploads, unpackUploads } = await import("../app/modules/operations/uploads-archive.server.ts");
-const { insertCommunityRows, tableFingerprints } = await import("../tests/support/table-fingerprints.ts");
-const { folderFingerprints } = await import("../tests/support/folder-fingerprints.ts");
+const { openDatabase, runMigrations } = await import("#app/lib/db.server.ts");
+const { seedDemoContent } = await import("#app/modules/demo/seed-demo-content.server.ts");
+const { takeBackup, restoreEmbedded, restorePostgres } = await import("#app/modules/operations/database-backup.server.ts");
+const { readBackupFile } = await import("#app/modules/operations/backup-file.server.ts");
+const { packUploads, unpackUploads } = await import("#app/modules/operations/uploads-archive.server.ts");
+const { insertCommunityRows, tableFingerprints } = await import("#tests/support/table-fingerprints.ts");
+const { folderFingerprints } = await import("#tests/support/folder-fingerprints.ts");
 
 const rows = Number(process.env.BENCH_ROWS ?? 50_000);
 const uploadsMb = Number(process.env.BENCH_UPLOADS_MB ?? 5);

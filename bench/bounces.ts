@@ -12,11 +12,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows, runMigrations, type Database } from "../app/lib/db.server";
-import { messageToken } from "../app/modules/deliverability";
-import { queueEmailBatch } from "../app/modules/messaging/index.server";
-import { startDovecot } from "../tests/support/dovecot";
-import { startTestServer } from "../tests/support/test-server";
+import { openDatabase, queryRows, runMigrations, type Database } from "#app/lib/db.server";
+import { messageToken } from "#app/modules/deliverability";
+import { queueEmailBatch } from "#app/modules/messaging/index.server";
+import { startDovecot } from "#tests/support/dovecot";
+import { startTestServer } from "#tests/support/test-server";
 import { createPostgresDatabase, dropPostgresDatabase, peakRssMb } from "./postgres-and-ports.js";
 
 const COUNT = Number(process.env.BENCH_BOUNCES ?? 10_000);

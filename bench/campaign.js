@@ -19,10 +19,10 @@ import { fileURLToPath } from "node:url";
 import { createPostgresDatabase, dropPostgresDatabase, freePort, peakRssMb } from "./postgres-and-ports.js";
 
 process.env.NODE_ENV = "production";
-const { community } = await import("../db/schema/index.ts");
-const { openDatabase, runMigrations } = await import("../app/lib/db.server.ts");
-const { SmtpSink } = await import("../tests/support/smtp-sink.ts");
-const { signInOverHttp } = await import("../tests/support/http-session.ts");
+const { community } = await import("#db/schema/index.ts");
+const { openDatabase, runMigrations } = await import("#app/lib/db.server.ts");
+const { SmtpSink } = await import("#tests/support/smtp-sink.ts");
+const { signInOverHttp } = await import("#tests/support/http-session.ts");
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const count = Number(process.env.BENCH_RECIPIENTS ?? 10_000);

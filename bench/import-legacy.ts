@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { bulkLegacyData, loadLegacyDatabase } from "../tests/fixtures/legacy/legacy-data";
+import { bulkLegacyData, loadLegacyDatabase } from "#tests/fixtures/legacy/legacy-data";
 import { createPostgresDatabase, dropPostgresDatabase, peakRssMb } from "./postgres-and-ports.js";
 
 const sizes = {

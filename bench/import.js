@@ -26,11 +26,11 @@ import { createPostgresDatabase, dropPostgresDatabase, freePort, peakRssMb } fro
 
 process.env.NODE_ENV = "production";
 const { sql } = await import("drizzle-orm");
-const { openDatabase, runMigrations } = await import("../app/lib/db.server.ts");
-const { outbox, unsubscribes, userProfiles } = await import("../db/schema/index.ts");
-const { previewAttendeeImport } = await import("../app/modules/invitations/preview-attendee-import.server.ts");
-const { importAttendees } = await import("../app/modules/invitations/import-attendees.server.ts");
-const { invitationEmailRenderer, INVITATION_EMAIL } = await import("../app/modules/invitations/invitation-email.server.ts");
+const { openDatabase, runMigrations } = await import("#app/lib/db.server.ts");
+const { outbox, unsubscribes, userProfiles } = await import("#db/schema/index.ts");
+const { previewAttendeeImport } = await import("#app/modules/invitations/preview-attendee-import.server.ts");
+const { importAttendees } = await import("#app/modules/invitations/import-attendees.server.ts");
+const { invitationEmailRenderer, INVITATION_EMAIL } = await import("#app/modules/invitations/invitation-email.server.ts");
 
 const rows = Number(process.env.BENCH_ROWS ?? 10_000);
 const httpRows = Number(process.env.BENCH_HTTP_ROWS ?? 80_000);
@@ -178,8 +178,8 @@ async function runOverHttp() {
     console.log("embedded database, through the page: no production build; run `npm run build` first. Skipped.");
     return;
   }
-  const { SmtpSink } = await import("../tests/support/smtp-sink.ts");
-  const { signInOverHttp } = await import("../tests/support/http-session.ts");
+  const { SmtpSink } = await import("#tests/support/smtp-sink.ts");
+  const { signInOverHttp } = await import("#tests/support/http-session.ts");
   // The smallest of the built scripts: a file pages load, served without the database, whose
   // compression costs the server next to nothing.
   const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));

@@ -4,8 +4,8 @@
 // and a transactional one every 250 ms until the parent says the bulk run is in, reporting when
 // each was queued. It runs apart from the parent so that its peak RSS is the sender's own.
 process.env.NODE_ENV = "production";
-const { startRuntime, stopRuntime } = await import("../server/runtime.ts");
-const { sendEmail } = await import("../app/modules/messaging/send-email.server.ts");
+const { startRuntime, stopRuntime } = await import("#server/runtime.ts");
+const { sendEmail } = await import("#app/modules/messaging/send-email.server.ts");
 
 const count = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const runtime = await startRuntime();

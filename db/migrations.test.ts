@@ -5,11 +5,11 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openDatabase, queryRows, runMigrations } from "~/lib/db.server";
+import { openDatabase, queryRows, runMigrations } from "#app/lib/db.server";
 import { events } from "./schema";
-import { buildEvent } from "~/modules/demo/factories/events";
-import { normaliseAddress } from "~/modules/security/normalise-address";
-import { createEmptyDatabase, createTestDatabase, dropDatabase, type TestDatabase } from "../tests/support/test-database";
+import { buildEvent } from "#app/modules/demo/factories/events";
+import { normaliseAddress } from "#app/modules/security/normalise-address";
+import { createEmptyDatabase, createTestDatabase, dropDatabase, type TestDatabase } from "#tests/support/test-database";
 
 // Runs on the embedded database by default and on PostgreSQL when DATABASE_URL is set;
 // `npm test` in CI does both.

@@ -2,10 +2,10 @@
 // DATA_DIR, or PostgreSQL at DATABASE_URL) and of the uploaded files (UPLOADS_DIR) to <file>.
 // See README, "Backups".
 import { existsSync, statSync } from "node:fs";
-import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
-import { DataDirectoryInUseError, openDatabase } from "~/lib/db.server";
-import { BackupRefusedError, pgliteFolder, takeBackup } from "~/modules/operations/index.server";
-import { keepNewFilesPrivate } from "../server/private-umask.js";
+import { getEnv, InvalidEnvironmentError } from "#app/lib/env.server";
+import { DataDirectoryInUseError, openDatabase } from "#app/lib/db.server";
+import { BackupRefusedError, pgliteFolder, takeBackup } from "#app/modules/operations/index.server";
+import { keepNewFilesPrivate } from "#server/private-umask.js";
 
 // Before anything touches the disk: see server/private-umask.js.
 keepNewFilesPrivate();

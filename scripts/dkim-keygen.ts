@@ -1,6 +1,6 @@
 // `npm run dkim:keygen [domain] [selector]`: a new DKIM key pair and the DNS TXT record to publish.
-import { dkimDnsRecord, generateDkimKeyPair } from "../app/modules/deliverability/index.server";
-import { keepNewFilesPrivate } from "../server/private-umask.js";
+import { dkimDnsRecord, generateDkimKeyPair } from "#app/modules/deliverability/index.server";
+import { keepNewFilesPrivate } from "#server/private-umask.js";
 
 // Before anything touches the disk: see server/private-umask.js.
 keepNewFilesPrivate();

@@ -2,8 +2,8 @@
 // site's data over (app/modules/legacy-import/CONTEXT.md). A dry run unless --apply. On the
 // embedded database, stop the server first: its data directory is locked while it runs.
 import { existsSync } from "node:fs";
-import { runLegacyImportCommand } from "~/modules/legacy-import/index.server";
-import { keepNewFilesPrivate } from "../server/private-umask.js";
+import { runLegacyImportCommand } from "#app/modules/legacy-import/index.server";
+import { keepNewFilesPrivate } from "#server/private-umask.js";
 
 // Before anything touches the disk: see server/private-umask.js.
 keepNewFilesPrivate();

@@ -1,10 +1,10 @@
 // `npm run restore -- <file>`: replaces the configured database (the embedded one in DATA_DIR, or
 // PostgreSQL at DATABASE_URL) and the uploaded files (UPLOADS_DIR) with a backup made by
 // `npm run backup`. Stop the site first.
-import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
-import { DataDirectoryInUseError } from "~/lib/db.server";
-import { BackupRefusedError, NotABackupError, restoreEmbedded, restorePostgres, type RestoreOutcome } from "~/modules/operations/index.server";
-import { keepNewFilesPrivate } from "../server/private-umask.js";
+import { getEnv, InvalidEnvironmentError } from "#app/lib/env.server";
+import { DataDirectoryInUseError } from "#app/lib/db.server";
+import { BackupRefusedError, NotABackupError, restoreEmbedded, restorePostgres, type RestoreOutcome } from "#app/modules/operations/index.server";
+import { keepNewFilesPrivate } from "#server/private-umask.js";
 
 // Before anything touches the disk: see server/private-umask.js.
 keepNewFilesPrivate();

@@ -1,11 +1,11 @@
 // `npm run seed`: applies migrations and the demo content to the configured database.
 // Idempotent; the server also does this at start-up when SEED_DEMO_CONTENT is on (by default on the
 // embedded database only). A database that holds an import or rows people made is refused (exit 1).
-import { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
-import { DataDirectoryInUseError, openDatabase, runMigrations } from "~/lib/db.server";
-import { describeDemoInvitations, seedDemoContent } from "~/modules/demo/index.server";
-import { seedTracks } from "~/modules/music/index.server";
-import { keepNewFilesPrivate } from "../server/private-umask.js";
+import { getEnv, InvalidEnvironmentError } from "#app/lib/env.server";
+import { DataDirectoryInUseError, openDatabase, runMigrations } from "#app/lib/db.server";
+import { describeDemoInvitations, seedDemoContent } from "#app/modules/demo/index.server";
+import { seedTracks } from "#app/modules/music/index.server";
+import { keepNewFilesPrivate } from "#server/private-umask.js";
 
 // Before anything touches the disk: see server/private-umask.js.
 keepNewFilesPrivate();

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { keepNewFilesPrivate } from "../server/private-umask.js";
+import { keepNewFilesPrivate } from "#server/private-umask.js";
 
 // Before anything touches the disk (the build, then the server in this process): see server/private-umask.js.
 keepNewFilesPrivate();
@@ -29,4 +29,4 @@ if (changedAt > builtAt) {
 }
 
 // The server runs in this same process, so signals from a process manager reach it directly.
-await import("../server/main.js");
+await import("#server/main.js");

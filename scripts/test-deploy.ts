@@ -11,7 +11,7 @@ import https from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { linkIn, SmtpSink, waitForMail } from "../tests/support/smtp-sink";
+import { linkIn, SmtpSink, waitForMail } from "#tests/support/smtp-sink";
 
 const root = path.resolve(import.meta.dirname, "..");
 const caddyBinary = process.env.CADDY_PATH ?? "/usr/bin/caddy";

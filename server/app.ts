@@ -7,13 +7,13 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./create-app";
 import type { AppServices } from "./load-context";
 import type { Runtime } from "./runtime";
-import { getAuth } from "~/lib/auth.server";
+import { getAuth } from "#app/lib/auth.server";
 
 export { beginDraining, startRuntime, stopRuntime } from "./runtime";
-export { getEnv, InvalidEnvironmentError } from "~/lib/env.server";
-export { DataDirectoryInUseError } from "~/lib/db.server";
+export { getEnv, InvalidEnvironmentError } from "#app/lib/env.server";
+export { DataDirectoryInUseError } from "#app/lib/db.server";
 export { handleUnhandledRejection } from "./database-rejections";
-export { DatabaseUnreachableError } from "~/lib/wait-for-database.server";
+export { DatabaseUnreachableError } from "#app/lib/wait-for-database.server";
 
 /** The HTTP application of a started runtime: its parts reach every loader and action through the load context. */
 export function createServerApp(runtime: Runtime) {

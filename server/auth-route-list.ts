@@ -1,8 +1,8 @@
-import { getEnv } from "~/lib/env.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import type { AuthAttempt } from "~/modules/members/index.server";
-import { SIGNED_IN_PATH } from "~/modules/members";
-import { EMAIL_CONFIRMED_PATH } from "~/modules/members/index.server";
+import { getEnv } from "#app/lib/env.server";
+import { safeRedirectPath } from "#app/lib/safe-redirect";
+import type { AuthAttempt } from "#app/modules/members/index.server";
+import { SIGNED_IN_PATH } from "#app/modules/members";
+import { EMAIL_CONFIRMED_PATH } from "#app/modules/members/index.server";
 
 /**
  * The better-auth routes reachable over HTTP, and what each may carry. Our pages call better-auth

@@ -1,11 +1,11 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "./app-env";
 import { authRoute, type AuthRoute } from "./auth-route-list";
-import { CLIENT_IP_HEADER, getAuth } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
-import { checkAuthRateLimit } from "~/modules/members/index.server";
-import { logFailure } from "~/lib/log.server";
+import { CLIENT_IP_HEADER, getAuth } from "#app/lib/auth.server";
+import { getDb } from "#app/lib/db.server";
+import { getEnv } from "#app/lib/env.server";
+import { checkAuthRateLimit } from "#app/modules/members/index.server";
+import { logFailure } from "#app/lib/log.server";
 
 const BASE_PATH = "/api/auth";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ANNOUNCEMENT_ADDRESSES, MAX_ANNOUNCEMENT_BODY_BYTES } from "~/modules/campaigns/announcement-form";
-import { MAX_MESSAGE_LENGTH } from "~/modules/campaigns/campaign-form";
+import { MAX_ANNOUNCEMENT_ADDRESSES, MAX_ANNOUNCEMENT_BODY_BYTES } from "#app/modules/campaigns/announcement-form";
+import { MAX_MESSAGE_LENGTH } from "#app/modules/campaigns/campaign-form";
 import { bodySizeLimitFor } from "./body-limit";
 
 describe("bodySizeLimitFor", () => {

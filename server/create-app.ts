@@ -4,7 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { projectRoot } from "~/lib/project-root.server";
+import { projectRoot } from "#app/lib/project-root.server";
 import type { AppServices } from "./load-context";
 import type { AppEnv } from "./app-env";
 import { mountAuthRoutes } from "./auth-routes";
@@ -20,7 +20,7 @@ import { requestMetrics } from "./request-metrics";
 import { routePatternOf } from "./route-pattern";
 import { sameOriginWrites, withoutOrigin } from "./same-origin";
 import { fileHeaders, securityHeaders, strictTransportSecurity } from "./security-headers";
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 
 export interface AppOptions {
   mode: "development" | "production";

@@ -1,5 +1,5 @@
-import { isDatabaseUnavailableError } from "~/lib/database-errors.server";
-import { logFailure } from "~/lib/log.server";
+import { isDatabaseUnavailableError } from "#app/lib/database-errors.server";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * Handler for the process's 'unhandledRejection' event. Some libraries drop promises that talk to

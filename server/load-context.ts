@@ -1,9 +1,9 @@
 import "react-router";
-import type { Auth } from "~/lib/auth.server";
-import type { Database } from "~/lib/db.server";
-import type { Env } from "~/lib/env.server";
-import type { FanOutStarter } from "~/modules/campaigns/index.server";
-import type { StatusSources } from "~/modules/system/index.server";
+import type { Auth } from "#app/lib/auth.server";
+import type { Database } from "#app/lib/db.server";
+import type { Env } from "#app/lib/env.server";
+import type { FanOutStarter } from "#app/modules/campaigns/index.server";
+import type { StatusSources } from "#app/modules/system/index.server";
 
 /**
  * The running instance's parts that loaders and actions use, built once by the composition root

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
-import { renderMetrics } from "~/lib/metrics.server";
+import { renderMetrics } from "#app/lib/metrics.server";
 import type { AppEnv } from "./app-env";
 
 /**

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { fieldHoldingNul, formFieldHoldingNul, nulCharacterMessage } from "~/modules/security";
+import { fieldHoldingNul, formFieldHoldingNul, nulCharacterMessage } from "#app/modules/security";
 import { refuse } from "./refusal";
 
 /**

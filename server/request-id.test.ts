@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { markDatabaseError } from "~/lib/database-errors.server";
-import { log, logFailure, setLogFormat } from "~/lib/log.server";
+import { markDatabaseError } from "#app/lib/database-errors.server";
+import { log, logFailure, setLogFormat } from "#app/lib/log.server";
 import { createApp } from "./create-app";
 import { requestIdFor, requestIds } from "./request-id";
 

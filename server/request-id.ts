@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { withRequestId } from "~/lib/log.server";
+import { withRequestId } from "#app/lib/log.server";
 
 /** An id a proxy or load balancer may hand us: short, and nothing a log reader could trip on. */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;

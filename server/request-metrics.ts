@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { logRequest } from "~/lib/log.server";
-import { observeRequest } from "~/modules/operations/index.server";
+import { logRequest } from "#app/lib/log.server";
+import { observeRequest } from "#app/modules/operations/index.server";
 
 /**
  * Times every request and counts it for /metrics (and, with LOG_FORMAT=json, logs it) under its

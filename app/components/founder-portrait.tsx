@@ -1,4 +1,4 @@
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "#app/lib/site-config";
 
 /** The founder at the piano, beside the brand's story (home and /about). Below the fold: lazy. */
 export function FounderPortrait() {

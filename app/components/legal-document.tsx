@@ -1,6 +1,6 @@
 import { Fragment } from "react";
-import type { LegalSection } from "~/content/legal-section";
-import { siteConfig } from "~/lib/site-config";
+import type { LegalSection } from "#app/content/legal-section";
+import { siteConfig } from "#app/lib/site-config";
 
 // A calendar date, so it is read and shown in UTC: the same day on the server and in every browser.
 const lastUpdated = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(

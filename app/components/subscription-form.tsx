@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import type { SubscriptionActionData } from "~/modules/community";
-import { useHydrated } from "~/lib/use-hydrated";
+import type { SubscriptionActionData } from "#app/modules/community";
+import { useHydrated } from "#app/lib/use-hydrated";
 
 /**
  * The one-address sign-up that the newsletter and the launch waitlist share: idle, 'Submitting...',

@@ -1,5 +1,5 @@
-import { SubscriptionForm } from "~/components/subscription-form";
-import type { WaitlistSource } from "~/modules/community";
+import { SubscriptionForm } from "#app/components/subscription-form";
+import type { WaitlistSource } from "#app/modules/community";
 
 /** 'Notify Me' form of the launch waitlist; `source` and `plan` say where the sign-up came from. */
 export function WaitlistForm(props: {

@@ -1,5 +1,5 @@
 import type { LegalSection } from "./legal-section";
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "#app/lib/site-config";
 
 const { brand, contact, legal } = siteConfig;
 

@@ -3,7 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, bearer, magicLink } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
-import { account, serverSecrets, session, user, verification } from "../../db/schema";
+import { account, serverSecrets, session, user, verification } from "#db/schema";
 import type { Database } from "./db.server";
 import type { Env } from "./env.server";
 import { legacyAwarePasswords } from "./legacy-passwords.server";

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type pg from "pg";
-import * as schema from "../../db/schema";
+import * as schema from "#db/schema";
 import { lockDataDirectory } from "./data-directory-lock.server";
 import { logFailure } from "./log.server";
 import { createPostgresPool } from "./postgres-pool.server";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { importCircles, isFrontDoor, layerOf, moduleOf, readImportGraph } from "../../scripts/architecture/import-graph";
+import { importCircles, isFrontDoor, layerOf, moduleOf, readImportGraph } from "#scripts/architecture/import-graph";
 import { projectRoot } from "./project-root.server";
 
 // The whole application's import graph (tests excluded), read from the source. The layers, lowest

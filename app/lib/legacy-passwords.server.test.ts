@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, user } from "../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { account, user } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { legacyAwarePasswords } from "./legacy-passwords.server";
 
 /** Well formed, of cost 31: checking a password against it would take bcrypt days. */

@@ -1,7 +1,7 @@
 import bcrypt from "bcryptjs";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
-import { account } from "../../db/schema";
+import { account } from "#db/schema";
 import { bcryptCost, MAX_BCRYPT_COST } from "./bcrypt-hash";
 import type { Database } from "./db.server";
 import { logFailure } from "./log.server";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import stylesheetUrl from "../app.css?url";
+import stylesheetUrl from "#app/app.css?url";
 import { projectRoot } from "./project-root.server";
 
 let cached: string | null | undefined;

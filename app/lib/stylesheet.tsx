@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import stylesheetUrl from "../app.css?url";
+import stylesheetUrl from "#app/app.css?url";
 import { useNonce } from "./nonce";
 
 /**

@@ -1,10 +1,10 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { CLIENT_IP_HEADER } from "~/lib/auth.server";
-import { authMessages } from "~/modules/members";
-import { can, staffHomePath, type Action } from "~/modules/access";
-import { roleForEmail, type Role } from "~/modules/access";
-import { hasControlCharacters, unusualCharactersMessage } from "~/modules/security";
-import { logFailure } from "~/lib/log.server";
+import { CLIENT_IP_HEADER } from "#app/lib/auth.server";
+import { authMessages } from "#app/modules/members";
+import { can, staffHomePath, type Action } from "#app/modules/access";
+import { roleForEmail, type Role } from "#app/modules/access";
+import { hasControlCharacters, unusualCharactersMessage } from "#app/modules/security";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * Route helpers that answer a request: who is signed in, and the redirects and 401/403 answers

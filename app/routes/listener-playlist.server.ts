@@ -1,4 +1,4 @@
-import { playlistOf, type Playlist } from "~/modules/music/index.server";
+import { playlistOf, type Playlist } from "#app/modules/music/index.server";
 import type { AppLoadContext } from "react-router";
 import { getUser, type GuardContext } from "./guards.server";
 

@@ -36,7 +36,8 @@ export function isTestFile(file: string): boolean {
 
 function resolveImport(root: string, from: string, specifier: string): string | undefined {
   let base: string;
-  if (specifier.startsWith("~/")) base = `app/${specifier.slice(2)}`;
+  const aliased = /^#(app|db|server|scripts|tests|bench)\//.exec(specifier);
+  if (aliased) base = specifier.slice(1);
   else if (specifier.startsWith(".")) base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
   else return undefined;
   const candidates = [base, ...[".ts", ".tsx", ".js", ".mjs"].map((ext) => base + ext), ...["/index.ts", "/index.tsx"].map((ext) => base + ext)];

@@ -10,7 +10,7 @@ import path from "node:path";
 import { pieces } from "./compositions";
 import { exec } from "./exec";
 import { applyGain, encodeWavFloat, fadeEdges, highPass, limit, normalisePeak, renderScore, reverb, SAMPLE_RATE } from "./synth";
-import { tracks } from "../../app/content/tracks";
+import { tracks } from "#app/content/tracks";
 
 const TARGET_LUFS = -18;
 const MAX_BYTES = 1.5 * 1024 * 1024;

@@ -11,7 +11,7 @@
  */
 import { createRng, seedFrom } from "./palette";
 import type { Note, ReverbOptions, Score } from "./synth";
-import type { TrackSlug } from "../../app/content/tracks";
+import type { TrackSlug } from "#app/content/tracks";
 
 interface Chord {
   /** Low bass note(s), struck on the downbeat. */

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { siteConfig } from "../../app/lib/site-config";
+import { siteConfig } from "#app/lib/site-config";
 import { SANS, SERIF } from "./fonts";
 import { createRng, mix, palette as P, seedFrom } from "./palette";
 import { backdrop, bokeh, candle, el, glow, grandPiano, Svg, vignette, waves } from "./svg";

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { program, type Program } from "../../app/content/program";
+import { program, type Program } from "#app/content/program";
 import { SERIF, SERIF_SEMIBOLD } from "./fonts";
 import { mix, palette as P } from "./palette";
 import { el, flame, glow, Svg } from "./svg";

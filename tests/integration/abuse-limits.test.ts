@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCommunitySignup, uniqueEmail } from "~/modules/demo/factories/community";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { reservationMessages } from "~/modules/reservations/reservation-form";
-import { unusualCharactersMessage } from "~/modules/security/control-characters";
-import { signInOverHttp } from "../support/http-session";
-import { decodedBody, type SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
+import { buildCommunitySignup, uniqueEmail } from "#app/modules/demo/factories/community";
+import { slugForEvent } from "#app/modules/events/event-slug";
+import { reservationMessages } from "#app/modules/reservations/reservation-form";
+import { unusualCharactersMessage } from "#app/modules/security/control-characters";
+import { signInOverHttp } from "#tests/support/http-session";
+import { decodedBody, type SmtpSink, waitForMail } from "#tests/support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
 
 /**
  * The limits on what a visitor may write (docs/decisions/013) at their real values, over HTTP

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { invitations, outbox, unsubscribes, userProfiles } from "../../db/schema";
-import { queryRows } from "~/lib/db.server";
-import { parseAttendeeCsv } from "~/modules/invitations/attendee-csv";
-import { readImportPeople } from "~/modules/invitations/attendee-import-people.server";
-import { attendeeImportMessages, PAST_ATTENDEE_CAMPAIGN } from "~/modules/invitations/attendee-import-messages";
-import type { AttendeeImportPreview, PreviewPerson } from "~/modules/invitations/attendee-import-preview";
-import { importAttendees } from "~/modules/invitations/import-attendees.server";
-import { reviseImportWording } from "~/modules/invitations/import-invitation-preview.server";
-import { INVITATION_EMAIL } from "~/modules/invitations/invitation-email.server";
-import { PREVIEW_LIST_LIMIT, previewAttendeeImport } from "~/modules/invitations/preview-attendee-import.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { invitations, outbox, unsubscribes, userProfiles } from "#db/schema";
+import { queryRows } from "#app/lib/db.server";
+import { parseAttendeeCsv } from "#app/modules/invitations/attendee-csv";
+import { readImportPeople } from "#app/modules/invitations/attendee-import-people.server";
+import { attendeeImportMessages, PAST_ATTENDEE_CAMPAIGN } from "#app/modules/invitations/attendee-import-messages";
+import type { AttendeeImportPreview, PreviewPerson } from "#app/modules/invitations/attendee-import-preview";
+import { importAttendees } from "#app/modules/invitations/import-attendees.server";
+import { reviseImportWording } from "#app/modules/invitations/import-invitation-preview.server";
+import { INVITATION_EMAIL } from "#app/modules/invitations/invitation-email.server";
+import { PREVIEW_LIST_LIMIT, previewAttendeeImport } from "#app/modules/invitations/preview-attendee-import.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
 /**
  * The attendee import works through a large file in batches (parsing, looking people up, keeping

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listUnsubscribeOf, mailsTo, sendMagicLinks } from "../support/campaigns";
-import { signInOverHttp } from "../support/http-session";
-import { decodedBody, headerOf, linkIn, type SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
-import { waitFor } from "../support/wait-for";
+import { listUnsubscribeOf, mailsTo, sendMagicLinks } from "#tests/support/campaigns";
+import { signInOverHttp } from "#tests/support/http-session";
+import { decodedBody, headerOf, linkIn, type SmtpSink, waitForMail } from "#tests/support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
+import { waitFor } from "#tests/support/wait-for";
 
 /**
  * The import of past attendees and the invitations panel over HTTP, with the real outbox and SMTP

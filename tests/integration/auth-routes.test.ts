@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInOverHttp } from "../support/http-session";
-import { decodedBody, linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { signInOverHttp } from "#tests/support/http-session";
+import { decodedBody, linkIn, SmtpSink, waitForMail } from "#tests/support/smtp-sink";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
  * better-auth's routes as a hostile client reaches them over HTTP: only the few the site uses are

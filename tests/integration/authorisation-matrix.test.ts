@@ -1,13 +1,13 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "~/routes";
-import { can, staffHomePath, type Action } from "~/modules/access/policy";
-import type { Role } from "~/modules/access/roles";
-import { signInOverHttp } from "../support/http-session";
-import { type SmtpSink } from "../support/smtp-sink";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
+import routes from "#app/routes";
+import { can, staffHomePath, type Action } from "#app/modules/access/policy";
+import type { Role } from "#app/modules/access/roles";
+import { signInOverHttp } from "#tests/support/http-session";
+import { type SmtpSink } from "#tests/support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
 
 /**
  * The authorisation matrix, generated from the route table: every page under /admin must name the

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignsOnPage, mailsTo, sendMagicLinks } from "../support/campaigns";
-import { signInOverHttp } from "../support/http-session";
-import { SmtpSink } from "../support/smtp-sink";
-import { createEmptyDatabase, dropDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { waitFor } from "../support/wait-for";
+import { campaignsOnPage, mailsTo, sendMagicLinks } from "#tests/support/campaigns";
+import { signInOverHttp } from "#tests/support/http-session";
+import { SmtpSink } from "#tests/support/smtp-sink";
+import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
+import { waitFor } from "#tests/support/wait-for";
 
 /**
  * A server killed (SIGKILL) in the middle of a campaign, then started again on the same

@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { community } from "../../db/schema";
-import { buildCommunitySignup, uniqueEmail } from "~/modules/demo/factories/community";
-import { openDatabase } from "~/lib/db.server";
-import { signInOverHttp } from "../support/http-session";
-import { linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
-import { createEmptyDatabase, dropDatabase } from "../support/test-database";
-import { waitFor } from "../support/wait-for";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { community } from "#db/schema";
+import { buildCommunitySignup, uniqueEmail } from "#app/modules/demo/factories/community";
+import { openDatabase } from "#app/lib/db.server";
+import { signInOverHttp } from "#tests/support/http-session";
+import { linkIn, SmtpSink, waitForMail } from "#tests/support/smtp-sink";
+import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
+import { waitFor } from "#tests/support/wait-for";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
  * The community sign-up (posted to /join, as a browser without JavaScript does) and the two

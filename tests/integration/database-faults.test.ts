@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { slugForEvent } from "#app/modules/events/event-slug";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
  * The server's database connections are cut under load (PostgreSQL's `pg_terminate_backend`, what

@@ -3,9 +3,9 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../support/smtp-sink";
-import { createEmptyDatabase, dropDatabase } from "../support/test-database";
-import { runServerUntilExit, startTestServer } from "../support/test-server";
+import { freePort } from "#tests/support/smtp-sink";
+import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
+import { runServerUntilExit, startTestServer } from "#tests/support/test-server";
 
 /** A server and its PostgreSQL may start in any order: start-up waits for the database, for a while. */
 describe("start-up while PostgreSQL is unreachable", () => {

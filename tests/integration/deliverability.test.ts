@@ -5,12 +5,12 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignsOnPage, mailsTo, sendMagicLinks } from "../support/campaigns";
-import { startDovecot, type DovecotServer } from "../support/dovecot";
-import { signInOverHttp } from "../support/http-session";
-import { freePort, SmtpSink, type ReceivedMail } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { waitFor } from "../support/wait-for";
+import { campaignsOnPage, mailsTo, sendMagicLinks } from "#tests/support/campaigns";
+import { startDovecot, type DovecotServer } from "#tests/support/dovecot";
+import { signInOverHttp } from "#tests/support/http-session";
+import { freePort, SmtpSink, type ReceivedMail } from "#tests/support/smtp-sink";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
+import { waitFor } from "#tests/support/wait-for";
 
 const fixturesDir = path.resolve(import.meta.dirname, "../fixtures/bounces");
 const SECRET = "generic-hook-secret-0123456789";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
  * What the server refuses at its entry, before any page or endpoint runs: oversized bodies (413),

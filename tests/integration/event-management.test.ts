@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteConfig } from "~/lib/site-config";
-import { eventFormMessages } from "~/modules/events/event-form";
-import { eventFailures, eventToasts } from "~/modules/events/event-management-messages";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
-import { signInOverHttp } from "../support/http-session";
-import { type SmtpSink } from "../support/smtp-sink";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
+import { siteConfig } from "#app/lib/site-config";
+import { eventFormMessages } from "#app/modules/events/event-form";
+import { eventFailures, eventToasts } from "#app/modules/events/event-management-messages";
+import { slugForEvent } from "#app/modules/events/event-slug";
+import { venueDateTimeToInstant } from "#app/modules/events/event-venue-time";
+import { signInOverHttp } from "#tests/support/http-session";
+import { type SmtpSink } from "#tests/support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
 
 /**
  * Event management over HTTP, as a browser without JavaScript posts it: the server's validation,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoEvents } from "~/modules/demo/demo-events";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { demoEvents } from "#app/modules/demo/demo-events";
+import { slugForEvent } from "#app/modules/events/event-slug";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 const publicUrl = "https://harmonia.example";
 

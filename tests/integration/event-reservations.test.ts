@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reservationsAdminMessages } from "~/modules/reservations/reservations-admin-messages";
-import { mailsTo } from "../support/campaigns";
-import { signInOverHttp } from "../support/http-session";
-import { decodedBody, headerOf, type SmtpSink } from "../support/smtp-sink";
-import { createPublishedEvent } from "../support/staff-events";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
-import { waitFor } from "../support/wait-for";
+import { reservationsAdminMessages } from "#app/modules/reservations/reservations-admin-messages";
+import { mailsTo } from "#tests/support/campaigns";
+import { signInOverHttp } from "#tests/support/http-session";
+import { decodedBody, headerOf, type SmtpSink } from "#tests/support/smtp-sink";
+import { createPublishedEvent } from "#tests/support/staff-events";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
+import { waitFor } from "#tests/support/wait-for";
 
 /**
  * The reservations page over HTTP, as a browser without JavaScript posts it: no second way to

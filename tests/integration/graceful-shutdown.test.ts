@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox } from "../../db/schema";
-import { openDatabase } from "~/lib/db.server";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { SmtpSink } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { waitFor } from "../support/wait-for";
+import { outbox } from "#db/schema";
+import { openDatabase } from "#app/lib/db.server";
+import { slugForEvent } from "#app/modules/events/event-slug";
+import { SmtpSink } from "#tests/support/smtp-sink";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
+import { waitFor } from "#tests/support/wait-for";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { guestMessages } from "~/modules/reservations/guest-messages";
-import { linkIn, type SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
+import { guestMessages } from "#app/modules/reservations/guest-messages";
+import { linkIn, type SmtpSink, waitForMail } from "#tests/support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
 
 /**
  * Cancelling from the e-mailed link and the waiting list over HTTP, as a browser without

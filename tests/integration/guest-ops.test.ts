@@ -1,22 +1,22 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, events, outbox, reservations, waitlistEntries, type EventRow } from "../../db/schema";
-import { openDatabase, queryRows, type Database } from "~/lib/db.server";
-import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { cancelLinks } from "~/modules/reservations/cancel-links.server";
-import { cancelReservation, showCancellation } from "~/modules/reservations/cancel-reservation.server";
-import { guestMessages } from "~/modules/reservations/guest-messages";
-import { mintGuestTokens } from "~/modules/reservations/guest-tokens.server";
-import { insertReservations } from "~/modules/reservations/insert-reservations.server";
-import { joinWaitingList } from "~/modules/reservations/join-waiting-list.server";
-import { offerManually } from "~/modules/reservations/offer-manually.server";
-import { reminderRenderer } from "~/modules/reservations/guest-emails.server";
-import { queueDueReminders, reminderKey } from "~/modules/reservations/reminders.server";
-import { reserveSeats } from "~/modules/reservations/reserve-seats.server";
-import { setRemindersEnabled } from "~/modules/reservations/set-reminders-enabled.server";
-import { listWaitingList, processWaitingLists } from "~/modules/reservations/waiting-list.server";
-import { claimOffer, leaveWaitingList } from "~/modules/reservations/waiting-list-links.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { activityLog, events, outbox, reservations, waitlistEntries, type EventRow } from "#db/schema";
+import { openDatabase, queryRows, type Database } from "#app/lib/db.server";
+import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
+import { cancelLinks } from "#app/modules/reservations/cancel-links.server";
+import { cancelReservation, showCancellation } from "#app/modules/reservations/cancel-reservation.server";
+import { guestMessages } from "#app/modules/reservations/guest-messages";
+import { mintGuestTokens } from "#app/modules/reservations/guest-tokens.server";
+import { insertReservations } from "#app/modules/reservations/insert-reservations.server";
+import { joinWaitingList } from "#app/modules/reservations/join-waiting-list.server";
+import { offerManually } from "#app/modules/reservations/offer-manually.server";
+import { reminderRenderer } from "#app/modules/reservations/guest-emails.server";
+import { queueDueReminders, reminderKey } from "#app/modules/reservations/reminders.server";
+import { reserveSeats } from "#app/modules/reservations/reserve-seats.server";
+import { setRemindersEnabled } from "#app/modules/reservations/set-reminders-enabled.server";
+import { listWaitingList, processWaitingLists } from "#app/modules/reservations/waiting-list.server";
+import { claimOffer, leaveWaitingList } from "#app/modules/reservations/waiting-list-links.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
 /**
  * Cancelling from a link, the waiting list's holds and offers, and reminders, against the test

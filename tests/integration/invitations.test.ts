@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAcceptance } from "~/modules/demo/factories/invitations";
-import { demoInvitationsOf, type DemoInvitation } from "../support/demo-invitations";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { buildAcceptance } from "#app/modules/demo/factories/invitations";
+import { demoInvitationsOf, type DemoInvitation } from "#tests/support/demo-invitations";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /** The endpoints over HTTP against the production build, using the demo seed's three invitations. */
 describe("invitations over HTTP", () => {

@@ -4,10 +4,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows, type DatabaseHandle } from "~/lib/db.server";
-import type { LegacyImportReport } from "~/modules/legacy-import/legacy-report";
-import { runImportCommand, type CommandRun } from "../support/legacy-import";
-import { createEmptyDatabase, dropDatabase } from "../support/test-database";
+import { openDatabase, queryRows, type DatabaseHandle } from "#app/lib/db.server";
+import type { LegacyImportReport } from "#app/modules/legacy-import/legacy-report";
+import { runImportCommand, type CommandRun } from "#tests/support/legacy-import";
+import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
 
 /**
  * Issue 35 §2 and §7: the import's files as documented (docs/legacy-sample/, the README, --help),

@@ -4,12 +4,12 @@ import path from "node:path";
 import sharp from "sharp";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows, runMigrations, type DatabaseHandle } from "~/lib/db.server";
-import { COSTLY_BCRYPT_HASH, hostileLegacyData, loadLegacyDatabase, messyLegacyData, writeLegacyCsvFolder, legacyPasswords } from "../fixtures/legacy/legacy-data";
-import { createLegacySourceDatabase, runImportCommand, type CommandRun } from "../support/legacy-import";
-import { createEmptyDatabase, dropDatabase } from "../support/test-database";
-import { startTestServer } from "../support/test-server";
-import type { LegacyImportReport } from "~/modules/legacy-import/legacy-report";
+import { openDatabase, queryRows, runMigrations, type DatabaseHandle } from "#app/lib/db.server";
+import { COSTLY_BCRYPT_HASH, hostileLegacyData, loadLegacyDatabase, messyLegacyData, writeLegacyCsvFolder, legacyPasswords } from "#tests/fixtures/legacy/legacy-data";
+import { createLegacySourceDatabase, runImportCommand, type CommandRun } from "#tests/support/legacy-import";
+import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
+import { startTestServer } from "#tests/support/test-server";
+import type { LegacyImportReport } from "#app/modules/legacy-import/legacy-report";
 
 /**
  * `npm run import:legacy` run as the operator runs it (its own process), from the fixture's old

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildAcceptance } from "~/modules/demo/factories/invitations";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { consentVersionOf, joiningEmailWords, type ConsentSource } from "~/modules/consent/consent-texts";
-import { memberDataMessages } from "~/modules/members/member-data";
-import { mailsTo, sendMagicLinks } from "../support/campaigns";
-import { demoInvitationsOf, type DemoInvitation } from "../support/demo-invitations";
-import { signInOverHttp } from "../support/http-session";
-import { type SmtpSink } from "../support/smtp-sink";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
-import { waitFor } from "../support/wait-for";
+import { buildAcceptance } from "#app/modules/demo/factories/invitations";
+import { slugForEvent } from "#app/modules/events/event-slug";
+import { consentVersionOf, joiningEmailWords, type ConsentSource } from "#app/modules/consent/consent-texts";
+import { memberDataMessages } from "#app/modules/members/member-data";
+import { mailsTo, sendMagicLinks } from "#tests/support/campaigns";
+import { demoInvitationsOf, type DemoInvitation } from "#tests/support/demo-invitations";
+import { signInOverHttp } from "#tests/support/http-session";
+import { type SmtpSink } from "#tests/support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
+import { waitFor } from "#tests/support/wait-for";
 
 interface Exported {
   email: string;

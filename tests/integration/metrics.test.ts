@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 const token = "metrics-test-token-0123456789";
 

@@ -4,13 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, queryRows, type DatabaseHandle } from "~/lib/db.server";
-import { demoEvents } from "~/modules/demo/demo-events";
-import { demoAddresses } from "~/modules/demo/demo-people";
-import { messyLegacyData, writeLegacyCsvFolder } from "../fixtures/legacy/legacy-data";
-import { createEmptyDatabase, dropDatabase } from "../support/test-database";
-import { freePort } from "../support/smtp-sink";
-import { runToEnd } from "../support/legacy-import";
+import { openDatabase, queryRows, type DatabaseHandle } from "#app/lib/db.server";
+import { demoEvents } from "#app/modules/demo/demo-events";
+import { demoAddresses } from "#app/modules/demo/demo-people";
+import { messyLegacyData, writeLegacyCsvFolder } from "#tests/fixtures/legacy/legacy-data";
+import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
+import { freePort } from "#tests/support/smtp-sink";
+import { runToEnd } from "#tests/support/legacy-import";
 
 /**
  * Moving in as the README's "Moving from the old site" says, word for word: its commands, run

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInOverHttp } from "../support/http-session";
-import { linkIn, SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { signInOverHttp } from "#tests/support/http-session";
+import { linkIn, SmtpSink, waitForMail } from "#tests/support/smtp-sink";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 const audioDir = path.resolve(import.meta.dirname, "../../media/audio");
 const sizeOf = (file: string) => readFileSync(path.join(audioDir, file)).length;

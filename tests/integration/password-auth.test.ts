@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkIn, type SmtpSink, waitForMail } from "../support/smtp-sink";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
+import { linkIn, type SmtpSink, waitForMail } from "#tests/support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
 
 /**
  * The password pages' actions and better-auth's endpoints over HTTP, as a browser without

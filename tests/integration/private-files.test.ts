@@ -3,10 +3,10 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, stat
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/lib/db.server";
-import { createEmptyDatabase, dropDatabase } from "../support/test-database";
-import { startTestServer } from "../support/test-server";
-import { waitFor } from "../support/wait-for";
+import { openDatabase } from "#app/lib/db.server";
+import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
+import { startTestServer } from "#tests/support/test-server";
+import { waitFor } from "#tests/support/wait-for";
 
 // Issue 34: the embedded database's files were 0666 and the backups 0644 in a 0755 folder. They
 // hold session tokens, the auth secret, password hashes and every member's personal data.

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, reservations } from "../../db/schema";
-import { buildEvent, venueTime } from "~/modules/demo/factories/events";
-import { openDatabase, queryRows, runMigrations, type Database, type DatabaseHandle } from "~/lib/db.server";
-import { siteConfig } from "~/lib/site-config";
-import { reservationMessages } from "~/modules/reservations/reservation-form";
-import { reserveSeats, type ReserveOutcome } from "~/modules/reservations/reserve-seats.server";
-import { createEmptyDatabase, createTestDatabase, dropDatabase, type TestDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { events, reservations } from "#db/schema";
+import { buildEvent, venueTime } from "#app/modules/demo/factories/events";
+import { openDatabase, queryRows, runMigrations, type Database, type DatabaseHandle } from "#app/lib/db.server";
+import { siteConfig } from "#app/lib/site-config";
+import { reservationMessages } from "#app/modules/reservations/reservation-form";
+import { reserveSeats, type ReserveOutcome } from "#app/modules/reservations/reserve-seats.server";
+import { createEmptyDatabase, createTestDatabase, dropDatabase, type TestDatabase } from "#tests/support/test-database";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
  * The issue's promise: 200 simultaneous attempts at 1 seat for an event with 50 seats end with

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { reservationMessages } from "~/modules/reservations/reservation-form";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { slugForEvent } from "#app/modules/events/event-slug";
+import { reservationMessages } from "#app/modules/reservations/reservation-form";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
  * The reservation form's one-time key over HTTP against the production build (issue 11, 2.5): a

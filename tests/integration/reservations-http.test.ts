@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { reservationMessages } from "~/modules/reservations/reservation-form";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { slugForEvent } from "#app/modules/events/event-slug";
+import { reservationMessages } from "#app/modules/reservations/reservation-form";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
  * The reserve action over HTTP against the production build and its demo calendar, posted as a

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "~/modules/demo/factories/community";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { seatBudgetContact } from "~/modules/reservations/reservation-form";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { uniqueEmail } from "#app/modules/demo/factories/community";
+import { slugForEvent } from "#app/modules/events/event-slug";
+import { seatBudgetContact } from "#app/modules/reservations/reservation-form";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
  * The seat budget is a setting (SEATS_PER_CLIENT_PER_EVENT_PER_DAY, docs/decisions/037), and its

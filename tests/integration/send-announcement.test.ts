@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailsTo } from "../support/campaigns";
-import { signInOverHttp } from "../support/http-session";
-import { decodedBody, headerOf, type SmtpSink } from "../support/smtp-sink";
-import { createPublishedEvent } from "../support/staff-events";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
-import { waitFor } from "../support/wait-for";
+import { mailsTo } from "#tests/support/campaigns";
+import { signInOverHttp } from "#tests/support/http-session";
+import { decodedBody, headerOf, type SmtpSink } from "#tests/support/smtp-sink";
+import { createPublishedEvent } from "#tests/support/staff-events";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
+import { waitFor } from "#tests/support/wait-for";
 
 /**
  * POST /api/sendAnnouncement: the spec's two payloads ({ subject, to, html } and { eventId,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SmtpSink } from "../support/smtp-sink";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { waitFor } from "../support/wait-for";
+import { SmtpSink } from "#tests/support/smtp-sink";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
+import { waitFor } from "#tests/support/wait-for";
 
 const specRoutes = [
   "/", "/events", "/about", "/meditations", "/contact", "/program", "/harmonize", "/reserve", "/rsvp", "/vip",

@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { queryRows } from "~/lib/db.server";
-import { receiveMailEvent, type MailEventSettings } from "~/modules/deliverability/mail-events.server";
-import { freePort } from "../support/smtp-sink";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { queryRows } from "#app/lib/db.server";
+import { receiveMailEvent, type MailEventSettings } from "#app/modules/deliverability/mail-events.server";
+import { freePort } from "#tests/support/smtp-sink";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
 const TOPIC = "arn:aws:sns:eu-west-1:123456789012:harmonia-ses";
 

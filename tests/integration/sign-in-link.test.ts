@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkIn, type SmtpSink, waitForMail } from "../support/smtp-sink";
-import { signInOverHttp } from "../support/http-session";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
+import { linkIn, type SmtpSink, waitForMail } from "#tests/support/smtp-sink";
+import { signInOverHttp } from "#tests/support/http-session";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
 
 describe("sign-in links", () => {
   let server: TestServer;

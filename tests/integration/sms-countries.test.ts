@@ -1,25 +1,25 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, outbox, type EventRow } from "../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { buildCommunitySignup } from "~/modules/demo/factories/community";
-import { buildEvent } from "~/modules/demo/factories/events";
-import { listTextRecipients, settleCampaign } from "~/modules/campaigns/campaign-progress.server";
-import { createTextCampaign } from "~/modules/campaigns/create-text-campaign.server";
-import { fanOutCampaign } from "~/modules/campaigns/fan-out.server";
-import type { SendReview } from "~/modules/campaigns/send-review";
-import { validateCommunitySignup } from "~/modules/community/community-signup";
-import { joinCommunity } from "~/modules/community/join-community.server";
-import type { OutboxSender } from "~/modules/messaging/outbox-sender.server";
-import { reservationSchema } from "~/modules/reservations/reservation-form";
-import { queueDueReminders } from "~/modules/reservations/reminders.server";
-import { reserveSeatsForVisitor } from "~/modules/reservations/reserve-seats-for-visitor.server";
-import { textReminderKey } from "~/modules/reservations/text-reminders.server";
-import { smsJobs } from "~/modules/sms/jobs.server";
-import { queueText } from "~/modules/sms/queue-text.server";
-import { createSmsTransport } from "~/modules/sms/sms-transport.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { TwilioFake } from "../support/twilio-fake";
+import { events, outbox, type EventRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { buildCommunitySignup } from "#app/modules/demo/factories/community";
+import { buildEvent } from "#app/modules/demo/factories/events";
+import { listTextRecipients, settleCampaign } from "#app/modules/campaigns/campaign-progress.server";
+import { createTextCampaign } from "#app/modules/campaigns/create-text-campaign.server";
+import { fanOutCampaign } from "#app/modules/campaigns/fan-out.server";
+import type { SendReview } from "#app/modules/campaigns/send-review";
+import { validateCommunitySignup } from "#app/modules/community/community-signup";
+import { joinCommunity } from "#app/modules/community/join-community.server";
+import type { OutboxSender } from "#app/modules/messaging/outbox-sender.server";
+import { reservationSchema } from "#app/modules/reservations/reservation-form";
+import { queueDueReminders } from "#app/modules/reservations/reminders.server";
+import { reserveSeatsForVisitor } from "#app/modules/reservations/reserve-seats-for-visitor.server";
+import { textReminderKey } from "#app/modules/reservations/text-reminders.server";
+import { smsJobs } from "#app/modules/sms/jobs.server";
+import { queueText } from "#app/modules/sms/queue-text.server";
+import { createSmsTransport } from "#app/modules/sms/sms-transport.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { TwilioFake } from "#tests/support/twilio-fake";
 
 /**
  * SMS_ALLOWED_COUNTRIES on every text path (issue 34): a group text, the day-before reminder and

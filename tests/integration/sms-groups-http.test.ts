@@ -1,14 +1,14 @@
 import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignsOnPage, postCommunications, postCommunicationsReviewed, reviewTokenIn } from "../support/campaigns";
-import { joinCommunityOverHttp } from "../support/community";
-import { signInOverHttp } from "../support/http-session";
-import { type SmtpSink } from "../support/smtp-sink";
-import { createPublishedEvent } from "../support/staff-events";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
-import { TwilioFake } from "../support/twilio-fake";
-import { waitFor } from "../support/wait-for";
+import { campaignsOnPage, postCommunications, postCommunicationsReviewed, reviewTokenIn } from "#tests/support/campaigns";
+import { joinCommunityOverHttp } from "#tests/support/community";
+import { signInOverHttp } from "#tests/support/http-session";
+import { type SmtpSink } from "#tests/support/smtp-sink";
+import { createPublishedEvent } from "#tests/support/staff-events";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
+import { TwilioFake } from "#tests/support/twilio-fake";
+import { waitFor } from "#tests/support/wait-for";
 
 /**
  * The group text over HTTP, as the staff page posts it, against the production server and a local

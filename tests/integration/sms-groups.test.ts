@@ -1,21 +1,21 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaigns, community, events, outbox, reservations, smsMonthlyCounts, userProfiles, type EventRow } from "../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { listCampaigns, listTextRecipients } from "~/modules/campaigns/campaign-progress.server";
-import { cancelCampaign } from "~/modules/campaigns/control-campaign.server";
-import { createTextCampaign, describeTextAudiences } from "~/modules/campaigns/create-text-campaign.server";
-import { fanOutCampaign, resumeCampaigns, startScheduledCampaigns } from "~/modules/campaigns/fan-out.server";
-import { createOutboxSender, type OutboxSender } from "~/modules/messaging/outbox-sender.server";
-import { queueDueReminders } from "~/modules/reservations/reminders.server";
-import { textReminderKey } from "~/modules/reservations/text-reminders.server";
-import { optOut, queueText } from "~/modules/sms/queue-text.server";
-import { eventGuestAudience } from "~/modules/sms/sms-consent.server";
-import { createSmsTransport } from "~/modules/sms/sms-transport.server";
-import { recordDeliveryStatus } from "~/modules/sms/twilio-webhooks.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { TwilioFake } from "../support/twilio-fake";
+import { campaigns, community, events, outbox, reservations, smsMonthlyCounts, userProfiles, type EventRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
+import { listCampaigns, listTextRecipients } from "#app/modules/campaigns/campaign-progress.server";
+import { cancelCampaign } from "#app/modules/campaigns/control-campaign.server";
+import { createTextCampaign, describeTextAudiences } from "#app/modules/campaigns/create-text-campaign.server";
+import { fanOutCampaign, resumeCampaigns, startScheduledCampaigns } from "#app/modules/campaigns/fan-out.server";
+import { createOutboxSender, type OutboxSender } from "#app/modules/messaging/outbox-sender.server";
+import { queueDueReminders } from "#app/modules/reservations/reminders.server";
+import { textReminderKey } from "#app/modules/reservations/text-reminders.server";
+import { optOut, queueText } from "#app/modules/sms/queue-text.server";
+import { eventGuestAudience } from "#app/modules/sms/sms-consent.server";
+import { createSmsTransport } from "#app/modules/sms/sms-transport.server";
+import { recordDeliveryStatus } from "#app/modules/sms/twilio-webhooks.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { TwilioFake } from "#tests/support/twilio-fake";
 
 /**
  * Group texts and text reminders against the test database and the local Twilio stand-in. The

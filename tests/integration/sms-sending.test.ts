@@ -1,12 +1,12 @@
 import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smsMessages } from "~/modules/sms/sms-texts";
-import { joinCommunityOverHttp } from "../support/community";
-import { signInOverHttp } from "../support/http-session";
-import { type SmtpSink } from "../support/smtp-sink";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
-import { TwilioFake } from "../support/twilio-fake";
+import { smsMessages } from "#app/modules/sms/sms-texts";
+import { joinCommunityOverHttp } from "#tests/support/community";
+import { signInOverHttp } from "#tests/support/http-session";
+import { type SmtpSink } from "#tests/support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
+import { TwilioFake } from "#tests/support/twilio-fake";
 
 /** Staff texts over HTTP to a local server speaking Twilio's Messages API: the spec's form, consent and limits. */
 describe("sending texts", () => {

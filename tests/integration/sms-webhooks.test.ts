@@ -1,7 +1,7 @@
 import { getExpectedTwilioSignature } from "twilio/lib/webhooks/webhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/test-server";
-import { TwilioFake } from "../support/twilio-fake";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
+import { TwilioFake } from "#tests/support/twilio-fake";
 
 /** Twilio's webhooks: only requests signed with our auth token count. */
 describe("the SMS webhooks", () => {

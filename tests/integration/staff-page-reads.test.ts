@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaigns, events } from "../../db/schema";
-import { buildEvent } from "~/modules/demo/factories/events";
-import type { StaffMember } from "~/modules/access";
-import { readActivityLog } from "~/modules/activity/index.server";
-import { readCommunicationsPage, readEventMailings } from "~/modules/campaigns/index.server";
-import { readDashboard } from "~/modules/dashboard/index.server";
-import { suppressionList } from "~/modules/deliverability/index.server";
-import { listReservationsAdmin } from "~/modules/reservations/index.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { campaigns, events } from "#db/schema";
+import { buildEvent } from "#app/modules/demo/factories/events";
+import type { StaffMember } from "#app/modules/access";
+import { readActivityLog } from "#app/modules/activity/index.server";
+import { readCommunicationsPage, readEventMailings } from "#app/modules/campaigns/index.server";
+import { readDashboard } from "#app/modules/dashboard/index.server";
+import { suppressionList } from "#app/modules/deliverability/index.server";
+import { listReservationsAdmin } from "#app/modules/reservations/index.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
 /**
  * The reads each staff page composes ask the policy themselves, like every staff use case

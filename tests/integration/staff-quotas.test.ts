@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { joinCommunityOverHttp } from "../support/community";
-import { signInOverHttp } from "../support/http-session";
-import { type SmtpSink } from "../support/smtp-sink";
-import { createPublishedEvent } from "../support/staff-events";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
-import { TwilioFake } from "../support/twilio-fake";
+import { joinCommunityOverHttp } from "#tests/support/community";
+import { signInOverHttp } from "#tests/support/http-session";
+import { type SmtpSink } from "#tests/support/smtp-sink";
+import { createPublishedEvent } from "#tests/support/staff-events";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
+import { TwilioFake } from "#tests/support/twilio-fake";
 
 /**
  * Staff bulk sends have daily quotas per staff member (issue 23): mails to one event's guests

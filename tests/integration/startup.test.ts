@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../support/smtp-sink";
-import { runServerUntilExit, startTestServer } from "../support/test-server";
+import { freePort } from "#tests/support/smtp-sink";
+import { runServerUntilExit, startTestServer } from "#tests/support/test-server";
 
 // Each test starts whole servers; beside the heaviest files on two cores that can take minutes.
 describe("server start-up", () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignLinkIn, campaignsOnPage, mailsTo, sendMagicLinks } from "../support/campaigns";
-import { signInOverHttp } from "../support/http-session";
-import { type SmtpSink } from "../support/smtp-sink";
-import { startServerWithMail, stopServerWithMail } from "../support/server-with-mail";
-import type { TestServer } from "../support/test-server";
-import { waitFor } from "../support/wait-for";
+import { campaignLinkIn, campaignsOnPage, mailsTo, sendMagicLinks } from "#tests/support/campaigns";
+import { signInOverHttp } from "#tests/support/http-session";
+import { type SmtpSink } from "#tests/support/smtp-sink";
+import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
+import type { TestServer } from "#tests/support/test-server";
+import { waitFor } from "#tests/support/wait-for";
 
 /**
  * POST /api/statsCommunity and the campaign figures over HTTP: who may ask, what bad input gets,

@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audioEvents } from "../../db/schema";
-import { openDatabase } from "~/lib/db.server";
-import { audioEventLimits } from "~/modules/music/record-audio-event.server";
-import { signInOverHttp } from "../support/http-session";
-import { SmtpSink } from "../support/smtp-sink";
-import { createEmptyDatabase, dropDatabase } from "../support/test-database";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { audioEvents } from "#db/schema";
+import { openDatabase } from "#app/lib/db.server";
+import { audioEventLimits } from "#app/modules/music/record-audio-event.server";
+import { signInOverHttp } from "#tests/support/http-session";
+import { SmtpSink } from "#tests/support/smtp-sink";
+import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
+import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /** POST /api/trackAudio over HTTP against the production build: what it stores and what it refuses. */
 describe("listening analytics endpoint", () => {

@@ -1,4 +1,4 @@
-import { buildCommunitySignup } from "~/modules/demo/factories/community";
+import { buildCommunitySignup } from "#app/modules/demo/factories/community";
 
 /**
  * Joins the community list over HTTP as the /join form posts it, with Terms and texts ticked

@@ -1,4 +1,4 @@
-import { demoInvitations, type DemoInvitationState } from "~/modules/demo/demo-invitations";
+import { demoInvitations, type DemoInvitationState } from "#app/modules/demo/demo-invitations";
 
 export type DemoInvitation = (typeof demoInvitations)[DemoInvitationState] & { rid: string };
 

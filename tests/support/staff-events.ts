@@ -1,6 +1,6 @@
-import { siteConfig } from "~/lib/site-config";
-import { slugForEvent } from "~/modules/events/event-slug";
-import { venueDateTimeToInstant } from "~/modules/events/event-venue-time";
+import { siteConfig } from "#app/lib/site-config";
+import { slugForEvent } from "#app/modules/events/event-slug";
+import { venueDateTimeToInstant } from "#app/modules/events/event-venue-time";
 
 /**
  * A published event taking reservations, made over HTTP the one way events are made

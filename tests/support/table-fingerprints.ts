@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from "~/lib/db.server";
+import type { DatabaseHandle } from "#app/lib/db.server";
 
 /** Every table of the site's schemas (public, and the migrations ledger) with its row count and a checksum of its rows. */
 export async function tableFingerprints(handle: DatabaseHandle): Promise<Record<string, string>> {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { openDatabase, runMigrations, type DatabaseHandle } from "~/lib/db.server";
+import { openDatabase, runMigrations, type DatabaseHandle } from "#app/lib/db.server";
 
 export interface TestDatabase {
   handle: DatabaseHandle;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase, runMigrations } from "~/lib/db.server";
+import { openDatabase, runMigrations } from "#app/lib/db.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

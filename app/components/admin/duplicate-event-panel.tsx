@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { StaffOutcome } from "./staff-outcome";
 import { useStaffFormPanel } from "./use-staff-form-panel";
-import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { duplicateEventSchema } from "~/modules/events";
+import { ErrorSummary, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { duplicateEventSchema } from "#app/modules/events";
 
 /** The key of the duplicate form's fetcher, which the page reads for the toast. */
 export const EVENT_DUPLICATE_FETCHER = "event-duplicate";

@@ -2,11 +2,11 @@ import type { ChangeEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import { EventImagePicker } from "./event-image-picker";
 import { EVENT_IMAGE_FILE_ID } from "./event-image-upload-field";
-import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
+import { ErrorSummary, useErrorSummaryAction } from "#app/components/ui/form-errors";
 import type { StaffOutcome } from "./staff-outcome";
 import { useStaffFormPanel } from "./use-staff-form-panel";
-import { useFieldValue } from "~/lib/use-field-value";
-import { DEFAULT_MAX_SEATS, eventEditorSchema } from "~/modules/events";
+import { useFieldValue } from "#app/lib/use-field-value";
+import { DEFAULT_MAX_SEATS, eventEditorSchema } from "#app/modules/events";
 
 /** The key of the editor's fetcher, which the page reads for the toast of a save. */
 export const EVENT_EDITOR_FETCHER = "event-editor";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { EventImageUploadField } from "./event-image-upload-field";
-import { chosenImage, EVENT_IMAGES, IMAGE_HINT, imageNotFoundText } from "~/modules/events";
+import { chosenImage, EVENT_IMAGES, IMAGE_HINT, imageNotFoundText } from "#app/modules/events";
 
 /**
  * The event form's image field: the site's event images as radio buttons with thumbnails, and a

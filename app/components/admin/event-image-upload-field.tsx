@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { eventImageFieldText, MAX_EVENT_IMAGE_BYTES, MIN_EVENT_IMAGE_SIZE } from "~/modules/events";
+import { eventImageFieldText, MAX_EVENT_IMAGE_BYTES, MIN_EVENT_IMAGE_SIZE } from "#app/modules/events";
 
 /** The field's name, as the action reads it (withUploadedEventImage). */
 const FIELD = "imageFile";

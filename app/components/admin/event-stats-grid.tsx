@@ -1,4 +1,4 @@
-import type { EventStats } from "~/modules/events/index.server";
+import type { EventStats } from "#app/modules/events/index.server";
 
 const counters: { key: keyof EventStats; label: string }[] = [
   { key: "total", label: "Total" },

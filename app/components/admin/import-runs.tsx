@@ -1,6 +1,6 @@
-import type { ImportRunSummary } from "~/modules/legacy-import";
-import { formatVenueDateTime } from "~/lib/event-dates";
-import { siteConfig } from "~/lib/site-config";
+import type { ImportRunSummary } from "#app/modules/legacy-import";
+import { formatVenueDateTime } from "#app/lib/event-dates";
+import { siteConfig } from "#app/lib/site-config";
 
 /** The setup page's list of moves from the old site: when, from where, the counts, and the report's lines. */
 export function ImportRuns({ runs }: { runs: ImportRunSummary[] }) {

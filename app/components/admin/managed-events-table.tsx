@@ -2,8 +2,8 @@ import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Link, useFetcher } from "react-router";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { StaffOutcome } from "./staff-outcome";
-import { useHydrated } from "~/lib/use-hydrated";
-import { eventStatusLabels } from "~/modules/events";
+import { useHydrated } from "#app/lib/use-hydrated";
+import { eventStatusLabels } from "#app/modules/events";
 
 /** One event as the management table shows it (prepared by the loader). */
 export interface ManagedEventView {

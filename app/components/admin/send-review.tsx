@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ComponentType, type ReactNode } from "react";
-import { reviewMessages, type SendReview } from "~/modules/campaigns";
+import { reviewMessages, type SendReview } from "#app/modules/campaigns";
 
 /** A post form: the route's own `Form`, or a fetcher's. */
 type PostForm = ComponentType<{ method: "post"; className?: string; "aria-labelledby"?: string; children?: ReactNode }>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { actionForStaffPath, staffNavigation } from "./staff-navigation";
-import { can } from "~/modules/access/policy";
+import { can } from "#app/modules/access/policy";
 
 describe("the staff navigation", () => {
   it("guards each page by its entry's action, the longest prefix winning", () => {

@@ -1,4 +1,4 @@
-import type { Action } from "~/modules/access";
+import type { Action } from "#app/modules/access";
 
 export interface StaffNavItem {
   label: string;

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import type { SendReview } from "~/modules/campaigns";
+import type { SendReview } from "#app/modules/campaigns";
 
 /**
  * What a staff action answers: a message for the toast, and on failure what the form needs to

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { StaffOutcome } from "./staff-outcome";
-import { useFormValidation } from "~/components/members/use-form-validation";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useFormValidation } from "#app/components/members/use-form-validation";
+import { useHydrated } from "#app/lib/use-hydrated";
 
 type Schema = Parameters<typeof useFormValidation>[0];
 

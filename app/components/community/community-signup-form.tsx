@@ -8,14 +8,14 @@ import {
   type CommunitySignupField,
   type CommunitySource,
   type SignInLinkResendOutcome,
-} from "~/modules/community";
+} from "#app/modules/community";
 // The schema file is named, not the front door: it is loaded on demand (the dynamic import below), a
 // code-splitting point that must stay one file.
 // eslint-disable-next-line no-restricted-imports
-import type * as CommunitySignupSchemaModule from "~/modules/community/community-signup";
-import { communityConsentWords } from "~/modules/consent";
-import { ContactFields } from "~/components/ui/contact-fields";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
+import type * as CommunitySignupSchemaModule from "#app/modules/community/community-signup";
+import { communityConsentWords } from "#app/modules/consent";
+import { ContactFields } from "#app/components/ui/contact-fields";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
 
 /**
  * The schema (with zod/mini) is fetched when the visitor turns to the form, not with the page;
@@ -23,7 +23,7 @@ import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components
  */
 let validator: Promise<typeof CommunitySignupSchemaModule> | undefined;
 const loadValidator = () =>
-  (validator ??= import("~/modules/community/community-signup").catch((error: unknown) => {
+  (validator ??= import("#app/modules/community/community-signup").catch((error: unknown) => {
     validator = undefined;
     throw error;
   }));

@@ -1,7 +1,7 @@
 import { MessageCircle } from "lucide-react";
-import { externalLinkProps } from "~/components/layout/navigation";
-import { siteConfig } from "~/lib/site-config";
-import type { CommunitySource } from "~/modules/community";
+import { externalLinkProps } from "#app/components/layout/navigation";
+import { siteConfig } from "#app/lib/site-config";
+import type { CommunitySource } from "#app/modules/community";
 import { CommunitySignupForm } from "./community-signup-form";
 
 /**

@@ -1,12 +1,12 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, type FetcherWithComponents } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated";
-import { Modal } from "~/components/ui/modal";
-import { DEFAULT_RESERVE_LABEL } from "~/modules/events";
-import type { EventView } from "~/modules/events";
-import { responsiveEventImage } from "~/modules/events";
-import type { ReservationResult } from "~/modules/reservations";
+import { useHydrated } from "#app/lib/use-hydrated";
+import { Modal } from "#app/components/ui/modal";
+import { DEFAULT_RESERVE_LABEL } from "#app/modules/events";
+import type { EventView } from "#app/modules/events";
+import { responsiveEventImage } from "#app/modules/events";
+import type { ReservationResult } from "#app/modules/reservations";
 import { eventPath, reservePath, waitingListPath } from "./event-links";
 
 /**

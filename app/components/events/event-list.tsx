@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import type { EventView } from "~/modules/events";
+import type { EventView } from "#app/modules/events";
 import { EventCard } from "./event-card";
 
 /** True while a client-side navigation is loading `pathname`'s data (its events). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { AuthCard, FormBanner } from "~/components/members/auth-card";
+import { AuthCard, FormBanner } from "#app/components/members/auth-card";
 import { eventPath } from "./event-links";
 
 /** The way back to an event's page, under the answer of a guest's link (cancel, claim, leave). */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { seatBudgetContact } from "~/modules/reservations";
+import { seatBudgetContact } from "#app/modules/reservations";
 
 /** After a seat budget refusal: how a larger group reaches the organisers (a plain link, so it works before scripts). */
 export function OrganisersContact() {

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { useNavigate } from "react-router";
-import { ShownDialog } from "~/components/ui/modal";
+import { ShownDialog } from "#app/components/ui/modal";
 import { ReservationSummary, type ConfirmedReservation } from "./reservation-summary";
 
 /** Opens when the card's reservation succeeded; closing it goes home (public-site.md section 2). */

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent, type RefObject } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { OrganisersContact } from "./organisers-contact";
-import { ContactFields } from "~/components/ui/contact-fields";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { TextField } from "~/components/ui/text-field";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { smsConsentWords } from "~/modules/consent";
+import { ContactFields } from "#app/components/ui/contact-fields";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { TextField } from "#app/components/ui/text-field";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { smsConsentWords } from "#app/modules/consent";
 import {
   MAX_SEATS_PER_RESERVATION,
   MIN_SEATS,
@@ -13,7 +13,7 @@ import {
   reservationMessages,
   reservationSchema,
   type ReservationResult,
-} from "~/modules/reservations";
+} from "#app/modules/reservations";
 
 /**
  * The reservation form of the reserve dialog and of the reservation page. It posts to the event's

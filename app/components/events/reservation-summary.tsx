@@ -1,4 +1,4 @@
-import type { ReservationResult } from "~/modules/reservations";
+import type { ReservationResult } from "#app/modules/reservations";
 
 export type ConfirmedReservation = Extract<ReservationResult, { ok: true }>["reservation"];
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import type { ReservePageEvents } from "~/modules/events/index.server";
+import type { ReservePageEvents } from "#app/modules/events/index.server";
 import { EventCard } from "./event-card";
 import { useLoadingPage } from "./event-list";
 

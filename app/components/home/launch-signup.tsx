@@ -1,7 +1,7 @@
 import { Check } from "lucide-react";
-import { ambientVideo } from "~/components/media/ambient-video";
-import { BackgroundVideo } from "~/components/media/background-video";
-import { WaitlistForm } from "~/components/waitlist-form";
+import { ambientVideo } from "#app/components/media/ambient-video";
+import { BackgroundVideo } from "#app/components/media/background-video";
+import { WaitlistForm } from "#app/components/waitlist-form";
 
 const expectations = [
   "Personalised meditation recommendations",

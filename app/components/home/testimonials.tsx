@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { testimonials, type Testimonial } from "~/content/testimonials";
+import { testimonials, type Testimonial } from "#app/content/testimonials";
 import { letterRotation } from "./letter-rotation";
 import { useLetterRotation } from "./use-letter-rotation";
 

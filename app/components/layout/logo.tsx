@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "#app/lib/site-config";
 
 export function Logo() {
   return (

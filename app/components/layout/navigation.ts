@@ -1,4 +1,4 @@
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "#app/lib/site-config";
 
 export interface NavLink {
   label: string;

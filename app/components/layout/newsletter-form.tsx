@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
-import { SubscriptionForm } from "~/components/subscription-form";
-import type { RootData } from "~/lib/seo";
-import { subscriptionMessages } from "~/modules/community";
+import { SubscriptionForm } from "#app/components/subscription-form";
+import type { RootData } from "#app/lib/seo";
+import { subscriptionMessages } from "#app/modules/community";
 
 /** What the newsletter's forms share: idle, 'Submitting...', then 'Thank You!' or the error text. */
 const newsletterForm = {

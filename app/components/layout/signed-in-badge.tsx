@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { useSignedInUser } from "~/lib/use-signed-in-user";
+import { useSignedInUser } from "#app/lib/use-signed-in-user";
 
 /** The small fixed corner badge that shows, on every page, who is signed in. */
 export function SignedInBadge() {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "#app/lib/site-config";
 import { Logo } from "./logo";
 import { externalLinkProps, footerLinks } from "./navigation";
 import { FooterNewsletterForm } from "./newsletter-form";

@@ -1,7 +1,7 @@
 import { LogIn, Menu, UserRound } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { useSignedInUser } from "~/lib/use-signed-in-user";
+import { useSignedInUser } from "#app/lib/use-signed-in-user";
 import { DisclosureMenu } from "../ui/disclosure-menu";
 import { Modal } from "../ui/modal";
 import { Logo } from "./logo";

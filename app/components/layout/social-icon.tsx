@@ -1,4 +1,4 @@
-import type { SocialLink } from "~/lib/site-config";
+import type { SocialLink } from "#app/lib/site-config";
 
 /** Simple outline marks of the social networks, drawn in the current text colour. */
 export function SocialIcon({ name }: { name: SocialLink["name"] }) {

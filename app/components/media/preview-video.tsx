@@ -1,6 +1,6 @@
 import { Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated";
 
 /** Starts the preview from the beginning with sound, the browser's controls and the focus. */
 function startWithSound(video: HTMLVideoElement) {

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from "react";
-import { PageFrame } from "~/components/ui/page-hero";
+import { PageFrame } from "#app/components/ui/page-hero";
 
 /** The quiet centred card that the login, sign-up, reset and sign-in-link pages share. */
 export function AuthCard(props: { eyebrow?: string; title: string; intro?: ReactNode; children: ReactNode }) {

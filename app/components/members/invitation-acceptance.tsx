@@ -2,12 +2,12 @@
 import { CalendarHeart, Music, Users, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Link, type useFetcher } from "react-router";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { PageFrame } from "~/components/ui/page-hero";
-import { TextField } from "~/components/ui/text-field";
-import { joiningEmailWords, smsConsentWords } from "~/modules/consent";
-import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "~/modules/invitations";
-import { acceptanceFormValues, acceptancePayload, type AcceptanceFormValues } from "~/modules/invitations";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { PageFrame } from "#app/components/ui/page-hero";
+import { TextField } from "#app/components/ui/text-field";
+import { joiningEmailWords, smsConsentWords } from "#app/modules/consent";
+import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "#app/modules/invitations";
+import { acceptanceFormValues, acceptancePayload, type AcceptanceFormValues } from "#app/modules/invitations";
 import {
   communicationPreferenceLabels,
   communicationPreferences,
@@ -17,7 +17,7 @@ import {
   invitationInterests,
   invitationMessages,
   welcomeHeading,
-} from "~/modules/invitations";
+} from "#app/modules/invitations";
 
 /** What sending the form answers: the new member's sign-in link, or what to fix. */
 export type AcceptanceResult =

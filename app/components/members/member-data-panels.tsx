@@ -1,10 +1,10 @@
 import { AlertDialog } from "radix-ui";
 import { useRef, useState, type FormEvent } from "react";
 import { Form, useSubmit } from "react-router";
-import { ErrorSummary, revealAndFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { emailPreferenceLabels, smsConsentWords } from "~/modules/consent";
-import { memberTextMessages, memberTextState, type MemberTextConsent } from "~/modules/sms";
-import { deleteAccountSchema, memberDataMessages, type EmailPreferences } from "~/modules/members";
+import { ErrorSummary, revealAndFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { emailPreferenceLabels, smsConsentWords } from "#app/modules/consent";
+import { memberTextMessages, memberTextState, type MemberTextConsent } from "#app/modules/sms";
+import { deleteAccountSchema, memberDataMessages, type EmailPreferences } from "#app/modules/members";
 
 const panel = "rounded-3xl border border-ember bg-umber/80 p-7 sm:p-9";
 

@@ -1,7 +1,7 @@
 // The profile page's parts: the profile form, the active sessions and the intents their buttons send.
 import { useRef, type FormEvent } from "react";
 import { Form } from "react-router";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
 import {
   BIO_MAX_LENGTH,
   FULL_NAME_MAX_LENGTH,
@@ -12,8 +12,8 @@ import {
   type ProfileField,
   type ProfileFieldErrors,
   type ProfileFormInput,
-} from "~/modules/members";
-import type { MemberSession, MemberSessionList } from "~/modules/members/index.server";
+} from "#app/modules/members";
+import type { MemberSession, MemberSessionList } from "#app/modules/members/index.server";
 
 /** What the profile page's forms ask for: the `intent` field of each. */
 export type ProfileIntent = "save" | "send-link" | "sign-out-session" | "sign-out-everywhere" | "email-preferences" | "texts" | "delete-account" | "retry-mail";

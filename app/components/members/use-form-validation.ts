@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type FormEvent } from "react";
-import { useErrorFocus } from "~/components/ui/form-errors";
-import { firstErrorPerField } from "~/lib/form-errors";
+import { useErrorFocus } from "#app/components/ui/form-errors";
+import { firstErrorPerField } from "#app/lib/form-errors";
 
 /** The schema for the pressed button's `intent`. */
 type SchemaFor = (intent: string) => Schema;

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
 import {
   checkFriendAccess,
   friendAccessError,
   friendAccessMessages,
   type FriendAccessActionData,
   type FriendAccessFieldErrors,
-} from "~/modules/members";
+} from "#app/modules/members";
 
 /**
  * 'Want More?': name and e-mail, checked here with the action's own schema, then 'Sending...' and

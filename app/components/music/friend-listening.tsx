@@ -1,4 +1,4 @@
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated";
 import { useAudioPlayer } from "./audio-player/audio-player-provider";
 
 /**

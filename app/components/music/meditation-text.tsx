@@ -1,4 +1,4 @@
-import { groundingBreath } from "~/content/grounding-breath";
+import { groundingBreath } from "#app/content/grounding-breath";
 
 /** The grounding breath meditation the welcome and friend pages share. */
 export function MeditationText({ className }: { className?: string }) {

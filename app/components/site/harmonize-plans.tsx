@@ -1,8 +1,8 @@
 // The Harmonize page's plans, their comparison and questions, and the cards that offer them.
 import { Check, Minus } from "lucide-react";
-import { Modal } from "~/components/ui/modal";
-import { WaitlistForm } from "~/components/waitlist-form";
-import { siteConfig } from "~/lib/site-config";
+import { Modal } from "#app/components/ui/modal";
+import { WaitlistForm } from "#app/components/waitlist-form";
+import { siteConfig } from "#app/lib/site-config";
 
 export interface Plan {
   name: string;

@@ -1,8 +1,8 @@
 // The Guided Meditations page's library (with its category filter in the address), features and questions.
 import { Headphones, NotebookPen, Piano, Sparkles, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { siteConfig } from "~/lib/site-config";
-import type { Faq } from "~/components/ui/faq-list";
+import { siteConfig } from "#app/lib/site-config";
+import type { Faq } from "#app/components/ui/faq-list";
 
 export const categories = ["All", "Focus", "Relaxation", "Energy", "Healing", "Stress Relief", "Creativity", "Sleep"] as const;
 export type Category = (typeof categories)[number];

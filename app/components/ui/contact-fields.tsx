@@ -1,4 +1,4 @@
-import { TextField } from "~/components/ui/text-field";
+import { TextField } from "#app/components/ui/text-field";
 
 type ContactField = "name" | "email" | "phone";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useFormAction } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated";
 
 /**
  * The one way a form reports what is wrong (docs/decisions/055), on every public and staff form:

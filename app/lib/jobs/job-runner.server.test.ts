@@ -1,8 +1,8 @@
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { waitFor } from "../../../tests/support/wait-for";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { waitFor } from "#tests/support/wait-for";
 import { defineJob } from "./define-job";
 import { startJobRunner, type JobRunner } from "./job-runner.server";
 

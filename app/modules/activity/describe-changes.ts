@@ -1,4 +1,4 @@
-import { formatVenueDateTime } from "~/lib/event-dates";
+import { formatVenueDateTime } from "#app/lib/event-dates";
 
 /**
  * An activity entry's before and after, as sentences a founder reads at a glance: 'Changed max seats

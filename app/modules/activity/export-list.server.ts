@@ -1,5 +1,5 @@
-import { toCsv, type CsvColumn } from "~/lib/csv.server";
-import type { Database } from "~/lib/db.server";
+import { toCsv, type CsvColumn } from "#app/lib/csv.server";
+import type { Database } from "#app/lib/db.server";
 import { recordActivity, type StaffActor } from "./record-activity.server";
 
 export interface ListExport<Row> {

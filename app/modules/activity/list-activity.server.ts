@@ -1,8 +1,8 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import { activityLog, type ActivityLogRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { LIST_PAGE_SIZE, listPage, offsetOf } from "~/lib/list-page";
-import { can, notAllowed, type Actor } from "~/modules/access";
+import { activityLog, type ActivityLogRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { LIST_PAGE_SIZE, listPage, offsetOf } from "#app/lib/list-page";
+import { can, notAllowed, type Actor } from "#app/modules/access";
 import type { ActivityKind } from "./activity-kinds";
 
 export interface ActivityFilter {

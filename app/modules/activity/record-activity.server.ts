@@ -1,5 +1,5 @@
-import { activityLog } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { activityLog } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import type { ActivityKind } from "./activity-kinds";
 
 /** The staff member who acts, as every staff use case receives it. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneLine, severalLines } from "~/modules/security";
+import { oneLine, severalLines } from "#app/modules/security";
 import { campaignMessages } from "./campaign-messages";
 import { MAX_MESSAGE_LENGTH } from "./campaign-form";
 

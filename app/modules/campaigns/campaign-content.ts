@@ -1,5 +1,5 @@
 import { Marked, type Tokens } from "marked";
-import { greetingName } from "~/lib/greeting-name";
+import { greetingName } from "#app/lib/greeting-name";
 
 /**
  * A campaign's message: Markdown written by staff with {{link}} (the recipient's personal sign-in

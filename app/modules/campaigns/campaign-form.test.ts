@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstErrorPerField } from "~/lib/form-errors";
+import { firstErrorPerField } from "#app/lib/form-errors";
 import { campaignInputSchema, campaignNameFromSubject } from "./campaign-form";
 
 const errorsOf = (input: unknown) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneLine, severalLines } from "~/modules/security";
+import { oneLine, severalLines } from "#app/modules/security";
 import { campaignMessages } from "./campaign-messages";
 
 /** The most recipients one campaign takes (the community list is far smaller; a guard, not a plan). */

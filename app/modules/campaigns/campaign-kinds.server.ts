@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { events, type Campaign } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { events, type Campaign } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import { EVENT_ATTENDEES, eventIdOfTag } from "./announcement-form";
 
 // What the kinds of campaign share with the fan-out job: the job reads these and imports no use

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { campaignRecipients, campaigns } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { grantMusicAccess } from "~/modules/music/index.server";
-import { hashToken } from "~/lib/tokens.server";
+import { campaignRecipients, campaigns } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { grantMusicAccess } from "#app/modules/music/index.server";
+import { hashToken } from "#app/lib/tokens.server";
 
 export type CampaignLinkState = "usable" | "used" | "expired" | "unknown";
 

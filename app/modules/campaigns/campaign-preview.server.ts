@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "~/lib/db.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity } from "~/modules/activity/index.server";
-import { createSignInLink } from "~/modules/members/index.server";
-import { queueEmail } from "~/modules/messaging/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
+import type { Database } from "#app/lib/db.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { recordActivity } from "#app/modules/activity/index.server";
+import { createSignInLink } from "#app/modules/members/index.server";
+import { queueEmail } from "#app/modules/messaging/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
 import { campaignInputSchema, PREVIEW_CAMPAIGN } from "./campaign-form";
 import { campaignMessages } from "./campaign-messages";
 import { campaignLinkUrl, COMMUNITY_MAGIC_LINKS, plainLinkOf } from "./campaign-kinds.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
 
 export type PreviewOutcome =

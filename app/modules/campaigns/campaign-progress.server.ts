@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { campaignRecipients, campaigns, events, type Campaign } from "../../../db/schema";
-import { siteConfig } from "~/lib/site-config";
-import { formatVenueDateTime } from "~/lib/event-dates";
-import { queryRows, type Database } from "~/lib/db.server";
+import { campaignRecipients, campaigns, events, type Campaign } from "#db/schema";
+import { siteConfig } from "#app/lib/site-config";
+import { formatVenueDateTime } from "#app/lib/event-dates";
+import { queryRows, type Database } from "#app/lib/db.server";
 import { campaignEngagement, type CampaignEngagement } from "./campaign-stats.server";
 import { etaSeconds, type CampaignCounts } from "./progress";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { audioEvents, campaignRecipients, campaigns, events, outbox } from "../../../db/schema";
-import { buildEvent } from "~/modules/demo/factories/events";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { audioEvents, campaignRecipients, campaigns, events, outbox } from "#db/schema";
+import { buildEvent } from "#app/modules/demo/factories/events";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { campaignResults, exportCampaignResults } from "./campaign-results.server";
 
 describe("each recipient's result of a campaign", () => {

@@ -1,11 +1,11 @@
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
-import type { CsvColumn } from "~/lib/csv.server";
-import type { Database } from "~/lib/db.server";
-import { exportList } from "~/modules/activity/index.server";
-import { formatVenueDateTime } from "~/lib/event-dates";
-import { PLAY_START_SECONDS } from "~/modules/music";
-import { campaignRecipients, campaigns, events, outbox } from "../../../db/schema";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
+import type { CsvColumn } from "#app/lib/csv.server";
+import type { Database } from "#app/lib/db.server";
+import { exportList } from "#app/modules/activity/index.server";
+import { formatVenueDateTime } from "#app/lib/event-dates";
+import { PLAY_START_SECONDS } from "#app/modules/music";
+import { campaignRecipients, campaigns, events, outbox } from "#db/schema";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { settleCampaign } from "./campaign-progress.server";
 
 /** One recipient of a campaign and what became of their message. */

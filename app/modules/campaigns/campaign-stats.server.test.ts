@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { audioEvents, campaignRecipients, campaigns, unsubscribes, user } from "../../../db/schema";
-import { uniqueEmail } from "~/modules/demo/factories/community";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { audioEvents, campaignRecipients, campaigns, unsubscribes, user } from "#db/schema";
+import { uniqueEmail } from "#app/modules/demo/factories/community";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { campaignEngagement, communityStats, communityStatsSchema, MAX_STATS_EMAILS } from "./campaign-stats.server";
 import { statsMessages } from "./campaign-messages";
 

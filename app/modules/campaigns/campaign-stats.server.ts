@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows, type Database } from "~/lib/db.server";
-import { PLAY_START_SECONDS } from "~/modules/music";
+import { queryRows, type Database } from "#app/lib/db.server";
+import { PLAY_START_SECONDS } from "#app/modules/music";
 import { statsMessages } from "./campaign-messages";
 
 /** What a campaign led to after it was sent: who listened, how often, and who unsubscribed. */

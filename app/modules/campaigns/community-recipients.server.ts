@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { community, unsubscribes } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { community, unsubscribes } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 
 export interface CommunityRecipient {
   email: string;

@@ -1,14 +1,14 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { campaignRecipients, campaigns, outbox } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { recordActivity } from "~/modules/activity/index.server";
-import { cancelMessages, holdCampaignMessages, releaseFailedMessages, releaseHeldCampaignMessages } from "~/modules/messaging/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
-import { wakeTexts } from "~/modules/sms/index.server";
+import { campaignRecipients, campaigns, outbox } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { recordActivity } from "#app/modules/activity/index.server";
+import { cancelMessages, holdCampaignMessages, releaseFailedMessages, releaseHeldCampaignMessages } from "#app/modules/messaging/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { wakeTexts } from "#app/modules/sms/index.server";
 import { campaignMessages } from "./campaign-messages";
 import type { FanOutStarter } from "./campaign-kinds.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
-import { logFailure } from "~/lib/log.server";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
+import { logFailure } from "#app/lib/log.server";
 
 /** A refusal of the policy says so (`forbidden`); any other refusal is the campaign's state. */
 export type ControlOutcome = { ok: true; message: string } | { ok: false; message: string; reason?: "forbidden" };

@@ -1,15 +1,15 @@
 import { inArray, sql } from "drizzle-orm";
-import { campaignRecipients, campaigns, community, unsubscribes } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity, type StaffActor } from "~/modules/activity/index.server";
+import { campaignRecipients, campaigns, community, unsubscribes } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { recordActivity, type StaffActor } from "#app/modules/activity/index.server";
 import { campaignInputSchema, type CampaignInput } from "./campaign-form";
 import { campaignMessages } from "./campaign-messages";
 import { partitionUnsubscribed, uniqueRecipients, type Recipient } from "./recipients";
 import { renderEmailSample } from "./campaign-preview.server";
 import { checkReview, type ReviewOptions } from "./review-send.server";
 import { COMMUNITY_MAGIC_LINKS, type FanOutStarter } from "./campaign-kinds.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 
 export type CreateCampaignOutcome =

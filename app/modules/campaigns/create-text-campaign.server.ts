@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { campaignRecipients, campaigns, events } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity } from "~/modules/activity/index.server";
-import { formatVenueDateTime } from "~/lib/event-dates";
-import { formatVenueTime, isWithinSendingHours, nextSendingTime } from "~/modules/sms";
+import { campaignRecipients, campaigns, events } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { recordActivity } from "#app/modules/activity/index.server";
+import { formatVenueDateTime } from "#app/lib/event-dates";
+import { formatVenueTime, isWithinSendingHours, nextSendingTime } from "#app/modules/sms";
 import {
   communityTextRecipients,
   eventGuestAudience,
@@ -13,12 +13,12 @@ import {
   type GuestsLeftOut,
   type TextRecipient,
   type TextRules,
-} from "~/modules/sms/index.server";
-import { smsGroupFormSchema } from "~/modules/sms";
-import { personaliseSms, smsMessages, smsMonthOf, textRefusalWords } from "~/modules/sms";
+} from "#app/modules/sms/index.server";
+import { smsGroupFormSchema } from "#app/modules/sms";
+import { personaliseSms, smsMessages, smsMonthOf, textRefusalWords } from "#app/modules/sms";
 import type { FanOutStarter } from "./campaign-kinds.server";
 import { checkReview, type ReviewOptions } from "./review-send.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 
 export const SMS_GROUP = "sms_group";

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { campaignRecipients, campaigns, unsubscribes } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { queueEmailBatch, type QueuedEmail } from "~/modules/messaging/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
+import { campaignRecipients, campaigns, unsubscribes } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { queueEmailBatch, type QueuedEmail } from "#app/modules/messaging/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
 import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
 import { settleCampaign } from "./campaign-progress.server";
-import { newToken } from "~/lib/tokens.server";
+import { newToken } from "#app/lib/tokens.server";
 import { fanOutTextCampaign } from "./text-fan-out.server";
 import { campaignLinkUrl, COMMUNITY_MAGIC_LINKS, plainLinkOf, unsubscribeUrl } from "./campaign-kinds.server";
 

@@ -1,5 +1,5 @@
 import { render } from "@react-email/components";
-import { CampaignMessageEmail } from "~/modules/messaging";
+import { CampaignMessageEmail } from "#app/modules/messaging";
 import { hasLinkPlaceholder, messageHtml, messageText, personaliseHtml, personaliseText, placeholderMarks, type Personal } from "./campaign-content";
 
 export interface CampaignTemplate {

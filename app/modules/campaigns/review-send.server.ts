@@ -1,9 +1,9 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { createHmac } from "node:crypto";
-import { campaigns } from "../../../db/schema";
-import { getAuth } from "~/lib/auth.server";
-import type { Database } from "~/lib/db.server";
-import type { StaffActor } from "~/modules/activity/index.server";
+import { campaigns } from "#db/schema";
+import { getAuth } from "#app/lib/auth.server";
+import type { Database } from "#app/lib/db.server";
+import type { StaffActor } from "#app/modules/activity/index.server";
 import { issueReviewToken, judgeConfirmation, sendFingerprint, type SendIdentity } from "./review-token.server";
 import { DUPLICATE_WINDOW_MINUTES, reviewMessages, type SendReview } from "./send-review";
 

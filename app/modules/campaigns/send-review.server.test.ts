@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaignRecipients, campaigns, community, events, musicAccess, reservations, unsubscribes, type EventRow } from "../../../db/schema";
+import { campaignRecipients, campaigns, community, events, musicAccess, reservations, unsubscribes, type EventRow } from "#db/schema";
 import { campaignMessages } from "./campaign-messages";
 import { redeemCampaignLink } from "./campaign-links.server";
-import { newToken } from "~/lib/tokens.server";
-import type { Database } from "~/lib/db.server";
-import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { newToken } from "#app/lib/tokens.server";
+import type { Database } from "#app/lib/db.server";
+import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { createReviewedCampaign } from "./create-campaign.server";
 import { createTextCampaign } from "./create-text-campaign.server";
 import { mailEventGuests } from "./event-attendees.server";

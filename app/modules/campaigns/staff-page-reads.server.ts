@@ -1,7 +1,7 @@
 import { isNotNull } from "drizzle-orm";
-import { events } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { can, notAllowed, type Actor } from "~/modules/access";
+import { events } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { can, notAllowed, type Actor } from "#app/modules/access";
 import { EVENT_ATTENDEES, eventAttendeesTag } from "./announcement-form";
 import { listCampaigns, listFailedRecipients, listTextRecipients, type CampaignSummary, type FailedRecipient, type TextRecipientResult } from "./campaign-progress.server";
 import { listCommunityRecipients } from "./community-recipients.server";

@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { campaignRecipients, campaigns, type Campaign } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { siteConfig } from "~/lib/site-config";
-import { queueTextIn, type TextRules } from "~/modules/sms/index.server";
-import { personaliseSms, textRefusalWords } from "~/modules/sms";
-import { wakeTexts } from "~/modules/sms/index.server";
+import { campaignRecipients, campaigns, type Campaign } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { siteConfig } from "#app/lib/site-config";
+import { queueTextIn, type TextRules } from "#app/modules/sms/index.server";
+import { personaliseSms, textRefusalWords } from "#app/modules/sms";
+import { wakeTexts } from "#app/modules/sms/index.server";
 
 /** The key of a recipient's message (the same as an e-mail campaign's): one text per recipient, ever. */
 const textKey = (campaignId: string, recipientId: string) => `campaign:${campaignId}:${recipientId}`;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { community } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
-import { recordActivity } from "~/modules/activity/index.server";
+import { community } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
+import { recordActivity } from "#app/modules/activity/index.server";
 
 export type DeleteCommunityMemberOutcome = { ok: true; email: string } | { ok: false; reason: "not-found" }
   | ReturnType<typeof notAllowed>;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { community, outbox } from "../../../db/schema";
-import { buildCommunitySignup } from "~/modules/demo/factories/community";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { createAuth, setAuth, CLIENT_IP_HEADER } from "~/lib/auth.server";
-import { parseEnv } from "~/lib/env.server";
-import { memberAuthParts } from "~/modules/members/auth-parts.server";
+import { community, outbox } from "#db/schema";
+import { buildCommunitySignup } from "#app/modules/demo/factories/community";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { createAuth, setAuth, CLIENT_IP_HEADER } from "#app/lib/auth.server";
+import { parseEnv } from "#app/lib/env.server";
+import { memberAuthParts } from "#app/modules/members/auth-parts.server";
 import { validateCommunitySignup, type CommunitySignup } from "./community-signup";
-import { requestSignInLink } from "~/modules/members/request-sign-in-link.server";
+import { requestSignInLink } from "#app/modules/members/request-sign-in-link.server";
 import { joinCommunity } from "./join-community.server";
 
 function signup(overrides: Parameters<typeof buildCommunitySignup>[0] = {}): CommunitySignup {

@@ -1,13 +1,13 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { community } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { purposesGrantedBy } from "~/modules/consent";
-import { allGranted, isUnsubscribed, recordConsents } from "~/modules/consent/index.server";
-import { requestSignInLink, type SignInLinkClient } from "~/modules/members/index.server";
-import type { TooManyAttemptsRefusal } from "~/modules/security";
+import { community } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { purposesGrantedBy } from "#app/modules/consent";
+import { allGranted, isUnsubscribed, recordConsents } from "#app/modules/consent/index.server";
+import { requestSignInLink, type SignInLinkClient } from "#app/modules/members/index.server";
+import type { TooManyAttemptsRefusal } from "#app/modules/security";
 import type { CommunitySignup } from "./community-signup";
 import { countSignUpAttempt } from "./sign-up-limits.server";
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 
 export type JoinCommunityResult =
   | { joined: true; alreadyMember: boolean }

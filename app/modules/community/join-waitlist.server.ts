@@ -1,11 +1,11 @@
-import { waitlist } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { renderEmail } from "~/modules/messaging/index.server";
-import { sendEmail } from "~/modules/messaging/index.server";
-import { WaitlistConfirmationEmail } from "~/modules/messaging";
-import { normaliseAddress } from "~/modules/security";
-import type { LimitedClient } from "~/modules/security/index.server";
-import type { TooManyAttemptsRefusal } from "~/modules/security";
+import { waitlist } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { renderEmail } from "#app/modules/messaging/index.server";
+import { sendEmail } from "#app/modules/messaging/index.server";
+import { WaitlistConfirmationEmail } from "#app/modules/messaging";
+import { normaliseAddress } from "#app/modules/security";
+import type { LimitedClient } from "#app/modules/security/index.server";
+import type { TooManyAttemptsRefusal } from "#app/modules/security";
 import { countSignUpAttempt } from "./sign-up-limits.server";
 
 /**

@@ -1,8 +1,8 @@
 import { count, desc, ilike, or, type SQL } from "drizzle-orm";
-import { community, newsletter, waitlist } from "../../../db/schema";
-import type { CsvColumn } from "~/lib/csv.server";
-import type { Database } from "~/lib/db.server";
-import { containsPattern, LIST_PAGE_SIZE, listPage, offsetOf, type ListPage, type ListQuery } from "~/lib/list-page";
+import { community, newsletter, waitlist } from "#db/schema";
+import type { CsvColumn } from "#app/lib/csv.server";
+import type { Database } from "#app/lib/db.server";
+import { containsPattern, LIST_PAGE_SIZE, listPage, offsetOf, type ListPage, type ListQuery } from "#app/lib/list-page";
 import { interestLabel } from "./community-signup-fields";
 
 /**

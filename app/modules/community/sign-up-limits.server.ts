@@ -1,7 +1,7 @@
-import type { Database } from "~/lib/db.server";
-import { normaliseAddress } from "~/modules/security";
-import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "~/modules/security/index.server";
-import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security";
+import type { Database } from "#app/lib/db.server";
+import { normaliseAddress } from "#app/modules/security";
+import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "#app/modules/security/index.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
 
 export type SignUpList = "newsletter" | "waitlist" | "community";
 

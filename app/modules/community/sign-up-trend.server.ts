@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { queryRows } from "~/lib/db.server";
-import { fillDays, type DayCount } from "~/lib/day-series";
+import type { Database } from "#app/lib/db.server";
+import { queryRows } from "#app/lib/db.server";
+import { fillDays, type DayCount } from "#app/lib/day-series";
 
 export interface SignUpTrend {
   /** Community sign-ups in the last 7 days, and in the 7 days before them. */

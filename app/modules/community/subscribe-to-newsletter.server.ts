@@ -1,14 +1,14 @@
-import { newsletter } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { siteConfig } from "~/lib/site-config";
-import { renderEmail } from "~/modules/messaging/index.server";
-import { sendEmail } from "~/modules/messaging/index.server";
-import { NewsletterWelcomeEmail } from "~/modules/messaging";
-import { normaliseAddress } from "~/modules/security";
-import type { LimitedClient } from "~/modules/security/index.server";
-import type { TooManyAttemptsRefusal } from "~/modules/security";
-import { purposesGrantedBy } from "~/modules/consent";
-import { allGranted, recordConsents } from "~/modules/consent/index.server";
+import { newsletter } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { siteConfig } from "#app/lib/site-config";
+import { renderEmail } from "#app/modules/messaging/index.server";
+import { sendEmail } from "#app/modules/messaging/index.server";
+import { NewsletterWelcomeEmail } from "#app/modules/messaging";
+import { normaliseAddress } from "#app/modules/security";
+import type { LimitedClient } from "#app/modules/security/index.server";
+import type { TooManyAttemptsRefusal } from "#app/modules/security";
+import { purposesGrantedBy } from "#app/modules/consent";
+import { allGranted, recordConsents } from "#app/modules/consent/index.server";
 import { countSignUpAttempt } from "./sign-up-limits.server";
 
 /**

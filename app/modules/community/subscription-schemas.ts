@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { waitlistSources } from "./subscription-messages";
-import { oneLine } from "~/modules/security";
+import { oneLine } from "#app/modules/security";
 
 /** Shared by the browser forms and the server actions, so both say the same thing. */
 export const emailAddressSchema = z

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { newsletter, outbox, waitlist } from "../../../db/schema";
-import { uniqueEmail } from "~/modules/demo/factories/community";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { newsletter, outbox, waitlist } from "#db/schema";
+import { uniqueEmail } from "#app/modules/demo/factories/community";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { joinWaitlist } from "./join-waitlist.server";
 import { subscribeToNewsletter } from "./subscribe-to-newsletter.server";
 import { newsletterSubscriptionSchema } from "./subscription-schemas";

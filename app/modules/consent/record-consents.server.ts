@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { consents } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { consents } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import { consentVersionOf, type ConsentPurpose, type ConsentSource } from "./consent-texts";
 
 export interface ConsentRecord {

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { campaignRecipients, outbox, unsubscribes, unsubscribeTokens } from "../../../db/schema";
-import { cancelMessages, priorityRank } from "~/modules/messaging/index.server";
-import type { Database } from "~/lib/db.server";
-import { hashToken } from "~/lib/tokens.server";
+import { campaignRecipients, outbox, unsubscribes, unsubscribeTokens } from "#db/schema";
+import { cancelMessages, priorityRank } from "#app/modules/messaging/index.server";
+import type { Database } from "#app/lib/db.server";
+import { hashToken } from "#app/lib/tokens.server";
 
 export type UnsubscribeSource = "one-click" | "link" | "profile" | "account-deleted" | "sign-up" | "complaint";
 

@@ -1,7 +1,7 @@
-import type { Database } from "~/lib/db.server";
-import type { ListQuery } from "~/lib/list-page";
-import { exportList } from "~/modules/activity/index.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
+import type { Database } from "#app/lib/db.server";
+import type { ListQuery } from "#app/lib/list-page";
+import { exportList } from "#app/modules/activity/index.server";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import {
   allCommunitySignups,
   allNewsletter,
@@ -12,13 +12,13 @@ import {
   listWaitlist,
   newsletterCsvColumns,
   waitlistCsvColumns,
-} from "~/modules/community/index.server";
-import { communityStats } from "~/modules/campaigns/index.server";
-import { suppressionReasonsOf, suppressionReasonWords } from "~/modules/deliverability/index.server";
-import { allInvitationStatus, invitationStatusCsvColumns, listInvitationStatus } from "~/modules/invitations/index.server";
-import { allUserProfiles, listUserProfiles, userProfileCsvColumns } from "~/modules/members/index.server";
+} from "#app/modules/community/index.server";
+import { communityStats } from "#app/modules/campaigns/index.server";
+import { suppressionReasonsOf, suppressionReasonWords } from "#app/modules/deliverability/index.server";
+import { allInvitationStatus, invitationStatusCsvColumns, listInvitationStatus } from "#app/modules/invitations/index.server";
+import { allUserProfiles, listUserProfiles, userProfileCsvColumns } from "#app/modules/members/index.server";
 import type { DashboardListKey } from "./dashboard-lists";
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * Which module reads each dashboard list: one page for the dashboard, the whole list for export.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events } from "../../../db/schema";
-import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { insertReservations } from "~/modules/reservations/index.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { events } from "#db/schema";
+import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
+import { insertReservations } from "#app/modules/reservations/index.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { landingPathAfterSignIn } from "./landing-path.server";
 
 // Where each role lands after signing in, against a real database (embedded, or PostgreSQL with DATABASE_URL).

@@ -1,6 +1,6 @@
-import type { Database } from "~/lib/db.server";
-import { findDoorEvent } from "~/modules/reservations/index.server";
-import { can, type Actor } from "~/modules/access";
+import type { Database } from "#app/lib/db.server";
+import { findDoorEvent } from "#app/modules/reservations/index.server";
+import { can, type Actor } from "#app/modules/access";
 
 /**
  * Where a person lands after signing in without asking for a page: admins on the dashboard;

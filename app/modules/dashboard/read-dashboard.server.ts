@@ -1,9 +1,9 @@
-import type { Database } from "~/lib/db.server";
-import { settle } from "~/lib/settle.server";
-import { can, notAllowed, type Actor } from "~/modules/access";
-import { signUpTrend } from "~/modules/community/index.server";
-import { summariseEvents } from "~/modules/events/index.server";
-import { listeningAnalytics } from "~/modules/music/index.server";
+import type { Database } from "#app/lib/db.server";
+import { settle } from "#app/lib/settle.server";
+import { can, notAllowed, type Actor } from "#app/modules/access";
+import { signUpTrend } from "#app/modules/community/index.server";
+import { summariseEvents } from "#app/modules/events/index.server";
+import { listeningAnalytics } from "#app/modules/music/index.server";
 import type { DashboardListKey } from "./dashboard-lists";
 import { readListPage } from "./dashboard-lists.server";
 

@@ -1,4 +1,4 @@
-import type { StatusCheck } from "~/modules/system/index.server";
+import type { StatusCheck } from "#app/modules/system/index.server";
 import { dkimDnsRecord, dkimSettingsFrom, fromDomain } from "./dkim.server";
 
 export interface DeliverabilityStatusSettings {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 // mailauth ships no types; its DKIM verifier takes the raw message and a DNS resolver.
 // @ts-expect-error -- untyped CommonJS module
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
-import { createMailTransport } from "~/modules/messaging/mail-transport.server";
-import { SmtpSink } from "../../../tests/support/smtp-sink";
+import { createMailTransport } from "#app/modules/messaging/mail-transport.server";
+import { SmtpSink } from "#tests/support/smtp-sink";
 import { bounceStatus, dkimStatus } from "./deliverability-status.server";
 import { dkimDnsRecord, dkimSettingsFrom, generateDkimKeyPair } from "./dkim.server";
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import type { Database } from "~/lib/db.server";
-import { log } from "~/lib/log.server";
+import type { Database } from "#app/lib/db.server";
+import { log } from "#app/lib/log.server";
 import { matchReport } from "./match-report.server";
 import { recordBounceEvent, type BounceEventInput } from "./record-bounce.server";
 import { isSignedBy, isSnsMessage, isTrustedCertificateUrl, isTrustedSnsUrl, signingCertificate, type SnsMessage } from "./sns-signature.server";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { outbox } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { outbox } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import { messageIdFromToken } from "./verp";
 
 export interface MatchedMessage {

@@ -1,4 +1,4 @@
-import type { Database } from "~/lib/db.server";
+import type { Database } from "#app/lib/db.server";
 import { deliverabilityMessages } from "./deliverability-messages";
 import { suppressionOf, suppressionReasonWords, unsuppress } from "./suppressions.server";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "~/lib/project-root.server";
+import { projectRoot } from "#app/lib/project-root.server";
 import { enhancedStatusIn, parseBounceReport } from "./parse-bounce-report.server";
 import { envelopeSender, messageIdFromToken, messageToken, tokensIn } from "./verp";
 

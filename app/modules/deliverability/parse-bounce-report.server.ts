@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { withoutControlCharacters } from "~/modules/security";
+import { withoutControlCharacters } from "#app/modules/security";
 import { MAX_PARSED_BYTES, readReportParts, type Fields, type ReportParts } from "./report-mime.server";
 import { tokensIn } from "./verp";
 

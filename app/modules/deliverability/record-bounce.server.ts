@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { bounceEvents, outbox, suppressions, type Suppression } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { unsubscribeAddress } from "~/modules/consent/index.server";
-import { recordConsents } from "~/modules/consent/index.server";
+import { bounceEvents, outbox, suppressions, type Suppression } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { unsubscribeAddress } from "#app/modules/consent/index.server";
+import { recordConsents } from "#app/modules/consent/index.server";
 
 /** Soft bounces within this many days that suppress an address (BOUNCE_SOFT_LIMIT). */
 export const DEFAULT_SOFT_BOUNCE_LIMIT = 3;

@@ -1,4 +1,4 @@
-import { readAtMost } from "~/lib/read-at-most";
+import { readAtMost } from "#app/lib/read-at-most";
 import { createVerify, X509Certificate } from "node:crypto";
 
 /** An Amazon SNS message as posted to an HTTP(S) subscription. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Database } from "~/lib/db.server";
-import { exportList } from "~/modules/activity/index.server";
-import { recordActivity, type StaffActor } from "~/modules/activity/index.server";
-import { can, notAllowed, type Actor } from "~/modules/access";
+import type { Database } from "#app/lib/db.server";
+import { exportList } from "#app/modules/activity/index.server";
+import { recordActivity, type StaffActor } from "#app/modules/activity/index.server";
+import { can, notAllowed, type Actor } from "#app/modules/access";
 import { deliverabilityMessages } from "./deliverability-messages";
 import { listSuppressions, unsuppress, type SuppressionListRow } from "./suppressions.server";
 import { listUnmatchedReports, unmatchedReasonWords, type UnmatchedReportSummary } from "./unmatched-reports.server";

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
-import { bounceEvents, suppressions, type OutboxMessage, type Suppression } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { priorityRank } from "~/modules/messaging/index.server";
+import { bounceEvents, suppressions, type OutboxMessage, type Suppression } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { priorityRank } from "#app/modules/messaging/index.server";
 
 /** How a skipped message's reason and the staff list name each reason. */
 export const suppressionReasonWords: Record<Suppression["reason"], string> = {

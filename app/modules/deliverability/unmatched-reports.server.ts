@@ -1,7 +1,7 @@
 import { desc, gt, lt, sql } from "drizzle-orm";
-import { unmatchedReports, type UnmatchedReport } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { withoutControlCharacters } from "~/modules/security";
+import { unmatchedReports, type UnmatchedReport } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { withoutControlCharacters } from "#app/modules/security";
 
 /** How long an unmatched report stays listed. */
 const KEEP_DAYS = 90;

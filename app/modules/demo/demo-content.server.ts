@@ -1,8 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
-import { demoRows } from "../../../db/schema";
-import { queryRows, type Database } from "~/lib/db.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
-import { recordActivity, type CommandActor, type StaffActor } from "~/modules/activity/index.server";
+import { demoRows } from "#db/schema";
+import { queryRows, type Database } from "#app/lib/db.server";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
+import { recordActivity, type CommandActor, type StaffActor } from "#app/modules/activity/index.server";
 import { demoTables, isMarked } from "./demo-marks.server";
 import { demoAddresses, demoInvitedAddresses } from "./demo-people";
 

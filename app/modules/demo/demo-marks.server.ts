@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { demoRows } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { demoRows } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 
 /** The tables the demo seed adds rows to; each added row is marked in demo_rows (docs/decisions/052). */
 export const demoTables = ["events", "reservations", "invitations", "newsletter", "waitlist", "user_profiles", "music_access"] as const;

@@ -1,6 +1,6 @@
 import { asc, inArray, sql } from "drizzle-orm";
-import { invitations } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { invitations } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import { demoInvitations, type DemoInvitationState } from "./demo-invitations";
 
 export interface DemoInvitationLink {

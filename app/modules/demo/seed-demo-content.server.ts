@@ -1,11 +1,11 @@
 import { inArray, sql } from "drizzle-orm";
-import { events, invitations, musicAccess, newsletter, userProfiles, waitlist } from "../../../db/schema";
+import { events, invitations, musicAccess, newsletter, userProfiles, waitlist } from "#db/schema";
 import { buildEvent, buildReservation } from "./factories/events";
 import { buildNewsletterSubscriber, buildWaitlistEntry } from "./factories/community";
 import { buildInvitation, buildUserProfile } from "./factories/invitations";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "#app/lib/db.server";
 import { demoEvents, demoReservationGuests } from "./demo-events";
-import { insertReservations } from "~/modules/reservations/index.server";
+import { insertReservations } from "#app/modules/reservations/index.server";
 import { demoInvitations, demoSentAt } from "./demo-invitations";
 import { listDemoInvitations, type DemoInvitationLink } from "./list-demo-invitations.server";
 import { markDemoRows } from "./demo-marks.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { queryRows } from "~/lib/db.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { queryRows } from "#app/lib/db.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { seedDemoContent } from "./seed-demo-content.server";
 
 describe("the demo seed", () => {

@@ -1,5 +1,5 @@
-import type { EventRow } from "../../../db/schema";
-import { siteConfig } from "~/lib/site-config";
+import type { EventRow } from "#db/schema";
+import { siteConfig } from "#app/lib/site-config";
 
 /**
  * An event as calendars see it: an RFC 5545 file (the e-mail's attachment, the event page's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstErrorPerField } from "~/lib/form-errors";
+import { firstErrorPerField } from "#app/lib/form-errors";
 import { chosenReservations, DEFAULT_MAX_SEATS, eventFormMessages, eventFormSchema, eventFormValues, isImageReference } from "./event-form";
 
 const valid = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneLine, severalLines } from "~/modules/security";
+import { oneLine, severalLines } from "#app/modules/security";
 import { chosenImage } from "./event-images";
 
 /**

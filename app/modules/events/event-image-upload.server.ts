@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { logFailure } from "~/lib/log.server";
-import { can } from "~/modules/access";
+import { logFailure } from "#app/lib/log.server";
+import { can } from "#app/modules/access";
 import { eventFormValues } from "./event-form";
 import { failure, type EventActor, type EventFailure } from "./event-management.server";
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
-import { freePort } from "../../../tests/support/smtp-sink";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { openDatabase, type DatabaseHandle } from "#app/lib/db.server";
+import { freePort } from "#tests/support/smtp-sink";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { listPublicEventViews } from "./list-event-views.server";
 import { loadReservePageEvents, loadVipEvent } from "./special-events.server";
 

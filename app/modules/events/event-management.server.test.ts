@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, events, reservations } from "../../../db/schema";
-import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { insertReservations } from "~/modules/reservations/insert-reservations.server";
-import { siteConfig } from "~/lib/site-config";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { activityLog, events, reservations } from "#db/schema";
+import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
+import { insertReservations } from "#app/modules/reservations/insert-reservations.server";
+import { siteConfig } from "#app/lib/site-config";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { archiveEvent, deleteEventForGood, duplicateEvent, publishEvent, restoreEvent, toggleFeatured, unpublishEvent } from "./event-lifecycle.server";
 import { eventFailures, eventToasts } from "./event-management-messages";
 import { instantToVenueDateTime } from "./event-venue-time";

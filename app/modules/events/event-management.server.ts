@@ -1,8 +1,8 @@
-import type { Database } from "~/lib/db.server";
-import type { StaffActor } from "~/modules/activity/index.server";
-import { can } from "~/modules/access";
-import type { Role } from "~/modules/access";
-import type { EventRow } from "../../../db/schema";
+import type { Database } from "#app/lib/db.server";
+import type { StaffActor } from "#app/modules/activity/index.server";
+import { can } from "#app/modules/access";
+import type { Role } from "#app/modules/access";
+import type { EventRow } from "#db/schema";
 
 /**
  * What the event management use cases share: who acts, what they answer, and the event's fields

@@ -1,5 +1,5 @@
-import type { Database } from "~/lib/db.server";
-import { siteConfig } from "~/lib/site-config";
+import type { Database } from "#app/lib/db.server";
+import { siteConfig } from "#app/lib/site-config";
 import { eventStructuredData, jsonForScript } from "./event-structured-data";
 import type { EventView } from "./event-view";
 import { findPublicEventBySlug, toEventView } from "./list-events.server";

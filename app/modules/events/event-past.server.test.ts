@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/lib/db.server";
-import { buildEvent, buildReservation, venueTime } from "~/modules/demo/factories/events";
-import { insertReservations } from "~/modules/reservations/index.server";
-import { events } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { queryRows } from "#app/lib/db.server";
+import { buildEvent, buildReservation, venueTime } from "#app/modules/demo/factories/events";
+import { insertReservations } from "#app/modules/reservations/index.server";
+import { events } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { isMarkedPast, isPastEvent } from "./event-past";
 import { eventColumnsOf, markedPastSql, pastEventSql, upcomingEventSql } from "./event-past.server";
 import { eventStats } from "./list-managed-events.server";

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { events } from "../../../db/schema";
+import { events } from "#db/schema";
 import { LABEL_SPACES, normalisedLabel, PAST_EVENT } from "./event-labels";
 
 /**

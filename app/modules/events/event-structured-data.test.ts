@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildEvent } from "~/modules/demo/factories/events";
+import { buildEvent } from "#app/modules/demo/factories/events";
 import { eventStructuredData, jsonForScript } from "./event-structured-data";
 
 const options = {

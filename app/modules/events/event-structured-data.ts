@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import type { EventRow } from "../../../db/schema";
+import type { EventRow } from "#db/schema";
 import { isSoldOut } from "./event-card-action";
 
 /**

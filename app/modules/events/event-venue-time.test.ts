@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatEventDate, formatEventTime } from "~/lib/event-dates";
+import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { instantToVenueDateTime, venueDateTimeToInstant } from "./event-venue-time";
 
 const la = "America/Los_Angeles";

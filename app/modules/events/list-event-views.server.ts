@@ -1,6 +1,6 @@
-import type { Database } from "~/lib/db.server";
-import { logFailure } from "~/lib/log.server";
-import { siteConfig } from "~/lib/site-config";
+import type { Database } from "#app/lib/db.server";
+import { logFailure } from "#app/lib/log.server";
+import { siteConfig } from "#app/lib/site-config";
 import type { EventView } from "./event-view";
 import { listPublicEvents, toEventView } from "./list-events.server";
 

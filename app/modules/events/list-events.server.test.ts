@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { events } from "../../../db/schema";
-import { insertReservations } from "../reservations/insert-reservations.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
+import { events } from "#db/schema";
+import { insertReservations } from "#app/modules/reservations/insert-reservations.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { findPublicEventBySlug, listPublicEvents } from "./list-events.server";
 
 describe("listPublicEvents", () => {

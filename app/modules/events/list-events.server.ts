@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { events, type EventRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { hasControlCharacters } from "~/modules/security";
+import { events, type EventRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { hasControlCharacters } from "#app/modules/security";
 import { disabledLabel, eventCardAction, GUEST_LIST_FULL, seatsLeft, type EventCardOptions } from "./event-card-action";
-import { formatEventDate, formatEventTime } from "~/lib/event-dates";
+import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { inListingOrder } from "./event-order";
 import { isPastEvent } from "./event-past";
 import type { EventView } from "./event-view";

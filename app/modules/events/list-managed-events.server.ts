@@ -1,6 +1,6 @@
 import { asc, count, desc, isNotNull, sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { events, type EventRow } from "../../../db/schema";
+import type { Database } from "#app/lib/db.server";
+import { events, type EventRow } from "#db/schema";
 import { eventFailures } from "./event-management-messages";
 import { refuseUnlessManager, type EventActor, type EventOutcome } from "./event-management.server";
 import { inListingOrder } from "./event-order";

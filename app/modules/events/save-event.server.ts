@@ -1,10 +1,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { siteConfig } from "~/lib/site-config";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { changedFields } from "~/modules/activity";
-import { recordActivity } from "~/modules/activity/index.server";
-import { events, type EventRow } from "../../../db/schema";
+import type { Database } from "#app/lib/db.server";
+import { siteConfig } from "#app/lib/site-config";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { changedFields } from "#app/modules/activity";
+import { recordActivity } from "#app/modules/activity/index.server";
+import { events, type EventRow } from "#db/schema";
 import { eventFormSchema, eventFormValues, type EventFormData, type EventFormFields } from "./event-form";
 import { eventFailures, eventToasts, withReason } from "./event-management-messages";
 import { databaseErrorCode, failure, isEventId, loggedFields, refuseUnlessManager, type EventActor, type EventFailure, type EventOutcome } from "./event-management.server";

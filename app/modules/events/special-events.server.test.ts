@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildEvent, type EventDraft } from "~/modules/demo/factories/events";
+import { buildEvent, type EventDraft } from "#app/modules/demo/factories/events";
 import type { EventWithSeats } from "./list-events.server";
 import { chooseReserveEvents, chooseVipEvent } from "./special-events.server";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { queryRows } from "~/lib/db.server";
+import type { Database } from "#app/lib/db.server";
+import { queryRows } from "#app/lib/db.server";
 import { eventColumnsOf, upcomingEventSql } from "./event-past.server";
 
 /** How many upcoming events the dashboard lists with their seats. */

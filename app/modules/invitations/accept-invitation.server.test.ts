@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { consents, invitations, musicAccess, userProfiles } from "../../../db/schema";
-import { consentVersionOf, consentWordsAt } from "~/modules/consent/consent-texts";
-import { smsPermissionFor } from "~/modules/sms/sms-consent.server";
-import { buildAcceptance, buildInvitation } from "~/modules/demo/factories/invitations";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { consents, invitations, musicAccess, userProfiles } from "#db/schema";
+import { consentVersionOf, consentWordsAt } from "#app/modules/consent/consent-texts";
+import { smsPermissionFor } from "#app/modules/sms/sms-consent.server";
+import { buildAcceptance, buildInvitation } from "#app/modules/demo/factories/invitations";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { acceptInvitation } from "./accept-invitation.server";
 import { createInvitation } from "./create-invitation.server";
 import { getAttendeeData } from "./get-attendee-data.server";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { invitations, musicAccess } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { purposesGrantedBy } from "~/modules/consent";
-import { allGranted, recordConsents } from "~/modules/consent/index.server";
-import { createSignInLink } from "~/modules/members/index.server";
+import { invitations, musicAccess } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { purposesGrantedBy } from "#app/modules/consent";
+import { allGranted, recordConsents } from "#app/modules/consent/index.server";
+import { createSignInLink } from "#app/modules/members/index.server";
 import type { AcceptanceInput } from "./acceptance-schema";
 import type { InvitationFailure } from "./invitation-failures";
 import { effectiveInvitationStatus } from "./invitation-status";

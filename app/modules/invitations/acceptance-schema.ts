@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { hasControlCharacters, oneLine } from "~/modules/security";
+import { hasControlCharacters, oneLine } from "#app/modules/security";
 import { communicationPreferences, discoveryMethods, invitationInterests, invitationMessages as messages } from "./invitation-messages";
 import { MAX_RID_LENGTH } from "./rid";
 

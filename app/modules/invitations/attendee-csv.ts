@@ -1,6 +1,6 @@
-import { readCsvRecords } from "~/lib/csv-reading";
-import { yieldToEventLoop } from "~/lib/event-loop";
-import { withoutControlCharacters } from "~/modules/security";
+import { readCsvRecords } from "#app/lib/csv-reading";
+import { yieldToEventLoop } from "#app/lib/event-loop";
+import { withoutControlCharacters } from "#app/modules/security";
 import { attendeeImportMessages } from "./attendee-import-messages";
 
 /**

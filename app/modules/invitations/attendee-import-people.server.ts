@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { attendeeImportPeople } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { yieldToEventLoop } from "~/lib/event-loop";
+import { attendeeImportPeople } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { yieldToEventLoop } from "#app/lib/event-loop";
 import type { AttendeeImportPerson } from "./attendee-csv";
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { invitations, unsubscribes, user, userProfiles } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { yieldToEventLoop } from "~/lib/event-loop";
+import { invitations, unsubscribes, user, userProfiles } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { yieldToEventLoop } from "#app/lib/event-loop";
 import type { AttendeeImportPerson } from "./attendee-csv";
 import { effectiveInvitationStatus, type EffectiveInvitationStatus } from "./invitation-status";
 

@@ -1,6 +1,6 @@
-import { invitations } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { randomToken } from "~/lib/tokens.server";
+import { invitations } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { randomToken } from "#app/lib/tokens.server";
 import { invitationExpiry } from "./invitation-status";
 import { RID_BYTES } from "./rid";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneLine } from "~/modules/security";
+import { oneLine } from "#app/modules/security";
 import { friendInvitationMessages } from "./invitation-management-messages";
 
 /** The friend invitation generator's fields, checked alike in the browser and on the server. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { invitations } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { invitations } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import type { InvitationFailure } from "./invitation-failures";
 import { effectiveInvitationStatus } from "./invitation-status";
 import { isPossibleRid } from "./rid";

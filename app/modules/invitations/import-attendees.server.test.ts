@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { activityLog, invitations, outbox, unsubscribes } from "../../../db/schema";
-import type { OutboxMessage } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { activityLog, invitations, outbox, unsubscribes } from "#db/schema";
+import type { OutboxMessage } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { importAttendees } from "./import-attendees.server";
 import { invitationEmailRenderer, invitationGoneReason, INVITATION_EMAIL } from "./invitation-email.server";
 import { resendInvitation, revokeInvitation } from "./manage-invitation.server";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { attendeeImports } from "../../../db/schema";
-import { queryRows, type Database } from "~/lib/db.server";
-import { yieldToEventLoop } from "~/lib/event-loop";
-import { recordActivity } from "~/modules/activity/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
+import { attendeeImports } from "#db/schema";
+import { queryRows, type Database } from "#app/lib/db.server";
+import { yieldToEventLoop } from "#app/lib/event-loop";
+import { recordActivity } from "#app/modules/activity/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
 import type { AttendeeImportPerson } from "./attendee-csv";
 import { confirmImportSchema } from "./attendee-import-form";
 import { attendeeImportMessages, PAST_ATTENDEE_CAMPAIGN } from "./attendee-import-messages";
@@ -14,7 +14,7 @@ import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationExpiry } from "./invitation-status";
 import { openImport, wordingOfImport } from "./import-invitation-preview.server";
 import { invitationWordingMessages, invitationWordingSchema } from "./invitation-wording";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { sameWords } from "./invitation-wording.server";
 
 /**

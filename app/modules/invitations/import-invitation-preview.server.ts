@@ -1,8 +1,8 @@
 import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
-import { attendeeImports } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import type { StaffActor } from "~/modules/activity/index.server";
-import { firstErrorPerField } from "~/lib/form-errors";
+import { attendeeImports } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import type { StaffActor } from "#app/modules/activity/index.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
 import type { AttendeeImportPerson } from "./attendee-csv";
 import { confirmImportSchema } from "./attendee-import-form";
 import { attendeeImportMessages } from "./attendee-import-messages";

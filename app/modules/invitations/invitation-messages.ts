@@ -1,4 +1,4 @@
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "#app/lib/site-config";
 
 /**
  * What the invitation page and endpoints say. The spec fixes the validation, failure and success

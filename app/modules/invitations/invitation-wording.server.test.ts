@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { invitations, outbox } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { invitations, outbox } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { importAttendees } from "./import-attendees.server";
 import { reviseImportWording } from "./import-invitation-preview.server";
 import { invitationEmailRenderer } from "./invitation-email.server";

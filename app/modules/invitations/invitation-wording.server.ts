@@ -1,6 +1,6 @@
 import { desc, inArray } from "drizzle-orm";
-import { invitationWordings } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { invitationWordings } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import { DEFAULT_INVITATION_WORDING, type InvitationWording } from "./invitation-wording";
 
 /** Words with the row they are kept in; `id` null: the default words, never edited. */

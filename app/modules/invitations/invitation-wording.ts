@@ -1,7 +1,7 @@
 import { format, parseISO } from "date-fns";
 import { z } from "zod";
-import { oneLine, severalLines } from "~/modules/security";
-import { siteConfig } from "~/lib/site-config";
+import { oneLine, severalLines } from "#app/modules/security";
+import { siteConfig } from "#app/lib/site-config";
 import type { PastEvent } from "./attendee-csv";
 
 /**

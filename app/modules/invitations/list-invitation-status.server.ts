@@ -1,8 +1,8 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { invitations, userProfiles } from "../../../db/schema";
-import type { CsvColumn } from "~/lib/csv.server";
-import type { Database } from "~/lib/db.server";
-import { containsPattern, LIST_PAGE_SIZE, listPage, offsetOf, type ListPage, type ListQuery } from "~/lib/list-page";
+import { invitations, userProfiles } from "#db/schema";
+import type { CsvColumn } from "#app/lib/csv.server";
+import type { Database } from "#app/lib/db.server";
+import { containsPattern, LIST_PAGE_SIZE, listPage, offsetOf, type ListPage, type ListQuery } from "#app/lib/list-page";
 import { displayInterests } from "./interests-display";
 import { effectiveInvitationStatus, type EffectiveInvitationStatus } from "./invitation-status";
 

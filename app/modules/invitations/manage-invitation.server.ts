@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { invitations } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { recordActivity } from "~/modules/activity/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
+import { invitations } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { recordActivity } from "#app/modules/activity/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
 import { newInvitationRid } from "./create-invitation.server";
 import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationManagementMessages } from "./invitation-management-messages";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { effectiveInvitationStatus, invitationExpiry } from "./invitation-status";
 
 export type ManageInvitationOutcome = { ok: true; message: string } | { ok: false; reason: "not-found" | "already-accepted" | "already-revoked"; message: string }

@@ -1,9 +1,9 @@
 import { eq, lt } from "drizzle-orm";
-import { attendeeImports } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { decodeCsvBytes } from "~/lib/csv-reading";
-import { hasControlCharacters } from "~/modules/security";
-import { nameProblem } from "~/lib/greeting-name";
+import { attendeeImports } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { decodeCsvBytes } from "#app/lib/csv-reading";
+import { hasControlCharacters } from "#app/modules/security";
+import { nameProblem } from "#app/lib/greeting-name";
 import { mergedPeople, parseAttendeeCsv, type AttendeeImportPerson } from "./attendee-csv";
 import { attendeeFileSchema } from "./attendee-import-form";
 import { attendeeImportMessages } from "./attendee-import-messages";
@@ -12,7 +12,7 @@ import type { AttendeeImportPreview, PreviewPerson } from "./attendee-import-pre
 import type { EffectiveInvitationStatus } from "./invitation-status";
 import { PREVIEW_LIFETIME_HOURS, renderImportInvitation, sampleInvitee } from "./import-invitation-preview.server";
 import { storeImportPeople } from "./attendee-import-people.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { latestInvitationWording } from "./invitation-wording.server";
 
 export { PREVIEW_LIFETIME_HOURS };

@@ -1,4 +1,4 @@
-import { hasControlCharacters } from "~/modules/security";
+import { hasControlCharacters } from "#app/modules/security";
 
 /** A rid is this many random bytes, URL-safe (32 characters), minted by `randomToken` (lib/tokens.server). */
 export const RID_BYTES = 24;

@@ -1,14 +1,14 @@
 import { createElement } from "react";
-import type { Database } from "~/lib/db.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity } from "~/modules/activity/index.server";
-import { queueEmail } from "~/modules/messaging/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
-import { renderEmail } from "~/modules/messaging/index.server";
-import { InvitationEmail, invitationEmailContent } from "~/modules/messaging";
+import type { Database } from "#app/lib/db.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { recordActivity } from "#app/modules/activity/index.server";
+import { queueEmail } from "#app/modules/messaging/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { renderEmail } from "#app/modules/messaging/index.server";
+import { InvitationEmail, invitationEmailContent } from "#app/modules/messaging";
 import { friendInvitationSchema } from "./friend-invitation-form";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
-import { randomToken } from "~/lib/tokens.server";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
+import { randomToken } from "#app/lib/tokens.server";
 import { FRIEND_INVITATION_CAMPAIGN, friendInvitationMessages } from "./invitation-management-messages";
 
 export type FriendInvitationOutcome =

@@ -1,5 +1,5 @@
-import type { Database } from "~/lib/db.server";
-import { refuseOverLimit, type AttemptClient, type AttemptRefused } from "~/modules/members/index.server";
+import type { Database } from "#app/lib/db.server";
+import { refuseOverLimit, type AttemptClient, type AttemptRefused } from "#app/modules/members/index.server";
 import { acceptInvitation, type AcceptInvitationResult } from "./accept-invitation.server";
 import type { AcceptanceInput } from "./acceptance-schema";
 

@@ -18,15 +18,15 @@ import {
   user,
   userProfiles,
   waitlist,
-} from "../../../db/schema";
-import { bcryptCost, MAX_BCRYPT_COST } from "~/lib/bcrypt-hash";
-import { queryRows, type Database } from "~/lib/db.server";
-import { randomToken } from "~/lib/tokens.server";
-import { interestOptions } from "~/modules/community";
-import { slugForEvent } from "~/modules/events";
-import { invitationExpiry, RID_BYTES } from "~/modules/invitations";
-import { normaliseAddress, withoutControlCharacters } from "~/modules/security";
-import { toE164 } from "~/modules/sms";
+} from "#db/schema";
+import { bcryptCost, MAX_BCRYPT_COST } from "#app/lib/bcrypt-hash";
+import { queryRows, type Database } from "#app/lib/db.server";
+import { randomToken } from "#app/lib/tokens.server";
+import { interestOptions } from "#app/modules/community";
+import { slugForEvent } from "#app/modules/events";
+import { invitationExpiry, RID_BYTES } from "#app/modules/invitations";
+import { normaliseAddress, withoutControlCharacters } from "#app/modules/security";
+import { toE164 } from "#app/modules/sms";
 import { LEGACY_TABLES, timestampColumns, type LegacyTable } from "./legacy-columns";
 import { parseLegacyDate, parseLegacyTimestamp, readLegacyTimestamp } from "./legacy-dates";
 import { checkEmail, checkLine, checkProfile, checkText, isSiteSlug, leaveOutOversizedCells, legacyRules, oversizedProblem, shown, type FormRule } from "./legacy-fields";

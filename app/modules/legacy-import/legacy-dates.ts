@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { venueDateTimeToInstant } from "~/modules/events";
+import { venueDateTimeToInstant } from "#app/modules/events";
 
 /**
  * The old site's free-text event dates ('August 15th, 2025', 'Sept 14', 'Sat, Aug 15') and times

@@ -1,9 +1,9 @@
-import { communitySignupSchema, newsletterSubscriptionSchema } from "~/modules/community";
-import { eventFormSchema } from "~/modules/events";
-import { acceptanceSchema } from "~/modules/invitations";
-import { emailOnlySchema, signUpSchema, validateProfile, type ProfileField } from "~/modules/members";
-import { reservationSchema } from "~/modules/reservations";
-import { hasControlCharacters, withoutControlCharacters } from "~/modules/security";
+import { communitySignupSchema, newsletterSubscriptionSchema } from "#app/modules/community";
+import { eventFormSchema } from "#app/modules/events";
+import { acceptanceSchema } from "#app/modules/invitations";
+import { emailOnlySchema, signUpSchema, validateProfile, type ProfileField } from "#app/modules/members";
+import { reservationSchema } from "#app/modules/reservations";
+import { hasControlCharacters, withoutControlCharacters } from "#app/modules/security";
 
 /**
  * The old site's cells pass the rules of the site's own forms (issue 34): what a visitor, member or

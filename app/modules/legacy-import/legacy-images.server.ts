@@ -1,8 +1,8 @@
 import { constants } from "node:fs";
 import { copyFile, lstat, mkdir, open, readdir, realpath } from "node:fs/promises";
 import path from "node:path";
-import { eventImageDirectory, storeEventImage } from "~/modules/events/index.server";
-import { EVENT_IMAGES, MAX_EVENT_IMAGE_BYTES, uploadedImageHash } from "~/modules/events";
+import { eventImageDirectory, storeEventImage } from "#app/modules/events/index.server";
+import { EVENT_IMAGES, MAX_EVENT_IMAGE_BYTES, uploadedImageHash } from "#app/modules/events";
 import { shown } from "./legacy-fields";
 
 /**

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import Papa from "papaparse";
 import pg from "pg";
-import { decodeCsvBytes } from "~/lib/csv-reading";
+import { decodeCsvBytes } from "#app/lib/csv-reading";
 import { checkColumns, LEGACY_FILES, LEGACY_TABLES, legacyFile, type ColumnCheck, type LegacyTable } from "./legacy-columns";
 
 /**

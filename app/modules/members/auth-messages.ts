@@ -40,4 +40,4 @@ export const authMessages = {
 } as const;
 
 /** Refusals of limited attempts share one wording with the rest of the site. */
-export { tooManyAttempts } from "~/modules/security";
+export { tooManyAttempts } from "#app/modules/security";

@@ -1,5 +1,5 @@
-import type { AuthParts } from "~/lib/auth.server";
-import { roleForEmail } from "~/modules/access";
+import type { AuthParts } from "#app/lib/auth.server";
+import { roleForEmail } from "#app/modules/access";
 import { sendAccountLink } from "./send-account-link.server";
 
 /** The members' rules that the auth instance is built with (see server/runtime.ts). */

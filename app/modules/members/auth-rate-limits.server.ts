@@ -1,6 +1,6 @@
-import type { Database } from "~/lib/db.server";
-import { normaliseAddress } from "~/modules/security";
-import { consumeRateLimits, type RateLimitRule } from "~/modules/security/index.server";
+import type { Database } from "#app/lib/db.server";
+import { normaliseAddress } from "#app/modules/security";
+import { consumeRateLimits, type RateLimitRule } from "#app/modules/security/index.server";
 import { tooManyAttempts } from "./auth-messages";
 
 /** The attempts that are limited, each counted per client address and per e-mail address. */

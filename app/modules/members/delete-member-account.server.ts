@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { unsubscribeAddress } from "~/modules/consent/index.server";
+import type { Database } from "#app/lib/db.server";
+import { unsubscribeAddress } from "#app/modules/consent/index.server";
 import { deleteAccountSchema, DELETED_GUEST_NAME, memberDataMessages } from "./member-data";
-import { recordConsents } from "~/modules/consent/index.server";
+import { recordConsents } from "#app/modules/consent/index.server";
 
 export interface AccountOwner {
   id: string;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/lib/db.server";
-import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "~/modules/security/index.server";
-import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security";
-import { consentWordsAt, type ConsentSource } from "~/modules/consent";
+import { queryRows, type Database } from "#app/lib/db.server";
+import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "#app/modules/security/index.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
+import { consentWordsAt, type ConsentSource } from "#app/modules/consent";
 
 /** Gathering everything reads a dozen tables and all of a person's listening: a few downloads an hour. */
 export const memberExportLimit: RateLimitRule = { limit: 5, windowSeconds: 60 * 60 };

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { siteConfig } from "~/lib/site-config";
-import { oneLine } from "~/modules/security";
+import { siteConfig } from "#app/lib/site-config";
+import { oneLine } from "#app/modules/security";
 
 /**
  * The friend page's 'Want More?' form: a name and an e-mail, both required and non-blank after

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { profiles } from "../../../db/schema";
-import { logFailure } from "~/lib/log.server";
+import type { Database } from "#app/lib/db.server";
+import { profiles } from "#db/schema";
+import { logFailure } from "#app/lib/log.server";
 
 /** The full name a member gave in their profile, or null (no profile yet, or the lookup failed). */
 export async function getProfileFullName(db: Database, userId: string): Promise<string | null> {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { audioEvents, campaignRecipients, campaigns, community, events, newsletter, profiles, reservations, session, unsubscribes, user, userProfiles } from "../../../db/schema";
-import { queryRows } from "~/lib/db.server";
-import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { uniqueEmail } from "~/modules/demo/factories/community";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { consentVersionOf } from "~/modules/consent/consent-texts";
+import { audioEvents, campaignRecipients, campaigns, community, events, newsletter, profiles, reservations, session, unsubscribes, user, userProfiles } from "#db/schema";
+import { queryRows } from "#app/lib/db.server";
+import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
+import { uniqueEmail } from "#app/modules/demo/factories/community";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { consentVersionOf } from "#app/modules/consent/consent-texts";
 import { deleteMemberAccount } from "./delete-member-account.server";
 import { exportMemberData, memberExportLimit } from "./export-member-data.server";
 import { memberDataMessages } from "./member-data";

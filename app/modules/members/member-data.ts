@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dayIn } from "~/lib/day-series";
+import { dayIn } from "#app/lib/day-series";
 import { memberDataMessages } from "./member-data-messages";
 
 export { memberDataMessages };

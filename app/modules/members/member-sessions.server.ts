@@ -1,8 +1,8 @@
 import { isAPIError } from "better-auth/api";
-import { getAuth } from "~/lib/auth.server";
-import { siteConfig } from "~/lib/site-config";
+import { getAuth } from "#app/lib/auth.server";
+import { siteConfig } from "#app/lib/site-config";
 import { describeDevice } from "./user-agent";
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * The signed-in member's own sessions, through better-auth, which lists and revokes only the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstErrorPerField } from "~/lib/form-errors";
+import { firstErrorPerField } from "#app/lib/form-errors";
 import { authMessages } from "./auth-messages";
 import { emailOnlySchema, newPasswordSchema, passwordSignInSchema, signUpSchema } from "./password-auth-schemas";
 

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { authMessages } from "./auth-messages";
-import { oneLine } from "~/modules/security";
+import { oneLine } from "#app/modules/security";
 
 /**
  * The login, sign-up and new-password forms' rules, shared by the browser (before sending) and the

@@ -1,10 +1,10 @@
 import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
-import { getAuth } from "~/lib/auth.server";
-import type { Database } from "~/lib/db.server";
-import { verification } from "../../../db/schema";
+import { getAuth } from "#app/lib/auth.server";
+import type { Database } from "#app/lib/db.server";
+import { verification } from "#db/schema";
 import { authMessages } from "./auth-messages";
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * Password accounts on better-auth: sign-in, sign-up, reset. Each answers in the words of

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, user } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { profiles, user } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { defaultProfile, type ProfileValues } from "./profile";
 import { getProfile, ProfileSaveError, saveProfile } from "./profile.server";
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { profiles } from "../../../db/schema";
+import type { Database } from "#app/lib/db.server";
+import { profiles } from "#db/schema";
 import { defaultProfile, profileMessages, storedDuration, storedTime, type ProfileValues } from "./profile";
 
 /**

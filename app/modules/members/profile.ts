@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { oneLine, severalLines } from "~/modules/security";
+import { oneLine, severalLines } from "#app/modules/security";
 
 /**
  * A member's profile: its choices, defaults, messages and the one schema that the /profile form

@@ -1,6 +1,6 @@
-import type { SignInLinkMetadata } from "~/lib/auth.server";
-import type { Database } from "~/lib/db.server";
-import { hasHardBounced } from "~/modules/deliverability/index.server";
+import type { SignInLinkMetadata } from "#app/lib/auth.server";
+import type { Database } from "#app/lib/db.server";
+import { hasHardBounced } from "#app/modules/deliverability/index.server";
 import { checkAuthRateLimit, type AttemptClient } from "./auth-rate-limits.server";
 import { emailSignInLink } from "./sign-in-links.server";
 

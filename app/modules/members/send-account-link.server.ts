@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "~/lib/db.server";
-import { renderEmail } from "~/modules/messaging/index.server";
-import { sendEmail } from "~/modules/messaging/index.server";
-import { AccountLinkEmail, accountLinkContent, type AccountLinkPurpose } from "~/modules/messaging";
+import type { Database } from "#app/lib/db.server";
+import { renderEmail } from "#app/modules/messaging/index.server";
+import { sendEmail } from "#app/modules/messaging/index.server";
+import { AccountLinkEmail, accountLinkContent, type AccountLinkPurpose } from "#app/modules/messaging";
 
 /**
  * E-mails a sign-in, reset or confirmation link through the outbox. Each request is its own

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { newsletter } from "../../../db/schema";
-import { queryRows, type Database } from "~/lib/db.server";
-import { resubscribeAddress, unsubscribeAddress } from "~/modules/consent/index.server";
+import { newsletter } from "#db/schema";
+import { queryRows, type Database } from "#app/lib/db.server";
+import { resubscribeAddress, unsubscribeAddress } from "#app/modules/consent/index.server";
 import { memberDataMessages, emailPreferencesSchema, type EmailPreferences } from "./member-data";
-import { recordConsents } from "~/modules/consent/index.server";
+import { recordConsents } from "#app/modules/consent/index.server";
 
 export interface PreferenceOwner {
   id: string;

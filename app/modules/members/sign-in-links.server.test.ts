@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, like } from "drizzle-orm";
-import { outbox, verification } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { createAuth, getAuth, setAuth, SIGN_IN_LINK_TTL_SECONDS } from "~/lib/auth.server";
-import { parseEnv } from "~/lib/env.server";
+import { outbox, verification } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { createAuth, getAuth, setAuth, SIGN_IN_LINK_TTL_SECONDS } from "#app/lib/auth.server";
+import { parseEnv } from "#app/lib/env.server";
 import { memberAuthParts } from "./auth-parts.server";
 import { createSignInLink, emailSignInLink } from "./sign-in-links.server";
 

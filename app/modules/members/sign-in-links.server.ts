@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { randomToken } from "~/lib/tokens.server";
-import { getAuth, SIGN_IN_LINK_TTL_SECONDS, type SignInLinkMetadata } from "~/lib/auth.server";
-import type { Database } from "~/lib/db.server";
+import { randomToken } from "#app/lib/tokens.server";
+import { getAuth, SIGN_IN_LINK_TTL_SECONDS, type SignInLinkMetadata } from "#app/lib/auth.server";
+import type { Database } from "#app/lib/db.server";
 import { SIGNED_IN_PATH } from "./landing-path";
-import { verification } from "../../../db/schema";
+import { verification } from "#db/schema";
 
 /**
  * Sign-in links. Each one is a better-auth magic-link token, stored hashed, used once, valid for

@@ -1,4 +1,4 @@
-import type { Database } from "~/lib/db.server";
+import type { Database } from "#app/lib/db.server";
 import { refuseOverLimit, type AttemptRefused } from "./auth-rate-limits.server";
 import { signUpWithPassword, type AuthOutcome } from "./password-auth.server";
 import type { SignInLinkClient } from "./request-sign-in-link.server";

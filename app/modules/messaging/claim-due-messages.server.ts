@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { outbox, type OutboxMessage } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { outbox, type OutboxMessage } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import { clearedContent, LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS } from "./outbox.server";
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
-import type { OutboxMessage } from "../../../db/schema";
+import type { OutboxMessage } from "#db/schema";
 import type { Transport } from "./transports.server";
 import { attachmentsFromMeta } from "./email-attachments";
 

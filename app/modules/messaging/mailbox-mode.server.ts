@@ -1,4 +1,4 @@
-import { slot } from "~/lib/singleton.server";
+import { slot } from "#app/lib/singleton.server";
 
 /**
  * Whether this instance delivers to the dev mailbox (no SMTP_URL). Only then may a row keep its

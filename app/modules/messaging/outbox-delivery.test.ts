@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { outbox } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { SmtpSink } from "../../../tests/support/smtp-sink";
-import { waitFor } from "../../../tests/support/wait-for";
+import { outbox } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { SmtpSink } from "#tests/support/smtp-sink";
+import { waitFor } from "#tests/support/wait-for";
 import { createMailTransport } from "./mail-transport.server";
 import { getOutboxMessage, queueEmail } from "./outbox.server";
-import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
+import { startJobRunner, type JobRunner } from "#app/lib/jobs/job-runner.server";
 import { messagingJobs } from "./jobs.server";
 import { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { OutboxMessage } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { logFailure, logSummarised } from "~/lib/log.server";
+import type { OutboxMessage } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { logFailure, logSummarised } from "#app/lib/log.server";
 import { claimDueMessages, releaseUnsentMessages, renewLeases, secondsUntilNextDue } from "./claim-due-messages.server";
 import type { Transport, Transports } from "./transports.server";
 import { describeFailure, failureFacts, isPermanentFailure, type FailureFacts } from "./delivery-errors";

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
-import { outbox } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { decodedBody, SmtpSink } from "../../../tests/support/smtp-sink";
-import { waitFor } from "../../../tests/support/wait-for";
+import { outbox } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { decodedBody, SmtpSink } from "#tests/support/smtp-sink";
+import { waitFor } from "#tests/support/wait-for";
 import { claimDueMessages, failAbandonedMessages } from "./claim-due-messages.server";
 import { createMailTransport, type MailTransport } from "./mail-transport.server";
 import { registerMailboxMode } from "./mailbox-mode.server";

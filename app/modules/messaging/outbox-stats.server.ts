@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { counter } from "~/lib/metrics.server";
-import { queryRows, type Database } from "~/lib/db.server";
+import { counter } from "#app/lib/metrics.server";
+import { queryRows, type Database } from "#app/lib/db.server";
 import { RELAY_STAGES, type FailureStage } from "./delivery-errors";
 
 export interface DueMessages {

@@ -1,5 +1,5 @@
-import { slot } from "~/lib/singleton.server";
-import { logFailure } from "~/lib/log.server";
+import { slot } from "#app/lib/singleton.server";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * How a freshly written outbox message is handed to the job runner: the composition root

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { outbox, type OutboxMessage } from "../../../db/schema";
-import { queryRows, type Database } from "~/lib/db.server";
+import { outbox, type OutboxMessage } from "#db/schema";
+import { queryRows, type Database } from "#app/lib/db.server";
 import type { FailureFacts } from "./delivery-errors";
 import { attachmentsToMeta, type EmailAttachment } from "./email-attachments";
 import { keepsSignInLinks } from "./mailbox-mode.server";

@@ -1,5 +1,5 @@
-import type { OutboxMessage } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { OutboxMessage } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import type { EmailAttachment } from "./email-attachments";
 
 /**

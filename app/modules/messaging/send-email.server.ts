@@ -1,4 +1,4 @@
-import type { Database } from "~/lib/db.server";
+import type { Database } from "#app/lib/db.server";
 import { queueEmail, type QueuedEmail, type QueueResult } from "./outbox.server";
 import { wakeOutbox } from "./outbox-wake.server";
 

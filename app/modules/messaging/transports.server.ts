@@ -1,4 +1,4 @@
-import type { OutboxMessage } from "../../../db/schema";
+import type { OutboxMessage } from "#db/schema";
 
 /** Something that can send one outbox message of its channel: SMTP or the dev mailbox, Twilio. */
 export interface Transport {

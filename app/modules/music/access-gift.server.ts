@@ -1,6 +1,6 @@
-import type { Database } from "~/lib/db.server";
-import { normaliseEmail } from "~/modules/access";
-import { emailSignInLink } from "~/modules/members/index.server";
+import type { Database } from "#app/lib/db.server";
+import { normaliseEmail } from "#app/modules/access";
+import { emailSignInLink } from "#app/modules/members/index.server";
 import { grantMusicAccess } from "./grant-music-access.server";
 import { hasValidSignature, signValue } from "./signatures.server";
 import { signingSecret } from "./signing-secret.server";

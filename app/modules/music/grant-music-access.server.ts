@@ -1,5 +1,5 @@
-import type { Database } from "~/lib/db.server";
-import { musicAccess } from "../../../db/schema";
+import type { Database } from "#app/lib/db.server";
+import { musicAccess } from "#db/schema";
 
 /** Gives an e-mail the full member playlist; giving it again changes nothing. */
 export async function grantMusicAccess(db: Database, options: { email: string; source: string }): Promise<void> {

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { tracks } from "../../../db/schema";
+import type { Database } from "#app/lib/db.server";
+import { tracks } from "#db/schema";
 import type { LibraryTrack } from "./playlists";
 
 /** The whole music library in listening order; which of it a listener hears is playlistFor's call. */

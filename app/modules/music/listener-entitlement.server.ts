@@ -1,6 +1,6 @@
-import type { Database } from "~/lib/db.server";
-import { can } from "~/modules/access";
-import type { Role } from "~/modules/access";
+import type { Database } from "#app/lib/db.server";
+import { can } from "#app/modules/access";
+import type { Role } from "#app/modules/access";
 import { isValidFriendPass } from "./friend-pass.server";
 import { hasMusicAccess } from "./music-access.server";
 import { entitlementOf, type Entitlement } from "./playlists";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { queryRows } from "~/lib/db.server";
-import { fillDays, type DayCount } from "~/lib/day-series";
+import type { Database } from "#app/lib/db.server";
+import { queryRows } from "#app/lib/db.server";
+import { fillDays, type DayCount } from "#app/lib/day-series";
 import { LISTENING_PERIOD_DAYS, PLAY_START_SECONDS } from "./plays";
 
 /** How many tracks and campaigns the dashboard ranks. */

@@ -1,5 +1,5 @@
-import type { Database } from "~/lib/db.server";
-import type { Role } from "~/modules/access";
+import type { Database } from "#app/lib/db.server";
+import type { Role } from "#app/modules/access";
 import { listenerEntitlement } from "./listener-entitlement.server";
 import { listTracks } from "./list-tracks.server";
 import { playlistFor, trackSource, type Entitlement } from "./playlists";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/lib/db.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { musicAccess } from "../../../db/schema";
+import { openDatabase } from "#app/lib/db.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { musicAccess } from "#db/schema";
 import { hasMusicAccess } from "./music-access.server";
 
 describe("music access lookup", () => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { musicAccess } from "../../../db/schema";
-import { logFailure } from "~/lib/log.server";
+import type { Database } from "#app/lib/db.server";
+import { musicAccess } from "#db/schema";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * Whether an e-mail is entitled to the full member playlist (a music_access row, compared

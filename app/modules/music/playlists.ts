@@ -1,4 +1,4 @@
-import { can } from "~/modules/access";
+import { can } from "#app/modules/access";
 
 /**
  * Who may hear which tracks. The library has three tiers: a public track anyone may play, friend

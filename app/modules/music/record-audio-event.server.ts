@@ -1,6 +1,6 @@
-import type { Database } from "~/lib/db.server";
-import { audioEvents } from "../../../db/schema";
-import { consumeRateLimits, type RateLimitRule } from "~/modules/security/index.server";
+import type { Database } from "#app/lib/db.server";
+import { audioEvents } from "#db/schema";
+import { consumeRateLimits, type RateLimitRule } from "#app/modules/security/index.server";
 import type { TrackAudioInput } from "./track-audio-schema";
 
 /**

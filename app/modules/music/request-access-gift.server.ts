@@ -1,6 +1,6 @@
-import type { Database } from "~/lib/db.server";
-import { refuseOverLimit, type AttemptRefused } from "~/modules/members/index.server";
-import type { SignInLinkClient } from "~/modules/members/index.server";
+import type { Database } from "#app/lib/db.server";
+import { refuseOverLimit, type AttemptRefused } from "#app/modules/members/index.server";
+import type { SignInLinkClient } from "#app/modules/members/index.server";
 import { emailAccessGift } from "./access-gift.server";
 
 /**

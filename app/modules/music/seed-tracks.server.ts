@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { tracks } from "../../../db/schema";
+import { tracks } from "#db/schema";
 import { buildLibrary } from "./track-library";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "#app/lib/db.server";
 
 /**
  * The music library is part of the site, not demo content: the server puts it in place at every

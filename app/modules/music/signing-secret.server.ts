@@ -1,4 +1,4 @@
-import { getAuth } from "~/lib/auth.server";
+import { getAuth } from "#app/lib/auth.server";
 
 /**
  * The key for the music module's signatures: better-auth's own secret, read from its context

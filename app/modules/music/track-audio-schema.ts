@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { anonymousSessionIdPattern, audioActions, trackAudioLimits } from "./audio-tracking";
-import { oneLine } from "~/modules/security";
+import { oneLine } from "#app/modules/security";
 
 const { textMax, idMax, secondsMax } = trackAudioLimits;
 

@@ -1,4 +1,4 @@
-import { tracks as generatedTracks, type TrackSlug } from "~/content/tracks";
+import { tracks as generatedTracks, type TrackSlug } from "#app/content/tracks";
 import type { TrackTier } from "./playlists";
 
 /**

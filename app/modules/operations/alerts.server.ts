@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/lib/db.server";
-import { logFailure } from "~/lib/log.server";
-import { queueEmail } from "~/modules/messaging/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
+import { queryRows, type Database } from "#app/lib/db.server";
+import { logFailure } from "#app/lib/log.server";
+import { queueEmail } from "#app/modules/messaging/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
 
 /**
  * The conditions admins are e-mailed about, each at most once an hour (docs/decisions/047).

@@ -1,5 +1,5 @@
-import type { Database } from "~/lib/db.server";
-import { dueMessages, failingTransactionalEmails, RELAY_STAGES, type FailingTransactionalEmails, type FailureStage } from "~/modules/messaging/index.server";
+import type { Database } from "#app/lib/db.server";
+import { dueMessages, failingTransactionalEmails, RELAY_STAGES, type FailingTransactionalEmails, type FailureStage } from "#app/modules/messaging/index.server";
 import { noteCondition, type AlertSettings } from "./alerts.server";
 
 /** The oldest due transactional message may wait this long before admins are told. */

@@ -1,8 +1,8 @@
 import type pg from "pg";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { gaugeReadOnScrape, histogram } from "~/lib/metrics.server";
-import { logFailure } from "~/lib/log.server";
-import { dueMessages, type DueMessages } from "~/modules/messaging/index.server";
+import type { DatabaseHandle } from "#app/lib/db.server";
+import { gaugeReadOnScrape, histogram } from "#app/lib/metrics.server";
+import { logFailure } from "#app/lib/log.server";
+import { dueMessages, type DueMessages } from "#app/modules/messaging/index.server";
 
 /**
  * The gauges read from the database and the pool at each scrape: the outbox's due messages and the

@@ -1,6 +1,6 @@
-import type { Env } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
-import { MAX_ENTRIES, tightenPrivateFolders, type PrivateFolder } from "~/lib/private-files.server";
+import type { Env } from "#app/lib/env.server";
+import { log } from "#app/lib/log.server";
+import { MAX_ENTRIES, tightenPrivateFolders, type PrivateFolder } from "#app/lib/private-files.server";
 import { isScheduledBackupFile } from "./scheduled-backups.server";
 
 /**

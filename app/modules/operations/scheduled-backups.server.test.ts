@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, runMigrations, type DatabaseHandle } from "~/lib/db.server";
-import { folderFingerprints } from "../../../tests/support/folder-fingerprints";
-import { insertCommunityRows, tableFingerprints } from "../../../tests/support/table-fingerprints";
-import { gatherSystemStatus } from "~/modules/system/system-status.server";
+import { openDatabase, runMigrations, type DatabaseHandle } from "#app/lib/db.server";
+import { folderFingerprints } from "#tests/support/folder-fingerprints";
+import { insertCommunityRows, tableFingerprints } from "#tests/support/table-fingerprints";
+import { gatherSystemStatus } from "#app/modules/system/system-status.server";
 import { readBackupFile } from "./backup-file.server";
 import { restoreEmbedded } from "./database-backup.server";
 import { startScheduledBackups } from "./scheduled-backups.server";

@@ -1,7 +1,7 @@
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { log, logFailure } from "~/lib/log.server";
+import type { DatabaseHandle } from "#app/lib/db.server";
+import { log, logFailure } from "#app/lib/log.server";
 import { takeBackup } from "./database-backup.server";
 
 const FILE_NAME = /^harmonia-\d{8}T\d{6}Z\.backup$/;

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { DatabaseHandle } from "~/lib/db.server";
-import type { Env } from "~/lib/env.server";
-import { defineJob, type JobDefinition } from "~/lib/jobs/define-job";
-import { log, logFailure, setDatabaseOutageListener } from "~/lib/log.server";
+import type { DatabaseHandle } from "#app/lib/db.server";
+import type { Env } from "#app/lib/env.server";
+import { defineJob, type JobDefinition } from "#app/lib/jobs/define-job";
+import { log, logFailure, setDatabaseOutageListener } from "#app/lib/log.server";
 import { noteConditionInBackground, noteDatabaseOutage, readAlertStates, type AlertSettings, type AlertStateView } from "./alerts.server";
 import { checkOutboxAlerts } from "./check-alerts.server";
 import { declareDatabaseMetrics } from "./metrics.server";

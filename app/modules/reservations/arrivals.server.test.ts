@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, events, reservations } from "../../../db/schema";
-import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { activityLog, events, reservations } from "#db/schema";
+import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { loadCheckIn, type CheckInActor } from "./arrivals.server";
 import { checkInGuest } from "./check-in-guest.server";
 import { insertReservations } from "./insert-reservations.server";

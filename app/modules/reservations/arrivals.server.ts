@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
-import { events, reservations } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { logFailure } from "~/lib/log.server";
-import { recordActivity, type StaffActor } from "~/modules/activity/index.server";
-import { can } from "~/modules/access";
-import type { Role } from "~/modules/access";
+import { events, reservations } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { logFailure } from "#app/lib/log.server";
+import { recordActivity, type StaffActor } from "#app/modules/activity/index.server";
+import { can } from "#app/modules/access";
+import type { Role } from "#app/modules/access";
 import {
   arrivalMessage,
   arrivedAfter,

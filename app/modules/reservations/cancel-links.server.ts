@@ -1,5 +1,5 @@
-import type { EventRow, ReservationRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { EventRow, ReservationRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import { createHash } from "node:crypto";
 import { guestLinkPaths, mintGuestTokens, storeGuestToken } from "./guest-tokens.server";
 

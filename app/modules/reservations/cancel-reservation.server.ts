@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { events, outbox, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { logFailure } from "~/lib/log.server";
-import { cancelMessages, queueEmailToRender } from "~/modules/messaging/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
-import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "~/modules/security/index.server";
-import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security";
+import { events, outbox, reservations, type EventRow, type ReservationRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { logFailure } from "#app/lib/log.server";
+import { cancelMessages, queueEmailToRender } from "#app/modules/messaging/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "#app/modules/security/index.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
 import { guestMessages, tokenFailureMessage } from "./guest-messages";
 import { readGuestToken, spendGuestToken } from "./guest-tokens.server";
 import { textReminderKey } from "./text-reminders.server";

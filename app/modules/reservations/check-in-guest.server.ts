@@ -1,4 +1,4 @@
-import type { Database } from "~/lib/db.server";
+import type { Database } from "#app/lib/db.server";
 import { tapArrival, type CheckInActor, type CheckInOutcome } from "./arrivals.server";
 
 /** Staff mark one more seat of a reservation arrived ('arrive-one'), or all of them ('arrive-all'). */

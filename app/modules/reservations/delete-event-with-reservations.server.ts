@@ -1,6 +1,6 @@
-import type { Database } from "~/lib/db.server";
-import { lockReservationsOfEvent, removeEventWithReservations } from "~/modules/events/index.server";
-import { can } from "~/modules/access";
+import type { Database } from "#app/lib/db.server";
+import { lockReservationsOfEvent, removeEventWithReservations } from "#app/modules/events/index.server";
+import { can } from "#app/modules/access";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
 import { lockEvent } from "./waiting-list.server";

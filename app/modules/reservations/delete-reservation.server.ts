@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { recordActivity } from "~/modules/activity/index.server";
-import { can } from "~/modules/access";
-import { reservations, type WaitlistEntryRow } from "../../../db/schema";
+import type { Database } from "#app/lib/db.server";
+import { recordActivity } from "#app/modules/activity/index.server";
+import { can } from "#app/modules/access";
+import { reservations, type WaitlistEntryRow } from "#db/schema";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
 import { announceOffers, lockEvent, makeOffers, type OfferSettings } from "./waiting-list.server";

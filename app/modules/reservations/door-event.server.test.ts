@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it } from "vitest";
-import { buildEvent, buildReservation, venueTime } from "~/modules/demo/factories/events";
-import { events } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { buildEvent, buildReservation, venueTime } from "#app/modules/demo/factories/events";
+import { events } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { findDoorEvent } from "./door-event.server";
 import { insertReservations } from "./insert-reservations.server";
 

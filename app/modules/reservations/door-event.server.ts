@@ -1,9 +1,9 @@
 import { and, asc, gte, isNotNull, lt, ne, not, or, sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { can, type Actor } from "~/modules/access";
-import { instantToVenueDateTime, venueDateTimeToInstant } from "~/modules/events";
-import { markedPastSql, upcomingEventSql } from "~/modules/events/index.server";
-import { events } from "../../../db/schema";
+import type { Database } from "#app/lib/db.server";
+import { can, type Actor } from "#app/modules/access";
+import { instantToVenueDateTime, venueDateTimeToInstant } from "#app/modules/events";
+import { markedPastSql, upcomingEventSql } from "#app/modules/events/index.server";
+import { events } from "#db/schema";
 
 const MINUTE = 60_000;
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { reservations, type WaitlistEntryRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { logFailure } from "~/lib/log.server";
-import { recordActivity } from "~/modules/activity/index.server";
-import { can } from "~/modules/access";
-import { normaliseAddress } from "~/modules/security";
+import { reservations, type WaitlistEntryRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { logFailure } from "#app/lib/log.server";
+import { recordActivity } from "#app/modules/activity/index.server";
+import { can } from "#app/modules/access";
+import { normaliseAddress } from "#app/modules/security";
 import { editGuestSchema, guestFormMessages as messages, guestRefusal as refused, typedGuestValues, type GuestOutcome } from "./guest-form";
 import type { ReservationsActor } from "./staff-outcome.server";
 import { announceOffers, lockEvent, makeOffers, type OfferSettings } from "./waiting-list.server";

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, guestTokens, reservations } from "../../../db/schema";
-import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { waitFor } from "../../../tests/support/wait-for";
-import { deleteEventForGood } from "~/modules/events/event-lifecycle.server";
+import { events, guestTokens, reservations } from "#db/schema";
+import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { waitFor } from "#tests/support/wait-for";
+import { deleteEventForGood } from "#app/modules/events/event-lifecycle.server";
 import { deleteEventWithReservations } from "./delete-event-with-reservations.server";
 import { mintGuestTokens } from "./guest-tokens.server";
 import { insertReservations } from "./insert-reservations.server";

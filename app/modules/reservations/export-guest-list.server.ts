@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import type { CsvColumn } from "~/lib/csv.server";
-import type { Database } from "~/lib/db.server";
-import { exportList } from "~/modules/activity/index.server";
-import { formatVenueDateTime } from "~/lib/event-dates";
-import { can } from "~/modules/access";
-import { events, reservations, type ReservationRow } from "../../../db/schema";
+import type { CsvColumn } from "#app/lib/csv.server";
+import type { Database } from "#app/lib/db.server";
+import { exportList } from "#app/modules/activity/index.server";
+import { formatVenueDateTime } from "#app/lib/event-dates";
+import { can } from "#app/modules/access";
+import { events, reservations, type ReservationRow } from "#db/schema";
 import type { ReservationsActor } from "./staff-outcome.server";
 
 /** The columns, with the time of each reservation at the venue, written as every staff page writes it. */

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { oneLine } from "~/modules/security";
+import { oneLine } from "#app/modules/security";
 import { MAX_SEATS_PER_RESERVATION, MIN_SEATS, reservationMessages } from "./reservation-form";
 
 /**

@@ -1,8 +1,8 @@
-import type { Database } from "~/lib/db.server";
+import type { Database } from "#app/lib/db.server";
 import { addGuest } from "./add-guest.server";
 import { editGuest } from "./edit-guest.server";
 import type { GuestFailureReason } from "./guest-form";
-import type { Refusal } from "~/lib/outcome";
+import type { Refusal } from "#app/lib/outcome";
 import type { ReservationsActor } from "./staff-outcome.server";
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { randomToken } from "~/lib/tokens.server";
+import { randomToken } from "#app/lib/tokens.server";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { guestTokens, type GuestTokenRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { guestTokens, type GuestTokenRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 
 export type GuestTokenPurpose = GuestTokenRow["purpose"];
 

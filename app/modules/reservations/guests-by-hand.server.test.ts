@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityLog, events, outbox, reservations } from "../../../db/schema";
-import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { activityLog, events, outbox, reservations } from "#db/schema";
+import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { addGuest } from "./add-guest.server";
 import { checkInGuest } from "./check-in-guest.server";
 import { editGuest } from "./edit-guest.server";

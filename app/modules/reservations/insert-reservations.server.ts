@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { events, reservations, type ReservationRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { events, reservations, type ReservationRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 
 export type NewReservation = typeof reservations.$inferInsert;
 

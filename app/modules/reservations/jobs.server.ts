@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Database } from "~/lib/db.server";
-import { defineJob } from "~/lib/jobs/define-job";
+import type { Database } from "#app/lib/db.server";
+import { defineJob } from "#app/lib/jobs/define-job";
 import { pruneGuestTokens } from "./guest-tokens.server";
 import { queueDueReminders } from "./reminders.server";
 import { processWaitingLists } from "./waiting-list.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildEvent, buildReservation, venueTime } from "~/modules/demo/factories/events";
-import { events } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { buildEvent, buildReservation, venueTime } from "#app/modules/demo/factories/events";
+import { events } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { insertReservations } from "./insert-reservations.server";
 import { listReservationsAdmin } from "./list-reservations-admin.server";
 

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { can, notAllowed, type Actor } from "~/modules/access";
-import { isPastEvent } from "~/modules/events";
-import { pastEventSql } from "~/modules/events/index.server";
-import { events, reservations } from "../../../db/schema";
+import type { Database } from "#app/lib/db.server";
+import { can, notAllowed, type Actor } from "#app/modules/access";
+import { isPastEvent } from "#app/modules/events";
+import { pastEventSql } from "#app/modules/events/index.server";
+import { events, reservations } from "#db/schema";
 import { listWaitingList, type WaitingListLine } from "./waiting-list.server";
 
 export interface AdminReservation {

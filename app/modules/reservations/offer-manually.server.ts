@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { waitlistEntries, type WaitlistEntryRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { recordActivity } from "~/modules/activity/index.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
+import { waitlistEntries, type WaitlistEntryRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { recordActivity } from "#app/modules/activity/index.server";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { announceOffers, holdForEntry, lockEvent, takesGuests, type OfferSettings } from "./waiting-list.server";
 
 export type OfferManuallyOutcome =

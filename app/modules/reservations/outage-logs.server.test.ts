@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
+import { openDatabase, type DatabaseHandle } from "#app/lib/db.server";
 import { reserveSeats } from "./reserve-seats.server";
 
 describe("reservations while the database is down", () => {

@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, lte } from "drizzle-orm";
-import { events, outbox, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { queueEmailToRender } from "~/modules/messaging/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
+import { events, outbox, reservations, type EventRow, type ReservationRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { queueEmailToRender } from "#app/modules/messaging/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
 import { queueTextReminders, type TextReminderOptions } from "./text-reminders.server";
 
 /** The two reminders a guest gets: the day before (24 h ahead) and on the day (3 h ahead). */

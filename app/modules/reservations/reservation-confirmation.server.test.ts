@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { events, outbox, reservations } from "../../../db/schema";
-import { buildEvent } from "~/modules/demo/factories/events";
-import { siteConfig } from "~/lib/site-config";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { attachmentIn, decodedBody, SmtpSink, waitForMail } from "../../../tests/support/smtp-sink";
-import { createMailTransport, type MailTransport } from "~/modules/messaging/mail-transport.server";
-import { createOutboxSender } from "~/modules/messaging/outbox-sender.server";
-import { getOutboxMessage } from "~/modules/messaging/outbox.server";
-import { registerOutboxWake } from "~/modules/messaging/outbox-wake.server";
-import { attachmentsFromMeta } from "~/modules/messaging/email-attachments";
+import { events, outbox, reservations } from "#db/schema";
+import { buildEvent } from "#app/modules/demo/factories/events";
+import { siteConfig } from "#app/lib/site-config";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { attachmentIn, decodedBody, SmtpSink, waitForMail } from "#tests/support/smtp-sink";
+import { createMailTransport, type MailTransport } from "#app/modules/messaging/mail-transport.server";
+import { createOutboxSender } from "#app/modules/messaging/outbox-sender.server";
+import { getOutboxMessage } from "#app/modules/messaging/outbox.server";
+import { registerOutboxWake } from "#app/modules/messaging/outbox-wake.server";
+import { attachmentsFromMeta } from "#app/modules/messaging/email-attachments";
 import {
   reservationConfirmation,
   reservationConfirmationKey,

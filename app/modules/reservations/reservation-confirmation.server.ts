@@ -1,24 +1,24 @@
 import { eq, inArray } from "drizzle-orm";
 import { createElement } from "react";
-import { events, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { siteConfig } from "~/lib/site-config";
+import { events, reservations, type EventRow, type ReservationRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { siteConfig } from "#app/lib/site-config";
 import {
   CALENDAR_CONTENT_TYPE,
   CALENDAR_FILE_NAME,
   eventCalendarFile,
   eventPageUrl,
   googleCalendarUrl,
-} from "~/modules/events";
-import { formatEventDate, formatEventTime } from "~/lib/event-dates";
-import { queueEmailToRender, type QueueResult } from "~/modules/messaging/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
-import type { DeliveryRenderer, RenderedEmail, RenderOutcome } from "~/modules/messaging/index.server";
-import { renderEmail } from "~/modules/messaging/index.server";
+} from "#app/modules/events";
+import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
+import { queueEmailToRender, type QueueResult } from "#app/modules/messaging/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
+import type { DeliveryRenderer, RenderedEmail, RenderOutcome } from "#app/modules/messaging/index.server";
+import { renderEmail } from "#app/modules/messaging/index.server";
 import {
   ReservationConfirmationEmail,
   reservationConfirmationSubject,
-} from "~/modules/messaging";
+} from "#app/modules/messaging";
 import { cancelLinks } from "./cancel-links.server";
 import type { AfterReserved } from "./reserve-seats.server";
 

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { oneLine } from "~/modules/security";
+import { oneLine } from "#app/modules/security";
 
 /**
  * The reservation form (the reserve dialog on every event card, and its no-JavaScript page): the

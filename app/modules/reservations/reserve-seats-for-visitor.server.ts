@@ -1,17 +1,17 @@
-import { counter } from "~/lib/metrics.server";
-import type { Database } from "~/lib/db.server";
-import { hasControlCharacters } from "~/modules/security";
-import { normaliseAddress } from "~/modules/security";
-import { consumeRateLimits, type RateLimitRule } from "~/modules/security/index.server";
-import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security";
-import { recordConsents } from "~/modules/consent/index.server";
-import { toE164 } from "~/modules/sms";
+import { counter } from "#app/lib/metrics.server";
+import type { Database } from "#app/lib/db.server";
+import { hasControlCharacters } from "#app/modules/security";
+import { normaliseAddress } from "#app/modules/security";
+import { consumeRateLimits, type RateLimitRule } from "#app/modules/security/index.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
+import { recordConsents } from "#app/modules/consent/index.server";
+import { toE164 } from "#app/modules/sms";
 import { reservationConfirmation } from "./reservation-confirmation.server";
 import { reservationMessages, type ReservationInput } from "./reservation-form";
 import { cancelLinkAfterReserving } from "./cancel-links.server";
 import { findSubmittedReservation, reserveSeats, type ReserveOutcome } from "./reserve-seats.server";
 import { spendSeatBudget, type SeatBudgetClient } from "./seat-budget.server";
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * How often a visitor may try to reserve (docs/decisions/013): per client address, and per

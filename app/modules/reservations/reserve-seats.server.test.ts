@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events, reservations } from "../../../db/schema";
-import { buildEvent } from "~/modules/demo/factories/events";
-import { queryRows } from "~/lib/db.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { events, reservations } from "#db/schema";
+import { buildEvent } from "#app/modules/demo/factories/events";
+import { queryRows } from "#app/lib/db.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { reservationMessages } from "./reservation-form";
 import { reserveSeats } from "./reserve-seats.server";
 

@@ -1,10 +1,10 @@
 import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
-import { events, reservations, type EventRow, type ReservationRow } from "../../../db/schema";
-import { queryRows, type Database } from "~/lib/db.server";
-import { disabledLabel, isPastEvent } from "~/modules/events";
-import { normaliseAddress } from "~/modules/security";
+import { events, reservations, type EventRow, type ReservationRow } from "#db/schema";
+import { queryRows, type Database } from "#app/lib/db.server";
+import { disabledLabel, isPastEvent } from "#app/modules/events";
+import { normaliseAddress } from "#app/modules/security";
 import { MAX_SEATS_PER_ADDRESS, reservationMessages, seatsPerAddressRefusal, type ReservationInput } from "./reservation-form";
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 
 export type ReservationFailure =
   | "event-not-found"

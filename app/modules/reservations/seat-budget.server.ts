@@ -1,6 +1,6 @@
-import type { Database } from "~/lib/db.server";
-import { logFailure } from "~/lib/log.server";
-import { spendBudget, type LimitedClient } from "~/modules/security/index.server";
+import type { Database } from "#app/lib/db.server";
+import { logFailure } from "#app/lib/log.server";
+import { spendBudget, type LimitedClient } from "#app/modules/security/index.server";
 import { seatBudgetRefusal } from "./reservation-form";
 
 /** A client of the public reservation forms, with its seat budget (SEATS_PER_CLIENT_PER_EVENT_PER_DAY). */

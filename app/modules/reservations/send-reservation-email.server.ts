@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { events, reservations } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { oneLine } from "~/modules/security";
-import { consumeRateLimit } from "~/modules/security/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
+import { events, reservations } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { oneLine } from "#app/modules/security";
+import { consumeRateLimit } from "#app/modules/security/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
 import { MAX_SEATS_PER_RESERVATION, MIN_SEATS } from "./reservation-form";
 import { queueReservationConfirmation } from "./reservation-confirmation.server";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { recordActivity } from "~/modules/activity/index.server";
-import { maxSeatsSchema } from "~/modules/events";
-import { can } from "~/modules/access";
-import { events, type WaitlistEntryRow } from "../../../db/schema";
+import type { Database } from "#app/lib/db.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { recordActivity } from "#app/modules/activity/index.server";
+import { maxSeatsSchema } from "#app/modules/events";
+import { can } from "#app/modules/access";
+import { events, type WaitlistEntryRow } from "#db/schema";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
 import { announceOffers, lockEvent, makeOffers, type OfferSettings } from "./waiting-list.server";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { events } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { can } from "~/modules/access";
-import { recordActivity } from "~/modules/activity/index.server";
+import { events } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { can } from "#app/modules/access";
+import { recordActivity } from "#app/modules/activity/index.server";
 import { reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import type { ReservationsActor } from "./staff-outcome.server";
 

@@ -1,5 +1,5 @@
-import type { StaffActor } from "~/modules/activity/index.server";
-import type { Role } from "~/modules/access";
+import type { StaffActor } from "#app/modules/activity/index.server";
+import type { Role } from "#app/modules/access";
 
 /** Who runs the reservations page: a staff member with a role the policy reads. */
 export type ReservationsActor = StaffActor & { role: Role };

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { events } from "../../../db/schema";
-import { buildEvent } from "~/modules/demo/factories/events";
-import { queryRows } from "~/lib/db.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { events } from "#db/schema";
+import { buildEvent } from "#app/modules/demo/factories/events";
+import { queryRows } from "#app/lib/db.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { reserveSeatsForVisitor } from "./reserve-seats-for-visitor.server";
 import { reserveSeats } from "./reserve-seats.server";
 

@@ -1,14 +1,14 @@
-import type { EventRow, ReservationRow } from "../../../db/schema";
-import { recordRefusedText } from "~/modules/messaging/index.server";
-import type { Database } from "~/lib/db.server";
-import { siteConfig } from "~/lib/site-config";
-import { eventPageUrl } from "~/modules/events";
-import { formatEventTime } from "~/lib/event-dates";
-import { nextSendingTime } from "~/modules/sms";
-import { queueText } from "~/modules/sms/index.server";
-import { hasSmsConsent, loadSmsConsent, type SmsConsent } from "~/modules/sms/index.server";
-import { personaliseSms, toE164 } from "~/modules/sms";
-import { wakeTexts } from "~/modules/sms/index.server";
+import type { EventRow, ReservationRow } from "#db/schema";
+import { recordRefusedText } from "#app/modules/messaging/index.server";
+import type { Database } from "#app/lib/db.server";
+import { siteConfig } from "#app/lib/site-config";
+import { eventPageUrl } from "#app/modules/events";
+import { formatEventTime } from "#app/lib/event-dates";
+import { nextSendingTime } from "#app/modules/sms";
+import { queueText } from "#app/modules/sms/index.server";
+import { hasSmsConsent, loadSmsConsent, type SmsConsent } from "#app/modules/sms/index.server";
+import { personaliseSms, toE164 } from "#app/modules/sms";
+import { wakeTexts } from "#app/modules/sms/index.server";
 
 /** One text reminder per reservation, whichever instance queues it and however often. */
 export const textReminderKey = (reservationId: string) => `sms-reminder:${reservationId}:day-before`;

@@ -1,4 +1,4 @@
-import type { Database } from "~/lib/db.server";
+import type { Database } from "#app/lib/db.server";
 import { tapArrival, type CheckInActor, type CheckInOutcome } from "./arrivals.server";
 
 /** Staff take back one arrived seat of a reservation (a tap on the wrong guest, a guest who left). */

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
-import { events, reservations, waitlistEntries, type EventRow, type ReservationRow, type WaitlistEntryRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { logFailure } from "~/lib/log.server";
-import { normaliseAddress } from "~/modules/security";
-import { consumeRateLimits, type LimitedClient } from "~/modules/security/index.server";
-import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "~/modules/security";
+import { events, reservations, waitlistEntries, type EventRow, type ReservationRow, type WaitlistEntryRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { logFailure } from "#app/lib/log.server";
+import { normaliseAddress } from "#app/modules/security";
+import { consumeRateLimits, type LimitedClient } from "#app/modules/security/index.server";
+import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
 import { cancelAttemptLimit } from "./cancel-reservation.server";
 import { guestMessages, tokenFailureMessage, type TokenFailureReason } from "./guest-messages";
 import { readGuestToken, spendGuestToken, type GuestTokenPurpose } from "./guest-tokens.server";
 import { queueReservationConfirmation } from "./reservation-confirmation.server";
 import { announceOffers, lockEvent, makeOffers, placeInLine, releaseHold } from "./waiting-list.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
 
 export type EntryFailure = TokenFailureReason | "gone" | "could-not-change";
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { events, waitlistEntries, type EventRow, type WaitlistEntryRow } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { disabledLabel, isPastEvent } from "~/modules/events";
-import { queueEmailToRender } from "~/modules/messaging/index.server";
-import { wakeOutbox } from "~/modules/messaging/index.server";
+import { events, waitlistEntries, type EventRow, type WaitlistEntryRow } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { disabledLabel, isPastEvent } from "#app/modules/events";
+import { queueEmailToRender } from "#app/modules/messaging/index.server";
+import { wakeOutbox } from "#app/modules/messaging/index.server";
 
 /**
  * The waiting list's seat holds (docs/decisions/027). An offer raises `events.seats_taken` by the

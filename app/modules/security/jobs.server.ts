@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Database } from "~/lib/db.server";
-import { defineJob } from "~/lib/jobs/define-job";
+import type { Database } from "#app/lib/db.server";
+import { defineJob } from "#app/lib/jobs/define-job";
 import { pruneRateLimits } from "./rate-limit.server";
 
 /** Once an hour, one instance forgets rate-limit counters of windows long past. */

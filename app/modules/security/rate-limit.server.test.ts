@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "~/lib/db.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { queryRows } from "#app/lib/db.server";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { consumeRateLimit, consumeRateLimits, pruneRateLimits, spendBudget } from "./rate-limit.server";
 
 describe("database-backed rate limits", () => {

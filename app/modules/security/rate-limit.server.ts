@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/lib/db.server";
+import { queryRows, type Database } from "#app/lib/db.server";
 
 export interface RateLimitRule {
   /** Attempts allowed in one window. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Database } from "~/lib/db.server";
-import { defineJob } from "~/lib/jobs/define-job";
-import type { Transport } from "~/modules/messaging/index.server";
-import { createOutboxSender } from "~/modules/messaging/index.server";
+import type { Database } from "#app/lib/db.server";
+import { defineJob } from "#app/lib/jobs/define-job";
+import type { Transport } from "#app/modules/messaging/index.server";
+import { createOutboxSender } from "#app/modules/messaging/index.server";
 import { textsRefusedAtSending, type TextRules } from "./text-eligibility.server";
 
 /**

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { community, consents, events, reservations, user, userProfiles } from "../../../db/schema";
-import { buildEvent, buildReservation } from "~/modules/demo/factories/events";
-import { uniqueEmail } from "~/modules/demo/factories/community";
-import { consentVersionOf, consentWordsAt, smsConsentWords } from "~/modules/consent/consent-texts";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { community, consents, events, reservations, user, userProfiles } from "#db/schema";
+import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
+import { uniqueEmail } from "#app/modules/demo/factories/community";
+import { consentVersionOf, consentWordsAt, smsConsentWords } from "#app/modules/consent/consent-texts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { getMemberTextConsent, setMemberTextConsent } from "./member-text-consent.server";
 import { memberTextMessages } from "./member-text-words";
 import { optOut } from "./queue-text.server";

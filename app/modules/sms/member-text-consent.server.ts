@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { community, reservations, userProfiles } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { recordConsents } from "~/modules/consent/index.server";
+import { community, reservations, userProfiles } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { recordConsents } from "#app/modules/consent/index.server";
 import type { TextRules } from "./text-eligibility.server";
 import { numberRefusals } from "./text-eligibility.server";
 import { memberTextState, type MemberTextConsent } from "./member-text-words";

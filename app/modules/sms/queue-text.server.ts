@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { outbox, smsOptOuts } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { insertText, type MessagePriority } from "~/modules/messaging/index.server";
+import { outbox, smsOptOuts } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import { insertText, type MessagePriority } from "#app/modules/messaging/index.server";
 import { smsMessages, smsMonthOf, textRefusalWords, type NumberRefusal } from "./sms-texts";
 import { numberRefusals, takeMonthlyCount, type TextRules } from "./text-eligibility.server";
 

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { community, outbox, userProfiles } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import type { Env } from "~/lib/env.server";
-import { consumeRateLimits } from "~/modules/security/index.server";
-import { recordActivity } from "~/modules/activity/index.server";
+import { community, outbox, userProfiles } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import type { Env } from "#app/lib/env.server";
+import { consumeRateLimits } from "#app/modules/security/index.server";
+import { recordActivity } from "#app/modules/activity/index.server";
 import { queueText } from "./queue-text.server";
 import { smsFormSchema } from "./sms-form";
 import { isWithinSendingHours } from "./quiet-hours";
 import { personaliseSms, smsMessages, toE164 } from "./sms-texts";
 import { storedPhoneMatches } from "./sms-consent.server";
 import { textEligibility } from "./text-eligibility.server";
-import { can, notAllowed, type StaffMember } from "~/modules/access";
+import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { wakeTexts } from "./sms-wake.server";
 
 export type SendTextOutcome =

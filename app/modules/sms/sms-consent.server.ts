@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { community, events, reservations, smsEvents, userProfiles } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { community, events, reservations, smsEvents, userProfiles } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import { smsMessages, toE164 } from "./sms-texts";
 
 /** A number a group text may go to, with the name {name} becomes. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { oneLine, severalLines } from "~/modules/security";
+import { oneLine, severalLines } from "#app/modules/security";
 import { SMS_MAX_CHARACTERS, smsMessages } from "./sms-texts";
 
 /** The kinds of text the staff form offers (spec section 3: SMS form). */

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
-import { greetingName } from "~/lib/greeting-name";
-import { siteConfig } from "~/lib/site-config";
+import { greetingName } from "#app/lib/greeting-name";
+import { siteConfig } from "#app/lib/site-config";
 
 /** The staff SMS form's words (spec members-and-staff.md sections 5, 8, 9) and the server's own. */
 export const smsMessages = {

@@ -1,6 +1,6 @@
-import type { OutboxMessage } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import type { Transport } from "~/modules/messaging/index.server";
+import type { OutboxMessage } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
+import type { Transport } from "#app/modules/messaging/index.server";
 import { isOptedOut, optOut } from "./queue-text.server";
 import { sendTwilioMessage, TWILIO_UNSUBSCRIBED_RECIPIENT, type TwilioSettings } from "./twilio-client.server";
 

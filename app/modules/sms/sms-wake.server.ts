@@ -1,4 +1,4 @@
-import { slot } from "~/lib/singleton.server";
+import { slot } from "#app/lib/singleton.server";
 
 /**
  * Starts this instance's text sender at once after a text is queued (the composition root

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import { smsMonthlyCounts, smsOptOuts, type OutboxMessage } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { smsMonthlyCounts, smsOptOuts, type OutboxMessage } from "#db/schema";
+import type { Database } from "#app/lib/db.server";
 import { smsPermissionFor } from "./sms-consent.server";
 import { isCountryAllowed, SMS_MONTHLY_LIMIT, textRefusalWords, type NumberRefusal, type TextRefusal } from "./sms-texts";
 

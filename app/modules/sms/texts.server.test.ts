@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { outbox, smsMonthlyCounts } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { TwilioFake } from "../../../tests/support/twilio-fake";
-import { createOutboxSender } from "~/modules/messaging/outbox-sender.server";
-import { getOutboxMessage } from "~/modules/messaging/outbox.server";
+import { outbox, smsMonthlyCounts } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { TwilioFake } from "#tests/support/twilio-fake";
+import { createOutboxSender } from "#app/modules/messaging/outbox-sender.server";
+import { getOutboxMessage } from "#app/modules/messaging/outbox.server";
 import { isOptedOut, optIn, optOut, queueText } from "./queue-text.server";
 import { createSmsTransport } from "./sms-transport.server";
 import { TWILIO_UNSUBSCRIBED_RECIPIENT } from "./twilio-client.server";

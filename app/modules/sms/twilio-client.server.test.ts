@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TwilioFake } from "../../../tests/support/twilio-fake";
+import { TwilioFake } from "#tests/support/twilio-fake";
 import { sendTwilioMessage, TWILIO_UNSUBSCRIBED_RECIPIENT, type TwilioSettings } from "./twilio-client.server";
 
 describe("sendTwilioMessage against a server speaking Twilio's Messages API", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { isOptedOut } from "./queue-text.server";
 import { handleInboundText } from "./twilio-webhooks.server";
 

@@ -1,8 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { validateRequest } from "twilio/lib/webhooks/webhooks";
-import { smsEvents } from "../../../db/schema";
-import { recordDeliveryReport } from "~/modules/messaging/index.server";
-import { queryRows, type Database } from "~/lib/db.server";
+import { smsEvents } from "#db/schema";
+import { recordDeliveryReport } from "#app/modules/messaging/index.server";
+import { queryRows, type Database } from "#app/lib/db.server";
 import { optIn, optOut } from "./queue-text.server";
 import { TWILIO_UNSUBSCRIBED_RECIPIENT } from "./twilio-client.server";
 import { inboundKeyword, toE164 } from "./sms-texts";

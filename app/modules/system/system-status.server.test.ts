@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "~/lib/project-root.server";
-import { createMailTransport } from "~/modules/messaging/mail-transport.server";
-import { queueEmail } from "~/modules/messaging/outbox.server";
-import { startJobRunner, type JobRunner } from "~/lib/jobs/job-runner.server";
-import { messagingJobs } from "~/modules/messaging/jobs.server";
-import { outbox } from "../../../db/schema";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
+import { projectRoot } from "#app/lib/project-root.server";
+import { createMailTransport } from "#app/modules/messaging/mail-transport.server";
+import { queueEmail } from "#app/modules/messaging/outbox.server";
+import { startJobRunner, type JobRunner } from "#app/lib/jobs/job-runner.server";
+import { messagingJobs } from "#app/modules/messaging/jobs.server";
+import { outbox } from "#db/schema";
+import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { gatherSystemStatus, maskPhoneNumber, type StatusSources } from "./system-status.server";
 
 const journal = JSON.parse(readFileSync(path.join(projectRoot(), "db/migrations/meta/_journal.json"), "utf8")) as {

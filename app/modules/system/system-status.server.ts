@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { queryRows, type DatabaseHandle } from "~/lib/db.server";
-import type { Env } from "~/lib/env.server";
-import { projectRoot } from "~/lib/project-root.server";
-import { outbox } from "../../../db/schema";
-import { logFailure } from "~/lib/log.server";
-import type { OperationsStatus } from "~/modules/operations/index.server";
+import { queryRows, type DatabaseHandle } from "#app/lib/db.server";
+import type { Env } from "#app/lib/env.server";
+import { projectRoot } from "#app/lib/project-root.server";
+import { outbox } from "#db/schema";
+import { logFailure } from "#app/lib/log.server";
+import type { OperationsStatus } from "#app/modules/operations/index.server";
 
 /**
  * The /admin/setup status page (admins only, by the policy): what this instance runs on and

@@ -1,16 +1,16 @@
 import { data, Form, useSearchParams } from "react-router";
-import { FilterSelect } from "~/components/admin/filter-select";
+import { FilterSelect } from "#app/components/admin/filter-select";
 import type { Route } from "./+types/activity";
-import { Pager } from "~/components/admin/pager";
-import { requireStaffPage, searchParam } from "~/routes/guards.server";
-import { pageNumber } from "~/lib/list-page";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { activityKindLabel, activityKinds, isActivityKind } from "~/modules/activity";
-import { readActivityLog } from "~/modules/activity/index.server";
-import { refusalStatus } from "~/lib/outcome";
-import { describeChanges } from "~/modules/activity";
-import { formatVenueDateTime } from "~/lib/event-dates";
+import { Pager } from "#app/components/admin/pager";
+import { requireStaffPage, searchParam } from "#app/routes/guards.server";
+import { pageNumber } from "#app/lib/list-page";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { activityKindLabel, activityKinds, isActivityKind } from "#app/modules/activity";
+import { readActivityLog } from "#app/modules/activity/index.server";
+import { refusalStatus } from "#app/lib/outcome";
+import { describeChanges } from "#app/modules/activity";
+import { formatVenueDateTime } from "#app/lib/event-dates";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Activity", description: "Staff activity log", noIndex: true });
 

@@ -1,15 +1,15 @@
 import { data } from "react-router";
 import type { Route } from "./+types/attendee-import";
-import { AttendeeImport } from "~/components/admin/campaigns/attendee-import";
-import type { AttendeeImportActionData } from "~/modules/invitations";
-import { pageMeta } from "~/lib/seo";
-import { chosenFile } from "~/modules/invitations";
-import { attendeeImportMessages, MAX_IMPORT_BYTES } from "~/modules/invitations";
-import { importAttendees } from "~/modules/invitations/index.server";
-import { reviseImportWording } from "~/modules/invitations/index.server";
-import { previewAttendeeImport } from "~/modules/invitations/index.server";
-import { requireStaffPage } from "~/routes/guards.server";
-import { logFailure } from "~/lib/log.server";
+import { AttendeeImport } from "#app/components/admin/campaigns/attendee-import";
+import type { AttendeeImportActionData } from "#app/modules/invitations";
+import { pageMeta } from "#app/lib/seo";
+import { chosenFile } from "#app/modules/invitations";
+import { attendeeImportMessages, MAX_IMPORT_BYTES } from "#app/modules/invitations";
+import { importAttendees } from "#app/modules/invitations/index.server";
+import { reviseImportWording } from "#app/modules/invitations/index.server";
+import { previewAttendeeImport } from "#app/modules/invitations/index.server";
+import { requireStaffPage } from "#app/routes/guards.server";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * /admin/communications/import: the attendee import's own action (its 5 MB form limit is set for

@@ -1,13 +1,13 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/campaign-results";
-import { StackedTable } from "~/components/admin/dashboard/stacked-table";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { campaignResults, resultLabels } from "~/modules/campaigns/index.server";
-import { formatVenueDateTime } from "~/lib/event-dates";
-import { refusalStatus } from "~/lib/outcome";
-import { SearchAndExport } from "~/components/admin/search-and-export";
-import { requireStaffPage, searchParam } from "~/routes/guards.server";
+import { StackedTable } from "#app/components/admin/dashboard/stacked-table";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { campaignResults, resultLabels } from "#app/modules/campaigns/index.server";
+import { formatVenueDateTime } from "#app/lib/event-dates";
+import { refusalStatus } from "#app/lib/outcome";
+import { SearchAndExport } from "#app/components/admin/search-and-export";
+import { requireStaffPage, searchParam } from "#app/routes/guards.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Campaign results", description: "Each recipient's result", noIndex: true });
 

@@ -1,22 +1,22 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/dashboard";
-import { DashboardPage } from "~/components/admin/dashboard/dashboard-page";
-import { isDashboardListKey } from "~/modules/dashboard";
-import type { StaffOutcome } from "~/components/admin/staff-outcome";
-import { readForm } from "~/lib/form-data.server";
-import { pageNumber } from "~/lib/list-page";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { deleteCommunityMember } from "~/modules/community/index.server";
-import { communityStaffMessages } from "~/modules/community";
-import { deleteUserProfile } from "~/modules/members/index.server";
-import { memberDirectoryMessages } from "~/modules/members";
-import { requireStaffPage, requireStaffPageOrRedirect, searchParam } from "~/routes/guards.server";
-import { readDashboard } from "~/modules/dashboard/index.server";
-import { refusalStatus } from "~/lib/outcome";
+import { DashboardPage } from "#app/components/admin/dashboard/dashboard-page";
+import { isDashboardListKey } from "#app/modules/dashboard";
+import type { StaffOutcome } from "#app/components/admin/staff-outcome";
+import { readForm } from "#app/lib/form-data.server";
+import { pageNumber } from "#app/lib/list-page";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { deleteCommunityMember } from "#app/modules/community/index.server";
+import { communityStaffMessages } from "#app/modules/community";
+import { deleteUserProfile } from "#app/modules/members/index.server";
+import { memberDirectoryMessages } from "#app/modules/members";
+import { requireStaffPage, requireStaffPageOrRedirect, searchParam } from "#app/routes/guards.server";
+import { readDashboard } from "#app/modules/dashboard/index.server";
+import { refusalStatus } from "#app/lib/outcome";
 import { invitationAction, isInvitationIntent } from "./invitation-actions.server";
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Dashboard", description: "Staff dashboard", noIndex: true });
 

@@ -1,16 +1,16 @@
 import { useRef } from "react";
 import { data, Form, Link } from "react-router";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
 import type { Route } from "./+types/deliverability";
-import { StackedTable } from "~/components/admin/dashboard/stacked-table";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { logFailure } from "~/lib/log.server";
-import { refusalStatus } from "~/lib/outcome";
-import { bounceDetection, bounceSettingsToSet, removeSuppression, suppressionList } from "~/modules/deliverability/index.server";
-import { formatVenueDateTime } from "~/lib/event-dates";
-import { SearchAndExport } from "~/components/admin/search-and-export";
-import { requireStaffPage, searchParam } from "~/routes/guards.server";
+import { StackedTable } from "#app/components/admin/dashboard/stacked-table";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { logFailure } from "#app/lib/log.server";
+import { refusalStatus } from "#app/lib/outcome";
+import { bounceDetection, bounceSettingsToSet, removeSuppression, suppressionList } from "#app/modules/deliverability/index.server";
+import { formatVenueDateTime } from "#app/lib/event-dates";
+import { SearchAndExport } from "#app/components/admin/search-and-export";
+import { requireStaffPage, searchParam } from "#app/routes/guards.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Deliverability", description: "Bounced and complaining addresses", noIndex: true });
 

@@ -1,16 +1,16 @@
-import type { EventEditorValues } from "~/components/admin/event-editor";
-import type { ManagedEventView } from "~/components/admin/managed-events-table";
-import type { Database } from "~/lib/db.server";
-import { formatEventDate, formatEventTime } from "~/lib/event-dates";
-import { siteConfig } from "~/lib/site-config";
-import { duplicateEventValues } from "~/modules/events";
-import { eventFormValues } from "~/modules/events";
-import { eventImageDirectory, withUploadedEventImage } from "~/modules/events/index.server";
-import { archiveEvent, deleteEventForGood, duplicateEvent, publishEvent, restoreEvent, toggleFeatured, unpublishEvent } from "~/modules/events/index.server";
-import type { EventActor, EventOutcome } from "~/modules/events/index.server";
-import { instantToVenueDateTime } from "~/modules/events";
-import { eventListViews, type EventListView, type ManagedEvent, type ManagedEventFilter } from "~/modules/events/index.server";
-import { createEvent, updateEvent } from "~/modules/events/index.server";
+import type { EventEditorValues } from "#app/components/admin/event-editor";
+import type { ManagedEventView } from "#app/components/admin/managed-events-table";
+import type { Database } from "#app/lib/db.server";
+import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
+import { siteConfig } from "#app/lib/site-config";
+import { duplicateEventValues } from "#app/modules/events";
+import { eventFormValues } from "#app/modules/events";
+import { eventImageDirectory, withUploadedEventImage } from "#app/modules/events/index.server";
+import { archiveEvent, deleteEventForGood, duplicateEvent, publishEvent, restoreEvent, toggleFeatured, unpublishEvent } from "#app/modules/events/index.server";
+import type { EventActor, EventOutcome } from "#app/modules/events/index.server";
+import { instantToVenueDateTime } from "#app/modules/events";
+import { eventListViews, type EventListView, type ManagedEvent, type ManagedEventFilter } from "#app/modules/events/index.server";
+import { createEvent, updateEvent } from "#app/modules/events/index.server";
 
 /** The list's filter: `?show=draft|published|archived|all`; drafts and published ones by default. */
 export function filterOf(query: URLSearchParams): ManagedEventFilter {

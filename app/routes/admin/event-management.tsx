@@ -1,21 +1,21 @@
 import { useCallback } from "react";
-import { FilterSelect } from "~/components/admin/filter-select";
+import { FilterSelect } from "#app/components/admin/filter-select";
 import { data, Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/event-management";
-import { EVENT_EDITOR_FETCHER, EventEditor, emptyEventValues, reservationsEventValues, type EventEditorValues } from "~/components/admin/event-editor";
-import { EventStatsGrid } from "~/components/admin/event-stats-grid";
-import { DuplicateEventPanel, EVENT_DUPLICATE_FETCHER, type DuplicateEventValues } from "~/components/admin/duplicate-event-panel";
-import { DeleteForGoodPanel, EVENT_ROW_FETCHER, ManagedEventsTable, type ManagedEventView } from "~/components/admin/managed-events-table";
-import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
-import { requireStaffPage } from "~/routes/guards.server";
-import { logFailure } from "~/lib/log.server";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { chosenReservations, suggestedDuplicateDate } from "~/modules/events";
-import { eventFailures } from "~/modules/events";
-import { loadEventManagement } from "~/modules/events/index.server";
+import { EVENT_EDITOR_FETCHER, EventEditor, emptyEventValues, reservationsEventValues, type EventEditorValues } from "#app/components/admin/event-editor";
+import { EventStatsGrid } from "#app/components/admin/event-stats-grid";
+import { DuplicateEventPanel, EVENT_DUPLICATE_FETCHER, type DuplicateEventValues } from "#app/components/admin/duplicate-event-panel";
+import { DeleteForGoodPanel, EVENT_ROW_FETCHER, ManagedEventsTable, type ManagedEventView } from "#app/components/admin/managed-events-table";
+import { useOutcomeToast, type StaffOutcome } from "#app/components/admin/staff-outcome";
+import { requireStaffPage } from "#app/routes/guards.server";
+import { logFailure } from "#app/lib/log.server";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { chosenReservations, suggestedDuplicateDate } from "#app/modules/events";
+import { eventFailures } from "#app/modules/events";
+import { loadEventManagement } from "#app/modules/events/index.server";
 import { editorValues, filterOf, runEventIntent, toView } from "./event-management-intents.server";
-import { refusalStatus } from "~/lib/outcome";
+import { refusalStatus } from "#app/lib/outcome";
 
 const PAGE = "/admin/eventmanagement";
 

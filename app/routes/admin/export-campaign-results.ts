@@ -1,7 +1,7 @@
 import type { Route } from "./+types/export-campaign-results";
-import { siteConfig } from "~/lib/site-config";
-import { exportCampaignResults } from "~/modules/campaigns/index.server";
-import { requireStaffApi, searchParam } from "~/routes/guards.server";
+import { siteConfig } from "#app/lib/site-config";
+import { exportCampaignResults } from "#app/modules/campaigns/index.server";
+import { requireStaffApi, searchParam } from "#app/routes/guards.server";
 
 /**
  * GET /admin/communications/campaigns/:campaignId/results.csv — a campaign's per-recipient results

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/export-guest-list";
-import { siteConfig } from "~/lib/site-config";
-import { requireStaffApi } from "~/routes/guards.server";
-import { exportGuestList } from "~/modules/reservations/index.server";
+import { siteConfig } from "#app/lib/site-config";
+import { requireStaffApi } from "#app/routes/guards.server";
+import { exportGuestList } from "#app/modules/reservations/index.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/export-list";
-import { requireStaffApi } from "~/routes/guards.server";
-import { isDashboardListKey } from "~/modules/dashboard";
-import { exportDashboardList } from "~/modules/dashboard/index.server";
-import { refusalStatus } from "~/lib/outcome";
+import { requireStaffApi } from "#app/routes/guards.server";
+import { isDashboardListKey } from "#app/modules/dashboard";
+import { exportDashboardList } from "#app/modules/dashboard/index.server";
+import { refusalStatus } from "#app/lib/outcome";
 
 /**
  * GET /admin/export/:list — the whole list as a CSV download (admins: the dashboard's policy

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/export-suppressions";
-import { exportSuppressions } from "~/modules/deliverability/index.server";
-import { requireStaffApi, searchParam } from "~/routes/guards.server";
+import { exportSuppressions } from "#app/modules/deliverability/index.server";
+import { requireStaffApi, searchParam } from "#app/routes/guards.server";
 
 /** GET /admin/communications/deliverability.csv — the suppression list as CSV (admins; logged), narrowed by `q` as the page is. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
-import type { StaffOutcome } from "~/components/admin/staff-outcome";
-import type { SignedInUser } from "~/routes/guards.server";
-import { friendInvitationMessages, invitationManagementMessages } from "~/modules/invitations";
-import { resendInvitation, revokeInvitation } from "~/modules/invitations/index.server";
-import type { Database } from "~/lib/db.server";
-import { refusalStatus } from "~/lib/outcome";
-import { sendFriendInvitation } from "~/modules/invitations/index.server";
+import type { StaffOutcome } from "#app/components/admin/staff-outcome";
+import type { SignedInUser } from "#app/routes/guards.server";
+import { friendInvitationMessages, invitationManagementMessages } from "#app/modules/invitations";
+import { resendInvitation, revokeInvitation } from "#app/modules/invitations/index.server";
+import type { Database } from "#app/lib/db.server";
+import { refusalStatus } from "#app/lib/outcome";
+import { sendFriendInvitation } from "#app/modules/invitations/index.server";
 
 const intents = ["resend-invitation", "revoke-invitation", "send-friend-invitation"] as const;
 export type InvitationIntent = (typeof intents)[number];

@@ -1,17 +1,17 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
-import { requireStaffPage } from "~/routes/guards.server";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { logFailure } from "~/lib/log.server";
-import { refusalStatus } from "~/lib/outcome";
-import { can } from "~/modules/access";
-import { demoContentSummary, describeDemoContent, listDemoInvitations, removeDemoContent } from "~/modules/demo/index.server";
-import { listImportRuns } from "~/modules/legacy-import/index.server";
-import { ImportRuns } from "~/components/admin/import-runs";
-import { bounceStatus, dkimStatus } from "~/modules/deliverability/index.server";
-import { gatherSystemStatus, type CheckState, type StatusCheck } from "~/modules/system/index.server";
+import { requireStaffPage } from "#app/routes/guards.server";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { logFailure } from "#app/lib/log.server";
+import { refusalStatus } from "#app/lib/outcome";
+import { can } from "#app/modules/access";
+import { demoContentSummary, describeDemoContent, listDemoInvitations, removeDemoContent } from "#app/modules/demo/index.server";
+import { listImportRuns } from "#app/modules/legacy-import/index.server";
+import { ImportRuns } from "#app/components/admin/import-runs";
+import { bounceStatus, dkimStatus } from "#app/modules/deliverability/index.server";
+import { gatherSystemStatus, type CheckState, type StatusCheck } from "#app/modules/system/index.server";
 
 /**
  * The spec's admin setup page created the profiles table by hand; our migrations create every

@@ -1,8 +1,8 @@
-import type { SmsOutcome } from "~/components/admin/sms/sms-form";
-import { siteConfig } from "~/lib/site-config";
-import type { SignedInUser } from "~/routes/guards.server";
+import type { SmsOutcome } from "#app/components/admin/sms/sms-form";
+import { siteConfig } from "#app/lib/site-config";
+import type { SignedInUser } from "#app/routes/guards.server";
 import type { AppLoadContext } from "react-router";
-import { sendTextToNumber } from "~/modules/sms/index.server";
+import { sendTextToNumber } from "#app/modules/sms/index.server";
 
 /** The `send-sms` intent of /admin/communications: one text to one number, through the outbox. */
 export async function sendSmsFromForm(context: Pick<AppLoadContext, "db" | "env">, user: SignedInUser, form: Record<string, string>): Promise<SmsOutcome> {

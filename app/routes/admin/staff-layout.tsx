@@ -1,10 +1,10 @@
 import { NavLink, Outlet } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/staff-layout";
-import { actionForStaffPath, staffNavigation } from "~/components/admin/staff-navigation";
-import { StaffHeaderPlayer } from "~/components/music/audio-player/global-audio-player";
-import { requireStaffPage } from "~/routes/guards.server";
-import { can } from "~/modules/access";
+import { actionForStaffPath, staffNavigation } from "#app/components/admin/staff-navigation";
+import { StaffHeaderPlayer } from "#app/components/music/audio-player/global-audio-player";
+import { requireStaffPage } from "#app/routes/guards.server";
+import { can } from "#app/modules/access";
 
 /**
  * The staff area's shell: it authorises each page once, by the policy action of the page's

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/accept-invitation";
-import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
-import { invitationMessages } from "~/modules/invitations";
+import { methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
+import { invitationMessages } from "#app/modules/invitations";
 import { submitAcceptance } from "../members/invitation-acceptance.server";
 
 /**

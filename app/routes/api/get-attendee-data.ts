@@ -1,11 +1,11 @@
 import type { Route } from "./+types/get-attendee-data";
-import { methodNotAllowed } from "~/lib/json-api.server";
-import { getAttendeeData } from "~/modules/invitations/index.server";
-import { invitationFailures } from "~/modules/invitations";
-import { invitationMessages } from "~/modules/invitations";
-import { isPossibleRid } from "~/modules/invitations";
-import { refusalStatus } from "~/lib/outcome";
-import { logFailure } from "~/lib/log.server";
+import { methodNotAllowed } from "#app/lib/json-api.server";
+import { getAttendeeData } from "#app/modules/invitations/index.server";
+import { invitationFailures } from "#app/modules/invitations";
+import { invitationMessages } from "#app/modules/invitations";
+import { isPossibleRid } from "#app/modules/invitations";
+import { refusalStatus } from "#app/lib/outcome";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * GET /api/getAttendeeData?rid=…&email=…: the invitee's details to prefill the acceptance form.

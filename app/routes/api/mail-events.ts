@@ -1,6 +1,6 @@
 import type { Route } from "./+types/mail-events";
-import { methodNotAllowed } from "~/lib/json-api.server";
-import { receiveMailEvent } from "~/modules/deliverability/index.server";
+import { methodNotAllowed } from "#app/lib/json-api.server";
+import { receiveMailEvent } from "#app/modules/deliverability/index.server";
 
 /** POST /api/mail/events/{generic,postmark,ses}: a provider's bounce or complaint (docs/decisions/048). */
 export const loader = () => methodNotAllowed(["POST"]);

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { Route } from "./+types/send-announcement";
-import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
-import { logFailure } from "~/lib/log.server";
-import { MAX_ANNOUNCEMENT_ADDRESSES, MAX_ANNOUNCEMENT_BODY_BYTES } from "~/modules/campaigns";
-import { campaignMessages } from "~/modules/campaigns";
-import { sendAnnouncementToAddresses, sendEventAttendeeMail } from "~/modules/campaigns/index.server";
-import { reservationsAdminMessages } from "~/modules/reservations";
-import { refusalStatus } from "~/lib/outcome";
-import { requireStaffApi } from "~/routes/guards.server";
+import { methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
+import { logFailure } from "#app/lib/log.server";
+import { MAX_ANNOUNCEMENT_ADDRESSES, MAX_ANNOUNCEMENT_BODY_BYTES } from "#app/modules/campaigns";
+import { campaignMessages } from "#app/modules/campaigns";
+import { sendAnnouncementToAddresses, sendEventAttendeeMail } from "#app/modules/campaigns/index.server";
+import { reservationsAdminMessages } from "#app/modules/reservations";
+import { refusalStatus } from "#app/lib/outcome";
+import { requireStaffApi } from "#app/routes/guards.server";
 
 
 /** The spec's two forms: `{ subject, to, html }` or `{ eventId, subject, html }`. */

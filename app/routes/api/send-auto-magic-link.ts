@@ -1,6 +1,6 @@
 import type { Route } from "./+types/send-auto-magic-link";
-import { autoSignInLinkRequestSchema, purposeOfAutoLink } from "~/modules/members";
-import { methodNotAllowed } from "~/lib/json-api.server";
+import { autoSignInLinkRequestSchema, purposeOfAutoLink } from "#app/modules/members";
+import { methodNotAllowed } from "#app/lib/json-api.server";
 import { handleSignInLinkRequest } from "./sign-in-link-endpoint.server";
 
 /**

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import type { Route } from "./+types/send-magic-links-to-community";
-import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
-import { campaignMessages } from "~/modules/campaigns";
-import { createCampaign } from "~/modules/campaigns/index.server";
-import { requireStaffApi } from "~/routes/guards.server";
-import { logFailure } from "~/lib/log.server";
-import { siteConfig } from "~/lib/site-config";
+import { methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
+import { campaignMessages } from "#app/modules/campaigns";
+import { createCampaign } from "#app/modules/campaigns/index.server";
+import { requireStaffApi } from "#app/routes/guards.server";
+import { logFailure } from "#app/lib/log.server";
+import { siteConfig } from "#app/lib/site-config";
 import type { AppLoadContext } from "react-router";
-import type { StaffMember } from "~/modules/access";
-import { refusalStatus } from "~/lib/outcome";
-import { sendTextToNumber } from "~/modules/sms/index.server";
+import type { StaffMember } from "#app/modules/access";
+import { refusalStatus } from "#app/lib/outcome";
+import { sendTextToNumber } from "#app/modules/sms/index.server";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/send-reservation-email";
-import { tooManyAttemptsInit } from "~/lib/retry-after-header";
-import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
+import { tooManyAttemptsInit } from "#app/lib/retry-after-header";
+import { methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
 import {
   reservationEmailMessages,
   reservationEmailRequestSchema,
   sendReservationEmail,
-} from "~/modules/reservations/index.server";
-import { logFailure } from "~/lib/log.server";
+} from "#app/modules/reservations/index.server";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * POST /api/sendReservationEmail: the spec's payload (plus an optional reservationId) in;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/send-user-magic-link";
-import { userSignInLinkRequestSchema } from "~/modules/members";
-import { methodNotAllowed } from "~/lib/json-api.server";
+import { userSignInLinkRequestSchema } from "#app/modules/members";
+import { methodNotAllowed } from "#app/lib/json-api.server";
 import { handleSignInLinkRequest } from "./sign-in-link-endpoint.server";
 
 /** POST /api/sendUserMagicLink {email}: e-mails a sign-in link. Answers { sent: true }, never the link. */

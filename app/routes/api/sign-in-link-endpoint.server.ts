@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "react-router";
-import { tooManyAttemptsInit } from "~/lib/retry-after-header";
+import { tooManyAttemptsInit } from "#app/lib/retry-after-header";
 import type { z } from "zod";
-import { authHeaders } from "~/routes/guards.server";
-import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
-import { requestSignInLink } from "~/modules/members/index.server";
-import { authMessages } from "~/modules/members";
-import type { SignInLinkMetadata } from "~/lib/auth.server";
-import { logFailure } from "~/lib/log.server";
+import { authHeaders } from "#app/routes/guards.server";
+import { methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
+import { requestSignInLink } from "#app/modules/members/index.server";
+import { authMessages } from "#app/modules/members";
+import type { SignInLinkMetadata } from "#app/lib/auth.server";
+import { logFailure } from "#app/lib/log.server";
 
 /** The spec's payloads are a name and an address; anything near this size is not one. */
 const MAX_BODY_BYTES = 10 * 1024;

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sms-inbound";
-import { methodNotAllowed } from "~/lib/json-api.server";
-import { siteConfig } from "~/lib/site-config";
-import { handleInboundText } from "~/modules/sms/index.server";
+import { methodNotAllowed } from "#app/lib/json-api.server";
+import { siteConfig } from "#app/lib/site-config";
+import { handleInboundText } from "#app/modules/sms/index.server";
 import { readSignedTwilioWebhook, twiml } from "./twilio-webhook.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sms-status";
-import { methodNotAllowed } from "~/lib/json-api.server";
-import { recordDeliveryStatus } from "~/modules/sms/index.server";
+import { methodNotAllowed } from "#app/lib/json-api.server";
+import { recordDeliveryStatus } from "#app/modules/sms/index.server";
 import { readSignedTwilioWebhook } from "./twilio-webhook.server";
 
 /** POST /api/sms/status: Twilio's delivery report for a text we sent (signed like the inbound webhook). */

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/stats-community";
-import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
-import { logFailure } from "~/lib/log.server";
-import { statsMessages } from "~/modules/campaigns";
-import { communityStats, communityStatsSchema } from "~/modules/campaigns/index.server";
-import { requireStaffApi } from "~/routes/guards.server";
+import { methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
+import { logFailure } from "#app/lib/log.server";
+import { statsMessages } from "#app/modules/campaigns";
+import { communityStats, communityStatsSchema } from "#app/modules/campaigns/index.server";
+import { requireStaffApi } from "#app/routes/guards.server";
 
 /** 10,000 addresses of up to 254 characters, quoted: the body a full request needs, and no more. */
 const STATS_COMMUNITY_MAX_BODY_BYTES = 3 * 1024 * 1024;

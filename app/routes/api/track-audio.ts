@@ -1,10 +1,10 @@
 import type { Route } from "./+types/track-audio";
-import { tooManyAttemptsInit } from "~/lib/retry-after-header";
-import { getUser } from "~/routes/guards.server";
-import { methodNotAllowed, readJsonBody } from "~/lib/json-api.server";
-import { recordAudioEvent } from "~/modules/music/index.server";
-import { describeTrackAudioProblem, trackAudioMessages, trackAudioPayloadSchema } from "~/modules/music";
-import { logFailure } from "~/lib/log.server";
+import { tooManyAttemptsInit } from "#app/lib/retry-after-header";
+import { getUser } from "#app/routes/guards.server";
+import { methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
+import { recordAudioEvent } from "#app/modules/music/index.server";
+import { describeTrackAudioProblem, trackAudioMessages, trackAudioPayloadSchema } from "#app/modules/music";
+import { logFailure } from "#app/lib/log.server";
 
 /** Listening events are a few hundred bytes; 2 kB leaves room and refuses anything else. */
 const MAX_TRACK_AUDIO_BYTES = 2 * 1024;

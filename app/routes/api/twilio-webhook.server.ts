@@ -1,6 +1,6 @@
-import { readForm } from "~/lib/form-data.server";
-import type { Env } from "~/lib/env.server";
-import { isSignedByTwilio } from "~/modules/sms/index.server";
+import { readForm } from "#app/lib/form-data.server";
+import type { Env } from "#app/lib/env.server";
+import { isSignedByTwilio } from "#app/modules/sms/index.server";
 
 /**
  * The POST parameters of a Twilio webhook, or a 403 answer when its X-Twilio-Signature does not

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { getOutboxMessage } from "~/modules/messaging/index.server";
+import { getOutboxMessage } from "#app/modules/messaging/index.server";
 import type { Route } from "./+types/mailbox-message-html";
 import { assertMailboxAccess } from "./mailbox-access.server";
 

@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { formatVenueDateTime } from "~/lib/event-dates";
-import { attachmentsFromMeta } from "~/modules/messaging";
-import { getOutboxMessage } from "~/modules/messaging/index.server";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { formatVenueDateTime } from "#app/lib/event-dates";
+import { attachmentsFromMeta } from "#app/modules/messaging";
+import { getOutboxMessage } from "#app/modules/messaging/index.server";
 import type { Route } from "./+types/mailbox-message";
 import { assertMailboxAccess } from "./mailbox-access.server";
 

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { listTexts } from "~/modules/sms/index.server";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { formatVenueDateTime } from "~/lib/event-dates";
-import { listEmails } from "~/modules/messaging/index.server";
+import { listTexts } from "#app/modules/sms/index.server";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { formatVenueDateTime } from "#app/lib/event-dates";
+import { listEmails } from "#app/modules/messaging/index.server";
 import type { Route } from "./+types/mailbox";
 import { assertMailboxAccess } from "./mailbox-access.server";
 

@@ -1,5 +1,5 @@
-import { eventCalendarFile } from "~/modules/events";
-import { findPublicEventBySlug } from "~/modules/events/index.server";
+import { eventCalendarFile } from "#app/modules/events";
+import { findPublicEventBySlug } from "#app/modules/events/index.server";
 import type { Route } from "./+types/event-calendar";
 
 /** The event as an .ics file, so a visitor can add it to any calendar from its shareable page. */

@@ -1,15 +1,15 @@
 import { CalendarPlus, MapPin } from "lucide-react";
 import { data } from "react-router";
-import { EventCard } from "~/components/events/event-card";
-import { eventPath } from "~/components/events/event-links";
-import { MessagePage } from "~/components/message-page";
-import { useNonce } from "~/lib/nonce";
-import { pageMeta } from "~/lib/seo";
-import { loadEventPage } from "~/modules/events/index.server";
-import { shareableEventImage } from "~/modules/events";
-import { mapsSearchUrl } from "~/modules/events";
+import { EventCard } from "#app/components/events/event-card";
+import { eventPath } from "#app/components/events/event-links";
+import { MessagePage } from "#app/components/message-page";
+import { useNonce } from "#app/lib/nonce";
+import { pageMeta } from "#app/lib/seo";
+import { loadEventPage } from "#app/modules/events/index.server";
+import { shareableEventImage } from "#app/modules/events";
+import { mapsSearchUrl } from "#app/modules/events";
 import type { Route } from "./+types/event-page";
-import { PageHero } from "~/components/ui/page-hero";
+import { PageHero } from "#app/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) => {
   const event = args.loaderData?.page?.event;

@@ -1,13 +1,13 @@
 import { MapPin } from "lucide-react";
 import { data } from "react-router";
-import { EventGrid, LoadingEvents, useLoadingPage } from "~/components/events/event-list";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { dateRangeLabel } from "~/lib/event-dates";
-import { listPublicEventViews } from "~/modules/events/index.server";
-import { mapsSearchUrl } from "~/modules/events";
+import { EventGrid, LoadingEvents, useLoadingPage } from "#app/components/events/event-list";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { dateRangeLabel } from "#app/lib/event-dates";
+import { listPublicEventViews } from "#app/modules/events/index.server";
+import { mapsSearchUrl } from "#app/modules/events";
 import type { Route } from "./+types/events";
-import { PageHero } from "~/components/ui/page-hero";
+import { PageHero } from "#app/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

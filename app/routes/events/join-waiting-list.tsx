@@ -1,21 +1,21 @@
 import { useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { eventPath } from "~/components/events/event-links";
-import { OrganisersContact } from "~/components/events/organisers-contact";
-import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { MessagePage } from "~/components/message-page";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { TextField } from "~/components/ui/text-field";
-import { readForm } from "~/lib/form-data.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { logFailure } from "~/lib/log.server";
-import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { findPublicEventBySlug, toEventView } from "~/modules/events/index.server";
-import { joinWaitingList } from "~/modules/reservations/index.server";
-import { reservationMessages, reservationSchema, typedReservationValues, type ReservationField } from "~/modules/reservations";
-import { refusalStatus } from "~/lib/outcome";
+import { eventPath } from "#app/components/events/event-links";
+import { OrganisersContact } from "#app/components/events/organisers-contact";
+import { AuthCard, FormBanner } from "#app/components/members/auth-card";
+import { MessagePage } from "#app/components/message-page";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { TextField } from "#app/components/ui/text-field";
+import { readForm } from "#app/lib/form-data.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { logFailure } from "#app/lib/log.server";
+import { passRetryAfter, tooManyAttemptsInit } from "#app/lib/retry-after-header";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { findPublicEventBySlug, toEventView } from "#app/modules/events/index.server";
+import { joinWaitingList } from "#app/modules/reservations/index.server";
+import { reservationMessages, reservationSchema, typedReservationValues, type ReservationField } from "#app/modules/reservations";
+import { refusalStatus } from "#app/lib/outcome";
 import type { Route } from "./+types/join-waiting-list";
 
 /** A full event's waiting list: a plain form (no JavaScript needed) and the place it gives. */

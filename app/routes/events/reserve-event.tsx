@@ -1,15 +1,15 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { reservePath } from "~/components/events/event-links";
-import { MessagePage } from "~/components/message-page";
-import { RESERVE_PAGE_FORM_ID, ReservationForm } from "~/components/events/reservation-form";
-import { ReservationSummary, type ConfirmedReservation } from "~/components/events/reservation-summary";
-import { readForm } from "~/lib/form-data.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { formatEventDate, formatEventTime } from "~/lib/event-dates";
-import { findPublicEventBySlug, toEventView } from "~/modules/events/index.server";
+import { reservePath } from "#app/components/events/event-links";
+import { MessagePage } from "#app/components/message-page";
+import { RESERVE_PAGE_FORM_ID, ReservationForm } from "#app/components/events/reservation-form";
+import { ReservationSummary, type ConfirmedReservation } from "#app/components/events/reservation-summary";
+import { readForm } from "#app/lib/form-data.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
+import { findPublicEventBySlug, toEventView } from "#app/modules/events/index.server";
 import {
   newSubmissionKey,
   reservationMessages,
@@ -17,14 +17,14 @@ import {
   typedReservationValues,
   type ReservationField,
   type ReservationResult,
-} from "~/modules/reservations";
-import { phoneToTextProblem, reserveSeatsForVisitor } from "~/modules/reservations/index.server";
+} from "#app/modules/reservations";
+import { phoneToTextProblem, reserveSeatsForVisitor } from "#app/modules/reservations/index.server";
 import type { Route } from "./+types/reserve-event";
-import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
-import { refusalStatus } from "~/lib/outcome";
-import { deliverabilityMessages } from "~/modules/deliverability";
-import { hasHardBounced } from "~/modules/deliverability/index.server";
-import { logFailure } from "~/lib/log.server";
+import { passRetryAfter, tooManyAttemptsInit } from "#app/lib/retry-after-header";
+import { refusalStatus } from "#app/lib/outcome";
+import { deliverabilityMessages } from "#app/modules/deliverability";
+import { hasHardBounced } from "#app/modules/deliverability/index.server";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * The page's form carries a one-time submission key: a shared cache handing one copy to two

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { ReserveEventsPage } from "~/components/events/reserve-events-page";
-import { SpecialPageHero } from "~/components/events/special-page-hero";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { loadReservePageEvents } from "~/modules/events/index.server";
+import { ReserveEventsPage } from "#app/components/events/reserve-events-page";
+import { SpecialPageHero } from "#app/components/events/special-page-hero";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { loadReservePageEvents } from "#app/modules/events/index.server";
 import type { Route } from "./+types/reserve";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { RESERVE_EVENTS_ANCHOR, ReserveEventsPage } from "~/components/events/reserve-events-page";
-import { SpecialPageHero } from "~/components/events/special-page-hero";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { loadReservePageEvents } from "~/modules/events/index.server";
+import { RESERVE_EVENTS_ANCHOR, ReserveEventsPage } from "#app/components/events/reserve-events-page";
+import { SpecialPageHero } from "#app/components/events/special-page-hero";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { loadReservePageEvents } from "#app/modules/events/index.server";
 import type { Route } from "./+types/rsvp";
 
 const intro = `Join us as the sun sets over the Pacific at ${siteConfig.venue.outdoor}: live piano played straight to your headphones, gentle breathwork and a grounding meditation to close the day. Headphones are limited, so save yours now and come as you are.`;

@@ -1,13 +1,13 @@
 import { Gem, HeartHandshake, Music, Users, type LucideIcon } from "lucide-react";
 import { data } from "react-router";
-import { EventCard } from "~/components/events/event-card";
-import { SpecialPageHero } from "~/components/events/special-page-hero";
-import { ambientVideo } from "~/components/media/ambient-video";
-import { PreviewVideo } from "~/components/media/preview-video";
-import { MessagePage } from "~/components/message-page";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { loadVipEvent } from "~/modules/events/index.server";
+import { EventCard } from "#app/components/events/event-card";
+import { SpecialPageHero } from "#app/components/events/special-page-hero";
+import { ambientVideo } from "#app/components/media/ambient-video";
+import { PreviewVideo } from "#app/components/media/preview-video";
+import { MessagePage } from "#app/components/message-page";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { loadVipEvent } from "#app/modules/events/index.server";
 import type { Route } from "./+types/vip";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,12 +1,12 @@
 import { data, Form, useNavigation } from "react-router";
-import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { readForm } from "~/lib/form-data.server";
-import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { formatEventDate, formatEventTime } from "~/lib/event-dates";
-import { leaveWaitingList, showWaitingListLink } from "~/modules/reservations/index.server";
-import { GuestLinkDone, GuestLinkProblem } from "~/components/events/guest-link-card";
+import { AuthCard, FormBanner } from "#app/components/members/auth-card";
+import { readForm } from "#app/lib/form-data.server";
+import { passRetryAfter, tooManyAttemptsInit } from "#app/lib/retry-after-header";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
+import { leaveWaitingList, showWaitingListLink } from "#app/modules/reservations/index.server";
+import { GuestLinkDone, GuestLinkProblem } from "#app/components/events/guest-link-card";
 import type { Route } from "./+types/waiting-list-entry";
 
 /** A guest's waiting-list link: shows their place (GET); leaving the list is a button (POST). */

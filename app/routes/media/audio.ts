@@ -3,14 +3,14 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { Route } from "./+types/audio";
-import { getUser } from "~/routes/guards.server";
-import { projectRoot } from "~/lib/project-root.server";
-import { parseRange } from "~/modules/music";
-import { friendPassFrom } from "~/modules/music/index.server";
-import { listenerEntitlement } from "~/modules/music/index.server";
-import { findTrackByFile } from "~/modules/music/index.server";
-import { canHear } from "~/modules/music";
-import { logFailure } from "~/lib/log.server";
+import { getUser } from "#app/routes/guards.server";
+import { projectRoot } from "#app/lib/project-root.server";
+import { parseRange } from "#app/modules/music";
+import { friendPassFrom } from "#app/modules/music/index.server";
+import { listenerEntitlement } from "#app/modules/music/index.server";
+import { findTrackByFile } from "#app/modules/music/index.server";
+import { canHear } from "#app/modules/music";
+import { logFailure } from "#app/lib/log.server";
 
 /**
  * GET /media/audio/:file — the music library, streamed per request to those entitled to each

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Route } from "./+types/event-image";
-import { logFailure } from "~/lib/log.server";
-import { eventImageDirectory } from "~/modules/events/index.server";
-import { parseEventImageFileName } from "~/modules/events";
+import { logFailure } from "#app/lib/log.server";
+import { eventImageDirectory } from "#app/modules/events/index.server";
+import { parseEventImageFileName } from "#app/modules/events";
 
 /**
  * GET /media/events/:file — uploaded event images, public like the site's own pictures. Only names

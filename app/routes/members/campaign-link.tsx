@@ -1,19 +1,19 @@
 import { useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/campaign-link";
-import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { readForm } from "~/lib/form-data.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { tooManyAttemptsInit } from "~/lib/retry-after-header";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { campaignLandingPath, campaignLinkState, redeemCampaignLink } from "~/modules/campaigns/index.server";
-import { authMessages } from "~/modules/members";
-import { emailOnlySchema } from "~/modules/members";
-import { requestSignInLink } from "~/modules/members/index.server";
-import { createSignInLink } from "~/modules/members/index.server";
-import { authHeaders } from "~/routes/guards.server";
+import { AuthCard, FormBanner } from "#app/components/members/auth-card";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { readForm } from "#app/lib/form-data.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { tooManyAttemptsInit } from "#app/lib/retry-after-header";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { campaignLandingPath, campaignLinkState, redeemCampaignLink } from "#app/modules/campaigns/index.server";
+import { authMessages } from "#app/modules/members";
+import { emailOnlySchema } from "#app/modules/members";
+import { requestSignInLink } from "#app/modules/members/index.server";
+import { createSignInLink } from "#app/modules/members/index.server";
+import { authHeaders } from "#app/routes/guards.server";
 import { signInWithLinkToken } from "./sign-in-with-link.server";
 
 /**

@@ -1,20 +1,20 @@
 import { data } from "react-router";
 import type { Route } from "./+types/friend";
-import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
-import { FriendAccessForm } from "~/components/music/friend-access-form";
-import { FriendListening } from "~/components/music/friend-listening";
-import { MeditationText } from "~/components/music/meditation-text";
-import { externalLinkProps } from "~/components/layout/navigation";
-import { authHeaders } from "~/routes/guards.server";
-import { readForm } from "~/lib/form-data.server";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { checkFriendAccess, friendAccessMessages, type FriendAccessActionData } from "~/modules/members";
-import { friendPassCookie, issueFriendPass } from "~/modules/music/index.server";
-import { playlistOf } from "~/modules/music/index.server";
-import { requestAccessGift } from "~/modules/music/index.server";
-import { signingSecret } from "~/modules/music/index.server";
-import { logFailure } from "~/lib/log.server";
+import type { AudioPlayerHandle } from "#app/components/music/audio-player/audio-player-provider";
+import { FriendAccessForm } from "#app/components/music/friend-access-form";
+import { FriendListening } from "#app/components/music/friend-listening";
+import { MeditationText } from "#app/components/music/meditation-text";
+import { externalLinkProps } from "#app/components/layout/navigation";
+import { authHeaders } from "#app/routes/guards.server";
+import { readForm } from "#app/lib/form-data.server";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { checkFriendAccess, friendAccessMessages, type FriendAccessActionData } from "#app/modules/members";
+import { friendPassCookie, issueFriendPass } from "#app/modules/music/index.server";
+import { playlistOf } from "#app/modules/music/index.server";
+import { requestAccessGift } from "#app/modules/music/index.server";
+import { signingSecret } from "#app/modules/music/index.server";
+import { logFailure } from "#app/lib/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

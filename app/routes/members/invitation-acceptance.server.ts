@@ -1,11 +1,11 @@
-import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "~/modules/invitations";
-import { invitationFailures } from "~/modules/invitations";
-import { invitationMessages } from "~/modules/invitations";
-import { submitInvitationAcceptance } from "~/modules/invitations/index.server";
+import { acceptanceSchema, fieldErrors, firstError, type AcceptanceField } from "#app/modules/invitations";
+import { invitationFailures } from "#app/modules/invitations";
+import { invitationMessages } from "#app/modules/invitations";
+import { submitInvitationAcceptance } from "#app/modules/invitations/index.server";
 import type { AppLoadContext } from "react-router";
-import { refusalStatus } from "~/lib/outcome";
-import { phoneForTextsProblem } from "~/modules/sms";
-import { logFailure } from "~/lib/log.server";
+import { refusalStatus } from "#app/lib/outcome";
+import { phoneForTextsProblem } from "#app/modules/sms";
+import { logFailure } from "#app/lib/log.server";
 
 export type AcceptanceOutcome =
   | { status: 200; loginLink: string }

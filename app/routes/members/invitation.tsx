@@ -1,18 +1,18 @@
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/invitation";
-import { AcceptanceForm, Accepted, Benefits, type AcceptanceResult } from "~/components/members/invitation-acceptance";
-import { FormBanner } from "~/components/members/auth-card";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { acceptanceFormValues, acceptancePayload } from "~/modules/invitations";
-import { getAttendeeData } from "~/modules/invitations/index.server";
-import { invitationFailures } from "~/modules/invitations";
-import { GIFT_TRACK_COUNT, invitationMessages } from "~/modules/invitations";
-import { defaultCommunicationPreference } from "~/modules/invitations";
-import { isPossibleRid, MAX_RID_LENGTH } from "~/modules/invitations";
+import { AcceptanceForm, Accepted, Benefits, type AcceptanceResult } from "#app/components/members/invitation-acceptance";
+import { FormBanner } from "#app/components/members/auth-card";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { acceptanceFormValues, acceptancePayload } from "#app/modules/invitations";
+import { getAttendeeData } from "#app/modules/invitations/index.server";
+import { invitationFailures } from "#app/modules/invitations";
+import { GIFT_TRACK_COUNT, invitationMessages } from "#app/modules/invitations";
+import { defaultCommunicationPreference } from "#app/modules/invitations";
+import { isPossibleRid, MAX_RID_LENGTH } from "#app/modules/invitations";
 import { submitAcceptance } from "./invitation-acceptance.server";
-import { logFailure } from "~/lib/log.server";
-import { PageFrame } from "~/components/ui/page-hero";
+import { logFailure } from "#app/lib/log.server";
+import { PageFrame } from "#app/components/ui/page-hero";
 
 /**
  * /invitation?rid=…&campaign=…&email=…: an invitee completes their membership and is taken to

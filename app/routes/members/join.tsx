@@ -1,23 +1,23 @@
 import { data } from "react-router";
 import type { Route } from "./+types/join";
-import { CommunitySignupForm } from "~/components/community/community-signup-form";
-import { ambientVideo } from "~/components/media/ambient-video";
-import { BackgroundVideo } from "~/components/media/background-video";
-import { authHeaders } from "~/routes/guards.server";
-import { readForm } from "~/lib/form-data.server";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { communitySignupSchema, validateCommunitySignup } from "~/modules/community";
+import { CommunitySignupForm } from "#app/components/community/community-signup-form";
+import { ambientVideo } from "#app/components/media/ambient-video";
+import { BackgroundVideo } from "#app/components/media/background-video";
+import { authHeaders } from "#app/routes/guards.server";
+import { readForm } from "#app/lib/form-data.server";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { communitySignupSchema, validateCommunitySignup } from "#app/modules/community";
 import {
   communitySignupMessages,
   typedValues,
   type CommunityJoinOutcome,
   type SignInLinkResendOutcome,
-} from "~/modules/community";
-import { joinCommunity } from "~/modules/community/index.server";
-import { requestSignInLink } from "~/modules/members/index.server";
-import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
-import { logFailure } from "~/lib/log.server";
+} from "#app/modules/community";
+import { joinCommunity } from "#app/modules/community/index.server";
+import { requestSignInLink } from "#app/modules/members/index.server";
+import { passRetryAfter, tooManyAttemptsInit } from "#app/lib/retry-after-header";
+import { logFailure } from "#app/lib/log.server";
 
 export const headers: Route.HeadersFunction = passRetryAfter;
 

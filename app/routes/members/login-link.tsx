@@ -1,13 +1,13 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-link";
-import { AuthCard, FormBanner } from "~/components/members/auth-card";
+import { AuthCard, FormBanner } from "#app/components/members/auth-card";
 import { signInWithLinkToken } from "./sign-in-with-link.server";
-import { readForm } from "~/lib/form-data.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { SIGNED_IN_PATH } from "~/modules/members";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { authMessages } from "~/modules/members";
+import { readForm } from "#app/lib/form-data.server";
+import { safeRedirectPath } from "#app/lib/safe-redirect";
+import { SIGNED_IN_PATH } from "#app/modules/members";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { authMessages } from "#app/modules/members";
 
 /**
  * Where an e-mailed sign-in link lands. Opening it (as a mail scanner does) changes nothing; the

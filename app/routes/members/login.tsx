@@ -1,27 +1,27 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { AuthCard, BannerSlot } from "~/components/members/auth-card";
-import { TextField } from "~/components/ui/text-field";
-import { useLazyFormValidation } from "~/components/members/use-form-validation";
-import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { useHydrated } from "~/lib/use-hydrated";
-import { authHeaders } from "~/routes/guards.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { readForm } from "~/lib/form-data.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { SIGNED_IN_PATH } from "~/modules/members";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { authMessages } from "~/modules/members";
-import { logInWithPassword } from "~/modules/members/index.server";
-import { emailOnlySchema, passwordSignInSchema } from "~/modules/members";
-import { requestPasswordResetLink } from "~/modules/members/index.server";
-import { requestSignInLink } from "~/modules/members/index.server";
-import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
+import { AuthCard, BannerSlot } from "#app/components/members/auth-card";
+import { TextField } from "#app/components/ui/text-field";
+import { useLazyFormValidation } from "#app/components/members/use-form-validation";
+import { ErrorSummary, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { useHydrated } from "#app/lib/use-hydrated";
+import { authHeaders } from "#app/routes/guards.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { readForm } from "#app/lib/form-data.server";
+import { safeRedirectPath } from "#app/lib/safe-redirect";
+import { SIGNED_IN_PATH } from "#app/modules/members";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { authMessages } from "#app/modules/members";
+import { logInWithPassword } from "#app/modules/members/index.server";
+import { emailOnlySchema, passwordSignInSchema } from "#app/modules/members";
+import { requestPasswordResetLink } from "#app/modules/members/index.server";
+import { requestSignInLink } from "#app/modules/members/index.server";
+import { passRetryAfter, tooManyAttemptsInit } from "#app/lib/retry-after-header";
 import { cookieHeaders } from "./auth-action.server";
-import { deliverabilityMessages } from "~/modules/deliverability";
-import { logFailure } from "~/lib/log.server";
+import { deliverabilityMessages } from "#app/modules/deliverability";
+import { logFailure } from "#app/lib/log.server";
 
 /** How long 'Login successful!' shows before the member is taken on. */
 const SUCCESS_PAUSE_MS = 1000;
@@ -105,7 +105,7 @@ function serverMessage(error: unknown): string | undefined {
 }
 
 const loadSchemaFor = () =>
-  import("~/modules/members/password-auth-schemas").then(
+  import("#app/modules/members/password-auth-schemas").then(
     (rules) => (intent: string) => (intent === "link" || intent === "forgot" ? rules.emailOnlySchema : rules.passwordSignInSchema),
   );
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { authHeaders } from "~/routes/guards.server";
+import { authHeaders } from "#app/routes/guards.server";
 
 /** Ends the session on the server, clears its cookie and goes home. */
 export async function action({ request, context }: Route.ActionArgs) {

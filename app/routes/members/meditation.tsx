@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/meditation";
-import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
-import { PlayerPanel } from "~/components/music/audio-player/player-panel";
-import { requireMember } from "~/routes/guards.server";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { getListenerPlaylist } from "~/routes/listener-playlist.server";
-import { PageFrame } from "~/components/ui/page-hero";
+import type { AudioPlayerHandle } from "#app/components/music/audio-player/audio-player-provider";
+import { PlayerPanel } from "#app/components/music/audio-player/player-panel";
+import { requireMember } from "#app/routes/guards.server";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { getListenerPlaylist } from "#app/routes/listener-playlist.server";
+import { PageFrame } from "#app/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Your music", description: `Your ${siteConfig.brand.name} music collection.`, noIndex: true });

@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/profile-data";
-import { logFailure } from "~/lib/log.server";
-import { siteConfig } from "~/lib/site-config";
-import { exportMemberData } from "~/modules/members/index.server";
-import { exportFileName } from "~/modules/members";
-import { requireMember } from "~/routes/guards.server";
+import { logFailure } from "#app/lib/log.server";
+import { siteConfig } from "#app/lib/site-config";
+import { exportMemberData } from "#app/modules/members/index.server";
+import { exportFileName } from "#app/modules/members";
+import { requireMember } from "#app/routes/guards.server";
 
 /**
  * POST /profile/data: the signed-in member's data as a JSON download. A POST (from the profile

@@ -1,19 +1,19 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { ProfileIntent } from "~/components/members/profile-form";
-import { readForm } from "~/lib/form-data.server";
-import { logFailure } from "~/lib/log.server";
-import { authMessages } from "~/modules/members";
-import { deleteMemberAccount } from "~/modules/members/index.server";
-import { memberDataMessages } from "~/modules/members";
-import { signOutEverywhere, signOutOtherSession } from "~/modules/members/index.server";
-import { profileMessages, readProfileForm, validateProfile, type ProfileFieldErrors, type ProfileFormInput } from "~/modules/members";
-import { ProfileSaveError, saveProfile } from "~/modules/members/index.server";
-import { requestSignInLink } from "~/modules/members/index.server";
-import { setEmailPreferences } from "~/modules/members/index.server";
-import { retryMemberAddress } from "~/modules/deliverability/index.server";
-import { setMemberTextConsent } from "~/modules/sms/index.server";
-import { memberTextMessages } from "~/modules/sms";
-import { authHeaders, getUser, requireMember } from "~/routes/guards.server";
+import type { ProfileIntent } from "#app/components/members/profile-form";
+import { readForm } from "#app/lib/form-data.server";
+import { logFailure } from "#app/lib/log.server";
+import { authMessages } from "#app/modules/members";
+import { deleteMemberAccount } from "#app/modules/members/index.server";
+import { memberDataMessages } from "#app/modules/members";
+import { signOutEverywhere, signOutOtherSession } from "#app/modules/members/index.server";
+import { profileMessages, readProfileForm, validateProfile, type ProfileFieldErrors, type ProfileFormInput } from "#app/modules/members";
+import { ProfileSaveError, saveProfile } from "#app/modules/members/index.server";
+import { requestSignInLink } from "#app/modules/members/index.server";
+import { setEmailPreferences } from "#app/modules/members/index.server";
+import { retryMemberAddress } from "#app/modules/deliverability/index.server";
+import { setMemberTextConsent } from "#app/modules/sms/index.server";
+import { memberTextMessages } from "#app/modules/sms";
+import { authHeaders, getUser, requireMember } from "#app/routes/guards.server";
 
 export type ProfileActionData =
   | { intent: "save"; ok: true; message: string }

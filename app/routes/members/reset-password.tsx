@@ -1,20 +1,20 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Await, data, Form, Link, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { AuthCard, BannerSlot } from "~/components/members/auth-card";
-import { TextField } from "~/components/ui/text-field";
-import { useLazyFormValidation } from "~/components/members/use-form-validation";
-import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { useHydrated } from "~/lib/use-hydrated";
-import { authHeaders } from "~/routes/guards.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { readForm } from "~/lib/form-data.server";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { authMessages } from "~/modules/members";
-import { isResetTokenUsable, resetPassword } from "~/modules/members/index.server";
-import { newPasswordSchema } from "~/modules/members";
-import { logFailure } from "~/lib/log.server";
+import { AuthCard, BannerSlot } from "#app/components/members/auth-card";
+import { TextField } from "#app/components/ui/text-field";
+import { useLazyFormValidation } from "#app/components/members/use-form-validation";
+import { ErrorSummary, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { useHydrated } from "#app/lib/use-hydrated";
+import { authHeaders } from "#app/routes/guards.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { readForm } from "#app/lib/form-data.server";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { authMessages } from "#app/modules/members";
+import { isResetTokenUsable, resetPassword } from "#app/modules/members/index.server";
+import { newPasswordSchema } from "#app/modules/members";
+import { logFailure } from "#app/lib/log.server";
 
 /** The spec's pause between 'Password updated!' and the login page. */
 const REDIRECT_AFTER_RESET_MS = 1500;
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ResetActionData>({ ok: true, message: authMessages.passwordUpdated });
 }
 
-const loadSchemaFor = () => import("~/modules/members/password-auth-schemas").then((rules) => () => rules.newPasswordSchema);
+const loadSchemaFor = () => import("#app/modules/members/password-auth-schemas").then((rules) => () => rules.newPasswordSchema);
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ResetActionData | undefined;

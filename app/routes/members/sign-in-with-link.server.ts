@@ -1,6 +1,6 @@
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 import type { AppLoadContext } from "react-router";
-import { authHeaders } from "~/routes/guards.server";
+import { authHeaders } from "#app/routes/guards.server";
 
 /**
  * Uses a sign-in link's token through better-auth (which creates the member on first use) and

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/signed-in";
-import { logFailure } from "~/lib/log.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { siteConfig } from "~/lib/site-config";
-import { landingPathAfterSignIn } from "~/modules/dashboard/index.server";
-import { staffHomePath } from "~/modules/access";
-import { getUser } from "~/routes/guards.server";
+import { logFailure } from "#app/lib/log.server";
+import { safeRedirectPath } from "#app/lib/safe-redirect";
+import { siteConfig } from "#app/lib/site-config";
+import { landingPathAfterSignIn } from "#app/modules/dashboard/index.server";
+import { staffHomePath } from "#app/modules/access";
+import { getUser } from "#app/routes/guards.server";
 
 /**
  * Where a sign-in that named no page leads (a link asked for on /login, a password sign-in): on to

@@ -1,20 +1,20 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
-import { AuthCard, BannerSlot } from "~/components/members/auth-card";
-import { TextField } from "~/components/ui/text-field";
-import { useLazyFormValidation } from "~/components/members/use-form-validation";
-import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { authHeaders } from "~/routes/guards.server";
-import { firstErrorPerField } from "~/lib/form-errors";
-import { readForm } from "~/lib/form-data.server";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { authMessages } from "~/modules/members";
-import { signUpMember } from "~/modules/members/index.server";
-import { signUpSchema } from "~/modules/members";
-import { passRetryAfter, tooManyAttemptsInit } from "~/lib/retry-after-header";
-import { logFailure } from "~/lib/log.server";
+import { AuthCard, BannerSlot } from "#app/components/members/auth-card";
+import { TextField } from "#app/components/ui/text-field";
+import { useLazyFormValidation } from "#app/components/members/use-form-validation";
+import { ErrorSummary, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { authHeaders } from "#app/routes/guards.server";
+import { firstErrorPerField } from "#app/lib/form-errors";
+import { readForm } from "#app/lib/form-data.server";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { authMessages } from "#app/modules/members";
+import { signUpMember } from "#app/modules/members/index.server";
+import { signUpSchema } from "#app/modules/members";
+import { passRetryAfter, tooManyAttemptsInit } from "#app/lib/retry-after-header";
+import { logFailure } from "#app/lib/log.server";
 
 type SignUpActionData =
   | { ok: true; message: string }
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const loadSchemaFor = () => import("~/modules/members/password-auth-schemas").then((rules) => () => rules.signUpSchema);
+const loadSchemaFor = () => import("#app/modules/members/password-auth-schemas").then((rules) => () => rules.signUpSchema);
 
 const signupFieldIds: Record<string, string> = { name: "signup-name", email: "signup-email", password: "signup-password", confirmPassword: "signup-confirm" };
 

@@ -1,17 +1,17 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/welcome";
-import { AutoplayVideo } from "~/components/media/autoplay-video";
-import { MeditationText } from "~/components/music/meditation-text";
-import type { AudioPlayerHandle } from "~/components/music/audio-player/audio-player-provider";
-import { StartMusicPrompt } from "~/components/music/start-music-prompt";
-import { requireMember } from "~/routes/guards.server";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { firstNameOf } from "~/modules/members";
-import { getProfileFullName } from "~/modules/members/index.server";
-import { redeemAccessGift } from "~/modules/music/index.server";
-import { getListenerPlaylist } from "~/routes/listener-playlist.server";
-import { logFailure } from "~/lib/log.server";
+import { AutoplayVideo } from "#app/components/media/autoplay-video";
+import { MeditationText } from "#app/components/music/meditation-text";
+import type { AudioPlayerHandle } from "#app/components/music/audio-player/audio-player-provider";
+import { StartMusicPrompt } from "#app/components/music/start-music-prompt";
+import { requireMember } from "#app/routes/guards.server";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { firstNameOf } from "#app/modules/members";
+import { getProfileFullName } from "#app/modules/members/index.server";
+import { redeemAccessGift } from "#app/modules/music/index.server";
+import { getListenerPlaylist } from "#app/routes/listener-playlist.server";
+import { logFailure } from "#app/lib/log.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Member Welcome", description: `Your welcome to ${siteConfig.brand.name}.`, noIndex: true });

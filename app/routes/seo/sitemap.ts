@@ -1,7 +1,7 @@
-import { publicPages } from "~/lib/public-pages";
-import { listPublicEvents } from "~/modules/events/index.server";
+import { publicPages } from "#app/lib/public-pages";
+import { listPublicEvents } from "#app/modules/events/index.server";
 import type { Route } from "./+types/sitemap";
-import { logFailure } from "~/lib/log.server";
+import { logFailure } from "#app/lib/log.server";
 
 const entry = (loc: string, changeFrequency: string, priority: number) =>
   `  <url><loc>${loc}</loc><changefreq>${changeFrequency}</changefreq><priority>${priority.toFixed(1)}</priority></url>`;

@@ -1,11 +1,11 @@
 import { HeartHandshake, Music, Sprout, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { pageMeta } from "~/lib/seo";
-import { FounderPortrait } from "~/components/founder-portrait";
-import { siteConfig } from "~/lib/site-config";
-import { siteTeam } from "~/lib/site-team";
+import { pageMeta } from "#app/lib/seo";
+import { FounderPortrait } from "#app/components/founder-portrait";
+import { siteConfig } from "#app/lib/site-config";
+import { siteTeam } from "#app/lib/site-team";
 import type { Route } from "./+types/about";
-import { PageHero } from "~/components/ui/page-hero";
+import { PageHero } from "#app/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,14 +1,14 @@
 import { Mail, MapPin, MessageCircle, Phone, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { externalLinkProps } from "~/components/layout/navigation";
-import { SocialIcon } from "~/components/layout/social-icon";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
+import { externalLinkProps } from "#app/components/layout/navigation";
+import { SocialIcon } from "#app/components/layout/social-icon";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
 import type { Route } from "./+types/contact";
-import { FaqList } from "~/components/ui/faq-list";
-import { ConnectWithUs } from "~/components/community/connect-with-us";
-import { PageHero } from "~/components/ui/page-hero";
+import { FaqList } from "#app/components/ui/faq-list";
+import { ConnectWithUs } from "#app/components/community/connect-with-us";
+import { PageHero } from "#app/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,5 +1,5 @@
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { subscriptionMessages, type SubscriptionActionData } from "~/modules/community";
+import { safeRedirectPath } from "#app/lib/safe-redirect";
+import { subscriptionMessages, type SubscriptionActionData } from "#app/modules/community";
 
 /**
  * The footer's newsletter form sent before the page's scripts ran is a plain POST to /newsletter.

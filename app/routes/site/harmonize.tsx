@@ -1,11 +1,11 @@
 import { ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
-import { CellMark, comparison, faqs, PlanCard, plans } from "~/components/site/harmonize-plans";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
+import { CellMark, comparison, faqs, PlanCard, plans } from "#app/components/site/harmonize-plans";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
 import type { Route } from "./+types/harmonize";
-import { FaqList } from "~/components/ui/faq-list";
-import { PageHero } from "~/components/ui/page-hero";
+import { FaqList } from "#app/components/ui/faq-list";
+import { PageHero } from "#app/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,20 +1,20 @@
 import { useEffect, useRef } from "react";
 import { Link, data } from "react-router";
-import { ConnectWithUs } from "~/components/community/connect-with-us";
-import { EventCard } from "~/components/events/event-card";
-import { EventGrid, LoadingEvents, useLoadingPage } from "~/components/events/event-list";
-import { DriftingSymbols } from "~/components/home/drifting-symbols";
-import { LaunchSignup } from "~/components/home/launch-signup";
-import { Testimonials } from "~/components/home/testimonials";
-import { useAutoScroll } from "~/components/home/use-auto-scroll";
-import { ambientVideo } from "~/components/media/ambient-video";
-import { BackgroundVideo } from "~/components/media/background-video";
-import { pageMeta } from "~/lib/seo";
-import { FounderPortrait } from "~/components/founder-portrait";
-import { siteConfig } from "~/lib/site-config";
-import type { EventView } from "~/modules/events";
-import { listPublicEventViews } from "~/modules/events/index.server";
-import { memberDataMessages } from "~/modules/members";
+import { ConnectWithUs } from "#app/components/community/connect-with-us";
+import { EventCard } from "#app/components/events/event-card";
+import { EventGrid, LoadingEvents, useLoadingPage } from "#app/components/events/event-list";
+import { DriftingSymbols } from "#app/components/home/drifting-symbols";
+import { LaunchSignup } from "#app/components/home/launch-signup";
+import { Testimonials } from "#app/components/home/testimonials";
+import { useAutoScroll } from "#app/components/home/use-auto-scroll";
+import { ambientVideo } from "#app/components/media/ambient-video";
+import { BackgroundVideo } from "#app/components/media/background-video";
+import { pageMeta } from "#app/lib/seo";
+import { FounderPortrait } from "#app/components/founder-portrait";
+import { siteConfig } from "#app/lib/site-config";
+import type { EventView } from "#app/modules/events";
+import { listPublicEventViews } from "#app/modules/events/index.server";
+import { memberDataMessages } from "#app/modules/members";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,12 +1,12 @@
 import { Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { WaitlistForm } from "~/components/waitlist-form";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
+import { WaitlistForm } from "#app/components/waitlist-form";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
 import type { Route } from "./+types/meditations";
-import { FaqList } from "~/components/ui/faq-list";
-import { categories, categoryFromSlug, categoryHref, countLabel, faqs, features, meditations } from "~/components/site/meditation-library";
-import { PageHero } from "~/components/ui/page-hero";
+import { FaqList } from "#app/components/ui/faq-list";
+import { categories, categoryFromSlug, categoryHref, countLabel, faqs, features, meditations } from "#app/components/site/meditation-library";
+import { PageHero } from "#app/components/ui/page-hero";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,11 +1,11 @@
 import { Link, redirect } from "react-router";
-import { NewsletterForm } from "~/components/layout/newsletter-form";
-import { pageMeta } from "~/lib/seo";
-import { subscriptionMessages } from "~/modules/community";
+import { NewsletterForm } from "#app/components/layout/newsletter-form";
+import { pageMeta } from "#app/lib/seo";
+import { subscriptionMessages } from "#app/modules/community";
 import type { Route } from "./+types/newsletter";
 import { handleSubscription } from "./subscription-action.server";
-import { passRetryAfter } from "~/lib/retry-after-header";
-import { readForm } from "~/lib/form-data.server";
+import { passRetryAfter } from "#app/lib/retry-after-header";
+import { readForm } from "#app/lib/form-data.server";
 import { FOOTER_NEWSLETTER_ANCHOR, footerOutcomeCookie, footerReturnPath } from "./footer-newsletter.server";
 
 /** The newsletter form posts here; without JavaScript this page shows the outcome. */

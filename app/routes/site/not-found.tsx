@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { MessagePage } from "~/components/message-page";
-import { pageMeta } from "~/lib/seo";
+import { MessagePage } from "#app/components/message-page";
+import { pageMeta } from "#app/lib/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader() {

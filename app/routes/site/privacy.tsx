@@ -1,7 +1,7 @@
-import { LegalDocument } from "~/components/legal-document";
-import { privacySections } from "~/content/privacy";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
+import { LegalDocument } from "#app/components/legal-document";
+import { privacySections } from "#app/content/privacy";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = (args) =>

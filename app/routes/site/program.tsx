@@ -1,6 +1,6 @@
-import { program } from "~/content/program";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
+import { program } from "#app/content/program";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
 import type { Route } from "./+types/program";
 
 export const meta: Route.MetaFunction = (args) =>

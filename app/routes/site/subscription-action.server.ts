@@ -1,14 +1,14 @@
 import { data } from "react-router";
-import { tooManyAttemptsInit } from "~/lib/retry-after-header";
+import { tooManyAttemptsInit } from "#app/lib/retry-after-header";
 import type { z } from "zod";
-import type { LimitedClient } from "~/modules/security/index.server";
-import { joinWaitlist } from "~/modules/community/index.server";
-import { subscribeToNewsletter } from "~/modules/community/index.server";
-import { subscriptionMessages, type SubscriptionActionData } from "~/modules/community";
-import { newsletterSubscriptionSchema, waitlistEntrySchema } from "~/modules/community";
+import type { LimitedClient } from "#app/modules/security/index.server";
+import { joinWaitlist } from "#app/modules/community/index.server";
+import { subscribeToNewsletter } from "#app/modules/community/index.server";
+import { subscriptionMessages, type SubscriptionActionData } from "#app/modules/community";
+import { newsletterSubscriptionSchema, waitlistEntrySchema } from "#app/modules/community";
 import type { AppLoadContext } from "react-router";
-import type { Database } from "~/lib/db.server";
-import { logFailure } from "~/lib/log.server";
+import type { Database } from "#app/lib/db.server";
+import { logFailure } from "#app/lib/log.server";
 
 
 const lists = {

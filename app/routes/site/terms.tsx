@@ -1,7 +1,7 @@
-import { LegalDocument } from "~/components/legal-document";
-import { termsSections } from "~/content/terms";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
+import { LegalDocument } from "#app/components/legal-document";
+import { termsSections } from "#app/content/terms";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = (args) =>

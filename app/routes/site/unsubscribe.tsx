@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/unsubscribe";
-import { AuthCard, FormBanner } from "~/components/members/auth-card";
-import { readForm } from "~/lib/form-data.server";
-import { pageMeta } from "~/lib/seo";
-import { siteConfig } from "~/lib/site-config";
-import { findUnsubscribeTarget, resubscribe, unsubscribe } from "~/modules/consent/index.server";
+import { AuthCard, FormBanner } from "#app/components/members/auth-card";
+import { readForm } from "#app/lib/form-data.server";
+import { pageMeta } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
+import { findUnsubscribeTarget, resubscribe, unsubscribe } from "#app/modules/consent/index.server";
 
 /**
  * The unsubscribe link of every campaign e-mail. GET only asks (a scanner changes nothing); the

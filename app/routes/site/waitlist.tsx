@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { WaitlistForm } from "~/components/waitlist-form";
-import { pageMeta } from "~/lib/seo";
-import { subscriptionMessages } from "~/modules/community";
+import { WaitlistForm } from "#app/components/waitlist-form";
+import { pageMeta } from "#app/lib/seo";
+import { subscriptionMessages } from "#app/modules/community";
 import type { Route } from "./+types/waitlist";
 import { handleSubscription } from "./subscription-action.server";
-import { passRetryAfter } from "~/lib/retry-after-header";
-import { readForm } from "~/lib/form-data.server";
+import { passRetryAfter } from "#app/lib/retry-after-header";
+import { readForm } from "#app/lib/form-data.server";
 
 /** The launch waitlist forms post here; without JavaScript this page shows the outcome. */
 export const headers: Route.HeadersFunction = passRetryAfter;

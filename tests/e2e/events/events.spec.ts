@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydration";
-import { demoEvents } from "../../../app/modules/demo/demo-events";
-import { siteConfig } from "../../../app/lib/site-config";
-import { dateRangeLabel } from "../../../app/lib/event-dates";
-import { reservationMessages } from "../../../app/modules/reservations/reservation-form";
+import { demoEvents } from "#app/modules/demo/demo-events";
+import { siteConfig } from "#app/lib/site-config";
+import { dateRangeLabel } from "#app/lib/event-dates";
+import { reservationMessages } from "#app/modules/reservations/reservation-form";
 import { testEmail } from "../support/auth";
 import { waitForMail } from "../support/mail";
 import { onBothDatabases } from "../support/tags";

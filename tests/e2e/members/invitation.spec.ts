@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { test } from "../support/hydration";
-import { demoInvitations } from "../../../app/modules/demo/demo-invitations";
+import { demoInvitations } from "#app/modules/demo/demo-invitations";
 import { signInWithLink } from "../support/auth";
 
 /**

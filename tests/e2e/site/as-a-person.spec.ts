@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { subscriptionMessages } from "../../../app/modules/community/subscription-messages";
+import { subscriptionMessages } from "#app/modules/community/subscription-messages";
 import { openAsAPerson, openBeforeHydration } from "../support/as-a-person";
 import { testEmail } from "../support/auth";
 import { headerAlpha } from "../support/header";

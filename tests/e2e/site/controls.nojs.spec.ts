@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { subscriptionMessages } from "../../../app/modules/community/subscription-messages";
+import { subscriptionMessages } from "#app/modules/community/subscription-messages";
 import { headerAlpha } from "../support/header";
 
 /*

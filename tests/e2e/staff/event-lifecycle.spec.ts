@@ -7,10 +7,10 @@ import { signInWithLink } from "../support/auth";
 import { siteUrl } from "../support/ports";
 import { eventIdOf } from "../support/staff-events";
 import { pickImage, unique } from "../support/staff-forms";
-import { siteConfig } from "../../../app/lib/site-config";
-import { venueTime } from "../../../app/modules/demo/factories/events";
-import { formatEventDate } from "../../../app/lib/event-dates";
-import { instantToVenueDateTime } from "../../../app/modules/events/event-venue-time";
+import { siteConfig } from "#app/lib/site-config";
+import { venueTime } from "#app/modules/demo/factories/events";
+import { formatEventDate } from "#app/lib/event-dates";
+import { instantToVenueDateTime } from "#app/modules/events/event-venue-time";
 
 /**
  * One event's life as the founder lives it, at a desk (1280 px) and on a phone (390 px), acting as

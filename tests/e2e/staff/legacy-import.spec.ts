@@ -7,8 +7,8 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import pg from "pg";
 import sharp from "sharp";
-import { legacyPasswords, loadLegacyDatabase, messyLegacyData } from "../../fixtures/legacy/legacy-data";
-import { createLegacySourceDatabase, runImportCommand } from "../../support/legacy-import";
+import { legacyPasswords, loadLegacyDatabase, messyLegacyData } from "#tests/fixtures/legacy/legacy-data";
+import { createLegacySourceDatabase, runImportCommand } from "#tests/support/legacy-import";
 import { test } from "../support/hydration";
 import { onBothDatabases } from "../support/tags";
 

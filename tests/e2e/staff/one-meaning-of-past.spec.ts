@@ -6,8 +6,8 @@ import { signInWithLink } from "../support/auth";
 import { linkIn, mailTo, waitForMail } from "../support/mail";
 import { siteUrl } from "../support/ports";
 import { eventIdOf } from "../support/staff-events";
-import { siteConfig } from "../../../app/lib/site-config";
-import { instantToVenueDateTime } from "../../../app/modules/events/event-venue-time";
+import { siteConfig } from "#app/lib/site-config";
+import { instantToVenueDateTime } from "#app/modules/events/event-venue-time";
 import { onBothDatabases } from "../support/tags";
 
 /**

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useOutcomeToast } from "~/components/admin/staff-outcome";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { attendeeFileSchema } from "~/modules/invitations";
-import type { AttendeeImportActionData, AttendeeImportPreview, PreviewPerson } from "~/modules/invitations";
-import type { DroppedRow } from "~/modules/invitations";
-import type { InvitationWording } from "~/modules/invitations";
+import { useOutcomeToast } from "#app/components/admin/staff-outcome";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { attendeeFileSchema } from "#app/modules/invitations";
+import type { AttendeeImportActionData, AttendeeImportPreview, PreviewPerson } from "#app/modules/invitations";
+import type { DroppedRow } from "#app/modules/invitations";
+import type { InvitationWording } from "#app/modules/invitations";
 import { InvitationWordingFields, WORDING_SUMMARY } from "./invitation-wording-fields";
 
 export const ATTENDEE_IMPORT_ACTION = "/admin/communications/import";

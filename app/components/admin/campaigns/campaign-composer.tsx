@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { FilterSelect } from "~/components/admin/filter-select";
+import { FilterSelect } from "#app/components/admin/filter-select";
 import { Form, useNavigation } from "react-router";
-import { SendReviewPanel } from "~/components/admin/send-review";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { suggestedCampaigns } from "~/modules/campaigns";
-import { interestLabel } from "~/modules/community";
-import { useHydrated } from "~/lib/use-hydrated";
+import { SendReviewPanel } from "#app/components/admin/send-review";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { suggestedCampaigns } from "#app/modules/campaigns";
+import { interestLabel } from "#app/modules/community";
+import { useHydrated } from "#app/lib/use-hydrated";
 import type { ComposerActionData } from "./composer-types";
-import { siteConfig } from "~/lib/site-config";
-import { formatEventDate } from "~/lib/event-dates";
+import { siteConfig } from "#app/lib/site-config";
+import { formatEventDate } from "#app/lib/event-dates";
 
 /** The composer's own buttons (the page's other forms answer in their own places). */
 const composerIntents = new Set(["preview", "send-preview", "send", "send-all", "change"]);

@@ -1,9 +1,9 @@
 import { useEffect, useState, type MouseEvent } from "react";
 import { Form, Link, useRevalidator, useSubmit } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { StackedTable } from "~/components/admin/dashboard/stacked-table";
-import type { CampaignEngagement } from "~/modules/campaigns/index.server";
-import { formatEta, percentDone, type CampaignCounts } from "~/modules/campaigns";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
+import { StackedTable } from "#app/components/admin/dashboard/stacked-table";
+import type { CampaignEngagement } from "#app/modules/campaigns/index.server";
+import { formatEta, percentDone, type CampaignCounts } from "#app/modules/campaigns";
 
 interface CampaignRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { StaffOutcome } from "~/components/admin/staff-outcome";
+import type { StaffOutcome } from "#app/components/admin/staff-outcome";
 
 /** What the communications page's action answers: the outcome plus what the composer needs to show again. */
 export type ComposerActionData = StaffOutcome & {

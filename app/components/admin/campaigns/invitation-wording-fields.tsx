@@ -1,9 +1,9 @@
 import { useEffect, useRef, type RefObject } from "react";
 import type { useFetcher } from "react-router";
-import { ErrorSummary, useErrorFocus } from "~/components/ui/form-errors";
-import type { AttendeeImportActionData } from "~/modules/invitations";
-import type { ImportInvitationPreview } from "~/modules/invitations";
-import { MAX_INTRO_LENGTH, MAX_SUBJECT_LENGTH, type InvitationWording } from "~/modules/invitations";
+import { ErrorSummary, useErrorFocus } from "#app/components/ui/form-errors";
+import type { AttendeeImportActionData } from "#app/modules/invitations";
+import type { ImportInvitationPreview } from "#app/modules/invitations";
+import { MAX_INTRO_LENGTH, MAX_SUBJECT_LENGTH, type InvitationWording } from "#app/modules/invitations";
 
 /**
  * The import preview's invitation e-mail: rendered by the server's own renderer for one real

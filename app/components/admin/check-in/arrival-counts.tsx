@@ -1,4 +1,4 @@
-import { arrivalSummary, type ArrivalCounts } from "~/modules/reservations";
+import { arrivalSummary, type ArrivalCounts } from "#app/modules/reservations";
 
 /** Arrived against expected, seats and guests, large enough to read at arm's length; announced when it changes. */
 export function ArrivalCountsPanel({ counts }: { counts: ArrivalCounts }) {

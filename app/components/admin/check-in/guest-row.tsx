@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { arrivedWithPending, tapLabels, type CheckInGuest, type CheckInIntent } from "~/modules/reservations";
+import { arrivedWithPending, tapLabels, type CheckInGuest, type CheckInIntent } from "#app/modules/reservations";
 import type { StaffOutcome } from "../staff-outcome";
 
 /**

@@ -1,4 +1,4 @@
-import type { CheckInGuest } from "~/modules/reservations";
+import type { CheckInGuest } from "#app/modules/reservations";
 import "./print.css";
 
 /** What the box already holds when printed mid-evening: a tick for a group all in, else how many are. */

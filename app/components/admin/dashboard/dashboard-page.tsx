@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { StaffOutcome } from "~/components/admin/staff-outcome";
-import type { Route } from "../../../routes/admin/+types/dashboard";
+import type { StaffOutcome } from "#app/components/admin/staff-outcome";
+import type { Route } from "#app/routes/admin/+types/dashboard";
 import { EventSummaries, AtAGlance, ListeningPanel } from "./overview-panels";
 import { MemberLists } from "./member-lists";
 import { FriendInvitationForm } from "./friend-invitation-form";

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
-import { useHydrated } from "~/lib/use-hydrated";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
+import { useOutcomeToast, type StaffOutcome } from "#app/components/admin/staff-outcome";
+import { useHydrated } from "#app/lib/use-hydrated";
 
 const buttonClass =
   "inline-flex min-h-11 items-center rounded-full border border-danger/60 px-4 text-sm font-semibold text-danger hover:bg-danger/10 focus-visible:outline-2 focus-visible:outline-amber disabled:opacity-60";

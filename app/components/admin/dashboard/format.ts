@@ -1,4 +1,4 @@
-import { formatVenueDateTime } from "~/lib/event-dates";
+import { formatVenueDateTime } from "#app/lib/event-dates";
 
 /** An instant in the venue's zone, the way every staff page writes it ('August 15th, 2025, 6:30 PM'); '—' for none. */
 export function staffDateTime(value: Date | string | null | undefined, timeZone: string): string {

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
-import { useFormValidation } from "~/components/members/use-form-validation";
-import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { TextField } from "~/components/ui/text-field";
-import { friendInvitationSchema } from "~/modules/invitations";
+import { useOutcomeToast, type StaffOutcome } from "#app/components/admin/staff-outcome";
+import { useFormValidation } from "#app/components/members/use-form-validation";
+import { ErrorSummary, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { TextField } from "#app/components/ui/text-field";
+import { friendInvitationSchema } from "#app/modules/invitations";
 
 /**
  * The friend invitation generator (spec sections 2 and 5): a friend's name and e-mail, checked

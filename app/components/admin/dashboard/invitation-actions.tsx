@@ -1,9 +1,9 @@
 import { useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { useOutcomeToast, type StaffOutcome } from "~/components/admin/staff-outcome";
-import { useHydrated } from "~/lib/use-hydrated";
-import { invitationManagementMessages } from "~/modules/invitations";
-import type { EffectiveInvitationStatus } from "~/modules/invitations";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
+import { useOutcomeToast, type StaffOutcome } from "#app/components/admin/staff-outcome";
+import { useHydrated } from "#app/lib/use-hydrated";
+import { invitationManagementMessages } from "#app/modules/invitations";
+import type { EffectiveInvitationStatus } from "#app/modules/invitations";
 
 const buttonClass =
   "inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-amber disabled:opacity-60";

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
-import { Pager } from "~/components/admin/pager";
-import type { Settled } from "~/lib/settle.server";
-import type { DashboardListPage } from "~/modules/dashboard/index.server";
-import { dashboardList, dashboardLists, type DashboardListKey } from "~/modules/dashboard";
+import { Pager } from "#app/components/admin/pager";
+import type { Settled } from "#app/lib/settle.server";
+import type { DashboardListPage } from "#app/modules/dashboard/index.server";
+import { dashboardList, dashboardLists, type DashboardListKey } from "#app/modules/dashboard";
 import { plural, staffDateTime } from "./format";
 import { DeleteOutcome, DeleteRowButton } from "./delete-row-button";
 import { PanelUnavailable } from "./panel";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated";
 
 /**
  * A small bar chart with its numbers as a table beside it (in a <details>), for people who do not

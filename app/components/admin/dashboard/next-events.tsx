@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { Settled } from "~/lib/settle.server";
-import type { EventsSummary } from "~/modules/events/index.server";
-import { formatVenueDateTime } from "~/lib/event-dates";
+import type { Settled } from "#app/lib/settle.server";
+import type { EventsSummary } from "#app/modules/events/index.server";
+import { formatVenueDateTime } from "#app/lib/event-dates";
 import { plural, seatsInWords } from "./format";
 import { Panel, PanelUnavailable } from "./panel";
 

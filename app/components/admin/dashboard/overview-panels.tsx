@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import type { Settled } from "~/lib/settle.server";
-import { shortDay } from "~/lib/day-series";
-import type { SignUpTrend } from "~/modules/community/index.server";
-import type { EventsSummary } from "~/modules/events/index.server";
-import type { ListeningAnalytics } from "~/modules/music/index.server";
-import { formatVenueDateTime } from "~/lib/event-dates";
+import type { Settled } from "#app/lib/settle.server";
+import { shortDay } from "#app/lib/day-series";
+import type { SignUpTrend } from "#app/modules/community/index.server";
+import type { EventsSummary } from "#app/modules/events/index.server";
+import type { ListeningAnalytics } from "#app/modules/music/index.server";
+import { formatVenueDateTime } from "#app/lib/event-dates";
 import { plural } from "./format";
 import { MiniChart } from "./mini-chart";
 import { Panel, PanelUnavailable } from "./panel";

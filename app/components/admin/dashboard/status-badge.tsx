@@ -1,4 +1,4 @@
-import type { EffectiveInvitationStatus } from "~/modules/invitations";
+import type { EffectiveInvitationStatus } from "#app/modules/invitations";
 
 const styles: Record<EffectiveInvitationStatus, { label: string; className: string }> = {
   pending: { label: "Pending", className: "border-amber/60 bg-amber/15 text-amber" },

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { TextField } from "~/components/ui/text-field";
-import { MAX_SEATS_PER_RESERVATION, MIN_SEATS } from "~/modules/reservations";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { TextField } from "#app/components/ui/text-field";
+import { MAX_SEATS_PER_RESERVATION, MIN_SEATS } from "#app/modules/reservations";
 import { useOutcomeToast, type StaffOutcome } from "../staff-outcome";
 
 /**

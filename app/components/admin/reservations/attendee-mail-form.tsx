@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { useOutcomeToast } from "~/components/admin/staff-outcome";
-import { useFormValidation } from "~/components/members/use-form-validation";
-import { ErrorSummary, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { useFieldValue } from "~/lib/use-field-value";
-import { useHydrated } from "~/lib/use-hydrated";
-import { announcementSchema } from "~/modules/campaigns";
-import { messageHtml } from "~/modules/campaigns";
-import { SendReviewPanel } from "~/components/admin/send-review";
+import { useOutcomeToast } from "#app/components/admin/staff-outcome";
+import { useFormValidation } from "#app/components/members/use-form-validation";
+import { ErrorSummary, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { useFieldValue } from "#app/lib/use-field-value";
+import { useHydrated } from "#app/lib/use-hydrated";
+import { announcementSchema } from "#app/modules/campaigns";
+import { messageHtml } from "#app/modules/campaigns";
+import { SendReviewPanel } from "#app/components/admin/send-review";
 import type { ReservationsPageOutcome } from "./page-outcome";
 
 /**

@@ -1,4 +1,4 @@
-import type { StaffOutcome } from "~/components/admin/staff-outcome";
+import type { StaffOutcome } from "#app/components/admin/staff-outcome";
 
 /** What the reservations page's action answers: a staff outcome, and the event row it concerns (its failure shows under that row). */
 export type ReservationsPageOutcome = StaffOutcome & { target?: string };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type SyntheticEvent } from "react";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "#app/lib/nonce";
 
 /** Where the browser keeps whether an event's guest rows are open ('1') or closed ('0'). */
 export const openStateKey = (eventId: string) => `harmonia.reservations.open.${eventId}`;

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { AddGuestForm, EditGuestForm } from "~/components/admin/guests/guest-forms";
-import { useOutcomeToast } from "~/components/admin/staff-outcome";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { useHydrated } from "~/lib/use-hydrated";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog";
+import { AddGuestForm, EditGuestForm } from "#app/components/admin/guests/guest-forms";
+import { useOutcomeToast } from "#app/components/admin/staff-outcome";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { useHydrated } from "#app/lib/use-hydrated";
 import { AttendeeMailForm } from "./attendee-mail-form";
 import { eventDeletionFetcherKey, rowFetcherKey, type ReservationsPageOutcome } from "./page-outcome";
 import { RememberedOpenScript, useRememberedOpen } from "./remembered-open";

@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { StaffOutcome } from "~/components/admin/staff-outcome";
-import { useOutcomeToast } from "~/components/admin/staff-outcome";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { newSubmissionKey } from "~/modules/reservations";
+import type { StaffOutcome } from "#app/components/admin/staff-outcome";
+import { useOutcomeToast } from "#app/components/admin/staff-outcome";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { newSubmissionKey } from "#app/modules/reservations";
 import { SmsKindSelect, SmsTextField } from "./sms-text-field";
 
 export type SmsOutcome = StaffOutcome & { warning?: string; sid?: string };

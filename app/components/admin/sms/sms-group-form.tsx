@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import type { StaffOutcome } from "~/components/admin/staff-outcome";
-import { useOutcomeToast } from "~/components/admin/staff-outcome";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "~/components/ui/form-errors";
-import { useFieldValue } from "~/lib/use-field-value";
-import type { SmsAudience } from "~/modules/sms";
-import { SendReviewPanel } from "~/components/admin/send-review";
+import type { StaffOutcome } from "#app/components/admin/staff-outcome";
+import { useOutcomeToast } from "#app/components/admin/staff-outcome";
+import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { useFieldValue } from "#app/lib/use-field-value";
+import type { SmsAudience } from "#app/modules/sms";
+import { SendReviewPanel } from "#app/components/admin/send-review";
 import { SmsKindSelect, SmsTextField } from "./sms-text-field";
 
 interface AudienceCounts {

@@ -1,7 +1,7 @@
-import { useFieldValue } from "~/lib/use-field-value";
-import { countSmsSegments } from "~/modules/sms";
-import { SMS_MAX_CHARACTERS } from "~/modules/sms";
-import { smsCampaignLabels, smsCampaigns } from "~/modules/sms";
+import { useFieldValue } from "#app/lib/use-field-value";
+import { countSmsSegments } from "#app/modules/sms";
+import { SMS_MAX_CHARACTERS } from "#app/modules/sms";
+import { smsCampaignLabels, smsCampaigns } from "#app/modules/sms";
 
 /** The kind of text (general, event reminder, custom) of an SMS form, single or group. */
 export function SmsKindSelect(props: { id: string; defaultValue?: string }) {

@@ -10,8 +10,8 @@ import {
   type ReactNode,
 } from "react";
 import { useLocation, useMatches, useRouteLoaderData } from "react-router";
-import { inNextTask } from "~/lib/next-task";
-import type { RootData } from "~/lib/seo";
+import { inNextTask } from "#app/lib/next-task";
+import type { RootData } from "#app/lib/seo";
 import {
   backupAdvanceDelay,
   browserStorage,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "#app/lib/use-hydrated";
 import { useAudioPlayer, type AudioPlayer } from "./audio-player-provider";
 import { PlayerButton, PlayerIcon } from "./player-icons";
 import { playerDefaults } from "./player-state";

@@ -3,7 +3,7 @@
  * through the playlist, the multi-track hint, and the state kept in local storage
  * (public-site.md sections 4 'Audio' and 9). Decision record 009 explains the choices.
  */
-import { attributionFromQuery } from "~/modules/music";
+import { attributionFromQuery } from "#app/modules/music";
 
 export interface PlayerTrack {
   title: string;

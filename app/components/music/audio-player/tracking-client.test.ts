@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { anonymousSessionIdPattern } from "~/modules/music/audio-tracking";
+import { anonymousSessionIdPattern } from "#app/modules/music/audio-tracking";
 import { playerStorageKeys, type StorageLike } from "./player-state";
 import { rememberAttribution } from "./player-state";
 import { anonymousSessionId, trackAudio } from "./tracking-client";

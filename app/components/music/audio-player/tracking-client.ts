@@ -2,7 +2,7 @@ import {
   buildTrackingPayload,
   newAnonymousSessionId,
   type AudioAction,
-} from "~/modules/music";
+} from "#app/modules/music";
 import { readItem, writeItem, type PlayerTrack, type StorageLike } from "./player-state";
 
 // Used when storage is refused, so one page's events still share a session.

@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import { slugForEvent } from "~/modules/events";
-import { normaliseAddress } from "~/modules/security";
+import { slugForEvent } from "#app/modules/events";
+import { normaliseAddress } from "#app/modules/security";
 
 /**
  * Builders for events and reservations, shared by the demo seed and the tests. Start times are

@@ -1,6 +1,6 @@
-import { newInvitationRid } from "~/modules/invitations/index.server";
-import type { AcceptanceInput } from "~/modules/invitations";
-import { invitationExpiry } from "~/modules/invitations";
+import { newInvitationRid } from "#app/modules/invitations/index.server";
+import type { AcceptanceInput } from "#app/modules/invitations";
+import { invitationExpiry } from "#app/modules/invitations";
 import { uniqueEmail } from "./community";
 
 /**

@@ -1,6 +1,6 @@
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "#app/lib/site-config";
 
 const colours = { night: "#1f1712", ivory: "#f5ecdd", amber: "#e8b86d", muted: "#b9a890" };
 

@@ -1,5 +1,5 @@
 import { Link, Text } from "@react-email/components";
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "#app/lib/site-config";
 import { EmailLayout, emailButton, emailText } from "./email-layout";
 
 export function NewsletterWelcomeEmail(props: { publicUrl: string }) {

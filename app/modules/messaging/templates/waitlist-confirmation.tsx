@@ -1,5 +1,5 @@
 import { Text } from "@react-email/components";
-import { siteConfig } from "~/lib/site-config";
+import { siteConfig } from "#app/lib/site-config";
 import { EmailLayout, emailText } from "./email-layout";
 
 export function WaitlistConfirmationEmail(props: { publicUrl: string }) {
