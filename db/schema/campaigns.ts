@@ -3,8 +3,10 @@ import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqu
 
 /** `scheduled`: a group text waiting for the end of quiet hours (`scheduled_for`); cancel still stops it. */
 export const campaignStatus = pgEnum("campaign_status", ["draft", "sending", "paused", "cancelled", "completed", "scheduled"]);
+
 /** `delivered`: a text whose delivery Twilio confirmed (its status callback); e-mail stops at `sent`. */
 export const campaignRecipientStatus = pgEnum("campaign_recipient_status", ["queued", "sent", "failed", "skipped", "delivered"]);
+
 /** E-mail campaigns (personal sign-in links) and group texts share the ledger. */
 export const campaignChannel = pgEnum("campaign_channel", ["email", "sms"]);
 
@@ -99,30 +101,6 @@ export const campaignRecipients = pgTable(
   ],
 );
 
-/**
- * Addresses that asked for no more bulk e-mail. Every campaign skips them; transactional mail
- * (sign-in links, reservations) is unaffected. Only an explicit re-subscribe removes a row.
- */
-export const unsubscribes = pgTable("unsubscribes", {
-  /** Trimmed and lower-cased. */
-  email: text().primaryKey(),
-  /** 'one-click' (RFC 8058 POST from a mail client), 'link' (the page's button), 'staff'. */
-  source: text().notNull(),
-  campaignId: uuid("campaign_id"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * The unsubscribe links of bulk mail sent outside a campaign (past-attendee invitations), by the
- * token's hash; a campaign's are on its recipient rows. Kept, like those, so a link in an old
- * e-mail still works.
- */
-export const unsubscribeTokens = pgTable("unsubscribe_tokens", {
-  tokenHash: text("token_hash").primaryKey(),
-  /** Trimmed and lower-cased. */
-  email: text().notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
 export type Campaign = typeof campaigns.$inferSelect;
+
 export type CampaignRecipient = typeof campaignRecipients.$inferSelect;

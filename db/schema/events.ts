@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * An event's one lifecycle (docs/decisions/041): a draft is being prepared, a published event is on
  * the site, an archived one is put away (off the site, its reservations kept).
  */
 export const eventStatus = pgEnum("event_status", ["draft", "published", "archived"]);
+
 /** Special pages that feature one event: the /rsvp main card and the /vip invitation. */
 export const eventPlacement = pgEnum("event_placement", ["rsvp", "vip"]);
 
@@ -56,50 +57,4 @@ export const events = pgTable(
   ],
 );
 
-/** A seat reservation. Seats per reservation are 1 to 10; the event's total never exceeds max_seats. */
-export const reservations = pgTable(
-  "reservations",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    eventId: uuid("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    visitorName: text("visitor_name").notNull(),
-    /**
-     * Null only for a guest staff added without one (a walk-in at the door, a phone booking):
-     * the public form always asks for it (docs/decisions/043).
-     */
-    visitorEmail: text("visitor_email"),
-    /** The address normalised (lower case, no +tag, Gmail's dots): one inbox, however it is typed. Null with the address. */
-    visitorEmailKey: text("visitor_email_key"),
-    phone: text(),
-    /**
-     * When the guest ticked the reservation form's SMS box for this phone (its consents row holds
-     * the words' version): group texts to the event's guests and the SMS reminder may reach them.
-     */
-    smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
-    seats: integer().notNull(),
-    donation: numeric({ precision: 10, scale: 2 }),
-    /**
-     * The one-time key of the form that made it: a retry of the same submission finds this row
-     * instead of booking again. Null for reservations made before the key existed or without a form.
-     */
-    submissionKey: uuid("submission_key"),
-    /**
-     * Seats of this reservation checked in at the door (docs/decisions/029). Changed only by
-     * conditional UPDATEs relative to the stored value, so taps from several devices all count.
-     */
-    arrivedSeats: integer("arrived_seats").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index("reservations_event_idx").on(table.eventId),
-    index("reservations_event_address_idx").on(table.eventId, table.visitorEmailKey),
-    uniqueIndex("reservations_event_submission_key_idx").on(table.eventId, table.submissionKey),
-    check("reservations_seats_range", sql`${table.seats} BETWEEN 1 AND 10`),
-    check("reservations_arrived_seats_range", sql`${table.arrivedSeats} BETWEEN 0 AND ${table.seats}`),
-  ],
-);
-
 export type EventRow = typeof events.$inferSelect;
-export type ReservationRow = typeof reservations.$inferSelect;

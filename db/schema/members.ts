@@ -1,6 +1,99 @@
-import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { user } from "./auth";
+import { relations, sql } from "drizzle-orm";
+import { boolean, index, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * better-auth's tables (user, session, account, verification), as its CLI generates them for the
+ * email+password, magic-link, admin and bearer plugins (`npx -y auth@1.6.33 generate`), with
+ * time-zone-aware timestamps. The column names are better-auth's; do not rename them.
+ */
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .defaultNow()
+    .$onUpdate(() => new Date())
+    .notNull(),
+};
+
+export const user = pgTable(
+  "user",
+  {
+    id: uuid("id").default(sql`gen_random_uuid()`).primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").default(false).notNull(),
+    image: text("image"),
+    ...timestamps,
+    /** admin, staff or member: kept in step with ADMIN_EMAILS and EVENT_STAFF_EMAILS at each sign-in. */
+    role: text("role"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+  },
+  (table) => [index("user_email_lower_idx").on(sql`lower(${table.email})`)],
+);
+
+export const session = pgTable(
+  "session",
+  {
+    id: uuid("id").default(sql`gen_random_uuid()`).primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ...timestamps,
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+  },
+  (table) => [index("session_user_id_idx").on(table.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: uuid("id").default(sql`gen_random_uuid()`).primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (table) => [index("account_user_id_idx").on(table.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: uuid("id").default(sql`gen_random_uuid()`).primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));
+
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
 
 /** A member's own settings: one row per user, removed with the user. */
 export const profiles = pgTable("profiles", {
@@ -42,152 +135,4 @@ export const userProfiles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("user_profiles_email_key").on(sql`lower(${table.email})`)],
-);
-
-/** E-mails entitled to the full member playlist (compared case-insensitively). */
-export const musicAccess = pgTable(
-  "music_access",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    email: text().notNull(),
-    /** Why access was given: invitation, import, staff, campaign (a campaign that grants it, on its link's click). */
-    source: text(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex("music_access_email_key").on(sql`lower(${table.email})`)],
-);
-
-export const invitationStatus = pgEnum("invitation_status", ["pending", "accepted"]);
-
-/**
- * An invitation gifting the unreleased tracks. `rid` is the unguessable id carried in the link;
- * an invitation is expired when `expires_at` has passed (30 days after sending) and not accepted.
- */
-export const invitations = pgTable(
-  "invitations",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    rid: text().notNull().unique(),
-    email: text().notNull(),
-    firstName: text("first_name"),
-    lastName: text("last_name"),
-    phone: text(),
-    city: text(),
-    state: text(),
-    /** Past events the invitee attended, e.g. from an imported attendee list. */
-    eventHistory: jsonb("event_history").$type<{ name: string; date?: string }[]>().notNull().default([]),
-    campaign: text(),
-    status: invitationStatus().notNull().default("pending"),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
-    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    /** Set when staff revoked the invitation: its link stops working, whatever its expiry says. */
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("invitations_email_idx").on(sql`lower(${table.email})`)],
-);
-
-/**
- * The words of the past attendees' invitation e-mail as staff edited them before an import's
- * confirmation (docs/decisions/044). Never changed: each edit is a new row, the newest is what the
- * next import starts from, and each queued e-mail names the row it is rendered with.
- */
-export const invitationWordings = pgTable("invitation_wordings", {
-  id: uuid().primaryKey().defaultRandom(),
-  subject: text().notNull(),
-  /** Paragraphs separated by blank lines, shown after the greeting and the line naming the event. */
-  intro: text().notNull(),
-  createdByEmail: text("created_by_email").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * An uploaded attendee CSV between its preview and its confirmation (docs/decisions/030): the
- * people the file names, parsed and merged on the server (attendee_import_people), so confirming
- * needs no second upload and cannot be handed other rows than the ones previewed. Kept a day;
- * confirmed at most once.
- */
-export const attendeeImports = pgTable("attendee_imports", {
-  id: uuid().primaryKey().defaultRandom(),
-  fileName: text("file_name").notNull(),
-  /** Data rows the file had (before merging and dropping). */
-  rowCount: integer("row_count").notNull(),
-  createdByUserId: text("created_by_user_id"),
-  createdByEmail: text("created_by_email").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-  /**
-   * What the preview showed (AttendeeImportPreview), so a later step shows it again without the
-   * file. Written after the last batch of people: an import without it is incomplete, never confirmed.
-   */
-  preview: jsonb().$type<unknown>(),
-  /** The invitation's words last previewed for this import (null: the default words); the confirmation sends these. */
-  wordingId: uuid("wording_id").references(() => invitationWordings.id),
-});
-
-/**
- * An import's merged people (AttendeeImportPerson[], one per e-mail, in the file's order), a batch
- * per row: each batch is written and read by a statement of its own, short enough that the
- * embedded database, which runs in the web server's thread, never holds other requests for long.
- */
-export const attendeeImportPeople = pgTable(
-  "attendee_import_people",
-  {
-    importId: uuid("import_id")
-      .notNull()
-      .references(() => attendeeImports.id, { onDelete: "cascade" }),
-    /** 0, 1, 2…: the batches in the file's order. */
-    batch: integer().notNull(),
-    people: jsonb().$type<unknown[]>().notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.importId, table.batch] })],
-);
-
-export const trackTier = pgEnum("track_tier", ["public", "friend", "member"]);
-
-/** The music library. Files live in media/audio (outside public/) and are streamed per request. */
-export const tracks = pgTable(
-  "tracks",
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    title: text().notNull(),
-    /** File name inside media/audio, e.g. still-water.mp3. */
-    file: text().notNull().unique(),
-    tier: trackTier().notNull(),
-    position: integer().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [check("tracks_position_positive", sql`${table.position} >= 0`)],
-);
-
-export const audioAction = pgEnum("audio_action", ["play", "pause", "ended"]);
-
-/**
- * Listening analytics: one row per play, pause or end the player reports (POST /api/trackAudio).
- * The listener is the signed-in user as the server saw them, or the browser's anonymous session.
- */
-export const audioEvents = pgTable(
-  "audio_events",
-  {
-    id: bigserial({ mode: "number" }).primaryKey(),
-    userEmail: text("user_email"),
-    userId: uuid("user_id"),
-    trackSrc: text("track_src").notNull(),
-    trackTitle: text("track_title").notNull(),
-    action: audioAction().notNull(),
-    /** Seconds into the track. */
-    position: doublePrecision().notNull(),
-    /** Seconds; null when the browser did not know it. */
-    duration: doublePrecision(),
-    rid: text(),
-    campaign: text(),
-    anonymousSessionId: text("anonymous_session_id"),
-    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index("audio_events_received_at_idx").on(table.receivedAt),
-    index("audio_events_track_src_idx").on(table.trackSrc),
-    index("audio_events_campaign_idx").on(table.campaign),
-  ],
 );

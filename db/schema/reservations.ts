@@ -1,6 +1,53 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { events, reservations } from "./events";
+import { check, index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { events } from "./events";
+
+/** A seat reservation. Seats per reservation are 1 to 10; the event's total never exceeds max_seats. */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    visitorName: text("visitor_name").notNull(),
+    /**
+     * Null only for a guest staff added without one (a walk-in at the door, a phone booking):
+     * the public form always asks for it (docs/decisions/043).
+     */
+    visitorEmail: text("visitor_email"),
+    /** The address normalised (lower case, no +tag, Gmail's dots): one inbox, however it is typed. Null with the address. */
+    visitorEmailKey: text("visitor_email_key"),
+    phone: text(),
+    /**
+     * When the guest ticked the reservation form's SMS box for this phone (its consents row holds
+     * the words' version): group texts to the event's guests and the SMS reminder may reach them.
+     */
+    smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
+    seats: integer().notNull(),
+    donation: numeric({ precision: 10, scale: 2 }),
+    /**
+     * The one-time key of the form that made it: a retry of the same submission finds this row
+     * instead of booking again. Null for reservations made before the key existed or without a form.
+     */
+    submissionKey: uuid("submission_key"),
+    /**
+     * Seats of this reservation checked in at the door (docs/decisions/029). Changed only by
+     * conditional UPDATEs relative to the stored value, so taps from several devices all count.
+     */
+    arrivedSeats: integer("arrived_seats").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("reservations_event_idx").on(table.eventId),
+    index("reservations_event_address_idx").on(table.eventId, table.visitorEmailKey),
+    uniqueIndex("reservations_event_submission_key_idx").on(table.eventId, table.submissionKey),
+    check("reservations_seats_range", sql`${table.seats} BETWEEN 1 AND 10`),
+    check("reservations_arrived_seats_range", sql`${table.arrivedSeats} BETWEEN 0 AND ${table.seats}`),
+  ],
+);
+
+export type ReservationRow = typeof reservations.$inferSelect;
 
 /** Where a waiting-list entry stands (docs/decisions/027). Only `offered` holds seats. */
 export const waitlistStatus = pgEnum("waitlist_status", ["waiting", "offered", "claimed", "expired", "left"]);
@@ -68,4 +115,5 @@ export const guestTokens = pgTable(
 );
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+
 export type GuestTokenRow = typeof guestTokens.$inferSelect;

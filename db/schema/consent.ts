@@ -1,7 +1,33 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
+/**
+ * Addresses that asked for no more bulk e-mail. Every campaign skips them; transactional mail
+ * (sign-in links, reservations) is unaffected. Only an explicit re-subscribe removes a row.
+ */
+export const unsubscribes = pgTable("unsubscribes", {
+  /** Trimmed and lower-cased. */
+  email: text().primaryKey(),
+  /** 'one-click' (RFC 8058 POST from a mail client), 'link' (the page's button), 'staff'. */
+  source: text().notNull(),
+  campaignId: uuid("campaign_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The unsubscribe links of bulk mail sent outside a campaign (past-attendee invitations), by the
+ * token's hash; a campaign's are on its recipient rows. Kept, like those, so a link in an old
+ * e-mail still works.
+ */
+export const unsubscribeTokens = pgTable("unsubscribe_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  /** Trimmed and lower-cased. */
+  email: text().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const consentPurpose = pgEnum("consent_purpose", ["terms", "privacy", "email_updates", "sms", "newsletter", "campaigns"]);
+
 /** `import`: carried over from the old site by `npm run import:legacy` (text version `legacy`). `complaint`: a spam complaint reported by the mail provider (docs/decisions/048). */
 export const consentSource = pgEnum("consent_source", ["community_form", "invitation_form", "newsletter", "profile", "reservation_form", "import", "complaint"]);
 
