@@ -1,11 +1,13 @@
 // `npm test`: builds the production site, then runs the unit and integration tests (Vitest) and
 // the end-to-end tests (Playwright in /usr/bin/chromium) against that build. With DATABASE_URL
-// set, they run on PostgreSQL, each suite on databases of its own: every Vitest file, and the
-// browser tests tagged @db, those where the database changes what a page does (docs/decisions/058).
+// set, they run on PostgreSQL, each suite on databases of its own: the Vitest files that open a
+// database, and the browser tests tagged @db, those where the database changes what a page does
+// (docs/decisions/058).
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { vitestFilesByDatabase } from "./database-test-files.js";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -65,7 +67,11 @@ console.log(`Testing on ${databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host
 // .ci/run builds once for both databases: the build does not depend on which one runs.
 if (process.env.HARMONIA_REUSE_BUILD === "1" && existsSync("build/server/index.js")) console.log("Using the build already made");
 else run("build", "npx", ["react-router", "build"]);
-run(`vitest (${databaseName})`, "npx", ["vitest", "run"]);
+// On PostgreSQL only the test files that open a database run: the others do the same on either
+// database and the PGlite pass ran them (HARMONIA_VITEST_ALL=1 runs every file anyway).
+const vitestFiles = databaseUrl && process.env.HARMONIA_VITEST_ALL !== "1" ? vitestFilesByDatabase(process.cwd()).database : [];
+if (vitestFiles.length > 0) console.log(`\nOn PostgreSQL: the ${vitestFiles.length} Vitest files that open a database (node scripts/database-test-files.js lists the rest)`);
+run(`vitest (${databaseName})`, "npx", ["vitest", "run", ...vitestFiles]);
 
 let e2eDatabaseUrl = "";
 if (databaseUrl) {
