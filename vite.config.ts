@@ -39,12 +39,32 @@ function lightLucideIcons(): Plugin {
 const CHROME =
   /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](disclosure-menu|modal|dialog|lucide-icon)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated|next-task)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|vite[\\/]preload-helper/;
 
+/**
+ * React Router names every server entry after its own (index.js, then index2.js…); the bounce
+ * poller's thread entry keeps its name, so the server finds it as build/server/bounce-worker.js.
+ */
+function bounceWorkerEntryName(): Plugin {
+  return {
+    name: "bounce-worker-entry-name",
+    apply: "build",
+    enforce: "post",
+    outputOptions(options) {
+      const named = options.entryFileNames;
+      return {
+        ...options,
+        entryFileNames: (chunk) => (chunk.name === "bounce-worker" ? "bounce-worker.js" : typeof named === "function" ? named(chunk) : (named ?? "[name].js")),
+      };
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   ssr: command === "build" ? { noExternal: ["lucide-react"] } : undefined,
   build: isSsrBuild
     ? // The server build's entry is our Hono app, so the HTTP server, the domain modules and the
       // React Router routes share one module graph (one database handle, one job queue).
-      { rollupOptions: { input: "./server/app.ts" }, target: "node20", cssTarget }
+      // The bounce poller's thread (server/bounce-worker.ts) is a second entry beside it.
+      { rollupOptions: { input: { index: "./server/app.ts", "bounce-worker": "./server/bounce-worker.ts" } }, target: "node20", cssTarget }
     : {
         cssTarget,
         rollupOptions: {
@@ -88,5 +108,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         },
       },
   resolve: { tsconfigPaths: true },
-  plugins: [lightLucideIcons(), tailwindcss(), reactRouter()],
+  plugins: [lightLucideIcons(), tailwindcss(), reactRouter(), bounceWorkerEntryName()],
 }));

@@ -48,7 +48,8 @@ process.on("unhandledRejection", application.handleUnhandledRejection);
 let runtime;
 try {
   const env = application.getEnv();
-  runtime = await application.startRuntime(env);
+  // Built, the bounce poller runs on a thread of its own (on PostgreSQL): its entry sits beside the server's.
+  runtime = await application.startRuntime(env, { bounceWorkerFile: development ? undefined : path.join(root, "build", "server", "bounce-worker.js") });
 } catch (error) {
   console.error(`[server] cannot start: ${explain(error)}`);
   await vite?.close();

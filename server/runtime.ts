@@ -80,7 +80,12 @@ export function getRuntime(): Runtime {
  * module's jobs; the outbox wake) and hands each part what it needs. Nothing listens for requests
  * until this has finished.
  */
-export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
+export interface RuntimeOptions {
+  /** The built bounce poller thread's entry (build/server/bounce-worker.js); absent in development. */
+  bounceWorkerFile?: string;
+}
+
+export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions = {}): Promise<Runtime> {
   if (current.current) return current.current;
   setLogFormat(env.LOG_FORMAT);
   // An installation made before files were kept private is fixed (and says so) before anything opens.
@@ -189,7 +194,11 @@ export async function startRuntime(env: Env = getEnv()): Promise<Runtime> {
       campaigns: { startFanOut: (campaignId) => worker.send(campaigns.fanOut, { campaignId }) },
       outboxWakeJob: messaging.deliver,
       operations,
-      bouncePoller: deliverability.startPoller(database.db, database.driver),
+      bouncePoller: deliverability.startPoller(
+        database.db,
+        database.driver,
+        options.bounceWorkerFile && env.DATABASE_URL ? { workerFile: options.bounceWorkerFile, databaseUrl: env.DATABASE_URL, logFormat: env.LOG_FORMAT } : undefined,
+      ),
     };
     return current.current;
   } catch (error) {

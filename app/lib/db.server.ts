@@ -36,6 +36,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; "memory://" keeps it in memory (tests). */
   dataDir?: string;
+  /** PostgreSQL connections at most (default 10); a helper thread such as the bounce poller takes fewer. */
+  poolSize?: number;
   /**
    * An embedded database to start from instead of an empty one: a copy of a data folder as PGlite's
    * `dumpDataDir` writes it (the tests start each file's database from one migrated copy, made once
@@ -45,12 +47,12 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
   return openPglite(options.dataDir ?? "./data", options.startFrom);
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = createPostgresPool(databaseUrl, (error) => logFailure("db", "a PostgreSQL connection", error));
+async function openPostgres(databaseUrl: string, poolSize?: number): Promise<DatabaseHandle> {
+  const pool = createPostgresPool(databaseUrl, (error) => logFailure("db", "a PostgreSQL connection", error), poolSize);
   const url = new URL(databaseUrl);
   return {
     db: drizzlePostgres({ client: pool, schema, casing: "snake_case" }) as unknown as Database,

@@ -18,8 +18,8 @@ const CONNECTION_WAIT_MS = 10_000;
  * - Every error it fails a query or a connection with is marked as the driver's (`DriverPromise`),
  *   so that only these can be taken for the database being unreachable (database-errors.server.ts).
  */
-export function createPostgresPool(connectionString: string, onConnectionError: (error: Error) => void): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECTION_WAIT_MS, Promise: DriverPromise });
+export function createPostgresPool(connectionString: string, onConnectionError: (error: Error) => void, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECTION_WAIT_MS, Promise: DriverPromise });
   const checkedOut = new WeakSet<pg.PoolClient>();
   pool.on("acquire", (client) => checkedOut.add(client));
   pool.on("release", (_error, client) => checkedOut.delete(client));

@@ -1,6 +1,8 @@
 import type { OutboxMessage } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import type { LogFormat } from "#app/lib/log.server";
 import { startBounceMailboxPoller } from "./bounce-mailbox.server";
+import { startBouncePollerThread } from "./bounce-poller-thread.server";
 import { dkimSettingsFrom, type DkimSettings } from "./dkim.server";
 import { suppressedBulkMessages } from "./suppressions.server";
 import { envelopeSender } from "./verp";
@@ -25,16 +27,22 @@ export function deliverabilityParts(env: DeliverabilitySettings) {
     envelopeSender: bounceAddress ? (message: OutboxMessage) => envelopeSender(bounceAddress, message.id) : undefined,
     dkim: dkimSettingsFrom(env) satisfies DkimSettings | null,
     skipRecipients: suppressedBulkMessages,
-    startPoller(db: Database, driver: "pglite" | "postgres") {
+    /**
+     * Starts the bounce mailbox's poller when BOUNCE_MAILBOX_URL is set: on its own thread when the
+     * server runs from its build on PostgreSQL (`thread`), so reading bounces never holds up a page;
+     * else in process (the embedded database lives in this thread; development has no built entry).
+     */
+    startPoller(db: Database, driver: "pglite" | "postgres", thread?: { workerFile: string; databaseUrl: string; logFormat: LogFormat }) {
       if (!env.BOUNCE_MAILBOX_URL) return undefined;
-      return startBounceMailboxPoller({
-        db,
+      const poller = {
         mailboxUrl: env.BOUNCE_MAILBOX_URL,
         bounceAddress,
         softLimit: env.BOUNCE_SOFT_LIMIT,
         seconds: env.BOUNCE_POLL_SECONDS,
         concurrency: driver === "pglite" ? 1 : undefined,
-      });
+      };
+      if (driver === "postgres" && thread) return startBouncePollerThread(thread.workerFile, { databaseUrl: thread.databaseUrl, logFormat: thread.logFormat, poller });
+      return startBounceMailboxPoller({ db, ...poller });
     },
   };
 }
