@@ -9,7 +9,7 @@ export { checkInGuest } from "./check-in-guest.server";
 export { deleteEventWithReservations } from "./delete-event-with-reservations.server";
 // Staff: deleting a reservation.
 export { deleteReservation } from "./delete-reservation.server";
-// The door event event staff land on.
+// The door event: where event staff land after signing in.
 export { findDoorEvent } from "./door-event.server";
 // Staff: the guest list's CSV (logged).
 export { exportGuestList } from "./export-guest-list.server";
