@@ -1,12 +1,23 @@
 // The module's front door for server code: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
+// Uploaded event pictures: checked, stored, put into the form.
 export { eventImageDirectory, storeEventImage, withUploadedEventImage } from "./event-image-upload.server";
+// Lifecycle moves (publish, unpublish, archive, restore, delete for good, duplicate, feature) and deletion's locks.
 export { archiveEvent, deleteEventForGood, duplicateEvent, lockReservationsOfEvent, publishEvent, removeEventWithReservations, restoreEvent, toggleFeatured, unpublishEvent } from "./event-lifecycle.server";
+// The staff use cases' actor and outcome.
 export { type EventActor, type EventOutcome } from "./event-management.server";
+// An event's shareable page.
 export { loadEventPage } from "./event-page.server";
+// The one rule of past, in SQL.
 export { eventColumnsOf, markedPastSql, pastEventSql, type PastEventColumns, upcomingEventSql } from "./event-past.server";
+// Published events as the site's cards show them.
 export { listPublicEventViews } from "./list-event-views.server";
+// Published events: the listing, one by slug.
 export { findPublicEventBySlug, listPublicEvents, toEventView } from "./list-events.server";
+// The events page (staff): its events, filters and counts.
 export { type EventListView, eventListViews, type EventStats, loadEventManagement, type ManagedEvent, type ManagedEventFilter } from "./list-managed-events.server";
+// Creating and editing an event.
 export { createEvent, updateEvent } from "./save-event.server";
+// The special pages' events: /reserve and /rsvp, /vip.
 export { loadReservePageEvents, loadVipEvent, type ReservePageEvents } from "./special-events.server";
+// The dashboard's event summary.
 export { type EventsSummary, summariseEvents } from "./summarise-events.server";

@@ -1,13 +1,25 @@
 // The module's front door for server code: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
+// The e-mail sender with its jobs (wake, every-minute sweep).
 export { messagingJobs } from "./jobs.server";
+// The mail transport (SMTP or the dev mailbox).
 export { createMailTransport, type MailTransport } from "./mail-transport.server";
+// Registering the dev mailbox.
 export { registerMailboxMode } from "./mailbox-mode.server";
+// This instance's sender.
 export { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
+// Failure stages (the relay's ones).
 export { RELAY_STAGES, type FailureStage } from "./delivery-errors";
+// Due messages and failing transactional mail, for metrics and alerts.
 export { dueMessages, type DueMessages, failingTransactionalEmails, type FailingTransactionalEmails, type FailureGroup } from "./outbox-stats.server";
+// Waking the sender after a commit.
 export { registerOutboxWake, wakeOutbox } from "./outbox-wake.server";
+// The outbox: queueing, cancelling, holding, releasing, texts and delivery reports.
 export { cancelMessages, getOutboxMessage, holdCampaignMessages, insertText, listEmails, type MessagePriority, priorityRank, type QueuedEmail, queueEmail, queueEmailBatch, queueEmailBatchToRender, queueEmailToRender, type QueueResult, recordDeliveryReport, recordRefusedText, releaseFailedMessages, releaseHeldCampaignMessages } from "./outbox.server";
+// Renderers at delivery: their shape.
 export { type DeliveryRenderer, type RenderedEmail, type RenderOutcome } from "./render-at-delivery.server";
+// Rendering an e-mail template.
 export { renderEmail } from "./render-email.server";
+// Queueing one e-mail and waking the sender.
 export { sendEmail } from "./send-email.server";
+// A transport's shape.
 export { type Transport } from "./transports.server";

@@ -1,2 +1,3 @@
 // The module's front door for server code: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
+// The setup page's checks.
 export { type CheckState, gatherSystemStatus, type StatusCheck, type StatusSources } from "./system-status.server";
