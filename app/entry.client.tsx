@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { NonceContext } from "./lib/nonce";
-import { readInlineStylesheet, StylesheetContext } from "./lib/stylesheet";
+import { NonceContext } from "#app/lib/nonce";
+import { readInlineStylesheet, StylesheetContext } from "#app/lib/stylesheet";
 
 // The first render in the browser must match the server's HTML, nonce attributes included. The
 // browser hides the attribute but keeps the value on the element's `nonce` property.

@@ -5,10 +5,10 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { NonceContext } from "./lib/nonce";
-import { StylesheetContext } from "./lib/stylesheet";
-import { inlineStylesheet } from "./lib/stylesheet.server";
-import { deferHydrationStream } from "./lib/deferred-hydration.server";
+import { NonceContext } from "#app/lib/nonce";
+import { StylesheetContext } from "#app/lib/stylesheet";
+import { inlineStylesheet } from "#app/lib/stylesheet.server";
+import { deferHydrationStream } from "#app/lib/deferred-hydration.server";
 import { logFailure } from "#app/lib/log.server";
 
 export const streamTimeout = 5_000;

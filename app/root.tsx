@@ -14,21 +14,21 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { SiteFooter } from "./components/layout/site-footer";
-import { SiteHeader } from "./components/layout/site-header";
-import { pathsWithoutFooter } from "./components/layout/navigation";
-import { MessagePage } from "./components/message-page";
-import { SignedInBadge } from "./components/layout/signed-in-badge";
-import { AudioPlayerProvider } from "./components/music/audio-player/audio-player-provider";
-import { GlobalAudioPlayer } from "./components/music/audio-player/global-audio-player";
-import { getUser, type AccessDenied } from "./routes/guards.server";
-import { getListenerPlaylist } from "./routes/listener-playlist.server";
-import { takeFooterOutcome } from "./routes/site/footer-newsletter.server";
+import { SiteFooter } from "#app/components/layout/site-footer";
+import { SiteHeader } from "#app/components/layout/site-header";
+import { pathsWithoutFooter } from "#app/components/layout/navigation";
+import { MessagePage } from "#app/components/message-page";
+import { SignedInBadge } from "#app/components/layout/signed-in-badge";
+import { AudioPlayerProvider } from "#app/components/music/audio-player/audio-player-provider";
+import { GlobalAudioPlayer } from "#app/components/music/audio-player/global-audio-player";
+import { getUser, type AccessDenied } from "#app/routes/guards.server";
+import { getListenerPlaylist } from "#app/routes/listener-playlist.server";
+import { takeFooterOutcome } from "#app/routes/site/footer-newsletter.server";
 import { staffHomePath } from "#app/modules/access";
-import { useNonce } from "./lib/nonce";
-import { SiteStylesheet } from "./lib/stylesheet";
-import type { RootData } from "./lib/seo";
-import { siteConfig } from "./lib/site-config";
+import { useNonce } from "#app/lib/nonce";
+import { SiteStylesheet } from "#app/lib/stylesheet";
+import type { RootData } from "#app/lib/seo";
+import { siteConfig } from "#app/lib/site-config";
 import { logFailure } from "#app/lib/log.server";
 
 // The two faces the first screen shows are fetched at once. (The stylesheet is inline: see

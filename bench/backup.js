@@ -14,8 +14,8 @@ import { createPostgresDatabase, dropPostgresDatabase } from "./postgres-and-por
 
 process.env.NODE_ENV = "production";
 const { openDatabase, runMigrations } = await import("#app/lib/db.server.ts");
-const { seedDemoContent } = await import("#app/modules/demo/seed-demo-content.server.ts");
-const { takeBackup, restoreEmbedded, restorePostgres } = await import("#app/modules/operations/database-backup.server.ts");
+const { seedDemoContent } = await import("#app/modules/demo/index.server.ts");
+const { takeBackup, restoreEmbedded, restorePostgres } = await import("#app/modules/operations/index.server.ts");
 const { readBackupFile } = await import("#app/modules/operations/backup-file.server.ts");
 const { packUploads, unpackUploads } = await import("#app/modules/operations/uploads-archive.server.ts");
 const { insertCommunityRows, tableFingerprints } = await import("#tests/support/table-fingerprints.ts");

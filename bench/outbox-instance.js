@@ -5,7 +5,7 @@
 // each was queued. It runs apart from the parent so that its peak RSS is the sender's own.
 process.env.NODE_ENV = "production";
 const { startRuntime, stopRuntime } = await import("#server/runtime.ts");
-const { sendEmail } = await import("#app/modules/messaging/send-email.server.ts");
+const { sendEmail } = await import("#app/modules/messaging/index.server.ts");
 
 const count = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const runtime = await startRuntime();

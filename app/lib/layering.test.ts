@@ -1,13 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { importCircles, isFrontDoor, layerOf, moduleOf, readImportGraph } from "#scripts/architecture/import-graph";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  importCircles,
+  importsOfAnotherModulesTable,
+  importsPastTheDoor,
+  isTestFile,
+  layerOf,
+  moduleOf,
+  readImportGraph,
+  readTableOwners,
+  relativeImportsLeavingUnit,
+} from "#scripts/architecture/import-graph";
 import { projectRoot } from "./project-root.server";
 
-// The whole application's import graph (tests excluded), read from the source. The layers, lowest
-// first: db → lib (and content) → modules → components → routes → server → scripts. A file may
-// import its own layer or a lower one; type-only imports count too, since they are arrows of the
-// design even when the build erases them (docs/decisions/049).
-const { files, edges } = readImportGraph(projectRoot());
+// The whole project's import graph, read from the source by TypeScript's parser
+// (scripts/architecture/import-graph.ts). The layers, lowest first: db → lib (and content) →
+// modules → components → routes → server → scripts and bench. A file may import its own layer or a
+// lower one; type-only imports count too, since they are arrows of the design even when the build
+// erases them (docs/decisions/049). Tests may reach anywhere, but spell their imports like the rest.
+const everything = readImportGraph(projectRoot(), { includeTests: true });
+const files = everything.files.filter((file) => !isTestFile(file));
+const edges = everything.edges.filter((edge) => !isTestFile(edge.from));
+const owners = readTableOwners(projectRoot());
+
+/**
+ * Lists that only shrink: a finding must be on the list, and an entry must still be found, so
+ * fixing one means taking its entry off (docs/decisions/060).
+ */
+function expectOnlyAllowed(found: string[], allowed: string[]) {
+  expect({
+    "found, not on the list": found.filter((entry) => !allowed.includes(entry)),
+    "on the list, no longer found (take it off)": allowed.filter((entry) => !found.includes(entry)),
+  }).toEqual({ "found, not on the list": [], "on the list, no longer found (take it off)": [] });
+}
+
+/** bench/ files that still import a module's inner file: its door does not export what they measure. */
+const PAST_THE_DOOR_ALLOWED: [from: string, to: string, reason: string][] = [
+  ["bench/backup.js", "app/modules/operations/backup-file.server.ts", "reads the backup file it timed; the door has no readBackupFile"],
+  ["bench/backup.js", "app/modules/operations/uploads-archive.server.ts", "times packing the uploads alone; the door has no packUploads"],
+  ["bench/import.js", "app/modules/invitations/invitation-email.server.ts", "counts the invitation mails by INVITATION_EMAIL, which the door does not export"],
+  ["bench/reservations.js", "app/modules/demo/factories/events.ts", "builds its event with the demo factory, which no door exports"],
+  ["bench/reservations.js", "app/modules/reservations/reservation-confirmation.server.ts", "times the confirmation alone; the door exports its renderer only"],
+  ["bench/reservations.js", "app/modules/reservations/reserve-seats.server.ts", "times reserveSeats itself; the door exports reserveSeatsForVisitor"],
+];
+
+/** `import()` whose path is computed: nothing can tell which file it loads, so each is named here. */
+const UNRESOLVED_ALLOWED: [from: string, expression: string, reason: string][] = [
+  ["server/main.js", "serverBuild", "the server build: app/ through Vite in development, build/server in production"],
+];
+
+/** Value imports of another module's table, from today's reading; each goes when its module asks the owner's door instead. */
+const TABLE_IMPORTS_ALLOWED: [from: string, table: string, reason: string][] = [
+  ["app/modules/campaigns/campaign-kinds.server.ts", "events", "reads the event a campaign is about"],
+  ["app/modules/campaigns/campaign-progress.server.ts", "events", "reads the event a campaign is about"],
+  ["app/modules/campaigns/campaign-results.server.ts", "events", "reads the event a campaign is about"],
+  ["app/modules/campaigns/campaign-results.server.ts", "outbox", "counts and holds the campaign's messages in the outbox"],
+  ["app/modules/campaigns/community-recipients.server.ts", "community", "picks the community members a campaign goes to"],
+  ["app/modules/campaigns/community-recipients.server.ts", "unsubscribes", "leaves out people who unsubscribed"],
+  ["app/modules/campaigns/control-campaign.server.ts", "outbox", "counts and holds the campaign's messages in the outbox"],
+  ["app/modules/campaigns/create-campaign.server.ts", "community", "picks the community members a campaign goes to"],
+  ["app/modules/campaigns/create-campaign.server.ts", "unsubscribes", "leaves out people who unsubscribed"],
+  ["app/modules/campaigns/create-text-campaign.server.ts", "events", "reads the event a campaign is about"],
+  ["app/modules/campaigns/event-attendees.server.ts", "events", "reads the event a campaign is about"],
+  ["app/modules/campaigns/event-attendees.server.ts", "reservations", "picks an event's attendees as recipients"],
+  ["app/modules/campaigns/fan-out.server.ts", "unsubscribes", "leaves out people who unsubscribed"],
+  ["app/modules/campaigns/staff-page-reads.server.ts", "events", "reads the event a campaign is about"],
+  ["app/modules/consent/unsubscribe.server.ts", "campaignRecipients", "marks the campaign recipient who unsubscribed"],
+  ["app/modules/consent/unsubscribe.server.ts", "outbox", "cancels mail queued to someone who unsubscribed"],
+  ["app/modules/deliverability/match-report.server.ts", "outbox", "matches a bounce or report to the message sent"],
+  ["app/modules/deliverability/record-bounce.server.ts", "outbox", "matches a bounce or report to the message sent"],
+  ["app/modules/demo/list-demo-invitations.server.ts", "invitations", "seeds and lists the demo invitations"],
+  ["app/modules/demo/seed-demo-content.server.ts", "events", "seeds the demo events"],
+  ["app/modules/demo/seed-demo-content.server.ts", "invitations", "seeds and lists the demo invitations"],
+  ["app/modules/demo/seed-demo-content.server.ts", "musicAccess", "seeds the demo listeners' music access"],
+  ["app/modules/demo/seed-demo-content.server.ts", "newsletter", "seeds the demo newsletter"],
+  ["app/modules/demo/seed-demo-content.server.ts", "userProfiles", "seeds the demo members' profiles"],
+  ["app/modules/demo/seed-demo-content.server.ts", "waitlist", "seeds the demo waitlist"],
+  ["app/modules/events/event-lifecycle.server.ts", "reservations", "deleting an event deletes its reservations"],
+  ["app/modules/events/event-lifecycle.server.ts", "waitlistEntries", "deleting an event deletes its waiting list"],
+  ["app/modules/invitations/accept-invitation.server.ts", "musicAccess", "accepting an invitation grants music access"],
+  ["app/modules/invitations/attendee-standing.server.ts", "unsubscribes", "leaves out attendees who unsubscribed"],
+  ["app/modules/invitations/attendee-standing.server.ts", "user", "reads whether an attendee is already a member"],
+  ["app/modules/invitations/attendee-standing.server.ts", "userProfiles", "reads whether an attendee is already a member"],
+  ["app/modules/invitations/invitation-email.server.ts", "unsubscribes", "leaves out attendees who unsubscribed"],
+  ["app/modules/invitations/list-invitation-status.server.ts", "userProfiles", "reads whether an attendee is already a member"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "account", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "activityLog", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "community", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "consents", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "events", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "invitations", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "musicAccess", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "newsletter", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "profiles", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "reservations", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "unsubscribes", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "user", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "userProfiles", "moving in writes every module's rows in one transaction"],
+  ["app/modules/legacy-import/import-legacy.server.ts", "waitlist", "moving in writes every module's rows in one transaction"],
+  ["app/modules/members/set-email-preferences.server.ts", "newsletter", "a member's e-mail preferences include the newsletter"],
+  ["app/modules/reservations/add-guest.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/arrivals.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/cancel-reservation.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/cancel-reservation.server.ts", "outbox", "cancels or reads reservation mail in the outbox"],
+  ["app/modules/reservations/door-event.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/export-guest-list.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/guest-emails.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/insert-reservations.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/join-waiting-list.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/list-reservations-admin.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/reminders.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/reminders.server.ts", "outbox", "cancels or reads reservation mail in the outbox"],
+  ["app/modules/reservations/reservation-confirmation.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/reserve-seats.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/send-reservation-email.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/set-max-seats.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/set-reminders-enabled.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/waiting-list-links.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/waiting-list.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/sms/list-texts.server.ts", "outbox", "queues and lists texts in the outbox"],
+  ["app/modules/sms/member-text-consent.server.ts", "community", "finds a community member's number and text consent"],
+  ["app/modules/sms/member-text-consent.server.ts", "reservations", "finds the number and text consent given with a reservation"],
+  ["app/modules/sms/member-text-consent.server.ts", "userProfiles", "finds a member's number and text consent"],
+  ["app/modules/sms/queue-text.server.ts", "outbox", "queues and lists texts in the outbox"],
+  ["app/modules/sms/send-text-to-number.server.ts", "community", "finds a community member's number and text consent"],
+  ["app/modules/sms/send-text-to-number.server.ts", "outbox", "queues and lists texts in the outbox"],
+  ["app/modules/sms/send-text-to-number.server.ts", "userProfiles", "finds a member's number and text consent"],
+  ["app/modules/sms/sms-consent.server.ts", "community", "finds a community member's number and text consent"],
+  ["app/modules/sms/sms-consent.server.ts", "events", "reads the event a text is about"],
+  ["app/modules/sms/sms-consent.server.ts", "reservations", "finds the number and text consent given with a reservation"],
+  ["app/modules/sms/sms-consent.server.ts", "userProfiles", "finds a member's number and text consent"],
+  ["app/modules/system/system-status.server.ts", "outbox", "counts the outbox for the status page"],
+  ["bench/campaign.js", "community", "fills the community with the recipients of the campaign it measures"],
+  ["bench/import.js", "outbox", "seeds and counts the rows around the attendee import it measures"],
+  ["bench/import.js", "unsubscribes", "seeds and counts the rows around the attendee import it measures"],
+  ["bench/import.js", "userProfiles", "seeds and counts the rows around the attendee import it measures"],
+  ["bench/reservations.js", "events", "creates the event whose seats it measures"],
+];
 
 describe("layering", () => {
   it("reads the application's files", () => {
@@ -15,6 +146,9 @@ describe("layering", () => {
     expect(files.length).toBeGreaterThan(300);
     expect(edges.length).toBeGreaterThan(1000);
     expect(files).toContain(path.posix.join("app", "root.tsx"));
+    expect(files).toContain("bench/reservations.js");
+    expect(everything.files).toContain("tests/support/test-database.ts");
+    expect(owners.size).toBeGreaterThan(40);
   });
 
   it("has no arrow up the layers", () => {
@@ -31,17 +165,173 @@ describe("layering", () => {
   it("has no circle between modules", () => {
     const moduleEdges = edges
       .filter((edge) => moduleOf(edge.from) && moduleOf(edge.to) && moduleOf(edge.from) !== moduleOf(edge.to))
-      .map((edge) => ({ from: moduleOf(edge.from)!, to: moduleOf(edge.to)!, typeOnly: edge.typeOnly }));
+      .map((edge) => ({ from: moduleOf(edge.from)!, to: moduleOf(edge.to)! }));
     const modules = [...new Set(moduleEdges.flatMap((edge) => [edge.from, edge.to]))];
     expect(importCircles(modules, moduleEdges).map((circle) => circle.join(" ↔ "))).toEqual([]);
   });
 
-  it("reaches a module only through its front doors (index.ts, index.server.ts)", () => {
-    // Loaded on demand (the community form, the password forms): a code-splitting point names its own file.
-    const onDemand = new Set(["app/modules/community/community-signup.ts", "app/modules/members/password-auth-schemas.ts"]);
-    const pastTheDoor = edges
-      .filter((edge) => moduleOf(edge.to) !== undefined && moduleOf(edge.from) !== moduleOf(edge.to) && !isFrontDoor(edge.to) && !onDemand.has(edge.to))
-      .map((edge) => `${edge.from} → ${edge.to}`);
-    expect(pastTheDoor).toEqual([]);
+  it("reaches a module only through its front doors (index.ts, index.server.ts, schemas.ts with import())", () => {
+    expectOnlyAllowed(importsPastTheDoor(edges), PAST_THE_DOOR_ALLOWED.map(([from, to]) => `${from} → ${to}`));
+  });
+
+  it("loads nothing by a computed path", () => {
+    const unresolved = everything.unresolved.filter((entry) => !isTestFile(entry.from)).map((entry) => `${entry.from} → import(${entry.expression})`);
+    expectOnlyAllowed(unresolved, UNRESOLVED_ALLOWED.map(([from, expression]) => `${from} → import(${expression})`));
+  });
+
+  it("names another unit by #app/, #db/… and never by a relative path (docs/decisions/059)", () => {
+    expect(relativeImportsLeavingUnit(everything.imports)).toEqual([]);
+  });
+
+  it("reads every table's owner from db/schema: each schema file is named after a module", () => {
+    const modules = new Set(files.map(moduleOf).filter((name) => name !== undefined));
+    expect([...new Set(owners.values())].filter((owner) => !modules.has(owner))).toEqual([]);
+    expect(owners.get("events")).toBe("events");
+    expect(owners.get("outbox")).toBe("messaging");
+  });
+
+  it("imports a table only in the module that owns it", () => {
+    const found = importsOfAnotherModulesTable(edges, owners).map((entry) => `${entry.from} → ${entry.table}`);
+    expectOnlyAllowed(found, TABLE_IMPORTS_ALLOWED.map(([from, table]) => `${from} → ${table}`));
+  });
+});
+
+// Each rule against each shape an import can take, on small source trees written for the purpose.
+describe("the door rules on every import shape", () => {
+  const roots: string[] = [];
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Two modules with their doors and their schema files, plus the files of one case. */
+  function graphOf(caseFiles: Record<string, string>) {
+    const root = mkdtempSync(path.join(tmpdir(), "harmonia-doors-"));
+    roots.push(root);
+    const tree: Record<string, string> = {
+      "db/schema/index.ts": 'export * from "./members";\nexport * from "./messaging";\n',
+      "db/schema/members.ts": [
+        'import { pgEnum, pgTable, text } from "drizzle-orm/pg-core";',
+        'export const user = pgTable("user", { id: text("id") });',
+        'export const memberRole = pgEnum("member_role", ["member", "staff"]);',
+        "export const NAME_MAX_LENGTH = 100;",
+      ].join("\n"),
+      "db/schema/messaging.ts": 'import { pgTable, text } from "drizzle-orm/pg-core";\nexport const outbox = pgTable("outbox", { id: text("id") }).enableRLS();\n',
+      "app/modules/members/index.ts": 'export { rule } from "./rules";\n',
+      "app/modules/members/index.server.ts": 'export { findMember } from "./find-member.server";\n',
+      "app/modules/members/schemas.ts": 'export { signUpSchema } from "./rules";\n',
+      "app/modules/members/rules.ts": "export const rule = 1;\nexport const other = 2;\nexport const signUpSchema = 3;\n",
+      "app/modules/members/find-member.server.ts": 'import { user } from "#db/schema";\nexport const findMember = () => user;\n',
+      "app/modules/messaging/index.server.ts": 'export { send } from "./send.server";\n',
+      "app/modules/messaging/send.server.ts": 'import { outbox } from "#db/schema";\nexport const send = () => outbox;\n',
+      "app/lib/db.server.ts": 'import * as schema from "#db/schema";\nexport const db = schema;\n',
+      ...caseFiles,
+    };
+    for (const [file, source] of Object.entries(tree)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), source);
+    }
+    const graph = readImportGraph(root, { includeTests: true });
+    return {
+      pastTheDoor: importsPastTheDoor(graph.edges),
+      leavingUnit: relativeImportsLeavingUnit(graph.imports),
+      tables: importsOfAnotherModulesTable(graph.edges, readTableOwners(root)).map((entry) => `${entry.from} → ${entry.table} (${entry.owner})`),
+      unresolved: graph.unresolved.map((entry) => `${entry.from} → import(${entry.expression})`),
+    };
+  }
+
+  it("finds nothing wrong in the two modules themselves", () => {
+    expect(graphOf({})).toEqual({ pastTheDoor: [], leavingUnit: [], tables: [], unresolved: [] });
+  });
+
+  it("catches a relative import into a sibling module", () => {
+    const found = graphOf({ "app/modules/members/notify.server.ts": 'import { send } from "../messaging/send.server";\nexport const notify = send;\n' });
+    expect(found.pastTheDoor).toEqual(["app/modules/members/notify.server.ts → app/modules/messaging/send.server.ts"]);
+    expect(found.leavingUnit).toEqual(["app/modules/members/notify.server.ts → ../messaging/send.server"]);
+  });
+
+  it("catches a dynamic import()", () => {
+    const found = graphOf({ "app/routes/page.tsx": 'export const load = () => import("#app/modules/members/rules");\n' });
+    expect(found.pastTheDoor).toEqual(["app/routes/page.tsx → app/modules/members/rules.ts"]);
+  });
+
+  it("catches a template-literal import(), and names one with substitutions as unresolved", () => {
+    const found = graphOf({
+      "app/components/card.tsx": [
+        "export const load = () => import(`#app/modules/members/rules`);",
+        "export const loadAny = (name: string) => import(`#app/modules/${name}/rules`);",
+      ].join("\n"),
+    });
+    expect(found.pastTheDoor).toEqual(["app/components/card.tsx → app/modules/members/rules.ts"]);
+    expect(found.unresolved).toEqual(["app/components/card.tsx → import(`#app/modules/${name}/rules`)"]);
+  });
+
+  it("reads bench/, which goes through the doors too", () => {
+    const found = graphOf({ "bench/measure.js": 'const { rule } = await import("#app/modules/members/rules.ts");\nconsole.log(rule);\n' });
+    expect(found.pastTheDoor).toEqual(["bench/measure.js → app/modules/members/rules.ts"]);
+  });
+
+  it("reads a multi-line import list with an apostrophe in a comment", () => {
+    const found = graphOf({
+      "app/routes/other.tsx": [
+        "import {",
+        "  // the member's rules: an apostrophe here once ended the reading",
+        "  rule,",
+        "  other,",
+        '} from "#app/modules/members/rules";',
+        "export const both = rule + other;",
+      ].join("\n"),
+    });
+    expect(found.pastTheDoor).toEqual(["app/routes/other.tsx → app/modules/members/rules.ts"]);
+  });
+
+  it("lets the lazy door be loaded with import() or named as a type, never imported eagerly", () => {
+    const found = graphOf({
+      "app/routes/signup.tsx": [
+        'import type * as Schemas from "#app/modules/members/schemas";',
+        'export const load = (): Promise<typeof Schemas> => import("#app/modules/members/schemas");',
+      ].join("\n"),
+      "app/routes/login.tsx": 'import { signUpSchema } from "#app/modules/members/schemas";\nexport const schema = signUpSchema;\n',
+    });
+    expect(found.pastTheDoor).toEqual(["app/routes/login.tsx → app/modules/members/schemas.ts (static import of a lazy door)"]);
+  });
+
+  it("catches a value import of another module's table, not a type, not its own, not app/lib's", () => {
+    const found = graphOf({
+      "app/modules/messaging/recipients.server.ts": [
+        'import { memberRole, outbox, user, NAME_MAX_LENGTH } from "#db/schema";',
+        'import type { user as User } from "#db/schema";',
+        'import { type user as AlsoUser } from "#db/schema";',
+        "export const all = [memberRole, outbox, user, NAME_MAX_LENGTH];",
+      ].join("\n"),
+      "app/modules/messaging/everything.server.ts": 'import * as schema from "#db/schema";\nexport const tables = schema;\n',
+      "app/routes/page.tsx": 'export const load = async () => {\n  const { user } = await import("#db/schema");\n  return user;\n};\n',
+      "bench/seed.js": 'import { outbox } from "#db/schema/index.ts";\nconsole.log(outbox);\n',
+    });
+    expect(found.tables.sort()).toEqual([
+      "app/modules/messaging/everything.server.ts → * (*)",
+      "app/modules/messaging/recipients.server.ts → memberRole (members)",
+      "app/modules/messaging/recipients.server.ts → user (members)",
+      "app/routes/page.tsx → user (members)",
+      "bench/seed.js → outbox (messaging)",
+    ]);
+  });
+
+  it("catches a relative import that leaves its unit", () => {
+    const found = graphOf({
+      "app/lib/nonce.ts": "export const nonce = 1;\n",
+      "app/routes/members/page.tsx": 'import { nonce } from "../../lib/nonce";\nimport { near } from "../near";\nexport const both = [nonce, near];\n',
+      "app/routes/near.ts": "export const near = 1;\n",
+      "app/root.tsx": 'import { nonce } from "./lib/nonce";\nexport const root = nonce;\n',
+      "tests/e2e/visit.test.ts": 'import { helper } from "../support/helper";\nexport const visit = helper;\n',
+      "tests/support/helper.ts": "export const helper = 1;\n",
+      "server/start.js": 'import { inner } from "./inner/deep.js";\nexport const start = inner;\n',
+      "server/inner/deep.js": 'import { top } from "../top.js";\nexport const inner = top;\n',
+      "server/top.js": "export const top = 1;\n",
+    });
+    expect(found.leavingUnit).toEqual([
+      "app/root.tsx → ./lib/nonce",
+      "app/routes/members/page.tsx → ../../lib/nonce",
+      "tests/e2e/visit.test.ts → ../support/helper",
+    ]);
   });
 });

@@ -1,13 +1,27 @@
-// npm run report:architecture — the figures issue 25 asks for, read from the source as it is now:
-// how routes reach the database, status maps, imports past a module's front door, arrows up the
-// layers, circles, long route files. Prints a table; `--json` prints the same as JSON.
+// npm run report:architecture — the figures issues 25 and 36 ask for, read from the source as it is
+// now: how routes reach the database, status maps, imports past a module's front door, imports of
+// another module's table, relative imports leaving their unit, arrows up the layers, circles, long
+// route files. Prints a table and the lists behind it; `--json` prints the same as JSON.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { importCircles, isFrontDoor, layerOf, moduleOf, readImportGraph } from "./import-graph";
+import {
+  importCircles,
+  importsOfAnotherModulesTable,
+  importsPastTheDoor,
+  isTestFile,
+  layerOf,
+  moduleOf,
+  readImportGraph,
+  readTableOwners,
+  relativeImportsLeavingUnit,
+} from "./import-graph";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const { files, edges } = readImportGraph(root);
+// Tests are read for the import spelling only: they may reach anywhere else.
+const everything = readImportGraph(root, { includeTests: true });
+const files = everything.files.filter((file) => !isTestFile(file));
+const edges = everything.edges.filter((edge) => !isTestFile(edge.from));
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 
 const routeFiles = files.filter((file) => file.startsWith("app/routes/"));
@@ -18,11 +32,11 @@ const usesLocator = (name: string) => routeFiles.filter((file) => new RegExp(`\\
 const statusMaps = files.filter((file) => /(?:\{|,)\s*(?:forbidden|invalid|"not-found"|"event-not-found")\s*:\s*(?:\{\s*status:\s*)?[1-5]\d\d\b/.test(read(file)));
 
 const moduleFiles = files.filter((file) => moduleOf(file) !== undefined);
-const crossModuleInternal = edges.filter((edge) => {
-  const target = moduleOf(edge.to);
-  return target !== undefined && moduleOf(edge.from) !== target && !isFrontDoor(edge.to);
-});
-const reachedFromOutside = new Set(crossModuleInternal.map((edge) => edge.to));
+const pastTheDoor = importsPastTheDoor(edges);
+const reachedFromOutside = new Set(pastTheDoor.map((entry) => entry.split(" → ")[1]!.replace(/ \(.*\)$/, "")));
+const tableImports = importsOfAnotherModulesTable(edges, readTableOwners(root)).map((entry) => `${entry.from} → ${entry.table} (${entry.owner})`);
+const leavingUnit = relativeImportsLeavingUnit(everything.imports);
+const computedImports = everything.unresolved.filter((entry) => !isTestFile(entry.from)).map((entry) => `${entry.from} → import(${entry.expression})`);
 
 const arrowsUp = edges.filter((edge) => layerOf(edge.to).rank > layerOf(edge.from).rank);
 const circles = importCircles(files, edges);
@@ -50,7 +64,11 @@ const report = {
   statusMaps: statusMaps.length,
   moduleFiles: moduleFiles.length,
   moduleFilesImportedFromOutside: reachedFromOutside.size,
-  crossModuleInternalImports: crossModuleInternal.length,
+  crossModuleInternalImports: pastTheDoor.length,
+  importsPastTheDoor: pastTheDoor,
+  importsOfAnotherModulesTable: tableImports,
+  relativeImportsLeavingTheirUnit: leavingUnit,
+  importsByAComputedPath: computedImports,
   outboxWritersOutsideMessaging: outboxWriters,
   arrowsUp: arrowsUp.map((edge) => `${edge.from} → ${edge.to}${edge.typeOnly ? " (type)" : ""}`),
   fileCircles: circles,
@@ -66,6 +84,9 @@ if (process.argv.includes("--json")) {
     ["reason → status tables", report.statusMaps],
     ["module files imported past their front door", `${report.moduleFilesImportedFromOutside} of ${report.moduleFiles}`],
     ["imports past a front door", report.crossModuleInternalImports],
+    ["imports of another module's table", report.importsOfAnotherModulesTable.length],
+    ["relative imports leaving their unit", report.relativeImportsLeavingTheirUnit.length],
+    ["imports by a computed path", report.importsByAComputedPath.length],
     ["files outside messaging writing the outbox", report.outboxWritersOutsideMessaging.length],
     ["arrows up the layers", report.arrowsUp.length],
     ["file circles", report.fileCircles.length],
@@ -76,6 +97,10 @@ if (process.argv.includes("--json")) {
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
   const details: [string, string[]][] = [
     ["status tables", statusMaps],
+    ["imports past a front door", report.importsPastTheDoor],
+    ["imports of another module's table", report.importsOfAnotherModulesTable],
+    ["relative imports leaving their unit", report.relativeImportsLeavingTheirUnit],
+    ["imports by a computed path", report.importsByAComputedPath],
     ["outbox writers", report.outboxWritersOutsideMessaging],
     ["arrows up", report.arrowsUp],
     ["file circles", report.fileCircles.map((circle) => circle.join(" ↔ "))],

@@ -9,10 +9,8 @@ import {
   type CommunitySource,
   type SignInLinkResendOutcome,
 } from "#app/modules/community";
-// The schema file is named, not the front door: it is loaded on demand (the dynamic import below), a
-// code-splitting point that must stay one file.
-// eslint-disable-next-line no-restricted-imports
-import type * as CommunitySignupSchemaModule from "#app/modules/community/community-signup";
+// The module's door for schemas loaded on demand (the dynamic import below): a code-splitting point.
+import type * as CommunitySignupSchemaModule from "#app/modules/community/schemas";
 import { communityConsentWords } from "#app/modules/consent";
 import { ContactFields } from "#app/components/ui/contact-fields";
 import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
@@ -23,7 +21,7 @@ import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/compone
  */
 let validator: Promise<typeof CommunitySignupSchemaModule> | undefined;
 const loadValidator = () =>
-  (validator ??= import("#app/modules/community/community-signup").catch((error: unknown) => {
+  (validator ??= import("#app/modules/community/schemas").catch((error: unknown) => {
     validator = undefined;
     throw error;
   }));

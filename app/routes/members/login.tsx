@@ -105,7 +105,7 @@ function serverMessage(error: unknown): string | undefined {
 }
 
 const loadSchemaFor = () =>
-  import("#app/modules/members/password-auth-schemas").then(
+  import("#app/modules/members/schemas").then(
     (rules) => (intent: string) => (intent === "link" || intent === "forgot" ? rules.emailOnlySchema : rules.passwordSignInSchema),
   );
 

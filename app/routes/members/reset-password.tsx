@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ResetActionData>({ ok: true, message: authMessages.passwordUpdated });
 }
 
-const loadSchemaFor = () => import("#app/modules/members/password-auth-schemas").then((rules) => () => rules.newPasswordSchema);
+const loadSchemaFor = () => import("#app/modules/members/schemas").then((rules) => () => rules.newPasswordSchema);
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ResetActionData | undefined;

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const loadSchemaFor = () => import("#app/modules/members/password-auth-schemas").then((rules) => () => rules.signUpSchema);
+const loadSchemaFor = () => import("#app/modules/members/schemas").then((rules) => () => rules.signUpSchema);
 
 const signupFieldIds: Record<string, string> = { name: "signup-name", email: "signup-email", password: "signup-password", confirmPassword: "signup-confirm" };
 
