@@ -5,3 +5,6 @@ export { joinWaitlist } from "./join-waitlist.server";
 export { allCommunitySignups, allNewsletter, allWaitlist, communitySignupCsvColumns, listCommunitySignups, listNewsletter, listWaitlist, newsletterCsvColumns, waitlistCsvColumns } from "./list-sign-ups.server";
 export { type SignUpTrend, signUpTrend } from "./sign-up-trend.server";
 export { subscribeToNewsletter } from "./subscribe-to-newsletter.server";
+export { communityConsentedPhonesLike, communityNameForPhone, communityTextConsentOf, communityTextConsents, withdrawCommunityTextConsent } from "./community-text-consent.server";
+export { type CommunityListEntry, communityMailingList, communityNamesByAddress, searchCommunityList } from "./community-list-for-campaigns.server";
+export { getEmailPreferences, type PreferenceOwner, setEmailPreferences, type SetEmailPreferencesOutcome } from "./email-preferences.server";

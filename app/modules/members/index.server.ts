@@ -12,6 +12,7 @@ export { EMAIL_CONFIRMED_PATH, isResetTokenUsable, resetPassword } from "./passw
 export { getProfile, ProfileSaveError, saveProfile } from "./profile.server";
 export { requestPasswordResetLink } from "./request-password-reset-link.server";
 export { requestSignInLink, type SignInLinkClient } from "./request-sign-in-link.server";
-export { getEmailPreferences, setEmailPreferences } from "./set-email-preferences.server";
 export { createSignInLink, emailSignInLink } from "./sign-in-links.server";
 export { signUpMember } from "./sign-up-member.server";
+export { directoryConsentedPhonesLike, directoryFirstNameForPhone, directoryTextConsentOf, directoryTextConsents, giveDirectoryTextConsent, withdrawDirectoryTextConsent } from "./directory-text-consent.server";
+export { directoryContactsByAddress, type InviteeDetails, keepInviteeInDirectory, memberAddressesAmong } from "./directory-for-invitations.server";

@@ -3,7 +3,7 @@ export { authMessages } from "./auth-messages";
 export { firstNameOf } from "./first-name";
 export { checkFriendAccess, type FriendAccessActionData, friendAccessError, type FriendAccessFieldErrors, friendAccessMessages } from "./friend-access";
 export { SIGNED_IN_PATH } from "./landing-path";
-export { deleteAccountSchema, type EmailPreferences, exportFileName } from "./member-data";
+export { deleteAccountSchema, type EmailPreferences, emailPreferencesSchema, exportFileName } from "./member-data";
 export { memberDataMessages } from "./member-data-messages";
 export { memberDirectoryMessages } from "./member-directory-messages";
 export { emailOnlySchema, newPasswordSchema, passwordSignInSchema, signUpSchema } from "./password-auth-schemas";

@@ -4,7 +4,7 @@ export { listTexts } from "./list-texts.server";
 export { getMemberTextConsent, setMemberTextConsent, type SetMemberTextConsentOutcome } from "./member-text-consent.server";
 export { queueText, queueTextIn } from "./queue-text.server";
 export { sendTextToNumber } from "./send-text-to-number.server";
-export { communityTextRecipients, eventGuestAudience, type GuestsLeftOut, hasSmsConsent, listEventAudiences, loadSmsConsent, type SmsConsent, type TextRecipient } from "./sms-consent.server";
+export { communityTextRecipients, hasSmsConsent, loadSmsConsent, type SmsConsent, type TextRecipient } from "./sms-consent.server";
 export { createSmsTransport, twilioSettingsFrom } from "./sms-transport.server";
 export { registerSmsWake, wakeTexts } from "./sms-wake.server";
 export { numberRefusals, textEligibility, type TextEligibility, type TextRules } from "./text-eligibility.server";
