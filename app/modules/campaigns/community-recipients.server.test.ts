@@ -36,7 +36,7 @@ describe("the composer's community list", () => {
   it("narrows by interest and by a search taken literally, counts the matches, and stops at the limit", async () => {
     expect((await listCommunityRecipients(db(), { interest: "events" })).people.map((person) => person.email)).toEqual(["cy@example.com", "ada@example.com"]);
     expect((await listCommunityRecipients(db(), { search: "100%" })).people.map((person) => person.email)).toEqual(["bea@example.com"]);
-    expect((await listCommunityRecipients(db(), { search: "r_s" })).people).toEqual([]);
+    expect((await listCommunityRecipients(db(), { search: "a_a" })).people).toEqual([]);
     expect((await listCommunityRecipients(db(), { search: "ADA@" })).people.map((person) => person.email)).toEqual(["ada@example.com"]);
     const limited = await listCommunityRecipients(db(), { limit: 1 });
     expect(limited.people).toHaveLength(1);
