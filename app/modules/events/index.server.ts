@@ -10,4 +10,5 @@ export { type EventListView, eventListViews, type EventStats, loadEventManagemen
 export { createEvent, updateEvent } from "./save-event.server";
 export { loadReservePageEvents, loadVipEvent, type ReservePageEvents } from "./special-events.server";
 export { type EventsSummary, summariseEvents } from "./summarise-events.server";
+// What mailings read of events: one event, titles by id, those taking reservations, those with guests after a moment.
 export { type EventForMailing, eventsStartingAfter, eventsTakingReservations, eventTitlesById, findEventForMailing } from "./event-facts-for-campaigns.server";

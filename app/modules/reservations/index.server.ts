@@ -20,4 +20,5 @@ export { setMaxSeats } from "./set-max-seats.server";
 export { setRemindersEnabled } from "./set-reminders-enabled.server";
 export { undoCheckIn } from "./undo-check-in.server";
 export { claimOffer, leaveWaitingList, showWaitingListLink } from "./waiting-list-links.server";
+// What mailings read of reservations: an event's guests to reach, the events that have guests (a subquery).
 export { eventGuestContacts, eventIdsWithGuests, type GuestContact } from "./guests-for-mailings.server";
