@@ -11,7 +11,7 @@ import { createOutboxSender, type OutboxSender } from "#app/modules/messaging/ou
 import { queueDueReminders } from "#app/modules/reservations/reminders.server";
 import { textReminderKey } from "#app/modules/reservations/text-reminders.server";
 import { optOut, queueText } from "#app/modules/sms/queue-text.server";
-import { eventGuestAudience } from "#app/modules/sms/sms-consent.server";
+import { eventGuestAudience } from "#app/modules/campaigns/event-text-audience.server";
 import { createSmsTransport } from "#app/modules/sms/sms-transport.server";
 import { recordDeliveryStatus } from "#app/modules/sms/twilio-webhooks.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
-import { events, type Campaign } from "#db/schema";
+import type { Campaign } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { findEventForMailing } from "#app/modules/events/index.server";
 import { EVENT_ATTENDEES, eventIdOfTag } from "./announcement-form";
 
 // What the kinds of campaign share with the fan-out job: the job reads these and imports no use
@@ -23,8 +23,7 @@ export const unsubscribeUrl = (publicUrl: string, token: string) => `${publicUrl
  */
 export async function plainLinkOf(db: Database, campaign: Pick<Campaign, "kind" | "tag">, publicUrl: string): Promise<{ link: string; footerNote: string }> {
   if (campaign.kind === EVENT_ATTENDEES) {
-    const eventId = eventIdOfTag(campaign.tag);
-    const [event] = /^[0-9a-f-]{36}$/i.test(eventId) ? await db.select({ slug: events.slug, title: events.title }).from(events).where(eq(events.id, eventId)) : [];
+    const event = await findEventForMailing(db, eventIdOfTag(campaign.tag));
     return {
       link: event ? `${publicUrl}/events/${event.slug}` : `${publicUrl}/events`,
       footerNote: `You receive this because you reserved seats${event ? ` for ${event.title}` : ""}.`,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { campaignRecipients, campaigns, events, type Campaign } from "#db/schema";
+import { campaignRecipients, campaigns, type Campaign } from "#db/schema";
+import { eventTitlesById } from "#app/modules/events/index.server";
 import { siteConfig } from "#app/lib/site-config";
 import { formatVenueDateTime } from "#app/lib/event-dates";
 import { queryRows, type Database } from "#app/lib/db.server";
@@ -132,9 +133,7 @@ const ATTENDEE_TAG = /^event_attendees_([0-9a-f-]{36})$/;
 /** The titles of the events whose guests the listed campaigns mailed, by event id (one query). */
 async function titlesOfAttendeeMailEvents(db: Database, rows: Campaign[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.map((row) => ATTENDEE_TAG.exec(row.tag)?.[1]).filter((id): id is string => id !== undefined))];
-  if (ids.length === 0) return new Map();
-  const found = await db.select({ id: events.id, title: events.title }).from(events).where(inArray(events.id, ids));
-  return new Map(found.map((event) => [event.id, event.title]));
+  return eventTitlesById(db, ids);
 }
 
 /** An event's attendee mail reads 'Guests of <event>'; any other campaign by its tag. */

@@ -4,7 +4,8 @@ import type { Database } from "#app/lib/db.server";
 import { exportList } from "#app/modules/activity/index.server";
 import { formatVenueDateTime } from "#app/lib/event-dates";
 import { PLAY_START_SECONDS } from "#app/modules/music";
-import { campaignRecipients, campaigns, events, outbox } from "#db/schema";
+import { campaignRecipients, campaigns, outbox } from "#db/schema";
+import { findEventForMailing } from "#app/modules/events/index.server";
 import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { settleCampaign } from "./campaign-progress.server";
 
@@ -51,7 +52,7 @@ async function headerOf(db: Database, campaignId: string): Promise<(CampaignHead
   let label = campaign.tag;
   const eventId = /^event_attendees_([0-9a-f-]{36})$/.exec(campaign.tag)?.[1];
   if (eventId) {
-    const [event] = await db.select({ title: events.title }).from(events).where(eq(events.id, eventId));
+    const event = await findEventForMailing(db, eventId);
     label = event ? `Guests of ${event.title}` : "Guests of a deleted event";
   }
   return { id: campaign.id, channel: campaign.channel, subject: campaign.subject, label, createdAt: campaign.createdAt, tag: campaign.tag };

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { community, unsubscribes } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { communityNamesByAddress, searchCommunityList } from "#app/modules/community/index.server";
+import { unsubscribedAmong } from "./create-campaign.server";
 
 export interface CommunityRecipient {
   email: string;
@@ -21,48 +21,23 @@ export async function listCommunityRecipients(
   db: Database,
   filter: { search?: string; interest?: string; limit?: number },
 ): Promise<{ people: CommunityRecipient[]; total: number; interests: string[] }> {
-  const conditions: SQL[] = [];
-  const search = filter.search?.trim();
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    conditions.push(or(ilike(community.email, pattern), ilike(community.name, pattern))!);
-  }
-  if (filter.interest) conditions.push(eq(community.interest, filter.interest));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const rows = await db
-    .select({
-      email: sql<string>`lower(${community.email})`,
-      name: community.name,
-      interest: community.interest,
-      createdAt: community.createdAt,
-      unsubscribedAt: unsubscribes.createdAt,
-    })
-    .from(community)
-    .leftJoin(unsubscribes, eq(unsubscribes.email, sql`lower(${community.email})`))
-    .where(where)
-    .orderBy(desc(community.createdAt))
-    .limit(filter.limit ?? COMPOSER_PAGE_SIZE);
-  const [total] = await db.select({ total: count() }).from(community).where(where);
-  const interests = await db
-    .selectDistinct({ interest: community.interest })
-    .from(community)
-    .where(isNotNull(community.interest))
-    .orderBy(asc(community.interest));
+  const { people, total, interests } = await searchCommunityList(db, { ...filter, limit: filter.limit ?? COMPOSER_PAGE_SIZE });
+  const unsubscribed = await unsubscribedAmong(db, people);
   return {
-    people: rows.map((row) => ({
-      email: row.email,
-      name: row.name,
-      interest: row.interest,
-      joinedAt: row.createdAt.toISOString(),
-      unsubscribed: row.unsubscribedAt !== null,
+    people: people.map((person) => ({
+      email: person.email,
+      name: person.name,
+      interest: person.interest,
+      joinedAt: person.createdAt.toISOString(),
+      unsubscribed: unsubscribed.has(person.email),
     })),
-    total: Number(total?.total ?? 0),
-    interests: interests.map((row) => row.interest).filter(Boolean),
+    total,
+    interests,
   };
 }
 
 /** The name the community list has for an address, for a preview 'as' that person. */
 export async function communityNameOf(db: Database, email: string): Promise<string | null> {
-  const [row] = await db.select({ name: community.name }).from(community).where(eq(sql`lower(${community.email})`, email.trim().toLowerCase()));
-  return row?.name ?? null;
+  const address = email.trim().toLowerCase();
+  return (await communityNamesByAddress(db, [address])).get(address) ?? null;
 }

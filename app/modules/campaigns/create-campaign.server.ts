@@ -1,5 +1,6 @@
-import { inArray, sql } from "drizzle-orm";
-import { campaignRecipients, campaigns, community, unsubscribes } from "#db/schema";
+import { inArray } from "drizzle-orm";
+import { campaignRecipients, campaigns, unsubscribes } from "#db/schema";
+import { communityMailingList, communityNamesByAddress } from "#app/modules/community/index.server";
 import type { Database } from "#app/lib/db.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { recordActivity, type StaffActor } from "#app/modules/activity/index.server";
@@ -208,20 +209,12 @@ async function readCampaignRequest(
 
 /** The whole community list, or the selected addresses with the names the community list has for them. */
 async function resolveRecipients(db: Database, audience: "selected" | "all", selected: string[]): Promise<Recipient[]> {
-  if (audience === "all") {
-    const everyone = await db.select({ email: community.email, name: community.name }).from(community).orderBy(community.createdAt);
-    return uniqueRecipients(everyone);
-  }
+  if (audience === "all") return uniqueRecipients(await communityMailingList(db));
   const wanted = uniqueRecipients(selected.map((email) => ({ email })));
-  const names = new Map<string, string>();
-  for (let start = 0; start < wanted.length; start += 1000) {
-    const emails = wanted.slice(start, start + 1000).map((recipient) => recipient.email);
-    const known = await db
-      .select({ email: sql<string>`lower(${community.email})`, name: community.name })
-      .from(community)
-      .where(inArray(sql`lower(${community.email})`, emails));
-    for (const row of known) names.set(row.email, row.name);
-  }
+  const names = await communityNamesByAddress(
+    db,
+    wanted.map((recipient) => recipient.email),
+  );
   return wanted.map((recipient) => ({ email: recipient.email, name: names.get(recipient.email) ?? null }));
 }
 

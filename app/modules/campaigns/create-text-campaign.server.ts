@@ -1,19 +1,12 @@
-import { eq } from "drizzle-orm";
-import { campaignRecipients, campaigns, events } from "#db/schema";
+import { campaignRecipients, campaigns } from "#db/schema";
+import { findEventForMailing } from "#app/modules/events/index.server";
 import type { Database } from "#app/lib/db.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { formatVenueDateTime } from "#app/lib/event-dates";
 import { formatVenueTime, isWithinSendingHours, nextSendingTime } from "#app/modules/sms";
-import {
-  communityTextRecipients,
-  eventGuestAudience,
-  listEventAudiences,
-  numberRefusals,
-  type GuestsLeftOut,
-  type TextRecipient,
-  type TextRules,
-} from "#app/modules/sms/index.server";
+import { communityTextRecipients, numberRefusals, type TextRecipient, type TextRules } from "#app/modules/sms/index.server";
+import { eventGuestAudience, listEventAudiences, type GuestsLeftOut } from "./event-text-audience.server";
 import { smsGroupFormSchema } from "#app/modules/sms";
 import { personaliseSms, smsMessages, smsMonthOf, textRefusalWords } from "#app/modules/sms";
 import type { FanOutStarter } from "./campaign-kinds.server";
@@ -59,7 +52,7 @@ export async function createTextCampaign(db: Database, actor: StaffMember, input
   let audienceLabel: string;
   let guestsLeftOut: { label: string; reason: string }[] = [];
   if (form.audience === "event") {
-    const [event] = await db.select({ id: events.id, title: events.title }).from(events).where(eq(events.id, form.eventId));
+    const event = await findEventForMailing(db, form.eventId);
     if (!event) return { ok: false, message: smsMessages.eventRequired, fieldErrors: { eventId: smsMessages.eventRequired } };
     const audience = await eventGuestAudience(db, event.id);
     recipients = audience.recipients;

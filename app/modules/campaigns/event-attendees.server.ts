@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "#app/lib/db.server";
 import type { Env } from "#app/lib/env.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
@@ -6,7 +6,9 @@ import type { StaffActor } from "#app/modules/activity/index.server";
 import { can, notAllowed } from "#app/modules/access";
 import { consumeRateLimits } from "#app/modules/security/index.server";
 import type { Role } from "#app/modules/access";
-import { campaigns, events, reservations } from "#db/schema";
+import { campaigns } from "#db/schema";
+import { findEventForMailing } from "#app/modules/events/index.server";
+import { eventGuestContacts } from "#app/modules/reservations/index.server";
 import { ANNOUNCEMENT, announcementSchema, EVENT_ATTENDEES, eventAttendeesTag, eventIdOfTag } from "./announcement-form";
 import { campaignMessages } from "./campaign-messages";
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients, type ControlOutcome } from "./control-campaign.server";
@@ -62,28 +64,17 @@ type PreparedAttendeeMail =
 
 async function prepareEventAttendeeMail(db: Database, actor: Actor, input: { eventId: string; subject: unknown; message: unknown }): Promise<PreparedAttendeeMail> {
   if (!can(actor, "mail-event-attendees")) return { ok: false, reason: "forbidden", message: announcementMessages.forbidden };
-  const event = await eventToMail(db, input.eventId);
+  const event = await findEventForMailing(db, input.eventId);
   if (!event) return { ok: false, reason: "not-found", message: announcementMessages.unknownEvent };
   if (!can(actor, "mail-event-attendees", { event })) return { ok: false, reason: "forbidden", message: announcementMessages.notInScope };
   const parsed = announcementSchema.safeParse({ subject: input.subject, message: input.message });
   if (!parsed.success) return invalid(parsed.error.issues) as Extract<AnnouncementOutcome, { ok: false }>;
-  const holders = await db
-    .select({ email: reservations.visitorEmail, name: reservations.visitorName })
-    .from(reservations)
-    .where(eq(reservations.eventId, event.id))
-    .orderBy(asc(reservations.createdAt));
+  const holders = await eventGuestContacts(db, event.id);
   // A guest staff added without an address (a walk-in) has no inbox to reach.
   const recipients = uniqueRecipients(holders.flatMap((holder) => (holder.email ? [{ email: holder.email, name: holder.name }] : [])));
   if (recipients.length === 0) return { ok: false, reason: "no-recipients", message: announcementMessages.noRecipients };
   const withoutEmail = holders.filter((holder) => !holder.email).map((holder) => holder.name || "A guest without a name");
   return { ok: true, event: { id: event.id, title: event.title }, ...parsed.data, recipients, withoutEmail };
-}
-
-/** The event an attendee mail is about, with what decides whether it is in the sender's scope; undefined when there is none. */
-async function eventToMail(db: Database, eventId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(eventId)) return undefined;
-  const [event] = await db.select({ id: events.id, title: events.title, status: events.status, maxSeats: events.maxSeats }).from(events).where(eq(events.id, eventId));
-  return event;
 }
 
 /** Per sender and event: the same message mailed to a guest list again and again is abuse, not news. */
@@ -226,7 +217,7 @@ export async function controlEventAttendeeMail(
     ? await db.select({ id: campaigns.id, tag: campaigns.tag }).from(campaigns).where(and(eq(campaigns.id, input.campaignId), eq(campaigns.kind, EVENT_ATTENDEES)))
     : [];
   if (!campaign) return { ok: false, message: campaignMessages.notFound };
-  const event = await eventToMail(db, eventIdOfTag(campaign.tag));
+  const event = await findEventForMailing(db, eventIdOfTag(campaign.tag));
   if (!(event ? can(actor, "mail-event-attendees", { event }) : can(actor, "send-communications"))) return notAllowed(announcementMessages.notInScope);
   if (input.intent === "pause") return pauseCampaign(db, actor, campaign.id);
   if (input.intent === "resume") return resumeCampaign(db, actor, campaign.id, starter);

@@ -1,6 +1,5 @@
-import { isNotNull } from "drizzle-orm";
-import { events } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { eventsTakingReservations } from "#app/modules/events/index.server";
 import { can, notAllowed, type Actor } from "#app/modules/access";
 import { EVENT_ATTENDEES, eventAttendeesTag } from "./announcement-form";
 import { listCampaigns, listFailedRecipients, listTextRecipients, type CampaignSummary, type FailedRecipient, type TextRecipientResult } from "./campaign-progress.server";
@@ -58,7 +57,7 @@ export async function readEventMailings(db: Database, actor: Actor): Promise<{ c
 
 /** The campaign names of the attendee mails of every event `actor` may mail the guests of. */
 async function mailableEventTags(db: Database, actor: Actor): Promise<string[]> {
-  const rows = await db.select({ id: events.id, status: events.status, maxSeats: events.maxSeats }).from(events).where(isNotNull(events.maxSeats));
+  const rows = await eventsTakingReservations(db);
   return rows.filter((event) => can(actor, "mail-event-attendees", { event })).map((event) => eventAttendeesTag(event.id));
 }
 

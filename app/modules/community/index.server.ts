@@ -11,3 +11,9 @@ export { allCommunitySignups, allNewsletter, allWaitlist, communitySignupCsvColu
 export { type SignUpTrend, signUpTrend } from "./sign-up-trend.server";
 // Subscribing to the newsletter.
 export { subscribeToNewsletter } from "./subscribe-to-newsletter.server";
+// The community list's SMS consent, for the sms module: read, matched by phone, withdrawn.
+export { communityConsentedPhonesLike, communityNameForPhone, communityTextConsentOf, communityTextConsents, withdrawCommunityTextConsent } from "./community-text-consent.server";
+// The community list as campaigns address it: everyone, names by address, the composer's search.
+export { type CommunityListEntry, communityMailingList, communityNamesByAddress, searchCommunityList } from "./community-list-for-campaigns.server";
+// A member's own e-mail preferences (newsletter, campaigns).
+export { getEmailPreferences, type PreferenceOwner, setEmailPreferences, type SetEmailPreferencesOutcome } from "./email-preferences.server";

@@ -21,3 +21,5 @@ export { createEvent, updateEvent } from "./save-event.server";
 export { loadReservePageEvents, loadVipEvent, type ReservePageEvents } from "./special-events.server";
 // The dashboard's event summary.
 export { type EventsSummary, summariseEvents } from "./summarise-events.server";
+// What mailings read of events: one event, titles by id, those taking reservations, those with guests after a moment.
+export { type EventForMailing, eventsStartingAfter, eventsTakingReservations, eventTitlesById, findEventForMailing } from "./event-facts-for-campaigns.server";

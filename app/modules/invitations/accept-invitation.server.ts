@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
-import { invitations, musicAccess } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { invitations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { purposesGrantedBy } from "#app/modules/consent";
 import { allGranted, recordConsents } from "#app/modules/consent/index.server";
-import { createSignInLink } from "#app/modules/members/index.server";
+import { createSignInLink, keepInviteeInDirectory } from "#app/modules/members/index.server";
+import { grantMusicAccess } from "#app/modules/music/index.server";
 import type { AcceptanceInput } from "./acceptance-schema";
 import type { InvitationFailure } from "./invitation-failures";
 import { effectiveInvitationStatus } from "./invitation-status";
@@ -25,7 +26,6 @@ export async function acceptInvitation(
   options: { publicUrl: string; now?: Date },
 ): Promise<AcceptInvitationResult> {
   const now = options.now ?? new Date();
-  const at = now.toISOString();
   const outcome = await db.transaction(async (tx): Promise<{ ok: true; email: string } | { ok: false; reason: InvitationFailure }> => {
     const [invitation] = await tx.select().from(invitations).where(eq(invitations.rid, input.rid)).for("update");
     if (!invitation) return { ok: false, reason: "not-found" };
@@ -34,25 +34,25 @@ export async function acceptInvitation(
     if (invitation.email.trim().toLowerCase() !== input.email.toLowerCase()) return { ok: false, reason: "email-mismatch" };
 
     const email = invitation.email.trim();
-    const phone = input.phone || null;
-    const smsConsentAt = input.smsConsent ? at : null;
-    // The directory is keyed by lower(email), an expression drizzle's upsert cannot target. An
-    // unticked texts box withdraws nothing given before for the same number (docs/decisions/043);
-    // a consent given for another number does not carry over to a new one.
-    await tx.execute(sql`
-      insert into user_profiles (email, first_name, last_name, phone, city, state, interests, communication_preference,
-        discovery_method, email_updates, sms_consent_at, terms_accepted_at)
-      values (${email}, ${input.firstName}, ${input.lastName}, ${phone}, ${input.city || null}, ${input.state || null},
-        ${JSON.stringify(input.interests)}::jsonb, ${input.communicationPreference}, ${input.discoveryMethod || null},
-        ${input.emailUpdates}, ${smsConsentAt}::timestamptz, ${at}::timestamptz)
-      on conflict (lower(email)) do update set
-        first_name = excluded.first_name, last_name = excluded.last_name, phone = excluded.phone, city = excluded.city,
-        state = excluded.state, interests = excluded.interests, communication_preference = excluded.communication_preference,
-        discovery_method = excluded.discovery_method, email_updates = excluded.email_updates,
-        sms_consent_at = case when excluded.sms_consent_at is not null then excluded.sms_consent_at
-                              when excluded.phone is not distinct from user_profiles.phone then user_profiles.sms_consent_at end,
-        terms_accepted_at = excluded.terms_accepted_at, updated_at = ${at}::timestamptz`);
-    await tx.insert(musicAccess).values({ email, source: "invitation" }).onConflictDoNothing();
+    // An unticked texts box withdraws nothing given before for the same number (docs/decisions/043).
+    await keepInviteeInDirectory(
+      tx,
+      {
+        email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone || null,
+        city: input.city || null,
+        state: input.state || null,
+        interests: input.interests,
+        communicationPreference: input.communicationPreference,
+        discoveryMethod: input.discoveryMethod || null,
+        emailUpdates: input.emailUpdates,
+        smsConsent: input.smsConsent,
+      },
+      now,
+    );
+    await grantMusicAccess(tx, { email, source: "invitation" });
     // Terms and Privacy (the required box), e-mail (accepting is joining the list; an endpoint caller may say no), texts when ticked.
     await recordConsents(tx, {
       email,

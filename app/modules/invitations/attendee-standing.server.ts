@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { invitations, unsubscribes, user, userProfiles } from "#db/schema";
+import { invitations, unsubscribes } from "#db/schema";
+import { memberAddressesAmong } from "#app/modules/members/index.server";
 import type { Database } from "#app/lib/db.server";
 import { yieldToEventLoop } from "#app/lib/event-loop";
 import type { AttendeeImportPerson } from "./attendee-csv";
@@ -27,16 +28,11 @@ export async function standingOf(db: Database, people: readonly AttendeeImportPe
   const invited = new Map<string, EffectiveInvitationStatus>();
   const emails = people.map((person) => person.email);
   for (let start = 0; start < emails.length; start += CHUNK) {
-    const chunk = amongst(emails.slice(start, start + CHUNK));
+    const addresses = emails.slice(start, start + CHUNK);
+    const chunk = amongst(addresses);
     // One after another (inside a transaction they share one connection anyway), other requests
     // getting a turn before each: the embedded database runs in this thread.
-    await yieldToEventLoop();
-    const users = await db.select({ email: sql<string>`lower(${user.email})` }).from(user).where(sql`lower(${user.email}) in ${chunk}`);
-    await yieldToEventLoop();
-    const profiles = await db
-      .select({ email: sql<string>`lower(${userProfiles.email})` })
-      .from(userProfiles)
-      .where(sql`lower(${userProfiles.email}) in ${chunk}`);
+    const known = await memberAddressesAmong(db, addresses);
     await yieldToEventLoop();
     const gone = await db.select({ email: unsubscribes.email }).from(unsubscribes).where(sql`${unsubscribes.email} in ${chunk}`);
     await yieldToEventLoop();
@@ -44,7 +40,7 @@ export async function standingOf(db: Database, people: readonly AttendeeImportPe
       .select({ email: sql<string>`lower(${invitations.email})`, status: invitations.status, expiresAt: invitations.expiresAt, revokedAt: invitations.revokedAt })
       .from(invitations)
       .where(sql`lower(${invitations.email}) in ${chunk}`);
-    for (const row of [...users, ...profiles]) members.add(row.email);
+    for (const email of known) members.add(email);
     for (const row of gone) unsubscribed.add(row.email);
     for (const row of invites) {
       const status = effectiveInvitationStatus(row, now);

@@ -1,5 +1,6 @@
 import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { invitations, userProfiles } from "#db/schema";
+import { invitations } from "#db/schema";
+import { directoryContactsByAddress } from "#app/modules/members/index.server";
 import type { CsvColumn } from "#app/lib/csv.server";
 import type { Database } from "#app/lib/db.server";
 import { containsPattern, LIST_PAGE_SIZE, listPage, offsetOf, type ListPage, type ListQuery } from "#app/lib/list-page";
@@ -25,21 +26,26 @@ export interface InvitationStatusRow {
   interestsShown: string;
 }
 
-const columns = {
-  id: invitations.id,
-  email: invitations.email,
-  firstName: invitations.firstName,
-  lastName: invitations.lastName,
-  status: invitations.status,
-  expiresAt: invitations.expiresAt,
-  revokedAt: invitations.revokedAt,
-  sentAt: invitations.sentAt,
-  acceptedAt: invitations.acceptedAt,
-  phone: sql<string | null>`coalesce(${userProfiles.phone}, ${invitations.phone})`,
-  interests: userProfiles.interests,
-};
-
-const profileOfInvitee = eq(sql`lower(${userProfiles.email})`, sql`lower(${invitations.email})`);
+/** The invitations with the invitee's directory contact details (the directory's one row per address), in one statement. */
+function invitationsWithContacts(db: Database) {
+  const directory = directoryContactsByAddress(db);
+  return db
+    .select({
+      id: invitations.id,
+      email: invitations.email,
+      firstName: invitations.firstName,
+      lastName: invitations.lastName,
+      status: invitations.status,
+      expiresAt: invitations.expiresAt,
+      revokedAt: invitations.revokedAt,
+      sentAt: invitations.sentAt,
+      acceptedAt: invitations.acceptedAt,
+      phone: sql<string | null>`coalesce(${directory.phone}, ${invitations.phone})`,
+      interests: directory.interests,
+    })
+    .from(invitations)
+    .leftJoin(directory, eq(directory.address, sql`lower(${invitations.email})`));
+}
 
 function searchWhere(search?: string): SQL | undefined {
   if (!search?.trim()) return undefined;
@@ -56,10 +62,7 @@ function toRow(row: { expiresAt: Date; revokedAt: Date | null; status: "pending"
 export async function listInvitationStatus(db: Database, query: ListQuery, now = new Date()): Promise<ListPage<InvitationStatusRow>> {
   const where = searchWhere(query.search);
   const [rows, [totals]] = await Promise.all([
-    db
-      .select(columns)
-      .from(invitations)
-      .leftJoin(userProfiles, profileOfInvitee)
+    invitationsWithContacts(db)
       .where(where)
       .orderBy(desc(invitations.sentAt), desc(invitations.id))
       .limit(LIST_PAGE_SIZE)
@@ -74,7 +77,7 @@ export async function listInvitationStatus(db: Database, query: ListQuery, now =
 }
 
 export async function allInvitationStatus(db: Database, now = new Date()): Promise<InvitationStatusRow[]> {
-  const rows = await db.select(columns).from(invitations).leftJoin(userProfiles, profileOfInvitee).orderBy(desc(invitations.sentAt), desc(invitations.id));
+  const rows = await invitationsWithContacts(db).orderBy(desc(invitations.sentAt), desc(invitations.id));
   return rows.map((row) => toRow(row, now));
 }
 

@@ -25,9 +25,11 @@ export { getProfile, ProfileSaveError, saveProfile } from "./profile.server";
 export { requestPasswordResetLink } from "./request-password-reset-link.server";
 // Asking for a sign-in link.
 export { requestSignInLink, type SignInLinkClient } from "./request-sign-in-link.server";
-// E-mail preferences.
-export { getEmailPreferences, setEmailPreferences } from "./set-email-preferences.server";
 // Making and e-mailing sign-in links.
 export { createSignInLink, emailSignInLink } from "./sign-in-links.server";
 // Signing up with a password.
 export { signUpMember } from "./sign-up-member.server";
+// The member directory's SMS consent, for the sms module: read, matched by phone, given, withdrawn.
+export { directoryConsentedPhonesLike, directoryFirstNameForPhone, directoryTextConsentOf, directoryTextConsents, giveDirectoryTextConsent, withdrawDirectoryTextConsent } from "./directory-text-consent.server";
+// What invitations read and write of members: who is a member already, the directory's contacts (a subquery), an invitee's directory row.
+export { directoryContactsByAddress, type InviteeDetails, keepInviteeInDirectory, memberAddressesAmong } from "./directory-for-invitations.server";

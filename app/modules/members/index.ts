@@ -8,7 +8,7 @@ export { checkFriendAccess, type FriendAccessActionData, friendAccessError, type
 // `/signed-in`, where a sign-in that names no page goes first.
 export { SIGNED_IN_PATH } from "./landing-path";
 // Account deletion, e-mail preferences, the export's file name.
-export { deleteAccountSchema, type EmailPreferences, exportFileName } from "./member-data";
+export { deleteAccountSchema, type EmailPreferences, emailPreferencesSchema, exportFileName } from "./member-data";
 // Texts of a member's data pages.
 export { memberDataMessages } from "./member-data-messages";
 // Staff texts for initial sign-ups.

@@ -9,7 +9,7 @@ import { consentVersionOf } from "#app/modules/consent/consent-texts";
 import { deleteMemberAccount } from "./delete-member-account.server";
 import { exportMemberData, memberExportLimit } from "./export-member-data.server";
 import { memberDataMessages } from "./member-data";
-import { getEmailPreferences, setEmailPreferences } from "./set-email-preferences.server";
+import { getEmailPreferences, setEmailPreferences } from "#app/modules/community/index.server";
 
 describe("a member's own data: preferences, export and deletion", () => {
   let database: TestDatabase;

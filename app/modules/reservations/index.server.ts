@@ -41,3 +41,5 @@ export { setRemindersEnabled } from "./set-reminders-enabled.server";
 export { undoCheckIn } from "./undo-check-in.server";
 // Waiting-list links: see one's place, claim an offer, leave.
 export { claimOffer, leaveWaitingList, showWaitingListLink } from "./waiting-list-links.server";
+// What mailings read of reservations: an event's guests to reach, the events that have guests (a subquery).
+export { eventGuestContacts, eventIdsWithGuests, type GuestContact } from "./guests-for-mailings.server";

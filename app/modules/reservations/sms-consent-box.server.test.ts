@@ -8,7 +8,8 @@ import { validateCommunitySignup } from "#app/modules/community/community-signup
 import { joinCommunity } from "#app/modules/community/join-community.server";
 import { consentVersionOf, consentWordsAt } from "#app/modules/consent/consent-texts";
 import { unsubscribeAddress } from "#app/modules/consent/unsubscribe.server";
-import { eventGuestAudience, smsPermissionFor } from "#app/modules/sms/sms-consent.server";
+import { smsPermissionFor } from "#app/modules/sms/sms-consent.server";
+import { eventGuestAudience } from "#app/modules/campaigns/event-text-audience.server";
 import { reservationSchema } from "./reservation-form";
 import { phoneToTextProblem, reserveSeatsForVisitor } from "./reserve-seats-for-visitor.server";
 import { queueTextReminders, textReminderKey } from "./text-reminders.server";

@@ -9,8 +9,8 @@ export { getMemberTextConsent, setMemberTextConsent, type SetMemberTextConsentOu
 export { queueText, queueTextIn } from "./queue-text.server";
 // Staff: a single text.
 export { sendTextToNumber } from "./send-text-to-number.server";
-// Who gave SMS consent, and group audiences.
-export { communityTextRecipients, eventGuestAudience, type GuestsLeftOut, hasSmsConsent, listEventAudiences, loadSmsConsent, type SmsConsent, type TextRecipient } from "./sms-consent.server";
+// Who gave SMS consent.
+export { communityTextRecipients, hasSmsConsent, loadSmsConsent, type SmsConsent, type TextRecipient } from "./sms-consent.server";
 // The Twilio transport.
 export { createSmsTransport, twilioSettingsFrom } from "./sms-transport.server";
 // Waking the texts' sender.

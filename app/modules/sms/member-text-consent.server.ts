@@ -1,13 +1,19 @@
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { community, reservations, userProfiles } from "#db/schema";
+import { and, desc, isNotNull, sql } from "drizzle-orm";
+import { reservations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { communityTextConsentOf, withdrawCommunityTextConsent } from "#app/modules/community/index.server";
+import { directoryTextConsentOf, giveDirectoryTextConsent, withdrawDirectoryTextConsent } from "#app/modules/members/index.server";
 import { recordConsents } from "#app/modules/consent/index.server";
 import type { TextRules } from "./text-eligibility.server";
 import { numberRefusals } from "./text-eligibility.server";
 import { memberTextState, type MemberTextConsent } from "./member-text-words";
 import { phoneForTextsProblem, toE164 } from "./sms-texts";
 
-/** A reservation made with this address, as the SMS consent of guests is matched (`hasSmsConsent`). */
+/**
+ * A reservation made with this address, as the SMS consent of guests is matched (`hasSmsConsent`).
+ * Guests' consent stays read and withdrawn here: reservations imports this module (its reminders),
+ * so asking its door back would close a module circle.
+ */
 const guestAddressIs = (email: string) => sql`lower(trim(${reservations.visitorEmail})) = ${email}`;
 
 export interface TextConsentOwner {
@@ -23,9 +29,8 @@ export interface TextConsentOwner {
  */
 export async function getMemberTextConsent(db: Database, owner: TextConsentOwner, rules: TextRules): Promise<MemberTextConsent> {
   const email = owner.email.trim().toLowerCase();
-  const byAddress = <T extends typeof community.email | typeof userProfiles.email>(column: T) => eq(sql`lower(${column})`, email);
-  const [profile] = await db.select({ phone: userProfiles.phone, agreedAt: userProfiles.smsConsentAt }).from(userProfiles).where(byAddress(userProfiles.email));
-  const [signUp] = await db.select({ phone: community.phone, agreedAt: community.smsConsentAt }).from(community).where(byAddress(community.email));
+  const profile = await directoryTextConsentOf(db, email);
+  const signUp = await communityTextConsentOf(db, email);
   const guests = await db
     .select({ phone: reservations.phone, agreedAt: reservations.smsConsentAt })
     .from(reservations)
@@ -76,9 +81,7 @@ export async function setMemberTextConsent(
     if (wanted) {
       if (current.agreed && sameNumber) return;
       await clearTextConsents(tx, email);
-      await tx.execute(sql`
-        insert into user_profiles (email, phone, sms_consent_at) values (${email}, ${phone}, ${now.toISOString()}::timestamptz)
-        on conflict (lower(email)) do update set phone = excluded.phone, sms_consent_at = excluded.sms_consent_at, updated_at = excluded.sms_consent_at`);
+      await giveDirectoryTextConsent(tx, { email, phone, at: now });
       await recordConsents(tx, { email, userId: owner.id, source: "profile", answers: { sms: true } });
       return;
     }
@@ -92,7 +95,7 @@ export async function setMemberTextConsent(
 
 /** Every SMS consent kept for the address: the directory's, the community list's and its reservations'. */
 async function clearTextConsents(tx: Database, email: string): Promise<void> {
-  await tx.update(userProfiles).set({ smsConsentAt: null }).where(and(eq(sql`lower(${userProfiles.email})`, email), isNotNull(userProfiles.smsConsentAt)));
-  await tx.update(community).set({ smsConsentAt: null }).where(and(eq(sql`lower(${community.email})`, email), isNotNull(community.smsConsentAt)));
+  await withdrawDirectoryTextConsent(tx, email);
+  await withdrawCommunityTextConsent(tx, email);
   await tx.update(reservations).set({ smsConsentAt: null }).where(and(guestAddressIs(email), isNotNull(reservations.smsConsentAt)));
 }

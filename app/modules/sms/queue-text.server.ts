@@ -79,8 +79,3 @@ export async function optOut(db: Database, phone: string, source: "reply" | "car
 export async function optIn(db: Database, phone: string): Promise<void> {
   await db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
 }
-
-export async function isOptedOut(db: Database, phone: string): Promise<boolean> {
-  const [row] = await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(eq(smsOptOuts.phone, phone));
-  return Boolean(row);
-}

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { community, outbox, userProfiles } from "#db/schema";
+import { outbox } from "#db/schema";
+import { communityNameForPhone } from "#app/modules/community/index.server";
+import { directoryFirstNameForPhone } from "#app/modules/members/index.server";
 import type { Database } from "#app/lib/db.server";
 import type { Env } from "#app/lib/env.server";
 import { consumeRateLimits } from "#app/modules/security/index.server";
@@ -9,7 +11,6 @@ import { queueText } from "./queue-text.server";
 import { smsFormSchema } from "./sms-form";
 import { isWithinSendingHours } from "./quiet-hours";
 import { personaliseSms, smsMessages, toE164 } from "./sms-texts";
-import { storedPhoneMatches } from "./sms-consent.server";
 import { textEligibility } from "./text-eligibility.server";
 import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { wakeTexts } from "./sms-wake.server";
@@ -113,12 +114,7 @@ function submissionKeyOf(key: string | undefined): string | undefined {
 /** The first name we know for a number (community list, then members' directory), for {name}. */
 async function nameForPhone(db: Database, phone: string): Promise<string | null> {
   // Stored numbers are as people typed them: compared by their last ten digits.
-  const [member] = await db.select({ name: community.name }).from(community).where(storedPhoneMatches(community.phone, phone)).limit(1);
-  if (member?.name) return member.name;
-  const [profile] = await db
-    .select({ name: userProfiles.firstName })
-    .from(userProfiles)
-    .where(storedPhoneMatches(userProfiles.phone, phone))
-    .limit(1);
-  return profile?.name ?? null;
+  const signUpName = await communityNameForPhone(db, phone);
+  if (signUpName) return signUpName;
+  return directoryFirstNameForPhone(db, phone);
 }

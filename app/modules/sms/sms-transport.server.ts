@@ -1,7 +1,8 @@
 import type { OutboxMessage } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import type { Transport } from "#app/modules/messaging/index.server";
-import { isOptedOut, optOut } from "./queue-text.server";
+import { optOut } from "./queue-text.server";
+import { isOptedOut } from "./text-eligibility.server";
 import { sendTwilioMessage, TWILIO_UNSUBSCRIBED_RECIPIENT, type TwilioSettings } from "./twilio-client.server";
 
 /** A refusal that no retry will change (an opted-out number, bad credentials, an invalid number). */

@@ -50,10 +50,20 @@ export async function numberRefusals(db: Database, phones: readonly string[], ru
         .where(and(inArray(smsMonthlyCounts.phone, batch), eq(smsMonthlyCounts.month, rules.month), gte(smsMonthlyCounts.count, SMS_MONTHLY_LIMIT)));
       for (const row of full) reasons.set(row.phone, "monthly-limit");
     }
-    const optedOut = await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(inArray(smsOptOuts.phone, batch));
-    for (const row of optedOut) reasons.set(row.phone, "opted-out");
+    for (const phone of await optedOutAmong(db, batch)) reasons.set(phone, "opted-out");
   }
   return reasons;
+}
+
+/** Which of some numbers (at most a thousand) replied STOP (or the carrier said so): the one read of the opt-out list. */
+async function optedOutAmong(db: Database, phones: string[]): Promise<Set<string>> {
+  const rows = await db.select({ phone: smsOptOuts.phone }).from(smsOptOuts).where(inArray(smsOptOuts.phone, phones));
+  return new Set(rows.map((row) => row.phone));
+}
+
+/** Whether one number is on the opt-out list (the transport asks again just before it sends). */
+export async function isOptedOut(db: Database, phone: string): Promise<boolean> {
+  return (await optedOutAmong(db, [phone])).has(phone);
 }
 
 /**

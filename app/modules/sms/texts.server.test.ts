@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from "#tests/support/test-datab
 import { TwilioFake } from "#tests/support/twilio-fake";
 import { createOutboxSender } from "#app/modules/messaging/outbox-sender.server";
 import { getOutboxMessage } from "#app/modules/messaging/outbox.server";
-import { isOptedOut, optIn, optOut, queueText } from "./queue-text.server";
+import { optIn, optOut, queueText } from "./queue-text.server";
+import { isOptedOut } from "./text-eligibility.server";
 import { createSmsTransport } from "./sms-transport.server";
 import { TWILIO_UNSUBSCRIBED_RECIPIENT } from "./twilio-client.server";
 

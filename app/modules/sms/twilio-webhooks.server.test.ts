@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { isOptedOut } from "./queue-text.server";
+import { isOptedOut } from "./text-eligibility.server";
 import { handleInboundText } from "./twilio-webhooks.server";
 
 /** Incoming STOP and START on the database (PostgreSQL too with DATABASE_URL): once per MessageSid, in the order received. */

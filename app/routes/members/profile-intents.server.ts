@@ -9,7 +9,7 @@ import { signOutEverywhere, signOutOtherSession } from "#app/modules/members/ind
 import { profileMessages, readProfileForm, validateProfile, type ProfileFieldErrors, type ProfileFormInput } from "#app/modules/members";
 import { ProfileSaveError, saveProfile } from "#app/modules/members/index.server";
 import { requestSignInLink } from "#app/modules/members/index.server";
-import { setEmailPreferences } from "#app/modules/members/index.server";
+import { setEmailPreferences } from "#app/modules/community/index.server";
 import { retryMemberAddress } from "#app/modules/deliverability/index.server";
 import { setMemberTextConsent } from "#app/modules/sms/index.server";
 import { memberTextMessages } from "#app/modules/sms";

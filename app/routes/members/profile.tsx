@@ -15,7 +15,7 @@ import { listMemberSessions } from "#app/modules/members/index.server";
 import { memberDataMessages } from "#app/modules/members";
 import { defaultProfile, profileMessages, readProfileForm, validateProfile, type ProfileFieldErrors } from "#app/modules/members";
 import { getProfile } from "#app/modules/members/index.server";
-import { getEmailPreferences } from "#app/modules/members/index.server";
+import { getEmailPreferences } from "#app/modules/community/index.server";
 import { tooManyAttempts } from "#app/modules/security";
 import { memberMailStatus } from "#app/modules/deliverability/index.server";
 import { getMemberTextConsent } from "#app/modules/sms/index.server";

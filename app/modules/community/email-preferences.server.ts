@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { newsletter } from "#db/schema";
-import { queryRows, type Database } from "#app/lib/db.server";
-import { resubscribeAddress, unsubscribeAddress } from "#app/modules/consent/index.server";
-import { memberDataMessages, emailPreferencesSchema, type EmailPreferences } from "./member-data";
-import { recordConsents } from "#app/modules/consent/index.server";
+import type { Database } from "#app/lib/db.server";
+import { isUnsubscribed, recordConsents, resubscribeAddress, unsubscribeAddress } from "#app/modules/consent/index.server";
+import { emailPreferencesSchema, memberDataMessages, type EmailPreferences } from "#app/modules/members";
+
+// A signed-in member's own e-mail preferences (the profile page): here, beside the newsletter list
+// they switch, since members is below this module (joining the community asks it for sign-in links).
 
 export interface PreferenceOwner {
   id: string;
@@ -13,12 +15,12 @@ export interface PreferenceOwner {
 /** Whether the member is on the newsletter list and receives campaigns (no unsubscribe kept for them). */
 export async function getEmailPreferences(db: Database, owner: PreferenceOwner): Promise<EmailPreferences> {
   const email = owner.email.trim().toLowerCase();
-  const [row] = await queryRows<{ newsletter: boolean; unsubscribed: boolean }>(
-    db,
-    sql`select exists (select 1 from newsletter where lower(email) = ${email}) as newsletter,
-               exists (select 1 from unsubscribes where email = ${email}) as unsubscribed`,
-  );
-  return { newsletter: Boolean(row?.newsletter), campaigns: !row?.unsubscribed };
+  const subscribed = await db
+    .select({ id: newsletter.id })
+    .from(newsletter)
+    .where(sql`lower(${newsletter.email}) = ${email}`)
+    .limit(1);
+  return { newsletter: subscribed.length > 0, campaigns: !(await isUnsubscribed(db, email)) };
 }
 
 export type SetEmailPreferencesOutcome =
