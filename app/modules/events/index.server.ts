@@ -1,8 +1,22 @@
 // The module's front door for server code: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
 export { eventImageDirectory, storeEventImage, withUploadedEventImage } from "./event-image-upload.server";
-export { archiveEvent, deleteEventForGood, duplicateEvent, lockReservationsOfEvent, publishEvent, removeEventWithReservations, restoreEvent, toggleFeatured, unpublishEvent } from "./event-lifecycle.server";
+export { archiveEvent, deleteEventForGood, duplicateEvent, type EventDependents, publishEvent, removeEventForGood, restoreEvent, toggleFeatured, unpublishEvent } from "./event-lifecycle.server";
 export { type EventActor, type EventOutcome } from "./event-management.server";
 export { loadEventPage } from "./event-page.server";
+export {
+  changeSeatsTaken,
+  findEvent,
+  findEventsByIds,
+  findEventsForReminders,
+  findEventsTitled,
+  freeSeatsOfUpcoming,
+  lockEvent,
+  setEventMaxSeats,
+  setEventReminders,
+  takeSeatsIfOpen,
+  takeSeatsWithinMax,
+  type WhichEvent,
+} from "./event-seats.server";
 export { eventColumnsOf, markedPastSql, pastEventSql, type PastEventColumns, upcomingEventSql } from "./event-past.server";
 export { listPublicEventViews } from "./list-event-views.server";
 export { findPublicEventBySlug, listPublicEvents, toEventView } from "./list-events.server";
