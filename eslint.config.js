@@ -20,6 +20,8 @@ export default tseslint.config(
   {
     // A module's front doors (index.ts, index.server.ts) are all that other code may import from it;
     // inside a module, files import each other by relative paths. Tests may reach in (docs/decisions/049).
+    // A sub-folder's index (reservations/check-in/index.server) is no door for outsiders: the
+    // module's own doors re-export it (docs/decisions/064).
     files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,js}", "scripts/**/*.{ts,js}", "bench/**/*.{ts,js}"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
@@ -29,7 +31,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: "^(#app/|(\\.\\./)+(app/)?)modules/[^/]+/(?!index(\\.server)?$).+",
-              message: "Import another module through its front door (#app/modules/<name> or #app/modules/<name>/index.server); inside a module, use a relative path.",
+              message: "Import another module through its front door (#app/modules/<name> or #app/modules/<name>/index.server, never a sub-folder's index); inside a module, use a relative path.",
             },
             {
               regex: "^(~/|(\\.\\./){2,})",

@@ -44,4 +44,19 @@ describe("layering", () => {
       .map((edge) => `${edge.from} → ${edge.to}`);
     expect(pastTheDoor).toEqual([]);
   });
+
+  it("keeps a sub-folder's door inside its module: outside code reaches it through the module's own doors, which re-export it", () => {
+    // A sub-folder (reservations/check-in, reservations/waiting-list) belongs to its module; its
+    // index is what the rest of the module and the module's doors use, never a door for outsiders
+    // (the lint's front-door rule refuses `#app/modules/<name>/<folder>/index` the same way).
+    expect(isFrontDoor("app/modules/reservations/index.server.ts")).toBe(true);
+    expect(isFrontDoor("app/modules/reservations/check-in/index.server.ts")).toBe(false);
+    expect(moduleOf("app/modules/reservations/check-in/arrivals.server.ts")).toBe("reservations");
+    const subDoors = files.filter((file) => /^app\/modules\/[^/]+\/.+\/index(?:\.server)?\.tsx?$/.test(file));
+    expect(subDoors).toContain("app/modules/reservations/check-in/index.server.ts");
+    const unexported = subDoors.filter(
+      (door) => !edges.some((edge) => edge.to === door && isFrontDoor(edge.from) && moduleOf(edge.from) === moduleOf(door)),
+    );
+    expect(unexported).toEqual([]);
+  });
 });

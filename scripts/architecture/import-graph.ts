@@ -84,7 +84,10 @@ export function moduleOf(file: string): string | undefined {
   return /^app\/modules\/([^/]+)\//.exec(file)?.[1];
 }
 
-/** A module's front doors: what other code may import from it. */
+/**
+ * A module's front doors: what other code may import from it. A sub-folder's index
+ * (`app/modules/reservations/check-in/index.ts`) is not one: it is re-exported by its module's doors.
+ */
 export function isFrontDoor(file: string): boolean {
   return /^app\/modules\/[^/]+\/index(?:\.server)?\.tsx?$/.test(file);
 }
