@@ -1,4 +1,4 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "#app/lib/db.server";
 import type { EventDependents } from "#app/modules/events/index.server";
 import { reservations, waitlistEntries } from "#db/schema";
@@ -42,4 +42,34 @@ export async function countReservationsByEvent(db: Database, eventIds: readonly 
     .where(inArray(reservations.eventId, unique))
     .groupBy(reservations.eventId);
   return new Map(rows.map((row) => [row.eventId, Number(row.total)]));
+}
+
+/** One guest of an event as other modules read them (the attendee mail, group texts). */
+export interface EventGuest {
+  reservationId: string;
+  name: string;
+  /** Null for a guest staff added without one. */
+  email: string | null;
+  phone: string | null;
+  /** When they ticked the reservation form's SMS box, or null. */
+  smsConsentAt: Date | null;
+  seats: number;
+  createdAt: Date;
+}
+
+/** An event's guests, in the order they reserved. */
+export async function listGuestsOfEvent(db: Database, eventId: string): Promise<EventGuest[]> {
+  return db
+    .select({
+      reservationId: reservations.id,
+      name: reservations.visitorName,
+      email: reservations.visitorEmail,
+      phone: reservations.phone,
+      smsConsentAt: reservations.smsConsentAt,
+      seats: reservations.seats,
+      createdAt: reservations.createdAt,
+    })
+    .from(reservations)
+    .where(eq(reservations.eventId, eventId))
+    .orderBy(asc(reservations.createdAt), asc(reservations.id));
 }

@@ -3,7 +3,7 @@ export { cancelReservation, showCancellation } from "./cancel-reservation.server
 export { checkInGuest, findDoorEvent, loadCheckIn, undoCheckIn } from "./check-in/index.server";
 export { deleteEventWithReservations } from "./delete-event-with-reservations.server";
 export { deleteReservation } from "./delete-reservation.server";
-export { countReservationsByEvent, eventReservations } from "./event-reservations.server";
+export { countReservationsByEvent, type EventGuest, eventReservations, listGuestsOfEvent } from "./event-reservations.server";
 export { exportGuestList } from "./export-guest-list.server";
 export { reservationRenderers } from "./guest-emails.server";
 export { answerGuestForm } from "./guest-forms-action.server";
