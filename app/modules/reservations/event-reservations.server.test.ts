@@ -23,7 +23,7 @@ describe("an event's reservations, for other modules", () => {
     const busy = await createEvent("Guests busy");
     const empty = await createEvent("Guests empty");
     await insertReservations(db, [{ ...buildReservation(busy.id, { visitorName: "First", seats: 2 }), createdAt: new Date("2026-01-01T00:00:00Z") }]);
-    await insertReservations(db, [{ ...buildReservation(busy.id, { visitorName: "Second", phone: "+1 555 0100" }), createdAt: new Date("2026-01-02T00:00:00Z") }]);
+    await insertReservations(db, [{ ...buildReservation(busy.id, { visitorName: "Second", phone: "+1 555 0100", seats: 1 }), createdAt: new Date("2026-01-02T00:00:00Z") }]);
     expect(await countReservationsByEvent(db, [busy.id, empty.id])).toEqual(new Map([[busy.id, 2]]));
     const guests = await listGuestsOfEvent(db, busy.id);
     expect(guests.map((guest) => [guest.name, guest.seats, guest.phone])).toEqual([
