@@ -20,9 +20,11 @@ export default tseslint.config(
   {
     // A module's front doors (index.ts, index.server.ts, and schemas.ts for the forms' schemas a page
     // loads on demand) are all that other code may import from it; inside a module, files import each
-    // other by relative paths. Tests may reach in (docs/decisions/049, 060). This rule sees import and
-    // export declarations only; the layering test (app/lib/layering.test.ts) also reads `import()`,
-    // relative paths into a sibling module and bench/, and refuses a static import of schemas.ts.
+    // other by relative paths. Tests may reach in (docs/decisions/049, 060). A sub-folder's index
+    // (reservations/check-in/index.server) is no door for outsiders: the module's own doors re-export
+    // it (docs/decisions/064). This rule sees import and export declarations only; the layering test
+    // (app/lib/layering.test.ts) also reads `import()`, relative paths into a sibling module and
+    // bench/, and refuses a static import of schemas.ts.
     files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,js}", "scripts/**/*.{ts,js}", "bench/**/*.{ts,js}"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
@@ -32,7 +34,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: "^(#app/|(\\.\\./)+(app/)?)modules/[^/]+/(?!(index(\\.server)?|schemas)(\\.[jt]sx?)?$).+",
-              message: "Import another module through its front door (#app/modules/<name>, #app/modules/<name>/index.server, or #app/modules/<name>/schemas loaded with import()); inside a module, use a relative path.",
+              message: "Import another module through its front door (#app/modules/<name>, #app/modules/<name>/index.server, or #app/modules/<name>/schemas loaded with import()), never a sub-folder's index; inside a module, use a relative path.",
             },
             {
               regex: "^(~/|(\\.\\./){2,})",

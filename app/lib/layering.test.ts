@@ -6,6 +6,7 @@ import {
   importCircles,
   importsOfAnotherModulesTable,
   importsPastTheDoor,
+  isFrontDoor,
   isTestFile,
   layerOf,
   moduleOf,
@@ -68,8 +69,6 @@ const TABLE_IMPORTS_ALLOWED: [from: string, table: string, reason: string][] = [
   ["app/modules/demo/seed-demo-content.server.ts", "newsletter", "seeds the demo newsletter"],
   ["app/modules/demo/seed-demo-content.server.ts", "userProfiles", "seeds the demo members' profiles"],
   ["app/modules/demo/seed-demo-content.server.ts", "waitlist", "seeds the demo waitlist"],
-  ["app/modules/events/event-lifecycle.server.ts", "reservations", "deleting an event deletes its reservations"],
-  ["app/modules/events/event-lifecycle.server.ts", "waitlistEntries", "deleting an event deletes its waiting list"],
   ["app/modules/invitations/attendee-standing.server.ts", "unsubscribes", "leaves out attendees who unsubscribed"],
   ["app/modules/invitations/invitation-email.server.ts", "unsubscribes", "leaves out attendees who unsubscribed"],
   ["app/modules/legacy-import/import-legacy.server.ts", "account", "moving in writes every module's rows in one transaction"],
@@ -86,25 +85,11 @@ const TABLE_IMPORTS_ALLOWED: [from: string, table: string, reason: string][] = [
   ["app/modules/legacy-import/import-legacy.server.ts", "user", "moving in writes every module's rows in one transaction"],
   ["app/modules/legacy-import/import-legacy.server.ts", "userProfiles", "moving in writes every module's rows in one transaction"],
   ["app/modules/legacy-import/import-legacy.server.ts", "waitlist", "moving in writes every module's rows in one transaction"],
-  ["app/modules/reservations/add-guest.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/arrivals.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/cancel-reservation.server.ts", "events", "reads the event's seats, dates and title"],
   ["app/modules/reservations/cancel-reservation.server.ts", "outbox", "cancels or reads reservation mail in the outbox"],
-  ["app/modules/reservations/door-event.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/export-guest-list.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/guest-emails.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/insert-reservations.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/join-waiting-list.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/list-reservations-admin.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/reminders.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/check-in/door-event.server.ts", "events", "today's events that have guests, in one statement with an exists over reservations"],
+  ["app/modules/reservations/list-reservations-admin.server.ts", "events", "the reservations page's events with their counts, ordered by the past rule, in one listing query"],
   ["app/modules/reservations/reminders.server.ts", "outbox", "cancels or reads reservation mail in the outbox"],
-  ["app/modules/reservations/reservation-confirmation.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/reserve-seats.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/send-reservation-email.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/set-max-seats.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/set-reminders-enabled.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/waiting-list-links.server.ts", "events", "reads the event's seats, dates and title"],
-  ["app/modules/reservations/waiting-list.server.ts", "events", "reads the event's seats, dates and title"],
+  ["app/modules/reservations/reserve-seats.server.ts", "events", "findSubmittedReservation: every form submission's first, indexed statement, by the event's slug (the hot path)"],
   ["app/modules/sms/list-texts.server.ts", "outbox", "queues and lists texts in the outbox"],
   ["app/modules/sms/member-text-consent.server.ts", "reservations", "finds the number and text consent given with a reservation"],
   ["app/modules/sms/queue-text.server.ts", "outbox", "queues and lists texts in the outbox"],
@@ -311,5 +296,20 @@ describe("the door rules on every import shape", () => {
       "app/routes/members/page.tsx → ../../lib/nonce",
       "tests/e2e/visit.test.ts → ../support/helper",
     ]);
+  });
+
+  it("keeps a sub-folder's door inside its module: outside code reaches it through the module's own doors, which re-export it", () => {
+    // A sub-folder (reservations/check-in, reservations/waiting-list) belongs to its module; its
+    // index is what the rest of the module and the module's doors use, never a door for outsiders
+    // (the lint's front-door rule refuses `#app/modules/<name>/<folder>/index` the same way).
+    expect(isFrontDoor("app/modules/reservations/index.server.ts")).toBe(true);
+    expect(isFrontDoor("app/modules/reservations/check-in/index.server.ts")).toBe(false);
+    expect(moduleOf("app/modules/reservations/check-in/arrivals.server.ts")).toBe("reservations");
+    const subDoors = files.filter((file) => /^app\/modules\/[^/]+\/.+\/index(?:\.server)?\.tsx?$/.test(file));
+    expect(subDoors).toContain("app/modules/reservations/check-in/index.server.ts");
+    const unexported = subDoors.filter(
+      (door) => !edges.some((edge) => edge.to === door && isFrontDoor(edge.from) && moduleOf(edge.from) === moduleOf(door)),
+    );
+    expect(unexported).toEqual([]);
   });
 });

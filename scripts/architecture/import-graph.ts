@@ -189,7 +189,9 @@ export function moduleOf(file: string): string | undefined {
 /**
  * A module's front doors: what other code may import from it. `index.ts` (client-safe),
  * `index.server.ts` (server only), and `schemas.ts`: the forms' schemas a page loads on demand with
- * `import()`, so that they (and zod) stay out of the page's first script (docs/decisions/060).
+ * `import()`, so that they (and zod) stay out of the page's first script (docs/decisions/060). A
+ * sub-folder's index (`app/modules/reservations/check-in/index.ts`) is not one: it is re-exported by
+ * its module's doors (docs/decisions/064).
  */
 export function isFrontDoor(file: string): boolean {
   return /^app\/modules\/[^/]+\/(?:index(?:\.server)?|schemas)\.tsx?$/.test(file);

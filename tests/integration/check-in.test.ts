@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkInMessages } from "#app/modules/reservations/check-in";
+import { checkInMessages } from "#app/modules/reservations/check-in/check-in";
 import { signInOverHttp } from "#tests/support/http-session";
 import { type SmtpSink } from "#tests/support/smtp-sink";
 import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";

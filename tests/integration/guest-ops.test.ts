@@ -8,14 +8,14 @@ import { cancelReservation, showCancellation } from "#app/modules/reservations/c
 import { guestMessages } from "#app/modules/reservations/guest-messages";
 import { mintGuestTokens } from "#app/modules/reservations/guest-tokens.server";
 import { insertReservations } from "#app/modules/reservations/insert-reservations.server";
-import { joinWaitingList } from "#app/modules/reservations/join-waiting-list.server";
-import { offerManually } from "#app/modules/reservations/offer-manually.server";
+import { joinWaitingList } from "#app/modules/reservations/waiting-list/join-waiting-list.server";
+import { offerManually } from "#app/modules/reservations/waiting-list/offer-manually.server";
 import { reminderRenderer } from "#app/modules/reservations/guest-emails.server";
 import { queueDueReminders, reminderKey } from "#app/modules/reservations/reminders.server";
 import { reserveSeats } from "#app/modules/reservations/reserve-seats.server";
 import { setRemindersEnabled } from "#app/modules/reservations/set-reminders-enabled.server";
-import { listWaitingList, processWaitingLists } from "#app/modules/reservations/waiting-list.server";
-import { claimOffer, leaveWaitingList } from "#app/modules/reservations/waiting-list-links.server";
+import { listWaitingList, processWaitingLists } from "#app/modules/reservations/waiting-list/waiting-list.server";
+import { claimOffer, leaveWaitingList } from "#app/modules/reservations/waiting-list/waiting-list-links.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
 /**

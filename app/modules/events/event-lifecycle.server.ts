@@ -1,10 +1,10 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "#app/lib/db.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { siteConfig } from "#app/lib/site-config";
 import type { ActivityKind } from "#app/modules/activity";
 import { recordActivity, type StaffActor } from "#app/modules/activity/index.server";
-import { events, reservations, waitlistEntries, type EventRow } from "#db/schema";
+import { events, type EventRow } from "#db/schema";
 import { disabledLabel, PAST_EVENT } from "./event-card-action";
 import { formatVenueDateTime } from "#app/lib/event-dates";
 import { eventFailures, eventToasts, withReason } from "./event-management-messages";
@@ -134,59 +134,58 @@ export async function toggleFeatured(db: Database, actor: EventActor, input: { i
 }
 
 /**
+ * What other modules keep pointing at an event, which goes with it when it is deleted for good:
+ * the reservations module's `eventReservations` (its reservations, waiting list and guest links).
+ * Passed in by the caller, so this module never touches those tables itself and never imports the
+ * module that reads events (docs/decisions/064).
+ */
+export interface EventDependents {
+  /** Locks them before the event's row is locked (the order their own writers take: no deadlock). */
+  lock(tx: Database, eventId: string): Promise<void>;
+  /** Removes them inside the transaction that holds the locks; answers how many reservations went. */
+  remove(tx: Database, eventId: string): Promise<number>;
+}
+
+/**
  * Removes a draft or archived event for good, with its reservations (the warning names how many).
  * A published event must be unpublished or archived first, so nothing public vanishes by one click.
  */
-export async function deleteEventForGood(db: Database, actor: EventActor, input: { id: string }): Promise<EventOutcome<{ reservationsDeleted: number }>> {
+export async function deleteEventForGood(
+  db: Database,
+  actor: EventActor,
+  input: { id: string },
+  dependents: EventDependents,
+): Promise<EventOutcome<{ reservationsDeleted: number }>> {
   const failed = eventFailures.deleteForGood;
   const refused = refuseUnlessManager(actor, failed);
   if (refused) return refused;
   return db.transaction(async (tx) => {
-    await lockReservationsOfEvent(tx, input.id);
+    // No event has another id: nothing to lock (and the lookup answers not found).
+    if (isEventId(input.id)) await dependents.lock(tx, input.id);
     const event = await lockedEvent(tx, input.id, failed);
     if (isFailure(event)) return event;
     if (event.status === "published") return failure("conflict", withReason(failed, "it is published: unpublish or archive it first"));
-    const reservationsDeleted = await removeEventWithReservations(tx, actor, event);
+    const reservationsDeleted = await removeEventForGood(tx, actor, event, dependents);
     return { ok: true as const, message: eventToasts.deletedForGood, reservationsDeleted };
   });
 }
 
 /**
- * Locks an event's reservations before its row is locked (the order cancellations and the seat
- * triggers take them), among themselves in id order: a DELETE would lock them in the order it finds
- * them, while the outbox sender, minting guest links, locks them in id order (mintGuestTokens).
- * Taken in the same order, the two cannot deadlock.
- */
-export async function lockReservationsOfEvent(tx: Database, eventId: string): Promise<void> {
-  // No event has another id: nothing to lock (and the caller's lookup answers not found).
-  if (!isEventId(eventId)) return;
-  await tx.select({ id: reservations.id }).from(reservations).where(eq(reservations.eventId, eventId)).orderBy(reservations.id).for("update");
-}
-
-/**
- * Removes a locked event and its reservations for good and logs it: the one way an event leaves
+ * Removes a locked event and what points at it for good and logs it: the one way an event leaves
  * the database, from the events page or the reservations page. Runs inside the caller's
- * transaction, which holds the event's reservations (lockReservationsOfEvent) and its row.
+ * transaction, which holds the dependents' locks and the event's row.
  */
-export async function removeEventWithReservations(tx: Database, actor: StaffActor, event: EventRow): Promise<number> {
-  // Its waiting-list entries go with it (foreign key); locked in id order first, like the reservations.
-  await tx.select({ id: waitlistEntries.id }).from(waitlistEntries).where(eq(waitlistEntries.eventId, event.id)).orderBy(waitlistEntries.id).for("update");
-  const removed = await tx.delete(reservations).where(eq(reservations.eventId, event.id)).returning({ id: reservations.id });
+export async function removeEventForGood(tx: Database, actor: StaffActor, event: EventRow, dependents: EventDependents): Promise<number> {
+  const removed = await dependents.remove(tx, event.id);
   await tx.delete(events).where(eq(events.id, event.id));
   await recordActivity(tx, actor, {
     kind: "event.deleted-permanently",
     subjectType: "event",
     subjectId: event.id,
     subjectLabel: event.title,
-    before: { ...loggedFields(event), status: event.status, reservations: removed.length },
+    before: { ...loggedFields(event), status: event.status, reservations: removed },
   });
-  return removed.length;
-}
-
-/** How many reservations a delete for good would take with it (for the warning). */
-export async function reservationCount(db: Database, eventId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(reservations).where(eq(reservations.eventId, eventId));
-  return row?.total ?? 0;
+  return removed;
 }
 
 const slugTaken = "An event with this title already starts at this date and time";

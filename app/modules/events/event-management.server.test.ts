@@ -2,14 +2,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityLog, events, reservations } from "#db/schema";
 import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
-import { insertReservations } from "#app/modules/reservations/insert-reservations.server";
+import { eventReservations, insertReservations } from "#app/modules/reservations/index.server";
 import { siteConfig } from "#app/lib/site-config";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { archiveEvent, deleteEventForGood, duplicateEvent, publishEvent, restoreEvent, toggleFeatured, unpublishEvent } from "./event-lifecycle.server";
+import { archiveEvent, deleteEventForGood as deleteEventWithDependents, duplicateEvent, publishEvent, restoreEvent, toggleFeatured, unpublishEvent } from "./event-lifecycle.server";
 import { eventFailures, eventToasts } from "./event-management-messages";
 import { instantToVenueDateTime } from "./event-venue-time";
 import { eventStats, listManagedEvents, loadEventManagement, mostUsedLocations } from "./list-managed-events.server";
 import { listPublicEvents } from "./list-events.server";
+import type { EventActor } from "./event-management.server";
+import type { Database } from "#app/lib/db.server";
+
+/** Deleting for good as the events page does it: the reservations module's rows go with the event. */
+const deleteEventForGood = (db: Database, actor: EventActor, input: { id: string }) => deleteEventWithDependents(db, actor, input, eventReservations);
 import { createEvent } from "./save-event.server";
 
 // The use cases against the database itself: the one lifecycle (draft → published → archived and

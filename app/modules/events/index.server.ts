@@ -1,12 +1,27 @@
 // The module's front door for server code: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
 // Uploaded event pictures: checked, stored, put into the form.
 export { eventImageDirectory, storeEventImage, withUploadedEventImage } from "./event-image-upload.server";
-// Lifecycle moves (publish, unpublish, archive, restore, delete for good, duplicate, feature) and deletion's locks.
-export { archiveEvent, deleteEventForGood, duplicateEvent, lockReservationsOfEvent, publishEvent, removeEventWithReservations, restoreEvent, toggleFeatured, unpublishEvent } from "./event-lifecycle.server";
+// Lifecycle moves (publish, unpublish, archive, restore, delete for good with its dependents, duplicate, feature).
+export { archiveEvent, deleteEventForGood, duplicateEvent, type EventDependents, publishEvent, removeEventForGood, restoreEvent, toggleFeatured, unpublishEvent } from "./event-lifecycle.server";
 // The staff use cases' actor and outcome.
 export { type EventActor, type EventOutcome } from "./event-management.server";
 // An event's shareable page.
 export { loadEventPage } from "./event-page.server";
+// The seat door: lookups, the seat counter's conditional takes (in the caller's transaction), max seats, reminders.
+export {
+  changeSeatsTaken,
+  findEvent,
+  findEventsByIds,
+  findEventsForReminders,
+  findEventsTitled,
+  freeSeatsOfUpcoming,
+  lockEvent,
+  setEventMaxSeats,
+  setEventReminders,
+  takeSeatsIfOpen,
+  takeSeatsWithinMax,
+  type WhichEvent,
+} from "./event-seats.server";
 // The one rule of past, in SQL.
 export { eventColumnsOf, markedPastSql, pastEventSql, type PastEventColumns, upcomingEventSql } from "./event-past.server";
 // Published events as the site's cards show them.

@@ -1,5 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
-import { events, reservations } from "#db/schema";
+import { reservations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { logFailure } from "#app/lib/log.server";
@@ -10,7 +9,7 @@ import { normaliseAddress } from "#app/modules/security";
 import { addGuestSchema, isTicked, guestFormMessages as messages, guestRefusal as refused, typedGuestValues, type GuestOutcome } from "./guest-form";
 import { queueReservationConfirmation } from "./reservation-confirmation.server";
 import type { ReservationsActor } from "./staff-outcome.server";
-import { lockEvent } from "./waiting-list.server";
+import { lockEvent, takeSeatsWithinMax } from "#app/modules/events/index.server";
 
 /** Thrown inside the transaction to roll it back and answer with the refusal. */
 class Refused extends Error {
@@ -64,12 +63,7 @@ export async function addGuest(db: Database, actor: ReservationsActor, input: Re
         .returning();
       if (!reservation) throw new Error("the insert returned no row");
       // The event's row is locked already; the condition keeps the counter's rule in one statement all the same.
-      const [taken] = await tx
-        .update(events)
-        .set({ seatsTaken: sql`${events.seatsTaken} + ${guest.seats}` })
-        .where(and(eq(events.id, event.id), sql`${events.seatsTaken} + ${guest.seats} <= ${events.maxSeats}`))
-        .returning({ id: events.id });
-      if (!taken) throw new Refused(refused("invalid", messages.seatsLeft(left), { fieldErrors: { seats: messages.seatsLeft(left) }, values }));
+      if (!(await takeSeatsWithinMax(tx, event.id, guest.seats))) throw new Refused(refused("invalid", messages.seatsLeft(left), { fieldErrors: { seats: messages.seatsLeft(left) }, values }));
 
       await recordActivity(tx, actor, {
         kind: "reservation.added",

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { events, outbox, reservations, type EventRow, type ReservationRow } from "#db/schema";
+import { outbox, reservations, type EventRow, type ReservationRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
 import { cancelMessages, queueEmailToRender } from "#app/modules/messaging/index.server";
@@ -9,7 +9,8 @@ import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/module
 import { guestMessages, tokenFailureMessage } from "./guest-messages";
 import { readGuestToken, spendGuestToken } from "./guest-tokens.server";
 import { textReminderKey } from "./text-reminders.server";
-import { announceOffers, lockEvent, makeOffers } from "./waiting-list.server";
+import { announceOffers, makeOffers } from "./waiting-list/waiting-list.server";
+import { findEvent, lockEvent } from "#app/modules/events/index.server";
 
 /** Cancelling is a write by a visitor (docs/decisions/013): counted per client address. */
 export const cancelAttemptLimit: RateLimitRule = { limit: 10, windowSeconds: 10 * 60 };
@@ -27,11 +28,9 @@ export async function showCancellation(db: Database, token: string, now = new Da
   const lookup = await readGuestToken(db, token, "cancel-reservation", now);
   if (!lookup.ok) return refusal(lookup.reason, tokenFailureMessage[lookup.reason]);
   if (!lookup.token.reservationId) return refusal("gone", guestMessages.reservationGone);
-  const [row] = await db
-    .select({ reservation: reservations, event: events })
-    .from(reservations)
-    .innerJoin(events, eq(events.id, reservations.eventId))
-    .where(eq(reservations.id, lookup.token.reservationId));
+  const [reservation] = await db.select().from(reservations).where(eq(reservations.id, lookup.token.reservationId));
+  const event = reservation && (await findEvent(db, { eventId: reservation.eventId }));
+  const row = reservation && event ? { reservation, event } : undefined;
   if (!row) return refusal("gone", guestMessages.reservationGone);
   if (row.event.startsAt.getTime() <= now.getTime()) return refusal("started", guestMessages.eventStarted);
   return { ok: true, ...row };

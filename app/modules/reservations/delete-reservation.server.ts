@@ -5,7 +5,8 @@ import { can } from "#app/modules/access";
 import { reservations, type WaitlistEntryRow } from "#db/schema";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
-import { announceOffers, lockEvent, makeOffers, type OfferSettings } from "./waiting-list.server";
+import { announceOffers, makeOffers, type OfferSettings } from "./waiting-list/waiting-list.server";
+import { lockEvent } from "#app/modules/events/index.server";
 
 /**
  * Staff delete one reservation. Its seats return at once (the seat counter's trigger, decision

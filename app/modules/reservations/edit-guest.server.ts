@@ -8,7 +8,8 @@ import { can } from "#app/modules/access";
 import { normaliseAddress } from "#app/modules/security";
 import { editGuestSchema, guestFormMessages as messages, guestRefusal as refused, typedGuestValues, type GuestOutcome } from "./guest-form";
 import type { ReservationsActor } from "./staff-outcome.server";
-import { announceOffers, lockEvent, makeOffers, type OfferSettings } from "./waiting-list.server";
+import { announceOffers, makeOffers, type OfferSettings } from "./waiting-list/waiting-list.server";
+import { lockEvent } from "#app/modules/events/index.server";
 
 class Refused extends Error {
   constructor(readonly outcome: Extract<GuestOutcome, { ok: false }>) {

@@ -5,8 +5,9 @@ import { events, guestTokens, reservations } from "#db/schema";
 import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { waitFor } from "#tests/support/wait-for";
-import { deleteEventForGood } from "#app/modules/events/event-lifecycle.server";
+import { deleteEventForGood } from "#app/modules/events/index.server";
 import { deleteEventWithReservations } from "./delete-event-with-reservations.server";
+import { eventReservations } from "./event-reservations.server";
 import { mintGuestTokens } from "./guest-tokens.server";
 import { insertReservations } from "./insert-reservations.server";
 
@@ -85,7 +86,7 @@ describe.runIf(process.env.DATABASE_URL)("locks shared by deleting an event and 
 
   it("deletes an archived event for good from the events page the same way", async () => {
     const { event, ...ids } = await eventWithTwoReservations("Removed while mailing", 3, "archived");
-    const outcome = await lockBothInIdOrderWhile("for key share", ids, () => deleteEventForGood(database.handle.db, admin, { id: event.id }));
+    const outcome = await lockBothInIdOrderWhile("for key share", ids, () => deleteEventForGood(database.handle.db, admin, { id: event.id }, eventReservations));
     expect(outcome).toMatchObject({ ok: true, reservationsDeleted: 2 });
     expect(await database.handle.db.select().from(events).where(eq(events.id, event.id))).toEqual([]);
   });

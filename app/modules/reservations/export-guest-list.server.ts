@@ -4,7 +4,8 @@ import type { Database } from "#app/lib/db.server";
 import { exportList } from "#app/modules/activity/index.server";
 import { formatVenueDateTime } from "#app/lib/event-dates";
 import { can } from "#app/modules/access";
-import { events, reservations, type ReservationRow } from "#db/schema";
+import { reservations, type ReservationRow } from "#db/schema";
+import { findEvent } from "#app/modules/events/index.server";
 import type { ReservationsActor } from "./staff-outcome.server";
 
 /** The columns, with the time of each reservation at the venue, written as every staff page writes it. */
@@ -28,7 +29,7 @@ export type GuestListExport =
  */
 export async function exportGuestList(db: Database, actor: ReservationsActor, eventId: string, options: { timeZone: string }): Promise<GuestListExport> {
   if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: "You may not export guest lists." };
-  const [event] = await db.select({ id: events.id, slug: events.slug, status: events.status, maxSeats: events.maxSeats }).from(events).where(eq(events.id, eventId));
+  const event = await findEvent(db, { eventId });
   if (!event) return { ok: false, reason: "not-found", message: "There is no such event." };
   if (!can(actor, "manage-reservations", { event })) return { ok: false, reason: "forbidden", message: "Event staff export the guest lists of published events taking reservations only." };
   const { csv, rows } = await exportList(db, actor, {

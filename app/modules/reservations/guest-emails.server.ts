@@ -1,20 +1,22 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { createElement } from "react";
-import { events, reservations, waitlistEntries, type EventRow, type OutboxMessage } from "#db/schema";
+import { reservations, waitlistEntries, type EventRow, type OutboxMessage } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { siteConfig } from "#app/lib/site-config";
 import { CALENDAR_CONTENT_TYPE, CALENDAR_FILE_NAME, eventCalendarFile, eventPageUrl } from "#app/modules/events";
 import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { mapsSearchUrl } from "#app/modules/events";
+import { findEventsByIds } from "#app/modules/events/index.server";
 import type { DeliveryRenderer, RenderOutcome } from "#app/modules/messaging/index.server";
 import { renderEmail } from "#app/modules/messaging/index.server";
 import { GuestNoticeEmail, type GuestNoticeProps } from "#app/modules/messaging";
 import { CANCELLATION_RENDERER } from "./cancel-reservation.server";
 import { cancelLinks } from "./cancel-links.server";
 import { guestLinkPaths, mintGuestTokens } from "./guest-tokens.server";
-import { JOINED_RENDERER } from "./join-waiting-list.server";
+import { JOINED_RENDERER } from "./waiting-list/join-waiting-list.server";
 import { isReminderKind, REMINDER_RENDERER } from "./reminders.server";
-import { OFFER_RENDERER, placeInLine } from "./waiting-list.server";
+import { OFFER_RENDERER, placeInLine } from "./waiting-list/waiting-list.server";
+import { withTheirEvents } from "./with-events.server";
 
 /**
  * The renderers of the guests' e-mails besides the confirmation: cancellation, waiting-list place,
@@ -58,9 +60,8 @@ async function render(subject: string, props: GuestNoticeProps, attachments?: { 
   } satisfies RenderOutcome;
 }
 
-async function eventsById(db: Database, ids: string[]) {
-  const rows = ids.length ? await db.select().from(events).where(inArray(events.id, ids)) : [];
-  return new Map(rows.map((row) => [row.id, row]));
+function eventsById(db: Database, ids: string[]) {
+  return findEventsByIds(db, ids);
 }
 
 export function cancellationRenderer(options: { publicUrl: string }): DeliveryRenderer {
@@ -104,9 +105,8 @@ export function cancellationRenderer(options: { publicUrl: string }): DeliveryRe
 
 async function entriesWithEvents(db: Database, messages: OutboxMessage[]) {
   const ids = idsOf(messages, "waitlistEntryId");
-  const rows = ids.length
-    ? await db.select({ entry: waitlistEntries, event: events }).from(waitlistEntries).innerJoin(events, eq(events.id, waitlistEntries.eventId)).where(inArray(waitlistEntries.id, ids))
-    : [];
+  const entries = ids.length ? await db.select().from(waitlistEntries).where(inArray(waitlistEntries.id, ids)) : [];
+  const rows = (await withTheirEvents(db, entries)).map(({ row, event }) => ({ entry: row, event }));
   return new Map(rows.map((row) => [row.entry.id, row]));
 }
 
@@ -176,9 +176,10 @@ export function reminderRenderer(options: { publicUrl: string }): DeliveryRender
     name: REMINDER_RENDERER,
     async render(db, messages) {
       const ids = idsOf(messages, "reservationId");
-      const found = ids.length
-        ? await db.select({ reservation: reservations, event: events }).from(reservations).innerJoin(events, eq(events.id, reservations.eventId)).where(inArray(reservations.id, ids))
-        : [];
+      const found = (await withTheirEvents(db, ids.length ? await db.select().from(reservations).where(inArray(reservations.id, ids)) : [])).map(({ row, event }) => ({
+        reservation: row,
+        event,
+      }));
       const now = new Date();
       // A reminder that waited too long, or whose event switched reminders off, is not sent.
       const live = found.filter((row) => row.event.remindersEnabled && row.event.startsAt.getTime() > now.getTime());

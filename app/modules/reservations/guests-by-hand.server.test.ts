@@ -4,7 +4,7 @@ import { activityLog, events, outbox, reservations } from "#db/schema";
 import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { addGuest } from "./add-guest.server";
-import { checkInGuest } from "./check-in-guest.server";
+import { checkInGuest } from "./check-in/check-in-guest.server";
 import { editGuest } from "./edit-guest.server";
 import { insertReservations } from "./insert-reservations.server";
 import type { ReservationsActor } from "./staff-outcome.server";

@@ -1,16 +1,14 @@
 // The module's front door for server code: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
-// Check-in: the door list (asks the policy with the event).
-export { loadCheckIn } from "./arrivals.server";
 // Cancelling from a guest link.
 export { cancelReservation, showCancellation } from "./cancel-reservation.server";
-// Check-in: a tap.
-export { checkInGuest } from "./check-in-guest.server";
+// Check-in (its sub-folder): the door list, a tap, undoing it, the door event where event staff land.
+export { checkInGuest, findDoorEvent, loadCheckIn, undoCheckIn } from "./check-in/index.server";
 // Staff: deleting an event with its reservations.
 export { deleteEventWithReservations } from "./delete-event-with-reservations.server";
 // Staff: deleting a reservation.
 export { deleteReservation } from "./delete-reservation.server";
-// The door event: where event staff land after signing in.
-export { findDoorEvent } from "./door-event.server";
+// An event's reservations for the events module (deleting for good) and other modules: counts and guests.
+export { countReservationsByEvent, type EventGuest, eventReservations, listGuestsOfEvent } from "./event-reservations.server";
 // Staff: the guest list's CSV (logged).
 export { exportGuestList } from "./export-guest-list.server";
 // Renderers at delivery for guests' e-mails.
@@ -21,12 +19,8 @@ export { answerGuestForm } from "./guest-forms-action.server";
 export { insertReservations } from "./insert-reservations.server";
 // The jobs: waiting-list offers and expiries, reminders.
 export { reservationJobs } from "./jobs.server";
-// Joining a full event's waiting list.
-export { joinWaitingList } from "./join-waiting-list.server";
 // The reservations page's events and guests.
 export { type AdminEvent, listReservationsAdmin } from "./list-reservations-admin.server";
-// Staff: offering seats to an entry.
-export { offerManually } from "./offer-manually.server";
 // The confirmation, rendered when sent.
 export { reservationConfirmationRenderer } from "./reservation-confirmation.server";
 // The reservation form's use case.
@@ -37,9 +31,7 @@ export { reservationEmailMessages, reservationEmailRequestSchema, sendReservatio
 export { setMaxSeats } from "./set-max-seats.server";
 // Staff: reminders on or off.
 export { setRemindersEnabled } from "./set-reminders-enabled.server";
-// Check-in: undoing a tap.
-export { undoCheckIn } from "./undo-check-in.server";
-// Waiting-list links: see one's place, claim an offer, leave.
-export { claimOffer, leaveWaitingList, showWaitingListLink } from "./waiting-list-links.server";
+// The waiting list (its sub-folder): joining, offers by hand, the links to see one's place, claim an offer, leave.
+export { claimOffer, joinWaitingList, leaveWaitingList, offerManually, showWaitingListLink } from "./waiting-list/index.server";
 // What mailings read of reservations: an event's guests to reach, the events that have guests (a subquery).
 export { eventGuestContacts, eventIdsWithGuests, type GuestContact } from "./guests-for-mailings.server";

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
-import { events, reservations, type ReservationRow } from "#db/schema";
+import { reservations, type ReservationRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { changeSeatsTaken } from "#app/modules/events/index.server";
 
 export type NewReservation = typeof reservations.$inferInsert;
 
@@ -18,7 +18,7 @@ export async function insertReservations(db: Database, rows: NewReservation[]): 
     const seatsByEvent = new Map<string, number>();
     for (const row of inserted) seatsByEvent.set(row.eventId, (seatsByEvent.get(row.eventId) ?? 0) + row.seats);
     for (const [eventId, seats] of seatsByEvent) {
-      await tx.update(events).set({ seatsTaken: sql`${events.seatsTaken} + ${seats}` }).where(eq(events.id, eventId));
+      await changeSeatsTaken(tx, eventId, seats);
     }
     return inserted;
   });

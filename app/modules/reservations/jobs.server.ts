@@ -3,7 +3,7 @@ import type { Database } from "#app/lib/db.server";
 import { defineJob } from "#app/lib/jobs/define-job";
 import { pruneGuestTokens } from "./guest-tokens.server";
 import { queueDueReminders } from "./reminders.server";
-import { processWaitingLists } from "./waiting-list.server";
+import { processWaitingLists } from "./waiting-list/waiting-list.server";
 
 /**
  * The reservations module's jobs: the waiting lists' pass (every minute: expire offers, offer free

@@ -4,7 +4,7 @@ import { can, notAllowed, type Actor } from "#app/modules/access";
 import { isPastEvent } from "#app/modules/events";
 import { pastEventSql } from "#app/modules/events/index.server";
 import { events, reservations } from "#db/schema";
-import { listWaitingList, type WaitingListLine } from "./waiting-list.server";
+import { listWaitingList, type WaitingListLine } from "./waiting-list/waiting-list.server";
 
 export interface AdminReservation {
   id: string;

@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, lte } from "drizzle-orm";
-import { events, outbox, reservations, type EventRow, type ReservationRow } from "#db/schema";
+import { inArray } from "drizzle-orm";
+import { outbox, reservations, type EventRow, type ReservationRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { findEventsForReminders } from "#app/modules/events/index.server";
 import { queueEmailToRender } from "#app/modules/messaging/index.server";
 import { wakeOutbox } from "#app/modules/messaging/index.server";
 import { queueTextReminders, type TextReminderOptions } from "./text-reminders.server";
@@ -48,18 +49,10 @@ export function reminderIsDue(
  * also goes by text to guests with SMS consent (text-reminders.server.ts).
  */
 export async function queueDueReminders(db: Database, now: Date = new Date(), options: TextReminderOptions = {}): Promise<number> {
-  const rows = await db
-    .select({ reservation: reservations, event: events })
-    .from(reservations)
-    .innerJoin(events, eq(events.id, reservations.eventId))
-    .where(
-      and(
-        eq(events.remindersEnabled, true),
-        eq(events.status, "published"),
-        gt(events.startsAt, now),
-        lte(events.startsAt, new Date(now.getTime() + leadTime["day-before"])),
-      ),
-    );
+  // The events starting within the day (the events module's), then their reservations.
+  const soon = new Map((await findEventsForReminders(db, now, new Date(now.getTime() + leadTime["day-before"]))).map((event) => [event.id, event]));
+  const guests = soon.size ? await db.select().from(reservations).where(inArray(reservations.eventId, [...soon.keys()])) : [];
+  const rows = guests.map((reservation) => ({ reservation, event: soon.get(reservation.eventId)! }));
   const due = rows.flatMap((row) => reminderKinds.filter((kind) => reminderIsDue(kind, row.event, row.reservation, now)).map((kind) => ({ ...row, kind })));
   if (due.length === 0) return 0;
   // The day-before reminder also goes by text to guests who agreed to texts (its own key, once).

@@ -1,6 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { createElement } from "react";
-import { events, reservations, type EventRow, type ReservationRow } from "#db/schema";
+import { reservations, type EventRow, type ReservationRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { siteConfig } from "#app/lib/site-config";
 import {
@@ -21,6 +21,7 @@ import {
 } from "#app/modules/messaging";
 import { cancelLinks } from "./cancel-links.server";
 import type { AfterReserved } from "./reserve-seats.server";
+import { withTheirEvents } from "./with-events.server";
 
 /** The contribution note as the e-mail words it: the payment link is right below it. */
 export const confirmationContributionNote = "Suggested contribution: $20 to $40 per seat, paid through the link below.";
@@ -137,11 +138,7 @@ export function reservationConfirmationRenderer(options: { publicUrl: string }):
       const found =
         ids.length === 0
           ? []
-          : await db
-              .select({ reservation: reservations, event: events })
-              .from(reservations)
-              .innerJoin(events, eq(events.id, reservations.eventId))
-              .where(inArray(reservations.id, ids));
+          : (await withTheirEvents(db, await db.select().from(reservations).where(inArray(reservations.id, ids)))).map(({ row, event }) => ({ reservation: row, event }));
       const byId = new Map(found.map((row) => [row.reservation.id, row]));
       const cancelUrls = await cancelLinks(db, found, options.publicUrl);
       const outcomes = new Map<string, RenderOutcome>();

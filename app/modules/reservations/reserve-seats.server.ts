@@ -1,7 +1,8 @@
-import { and, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { events, reservations, type EventRow, type ReservationRow } from "#db/schema";
 import { queryRows, type Database } from "#app/lib/db.server";
 import { disabledLabel, isPastEvent } from "#app/modules/events";
+import { findEvent, takeSeatsIfOpen, type WhichEvent } from "#app/modules/events/index.server";
 import { normaliseAddress } from "#app/modules/security";
 import { MAX_SEATS_PER_ADDRESS, reservationMessages, seatsPerAddressRefusal, type ReservationInput } from "./reservation-form";
 import { logFailure } from "#app/lib/log.server";
@@ -41,11 +42,13 @@ const refuse = (reason: ReservationFailure, message: string) => new ReservationR
 
 /**
  * The reservation a form's submission key already made for this event, with its event, or
- * undefined. Unique per event (reservations_event_submission_key_idx), so at most one.
+ * undefined. Unique per event (reservations_event_submission_key_idx), so at most one. One
+ * statement joining the events table on purpose: every form submission asks it first, by the
+ * event's slug, and a second round trip there would slow the visitor's hot path (decision 064).
  */
 export async function findSubmittedReservation(
   db: Database,
-  event: { eventId: string } | { eventSlug: string },
+  event: WhichEvent,
   submissionKey: string,
 ): Promise<{ reservation: ReservationRow; event: EventRow } | undefined> {
   const [row] = await db
@@ -140,143 +143,173 @@ function whyNotReserved(event: EventRow | undefined, seats: number, now: Date): 
  * transaction inserts the reservation and runs `afterReserved` (the confirmation e-mail is written
  * to the outbox: both are kept or neither), and only then
  * takes the seats with one conditional UPDATE of the event's counter (`seats_taken + n <=
- * max_seats`). That UPDATE locks the event's row until the commit, so concurrent reservations for
- * one event queue up on every instance sharing the database; taking it last holds the lock for two
- * round trips (the address's sum and the commit) instead of the whole transaction. A CHECK
- * constraint refuses any oversold counter whatever writes it. Under the lock, the seats the guest's
- * address holds (however it is spelled, this reservation included) are counted against
- * MAX_SEATS_PER_ADDRESS. After the commit, the follow-up `afterReserved` returned runs (waking the
- * outbox).
+ * max_seats`, the events module's `takeSeatsIfOpen`). That UPDATE locks the event's row until the
+ * commit, so concurrent reservations for one event queue up on every instance sharing the
+ * database; taking it last holds the lock for two round trips (the address's sum and the commit)
+ * instead of the whole transaction. A CHECK constraint refuses any oversold counter whatever
+ * writes it. Under the lock, the seats the guest's address holds (however it is spelled, this
+ * reservation included) are counted against MAX_SEATS_PER_ADDRESS. After the commit, the
+ * follow-up `afterReserved` returned runs (waking the outbox).
  */
 export async function reserveSeats(
   db: Database,
-  input: ReservationInput & ({ eventId: string } | { eventSlug: string }),
+  input: ReservationInput & WhichEvent,
   options: { now?: Date; afterReserved?: AfterReserved } = {},
 ): Promise<ReserveOutcome> {
   const now = options.now ?? new Date();
-  const whichEvent = "eventId" in input ? eq(events.id, input.eventId) : eq(events.slug, input.eventSlug);
   const cacheKey = "eventId" in input ? `id:${input.eventId}` : `slug:${input.eventSlug}`;
-  let current: EventRow | undefined = reservableEvents.get(cacheKey, now);
-  try {
-    current ??= (await db.select().from(events).where(whichEvent))[0];
-  } catch (error) {
-    logFailure("reservations", "reading the event to reserve", error);
-    return failure("could-not-check", reservationMessages.couldNotCheck);
-  }
-  const refusal = refusalBeforeWriting(current, input.seats, now);
-  if (refusal) {
-    // A retry whose first attempt took the last seats still gets its reservation.
-    const replayed = current ? await replay(db, { eventId: current.id }, input.submissionKey).catch(() => undefined) : undefined;
-    return replayed ?? refusal;
-  }
-  const event = current!;
-  const eventId = event.id;
-  reservableEvents.set(cacheKey, event, now);
+  const looked = await firstLook(db, input, cacheKey, now);
+  if (!("event" in looked)) return looked.outcome;
+  const { event } = looked;
 
   let afterCommit: AfterCommit | undefined;
   let outcome: ReserveOutcome;
   try {
     outcome = await db.transaction(async (tx) => {
-      // Every spelling of one inbox shares this key (stored with each reservation, indexed).
-      const addressKey = normaliseAddress(input.email);
-      let reservation: ReservationRow;
-      try {
-        const [row] = await tx
-          .insert(reservations)
-          .values({
-            eventId,
-            visitorName: input.name,
-            visitorEmail: input.email,
-            visitorEmailKey: addressKey,
-            phone: input.phone || null,
-            // The SMS box, for this phone; its consents row is written by afterReserved in this transaction.
-            smsConsentAt: input.smsConsent === "on" && input.phone ? now : null,
-            seats: input.seats,
-            submissionKey: input.submissionKey ?? null,
-          })
-          .returning();
-        if (!row) throw new Error("the insert returned no row");
-        reservation = row;
-      } catch (error) {
-        // The same submission committed first (the unique index waits for it): answered with its reservation.
-        if (input.submissionKey && isUniqueViolation(error)) throw new SubmittedAlready(eventId);
-        // The event went since it was read (its reservations' foreign key).
-        if (isForeignKeyViolation(error)) throw refuse("event-not-found", reservationMessages.eventNotFound);
-        logFailure("reservations", "saving the reservation", error);
-        throw refuse("could-not-save", reservationMessages.couldNotSave);
-      }
-
-      if (options.afterReserved) {
-        // In the same transaction, no savepoint: the confirmation exists exactly when the seats do.
-        // It is a small row now (rendered when it is sent), so a failure here is the database's,
-        // and the visitor is told the reservation was not saved rather than left without an e-mail.
-        afterCommit = await options.afterReserved(tx, reservation, event).catch((error: unknown) => {
-          logFailure("reservations", "queueing the confirmation e-mail", error);
-          throw refuse("could-not-save", reservationMessages.couldNotSave);
-        });
-      }
-
-      // Check and take in one statement, last, so the event's row is locked for as short a time as possible.
-      const [taken] = await tx
-        .update(events)
-        .set({ seatsTaken: sql`${events.seatsTaken} + ${input.seats}` })
-        .where(
-          and(
-            eq(events.id, eventId),
-            eq(events.status, "published"),
-            eq(events.soldOut, false),
-            isNotNull(events.maxSeats),
-            gte(events.startsAt, now),
-            sql`${events.seatsTaken} + ${input.seats} <= ${events.maxSeats}`,
-          ),
-        )
-        .returning();
-      if (!taken) {
-        // Read once, only on the refusal path, to say why (the rollback takes the reservation back).
-        const [changed] = await tx.select().from(events).where(eq(events.id, eventId));
-        const why = whyNotReserved(changed, input.seats, now);
-        // Unexpected (the event changed back between two statements): logged, so a 503 it causes can be traced.
-        if (!why.ok && why.reason === "could-not-check") logFailure("reservations", "taking the seats (the event's row matched no condition that refuses)", new Error("the conditional update took no seats"));
-        throw new ReservationRefused(why);
-      }
-      // The disabled labels are matched loosely in code; throwing rolls the seats back.
-      if (disabledLabel(taken.button)) throw refuse("not-taking-reservations", reservationMessages.notTakingReservations);
-
-      let reservedByAddress: number;
-      try {
-        // Read under the event's row lock (READ COMMITTED: a new snapshot for this statement), so
-        // every reservation for this event that committed before the lock was granted is counted,
-        // and parallel requests for one address cannot pass together.
-        const [row] = await queryRows<{ addressSeats: number }>(
-          tx,
-          sql`select coalesce(sum(${reservations.seats}), 0)::int as "addressSeats"
-              from ${reservations} where ${reservations.eventId} = ${eventId} and ${reservations.visitorEmailKey} = ${addressKey}`,
-        );
-        reservedByAddress = Number(row?.addressSeats ?? 0);
-      } catch (error) {
-        logFailure("reservations", "summing the address's seats", error);
-        throw refuse("could-not-check", reservationMessages.couldNotCheck);
-      }
-      // The sum includes this reservation's own seats.
-      if (reservedByAddress > MAX_SEATS_PER_ADDRESS) {
-        throw refuse("seats-per-address-reached", seatsPerAddressRefusal(MAX_SEATS_PER_ADDRESS - (reservedByAddress - input.seats)));
-      }
-      return { ok: true as const, reservation, event: taken };
+      const reserved = await reserveInTransaction(tx, input, event, now, options.afterReserved);
+      afterCommit = reserved.afterCommit;
+      return reserved.outcome;
     });
   } catch (error) {
     // Whatever refused it, the next attempt reads the event afresh.
     reservableEvents.forget(cacheKey);
-    // Rolled back: a refusal, or a retry answered with the reservation it already made.
-    if (error instanceof ReservationRefused) return error.outcome;
-    if (error instanceof SubmittedAlready) {
-      const replayed = await replay(db, { eventId: error.eventId }, input.submissionKey).catch(() => undefined);
-      if (replayed) return replayed;
-    }
-    logFailure("reservations", "the reservation transaction", error);
-    return failure("could-not-save", reservationMessages.couldNotSave);
+    return answerRolledBack(db, input, error);
   }
   if (outcome.ok && afterCommit) {
     await afterCommit().catch((error: unknown) => logFailure("reservations", "the work after the reservation", error));
   }
   return outcome;
+}
+
+/**
+ * The first look at the event, outside any transaction (from the one-second cache, else read): the
+ * event that looks like it can take the seats, or the refusal to answer with (a retry whose first
+ * attempt took the last seats still gets its reservation).
+ */
+async function firstLook(db: Database, input: ReservationInput & WhichEvent, cacheKey: string, now: Date): Promise<{ event: EventRow } | { outcome: ReserveOutcome }> {
+  let current: EventRow | undefined = reservableEvents.get(cacheKey, now);
+  try {
+    current ??= await findEvent(db, input);
+  } catch (error) {
+    logFailure("reservations", "reading the event to reserve", error);
+    return { outcome: failure("could-not-check", reservationMessages.couldNotCheck) };
+  }
+  const refusal = refusalBeforeWriting(current, input.seats, now);
+  if (refusal) {
+    const replayed = current ? await replay(db, { eventId: current.id }, input.submissionKey).catch(() => undefined) : undefined;
+    return { outcome: replayed ?? refusal };
+  }
+  reservableEvents.set(cacheKey, current!, now);
+  return { event: current! };
+}
+
+/**
+ * The reservation's transaction: insert, the confirmation's outbox row (`afterReserved`), the
+ * seats, the address's cap. Throws ReservationRefused or SubmittedAlready to roll it all back.
+ */
+async function reserveInTransaction(
+  tx: Database,
+  input: ReservationInput,
+  event: EventRow,
+  now: Date,
+  afterReserved: AfterReserved | undefined,
+): Promise<{ outcome: ReserveOutcome; afterCommit?: AfterCommit }> {
+  // Every spelling of one inbox shares this key (stored with each reservation, indexed).
+  const addressKey = normaliseAddress(input.email);
+  const reservation = await insertReservation(tx, input, event.id, addressKey, now);
+
+  let afterCommit: AfterCommit | undefined;
+  if (afterReserved) {
+    // In the same transaction, no savepoint: the confirmation exists exactly when the seats do.
+    // It is a small row now (rendered when it is sent), so a failure here is the database's,
+    // and the visitor is told the reservation was not saved rather than left without an e-mail.
+    afterCommit = await afterReserved(tx, reservation, event).catch((error: unknown) => {
+      logFailure("reservations", "queueing the confirmation e-mail", error);
+      throw refuse("could-not-save", reservationMessages.couldNotSave);
+    });
+  }
+
+  // Check and take in one statement, last, so the event's row is locked for as short a time as possible.
+  const taken = await takeSeats(tx, event.id, input.seats, now);
+  await refuseOverAddressCap(tx, event.id, addressKey, input.seats);
+  return { outcome: { ok: true as const, reservation, event: taken }, afterCommit };
+}
+
+/** Inserts the reservation row; a repeated submission key or a deleted event refuse it. */
+async function insertReservation(tx: Database, input: ReservationInput, eventId: string, addressKey: string, now: Date): Promise<ReservationRow> {
+  try {
+    const [row] = await tx
+      .insert(reservations)
+      .values({
+        eventId,
+        visitorName: input.name,
+        visitorEmail: input.email,
+        visitorEmailKey: addressKey,
+        phone: input.phone || null,
+        // The SMS box, for this phone; its consents row is written by afterReserved in this transaction.
+        smsConsentAt: input.smsConsent === "on" && input.phone ? now : null,
+        seats: input.seats,
+        submissionKey: input.submissionKey ?? null,
+      })
+      .returning();
+    if (!row) throw new Error("the insert returned no row");
+    return row;
+  } catch (error) {
+    // The same submission committed first (the unique index waits for it): answered with its reservation.
+    if (input.submissionKey && isUniqueViolation(error)) throw new SubmittedAlready(eventId);
+    // The event went since it was read (its reservations' foreign key).
+    if (isForeignKeyViolation(error)) throw refuse("event-not-found", reservationMessages.eventNotFound);
+    logFailure("reservations", "saving the reservation", error);
+    throw refuse("could-not-save", reservationMessages.couldNotSave);
+  }
+}
+
+/** Takes the seats with the conditional UPDATE (the row lock from here to the commit), or throws why not. */
+async function takeSeats(tx: Database, eventId: string, seats: number, now: Date): Promise<EventRow> {
+  const taken = await takeSeatsIfOpen(tx, eventId, seats, now);
+  if (!taken) {
+    // Read once, only on the refusal path, to say why (the rollback takes the reservation back).
+    const changed = await findEvent(tx, { eventId });
+    const why = whyNotReserved(changed, seats, now);
+    // Unexpected (the event changed back between two statements): logged, so a 503 it causes can be traced.
+    if (!why.ok && why.reason === "could-not-check") logFailure("reservations", "taking the seats (the event's row matched no condition that refuses)", new Error("the conditional update took no seats"));
+    throw new ReservationRefused(why);
+  }
+  // The disabled labels are matched loosely in code; throwing rolls the seats back.
+  if (disabledLabel(taken.button)) throw refuse("not-taking-reservations", reservationMessages.notTakingReservations);
+  return taken;
+}
+
+/** Refuses (throws) when the address would hold more than MAX_SEATS_PER_ADDRESS seats for the event. */
+async function refuseOverAddressCap(tx: Database, eventId: string, addressKey: string, seats: number): Promise<void> {
+  let reservedByAddress: number;
+  try {
+    // Read under the event's row lock (READ COMMITTED: a new snapshot for this statement), so
+    // every reservation for this event that committed before the lock was granted is counted,
+    // and parallel requests for one address cannot pass together.
+    const [row] = await queryRows<{ addressSeats: number }>(
+      tx,
+      sql`select coalesce(sum(${reservations.seats}), 0)::int as "addressSeats"
+          from ${reservations} where ${reservations.eventId} = ${eventId} and ${reservations.visitorEmailKey} = ${addressKey}`,
+    );
+    reservedByAddress = Number(row?.addressSeats ?? 0);
+  } catch (error) {
+    logFailure("reservations", "summing the address's seats", error);
+    throw refuse("could-not-check", reservationMessages.couldNotCheck);
+  }
+  // The sum includes this reservation's own seats.
+  if (reservedByAddress > MAX_SEATS_PER_ADDRESS) {
+    throw refuse("seats-per-address-reached", seatsPerAddressRefusal(MAX_SEATS_PER_ADDRESS - (reservedByAddress - seats)));
+  }
+}
+
+/** The answer after a rollback: a refusal, a retry answered with the reservation it already made, or a failure. */
+async function answerRolledBack(db: Database, input: ReservationInput, error: unknown): Promise<ReserveOutcome> {
+  if (error instanceof ReservationRefused) return error.outcome;
+  if (error instanceof SubmittedAlready) {
+    const replayed = await replay(db, { eventId: error.eventId }, input.submissionKey).catch(() => undefined);
+    if (replayed) return replayed;
+  }
+  logFailure("reservations", "the reservation transaction", error);
+  return failure("could-not-save", reservationMessages.couldNotSave);
 }

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { events, reservations } from "#db/schema";
+import { reservations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { findEventsTitled } from "#app/modules/events/index.server";
 import { oneLine } from "#app/modules/security";
 import { consumeRateLimit } from "#app/modules/security/index.server";
 import { wakeOutbox } from "#app/modules/messaging/index.server";
@@ -85,24 +86,28 @@ export async function sendReservationEmail(
   });
   if (!limit.allowed) return { sent: false, reason: "too-many-attempts", retryAfterSeconds: limit.retryAfterSeconds };
 
-  const [match] = await db
-    .select({ reservation: reservations, event: events })
-    .from(reservations)
-    .innerJoin(events, eq(reservations.eventId, events.id))
-    .where(
-      and(
-        sql`lower(${reservations.visitorEmail}) = lower(${request.visitorEmail})`,
-        eq(reservations.seats, request.seats),
-        sql`lower(trim(${events.title})) = lower(${request.eventName})`,
-        request.reservationId ? eq(reservations.id, request.reservationId) : undefined,
-      ),
-    )
-    .orderBy(desc(reservations.createdAt))
-    .limit(1);
+  // The events the request names by title (the events module's), then their matching reservation.
+  const titled = new Map((await findEventsTitled(db, request.eventName)).map((event) => [event.id, event]));
+  const [reservation] = titled.size
+    ? await db
+        .select()
+        .from(reservations)
+        .where(
+          and(
+            inArray(reservations.eventId, [...titled.keys()]),
+            sql`lower(${reservations.visitorEmail}) = lower(${request.visitorEmail})`,
+            eq(reservations.seats, request.seats),
+            request.reservationId ? eq(reservations.id, request.reservationId) : undefined,
+          ),
+        )
+        .orderBy(desc(reservations.createdAt))
+        .limit(1)
+    : [];
+  const event = reservation && titled.get(reservation.eventId);
   // Matched by its address, so it has one.
-  if (!match?.reservation.visitorEmail) return { sent: false, reason: "not-found" };
+  if (!reservation?.visitorEmail || !event) return { sent: false, reason: "not-found" };
 
-  const queued = await queueReservationConfirmation(db, { ...match.reservation, visitorEmail: match.reservation.visitorEmail }, match.event);
+  const queued = await queueReservationConfirmation(db, { ...reservation, visitorEmail: reservation.visitorEmail }, event);
   if (queued.created) await wakeOutbox(queued.id);
   return { sent: true };
 }

@@ -1,13 +1,13 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "#app/lib/db.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { maxSeatsSchema } from "#app/modules/events";
 import { can } from "#app/modules/access";
-import { events, type WaitlistEntryRow } from "#db/schema";
+import type { WaitlistEntryRow } from "#db/schema";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
-import { announceOffers, lockEvent, makeOffers, type OfferSettings } from "./waiting-list.server";
+import { announceOffers, makeOffers, type OfferSettings } from "./waiting-list/waiting-list.server";
+import { lockEvent, setEventMaxSeats } from "#app/modules/events/index.server";
 
 /**
  * Staff change an event's max seats from its row. Refused below the seats already taken (held
@@ -39,7 +39,7 @@ export async function setMaxSeats(
       return refused("invalid", failedWith(failed, reason), { fieldErrors: { maxSeats: reason }, values });
     }
     if (before.maxSeats === maxSeats) return { ok: true as const, message: messages.seatsSaved(maxSeats), maxSeats, offers: [] as WaitlistEntryRow[] };
-    await tx.update(events).set({ maxSeats, updatedAt: new Date() }).where(eq(events.id, before.id));
+    await setEventMaxSeats(tx, before.id, maxSeats);
     await recordActivity(tx, actor, {
       kind: "event.seats-changed",
       subjectType: "event",

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
-import { events } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { lockEvent, setEventReminders } from "#app/modules/events/index.server";
 import { can } from "#app/modules/access";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { reservationsAdminMessages as messages } from "./reservations-admin-messages";
@@ -16,11 +15,11 @@ export type SetRemindersOutcome = { ok: true } | { ok: false; reason: "not-found
 export async function setRemindersEnabled(db: Database, actor: ReservationsActor, eventId: string, enabled: boolean): Promise<SetRemindersOutcome> {
   if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: messages.notAllowed };
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(events).where(eq(events.id, eventId)).for("no key update");
+    const before = await lockEvent(tx, eventId);
     if (!before) return { ok: false, reason: "not-found", message: "Event not found." };
     if (!can(actor, "manage-reservations", { event: before })) return { ok: false, reason: "forbidden", message: messages.notInScope };
     if (before.remindersEnabled === enabled) return { ok: true };
-    await tx.update(events).set({ remindersEnabled: enabled, updatedAt: new Date() }).where(eq(events.id, eventId));
+    await setEventReminders(tx, eventId, enabled);
     await recordActivity(tx, actor, {
       kind: "event.reminders-changed",
       subjectType: "event",

@@ -11,6 +11,7 @@ import type { EventActor, EventOutcome } from "#app/modules/events/index.server"
 import { instantToVenueDateTime } from "#app/modules/events";
 import { eventListViews, type EventListView, type ManagedEvent, type ManagedEventFilter } from "#app/modules/events/index.server";
 import { createEvent, updateEvent } from "#app/modules/events/index.server";
+import { eventReservations } from "#app/modules/reservations/index.server";
 
 /** The list's filter: `?show=draft|published|archived|all`; drafts and published ones by default. */
 export function filterOf(query: URLSearchParams): ManagedEventFilter {
@@ -62,7 +63,8 @@ const rowActions: Record<string, (db: Database, actor: EventActor, input: { id: 
   unpublish: unpublishEvent,
   archive: archiveEvent,
   restore: restoreEvent,
-  "delete-for-good": deleteEventForGood,
+  // The event goes with its reservations and waiting list, which the reservations module removes.
+  "delete-for-good": (db, actor, input) => deleteEventForGood(db, actor, input, eventReservations),
   "toggle-featured": toggleFeatured,
 };
 

@@ -3,7 +3,7 @@ import { buildEvent, buildReservation, venueTime } from "#app/modules/demo/facto
 import { events } from "#db/schema";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { findDoorEvent } from "./door-event.server";
-import { insertReservations } from "./insert-reservations.server";
+import { insertReservations } from "../insert-reservations.server";
 
 /**
  * Where the door works (docs/decisions/056): today's event with guests, even once begun; else the

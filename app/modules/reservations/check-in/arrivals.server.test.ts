@@ -5,7 +5,7 @@ import { buildEvent, buildReservation } from "#app/modules/demo/factories/events
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { loadCheckIn, type CheckInActor } from "./arrivals.server";
 import { checkInGuest } from "./check-in-guest.server";
-import { insertReservations } from "./insert-reservations.server";
+import { insertReservations } from "../insert-reservations.server";
 import { undoCheckIn } from "./undo-check-in.server";
 
 // The check-in use cases against a real database: the embedded one, and PostgreSQL with DATABASE_URL.

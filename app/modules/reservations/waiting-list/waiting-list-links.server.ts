@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
-import { events, reservations, waitlistEntries, type EventRow, type ReservationRow, type WaitlistEntryRow } from "#db/schema";
+import { reservations, waitlistEntries, type EventRow, type ReservationRow, type WaitlistEntryRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
 import { normaliseAddress } from "#app/modules/security";
 import { consumeRateLimits, type LimitedClient } from "#app/modules/security/index.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
-import { cancelAttemptLimit } from "./cancel-reservation.server";
-import { guestMessages, tokenFailureMessage, type TokenFailureReason } from "./guest-messages";
-import { readGuestToken, spendGuestToken, type GuestTokenPurpose } from "./guest-tokens.server";
-import { queueReservationConfirmation } from "./reservation-confirmation.server";
-import { announceOffers, lockEvent, makeOffers, placeInLine, releaseHold } from "./waiting-list.server";
+import { cancelAttemptLimit } from "../cancel-reservation.server";
+import { guestMessages, tokenFailureMessage, type TokenFailureReason } from "../guest-messages";
+import { readGuestToken, spendGuestToken, type GuestTokenPurpose } from "../guest-tokens.server";
+import { queueReservationConfirmation } from "../reservation-confirmation.server";
+import { announceOffers, makeOffers, placeInLine, releaseHold } from "./waiting-list.server";
+import { findEvent, lockEvent } from "#app/modules/events/index.server";
 import { wakeOutbox } from "#app/modules/messaging/index.server";
 
 export type EntryFailure = TokenFailureReason | "gone" | "could-not-change";
@@ -30,11 +31,12 @@ class Refused extends Error {
 export async function showWaitingListLink(db: Database, token: string, purpose: GuestTokenPurpose, now = new Date()): Promise<EntryView> {
   const lookup = await readGuestToken(db, token, purpose, now);
   if (!lookup.ok) return refusal(lookup.reason, tokenFailureMessage[lookup.reason]);
-  const [row] = await db
-    .select({ entry: waitlistEntries, event: events })
+  const [entry] = await db
+    .select()
     .from(waitlistEntries)
-    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
     .where(eq(waitlistEntries.id, lookup.token.waitlistEntryId ?? "00000000-0000-0000-0000-000000000000"));
+  const event = entry && (await findEvent(db, { eventId: entry.eventId }));
+  const row = entry && event ? { entry, event } : undefined;
   if (!row) return refusal("gone", guestMessages.entryGone);
   if (purpose === "claim-offer" && (row.entry.status !== "offered" || (row.entry.offerExpiresAt?.getTime() ?? 0) <= now.getTime())) {
     return refusal("gone", guestMessages.offerGone);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { events, waitlistEntries, type EventRow, type WaitlistEntryRow } from "#db/schema";
+import { waitlistEntries, type EventRow, type WaitlistEntryRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
 import { queueEmailToRender } from "#app/modules/messaging/index.server";
@@ -8,11 +8,12 @@ import { hasControlCharacters } from "#app/modules/security";
 import { normaliseAddress } from "#app/modules/security";
 import { consumeRateLimits } from "#app/modules/security/index.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
-import { guestMessages } from "./guest-messages";
-import { reservationMessages, type ReservationInput } from "./reservation-form";
-import { reservationAttemptLimits } from "./reserve-seats-for-visitor.server";
-import { spendSeatBudget, type SeatBudgetClient } from "./seat-budget.server";
-import { lockEvent, placeInLine, takesGuests } from "./waiting-list.server";
+import { guestMessages } from "../guest-messages";
+import { reservationMessages, type ReservationInput } from "../reservation-form";
+import { reservationAttemptLimits } from "../reserve-seats-for-visitor.server";
+import { spendSeatBudget, type SeatBudgetClient } from "../seat-budget.server";
+import { placeInLine, takesGuests } from "./waiting-list.server";
+import { findEvent, lockEvent } from "#app/modules/events/index.server";
 
 export type JoinFailure = "event-not-found" | "not-taking-reservations" | "seats-available" | "already-waiting" | "could-not-join";
 
@@ -78,7 +79,7 @@ async function join(
 
   try {
     const joined = await db.transaction(async (tx) => {
-      const [found] = await tx.select({ id: events.id }).from(events).where(eq(events.slug, eventSlug));
+      const found = await findEvent(tx, { eventSlug });
       const event = found ? await lockEvent(tx, found.id) : undefined;
       if (!event || event.status !== "published") throw new Refused(refusal("event-not-found", reservationMessages.eventNotFound));
       // Marked sold out by staff: no seat will be offered, so nobody is put in line for one.

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
-import { events, reservations } from "#db/schema";
+import { reservations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { findEvent } from "#app/modules/events/index.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { logFailure } from "#app/lib/log.server";
 import { recordActivity, type StaffActor } from "#app/modules/activity/index.server";
@@ -54,7 +55,7 @@ export async function tapArrival(db: Database, actor: CheckInActor, input: unkno
         .where(eq(reservations.id, reservationId))
         .for("no key update");
       if (!guest || guest.eventId !== eventId) return { ok: false, reason: "not-found", message: checkInMessages.guestNotFound };
-      const [event] = await tx.select({ title: events.title, status: events.status, maxSeats: events.maxSeats }).from(events).where(eq(events.id, eventId));
+      const event = await findEvent(tx, { eventId });
       if (!event) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
       if (!can(actor, "manage-reservations", { event })) return { ok: false, reason: "forbidden", message: outOfScope };
       if (arrivedAfter(intent, guest.arrivedSeats, guest.seats) === null) {
@@ -101,13 +102,10 @@ export type CheckInListOutcome =
 export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: string): Promise<CheckInListOutcome> {
   if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: refusal };
   if (!checkInSchema.shape.eventId.safeParse(eventId).success) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
-  const [found] = await db
-    .select({ id: events.id, title: events.title, startsAt: events.startsAt, location: events.location, status: events.status, maxSeats: events.maxSeats })
-    .from(events)
-    .where(eq(events.id, eventId));
+  const found = await findEvent(db, { eventId });
   if (!found) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
-  const { status, maxSeats, ...event } = found;
-  if (!can(actor, "manage-reservations", { event: { status, maxSeats } })) return { ok: false, reason: "forbidden", message: outOfScope };
+  const event: CheckInEvent = { id: found.id, title: found.title, startsAt: found.startsAt, location: found.location };
+  if (!can(actor, "manage-reservations", { event: { status: found.status, maxSeats: found.maxSeats } })) return { ok: false, reason: "forbidden", message: outOfScope };
   const guests = await db
     .select({
       reservationId: reservations.id,

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { events, waitlistEntries, type EventRow, type WaitlistEntryRow } from "#db/schema";
+import { waitlistEntries, type EventRow, type WaitlistEntryRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { disabledLabel, isPastEvent } from "#app/modules/events";
+import { changeSeatsTaken, freeSeatsOfUpcoming, lockEvent, takeSeatsWithinMax } from "#app/modules/events/index.server";
 import { queueEmailToRender } from "#app/modules/messaging/index.server";
 import { wakeOutbox } from "#app/modules/messaging/index.server";
 
@@ -18,12 +19,6 @@ export interface OfferSettings {
   now: Date;
   /** WAITLIST_OFFER_HOURS */
   offerHours: number;
-}
-
-/** Locks the event's row until the commit (NO KEY UPDATE: a reservation's foreign key check does not wait on it). */
-export async function lockEvent(tx: Database, eventId: string): Promise<EventRow | undefined> {
-  const [event] = await tx.select().from(events).where(eq(events.id, eventId)).for("no key update");
-  return event;
 }
 
 /** Whether the event still hands out seats at all (published, upcoming, with seats here). */
@@ -50,12 +45,7 @@ async function hold(tx: Database, event: EventRow, entries: WaitlistEntryRow[], 
   const hours = settings.offerHours * 60 * 60 * 1000;
   const expiresAt = new Date(Math.min(settings.now.getTime() + hours, event.startsAt.getTime()));
   // The same conditional UPDATE as a reservation's: the seats fit or nothing is held.
-  const [raised] = await tx
-    .update(events)
-    .set({ seatsTaken: sql`${events.seatsTaken} + ${total}` })
-    .where(and(eq(events.id, event.id), sql`${events.seatsTaken} + ${total} <= ${events.maxSeats}`))
-    .returning({ id: events.id });
-  if (!raised) throw new Error(`The held seats of event ${event.id} no longer fit`);
+  if (!(await takeSeatsWithinMax(tx, event.id, total))) throw new Error(`The held seats of event ${event.id} no longer fit`);
   const offered = await tx
     .update(waitlistEntries)
     .set({ status: "offered", offeredAt: settings.now, offerExpiresAt: expiresAt, updatedAt: settings.now })
@@ -102,7 +92,7 @@ export async function makeOffers(tx: Database, eventId: string, settings: OfferS
 /** Gives an offer's held seats back (inside a transaction holding the event's row). */
 export async function releaseHold(tx: Database, eventId: string, seats: number): Promise<void> {
   if (seats <= 0) return;
-  await tx.update(events).set({ seatsTaken: sql`${events.seatsTaken} - ${seats}` }).where(eq(events.id, eventId));
+  await changeSeatsTaken(tx, eventId, -seats);
 }
 
 /** Wakes the outbox for the offers a committed transaction made. */
@@ -111,20 +101,34 @@ export async function announceOffers(offered: WaitlistEntryRow[]): Promise<void>
 }
 
 /**
+ * The events a pass has work for: an offer whose time ran out, or someone waiting whose group fits
+ * the free seats of an upcoming event. The entries are read here, the free seats from the events
+ * module (two reads: a stale one costs a pass nothing, each event is locked and read again).
+ */
+async function dueEvents(db: Database, now: Date): Promise<Array<{ eventId: string }>> {
+  const rows = await db
+    .select({
+      eventId: waitlistEntries.eventId,
+      expired: sql<boolean>`bool_or(${waitlistEntries.status} = 'offered' and ${waitlistEntries.offerExpiresAt} <= ${now})`,
+      smallestWaiting: sql<number | null>`min(${waitlistEntries.seats}) filter (where ${waitlistEntries.status} = 'waiting')`,
+    })
+    .from(waitlistEntries)
+    .where(inArray(waitlistEntries.status, ["offered", "waiting"]))
+    .groupBy(waitlistEntries.eventId);
+  const waiting = rows.filter((row) => row.smallestWaiting !== null);
+  const free = await freeSeatsOfUpcoming(db, waiting.map((row) => row.eventId), now);
+  return rows
+    .filter((row) => row.expired || (row.smallestWaiting !== null && (free.get(row.eventId) ?? 0) >= Number(row.smallestWaiting)))
+    .map((row) => ({ eventId: row.eventId }));
+}
+
+/**
  * One pass of the waiting lists (the job, every minute, and after each cancellation): offers whose
  * time ran out expire and give their seats back, then every event with free seats and people
  * waiting makes its offers. One transaction per event.
  */
 export async function processWaitingLists(db: Database, settings: OfferSettings): Promise<{ expired: number; offered: number }> {
-  const due = await db
-    .selectDistinct({ eventId: waitlistEntries.eventId })
-    .from(waitlistEntries)
-    .innerJoin(events, eq(events.id, waitlistEntries.eventId))
-    .where(
-      sql`(${waitlistEntries.status} = 'offered' and ${waitlistEntries.offerExpiresAt} <= ${settings.now})
-       or (${waitlistEntries.status} = 'waiting' and ${events.startsAt} > ${settings.now}
-           and ${events.maxSeats} - ${events.seatsTaken} >= ${waitlistEntries.seats})`,
-    );
+  const due = await dueEvents(db, settings.now);
   let expired = 0;
   const offered: WaitlistEntryRow[] = [];
   for (const { eventId } of due) {

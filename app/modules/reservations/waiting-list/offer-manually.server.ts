@@ -3,7 +3,8 @@ import { waitlistEntries, type WaitlistEntryRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { can, notAllowed, type StaffMember } from "#app/modules/access";
-import { announceOffers, holdForEntry, lockEvent, takesGuests, type OfferSettings } from "./waiting-list.server";
+import { announceOffers, holdForEntry, takesGuests, type OfferSettings } from "./waiting-list.server";
+import { lockEvent } from "#app/modules/events/index.server";
 
 export type OfferManuallyOutcome =
   | { ok: true; entry: WaitlistEntryRow }
