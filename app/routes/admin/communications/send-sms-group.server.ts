@@ -10,7 +10,7 @@ export const sendSmsGroup = defineIntent(
   smsGroupInput.extend({ confirm: formText }),
   async ({ confirm, ...values }, { user, context }): Promise<IntentAnswer<StaffOutcome>> => {
     const intent = "send-sms-group";
-    const review = { secret: await reviewSecret(), confirm: confirm || undefined };
+    const review = { secret: await reviewSecret(context.auth), confirm: confirm || undefined };
     const outcome = await createTextCampaign(context.db, user, values, {
       starter: context.campaigns,
       timeZone: siteConfig.venue.timeZone,

@@ -18,7 +18,7 @@ function sendTo(intent: "send" | "send-all"): IntentHandler<ComposerActionData> 
       const { composer, values } = composerOf(input);
       const recipients = input.recipients;
       const audience = intent === "send-all" || recipients.length === 0 ? "all" : "selected";
-      const review = { secret: await reviewSecret(), publicUrl: context.env.PUBLIC_URL };
+      const review = { secret: await reviewSecret(context.auth), publicUrl: context.env.PUBLIC_URL };
       const outcome = await createReviewedCampaign(context.db, user, { ...composer, audience, recipients, confirm: input.confirm || undefined }, context.campaigns, review);
       if (!outcome.ok && "review" in outcome && outcome.review) return { body: { ok: false, intent, message: outcome.message, review: outcome.review, values, recipients } };
       if (!outcome.ok) {

@@ -10,7 +10,7 @@ export const sendAttendeeMail = defineIntent(
   async ({ eventId, subject, message, confirm }, { user, context }) => {
     const intent = "send-attendee-mail";
     const values = { subject, message };
-    const review = { secret: await reviewSecret(), publicUrl: context.env.PUBLIC_URL };
+    const review = { secret: await reviewSecret(context.auth), publicUrl: context.env.PUBLIC_URL };
     const outcome = await mailEventGuests(context.db, user, { eventId, ...values, confirm: confirm || undefined }, context.campaigns, context.env, review);
     if (outcome.ok) return { body: { ok: true, intent, target: eventId, message: messages.announcementQueued(outcome.queued, outcome.skipped) } };
     if (outcome.reason === "review") return { body: { ok: false, intent, target: eventId, message: outcome.message, review: outcome.review, values } };
