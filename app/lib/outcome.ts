@@ -18,6 +18,8 @@ const statusOfReason = {
   invalid: 400,
   "email-mismatch": 400,
   "no-recipients": 400,
+  // A provider's subscription we could not confirm: the provider asks again by itself, not by a resend.
+  "not-confirmed": 400,
   // 403: the policy says no (docs/decisions/015).
   forbidden: 403,
   // 404: what the request names does not exist (or is not shown to this person).
@@ -37,6 +39,8 @@ const statusOfReason = {
   // 410: a link that worked once and never will again.
   expired: 410,
   revoked: 410,
+  // 413: a body larger than the endpoint reads.
+  "too-large": 413,
   // 422: well formed, but the event is not one that takes guests (past, private, sold out by label).
   "not-taking-reservations": 422,
   // 429: a limit per client, per person or per day; the answer says when to try again.

@@ -87,7 +87,7 @@ describe("the SES webhook's signing certificate", () => {
   it("takes a notification whose certificate comes from an SNS host of a listed region", async () => {
     const base = await snsStandIn(200, () => certificate);
     const answer = await post(base, bounce("https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-0a1b2c.pem"));
-    expect(answer).toEqual({ status: 200, text: "Recorded 1 event." });
+    expect(answer).toEqual({ ok: true, message: "Recorded 1 event." });
     expect(requests.some((request) => request.endsWith("/SimpleNotificationService-0a1b2c.pem"))).toBe(true);
   });
 
@@ -100,7 +100,7 @@ describe("the SES webhook's signing certificate", () => {
       [failing, "HTTP 500"],
     ] as const) {
       const { result, lines } = await logged(() => post(base, bounce("https://sns.us-east-1.amazonaws.com/SimpleNotificationService-0ff1ce.pem")));
-      expect(result).toEqual({ status: 503, text: "The SNS signing certificate could not be fetched just now; send the notification again later." });
+      expect(result).toEqual({ ok: false, reason: "unavailable", message: "The SNS signing certificate could not be fetched just now; send the notification again later." });
       expect(lines).toEqual([
         `[bounces] SES webhook: the SNS signing certificate from sns.us-east-1.amazonaws.com could not be fetched (${reason}); answered 503, SNS sends it again`,
       ]);
@@ -113,7 +113,7 @@ describe("the SES webhook's signing certificate", () => {
     const before = await bounceEvents();
     for (const base of [await snsStandIn(404, () => "Not Found"), await snsStandIn(200, () => "<html>hello</html>"), await snsStandIn(200, () => "x".repeat(100_000))]) {
       const { result, lines } = await logged(() => post(base, bounce("https://sns.eu-central-1.amazonaws.com/SimpleNotificationService-beef.pem")));
-      expect(result).toEqual({ status: 403, text: "The SNS signing certificate could not be fetched." });
+      expect(result).toEqual({ ok: false, reason: "forbidden", message: "The SNS signing certificate could not be fetched." });
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^\[bounces\] SES webhook: the SNS signing certificate from sns\.eu-central-1\.amazonaws\.com could not be fetched \((HTTP 404|not a PEM certificate)\); refused$/);
     }
@@ -131,7 +131,7 @@ describe("the SES webhook's signing certificate", () => {
       "https://sns.us-east-1.amazonaws.com/cert.pem",
       "https://evil.example/SimpleNotificationService-1.pem",
     ]) {
-      expect(await post(base, bounce(certUrl, "victim@recipient.example"))).toEqual({ status: 403, text: "The signing certificate is not Amazon SNS's." });
+      expect(await post(base, bounce(certUrl, "victim@recipient.example"))).toEqual({ ok: false, reason: "forbidden", message: "The signing certificate is not Amazon SNS's." });
     }
     expect(requests.length).toBe(asked);
   });
@@ -139,6 +139,6 @@ describe("the SES webhook's signing certificate", () => {
   it("refuses an event larger than any provider sends before reading it", async () => {
     const base = await snsStandIn(200, () => certificate);
     const answer = await post(base, bounce("https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-0a1b2c.pem").replace('"Type"', `"Padding":"${"x".repeat(300_000)}","Type"`));
-    expect(answer).toEqual({ status: 413, text: "The event is too large." });
+    expect(answer).toEqual({ ok: false, reason: "too-large", message: "The event is too large." });
   });
 });

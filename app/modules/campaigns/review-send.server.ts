@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { createHmac } from "node:crypto";
 import { campaigns } from "#db/schema";
-import { getAuth } from "#app/lib/auth.server";
+import type { Auth } from "#app/lib/auth.server";
 import type { Database } from "#app/lib/db.server";
 import type { StaffActor } from "#app/modules/activity/index.server";
 import { issueReviewToken, judgeConfirmation, sendFingerprint, type SendIdentity } from "./review-token.server";
@@ -13,7 +13,7 @@ export interface PreparedSend extends Omit<SendReview, "token" | "duplicateMinut
 }
 
 export interface ReviewOptions {
-  /** The key review tokens are signed with (`reviewSecret()` in the running site). */
+  /** The key review tokens are signed with (`reviewSecret(auth)` in the running site). */
   secret: string;
   now?: Date;
 }
@@ -60,8 +60,8 @@ export async function findRecentDuplicate(db: Database, fingerprint: string, now
   return found ?? null;
 }
 
-/** The running site's key for review tokens: derived from the auth secret, the same on every instance. */
-export async function reviewSecret(): Promise<string> {
-  const secret = (await getAuth().$context).secret;
+/** The running site's key for review tokens: derived from the auth secret (of the request's auth service), the same on every instance. */
+export async function reviewSecret(auth: Pick<Auth, "$context">): Promise<string> {
+  const secret = (await auth.$context).secret;
   return createHmac("sha256", secret).update("campaigns:send-review").digest("base64url");
 }

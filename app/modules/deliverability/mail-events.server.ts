@@ -1,7 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Database } from "#app/lib/db.server";
-import { log } from "#app/lib/log.server";
+import { log, logFailure } from "#app/lib/log.server";
+import type { Refusal, Success } from "#app/lib/outcome";
 import { matchReport } from "./match-report.server";
 import { recordBounceEvent, type BounceEventInput } from "./record-bounce.server";
 import { isSignedBy, isSnsMessage, isTrustedCertificateUrl, isTrustedSnsUrl, signingCertificate, type SnsMessage } from "./sns-signature.server";
@@ -21,11 +22,15 @@ export interface MailEventSettings {
   BOUNCE_SOFT_LIMIT: number;
 }
 
-/** What the endpoint answers: the HTTP status and a short text. */
-export interface MailEventAnswer {
-  status: 200 | 400 | 403 | 404 | 413 | 503;
-  text: string;
-}
+/**
+ * What receiving a provider's post came to: recorded (with a short text for the provider), or a
+ * refusal whose reason the endpoint answers with the one status table (app/lib/outcome.ts). A
+ * provider resends after 5xx only, so the reasons are chosen with that in mind: `unavailable`
+ * (503) when trying again helps, a 4xx when it would not.
+ */
+export type MailEventOutcome = Success<{ message: string }> | Refusal<MailEventRefusal>;
+
+type MailEventRefusal = "too-large" | "not-found" | "forbidden" | "invalid" | "unavailable" | "not-confirmed";
 
 /** An SES notification with the bounced message's headers is a few KB; the route's body limit is 256 KB. */
 const MAX_EVENT_BODY_CHARS = 256 * 1024;
@@ -33,8 +38,9 @@ const MAX_EVENT_BODY_CHARS = 256 * 1024;
 /** SNS messages older than this are refused as replays (SNS retries within the hour). */
 const SNS_MAX_AGE_MS = 60 * 60 * 1000;
 
-const refused = (text: string): MailEventAnswer => ({ status: 403, text });
-const accepted = (count: number): MailEventAnswer => ({ status: 200, text: `Recorded ${count} event${count === 1 ? "" : "s"}.` });
+const refusal = (reason: MailEventRefusal, message: string): MailEventOutcome => ({ ok: false, reason, message });
+const refused = (message: string): MailEventOutcome => refusal("forbidden", message);
+const accepted = (count: number): MailEventOutcome => ({ ok: true, message: `Recorded ${count} event${count === 1 ? "" : "s"}.` });
 
 /**
  * A provider's bounce or complaint webhook (docs/decisions/048): the request is proved first (HMAC,
@@ -45,9 +51,9 @@ export async function receiveMailEvent(
   db: Database,
   settings: MailEventSettings,
   request: { provider: string; body: string; headers: Record<string, string | undefined> },
-): Promise<MailEventAnswer> {
+): Promise<MailEventOutcome> {
   // The server caps the body already (server/body-limit.ts); this holds for any caller, before anything is parsed.
-  if (request.body.length > MAX_EVENT_BODY_CHARS) return { status: 413, text: "The event is too large." };
+  if (request.body.length > MAX_EVENT_BODY_CHARS) return refusal("too-large", "The event is too large.");
   switch (request.provider) {
     case "generic":
       return receiveGeneric(db, settings, request.body, request.headers["x-signature"]);
@@ -56,7 +62,7 @@ export async function receiveMailEvent(
     case "ses":
       return receiveSes(db, settings, request.body);
     default:
-      return { status: 404, text: "Unknown mail event provider." };
+      return refusal("not-found", "Unknown mail event provider.");
   }
 }
 
@@ -70,12 +76,12 @@ const genericEvent = z.object({
 });
 
 /** X-Signature: `sha256=<hex>` (or the bare hex) of the body's HMAC-SHA256 with MAIL_EVENTS_SECRET. */
-async function receiveGeneric(db: Database, settings: MailEventSettings, body: string, signature: string | undefined): Promise<MailEventAnswer> {
+async function receiveGeneric(db: Database, settings: MailEventSettings, body: string, signature: string | undefined): Promise<MailEventOutcome> {
   if (!settings.MAIL_EVENTS_SECRET) return refused("This webhook is not configured.");
   const expected = createHmac("sha256", settings.MAIL_EVENTS_SECRET).update(body, "utf8").digest("hex");
   if (!sameText(signature?.replace(/^sha256=/i, "").toLowerCase(), expected)) return refused("This webhook is accepted only with a valid X-Signature.");
   const parsed = genericEvent.safeParse(parseJson(body));
-  if (!parsed.success) return { status: 400, text: "The body must be { type: 'bounce'|'complaint', email, messageId, permanent, reason, at }." };
+  if (!parsed.success) return refusal("invalid", "The body must be { type: 'bounce'|'complaint', email, messageId, permanent, reason, at }.");
   const event = parsed.data;
   await record(db, settings, {
     eventKey: `generic:${createHash("sha256").update(body).digest("hex")}`,
@@ -104,12 +110,12 @@ const POSTMARK_HARD = new Set(["HardBounce", "BadEmailAddress", "ManuallyDeactiv
 const POSTMARK_SOFT = new Set(["SoftBounce", "Transient", "DnsError", "Undeliverable", "MailFrontier"]);
 
 /** Postmark's bounce and spam-complaint webhooks, with the basic-auth user and password set in its URL. */
-async function receivePostmark(db: Database, settings: MailEventSettings, body: string, authorization: string | undefined): Promise<MailEventAnswer> {
+async function receivePostmark(db: Database, settings: MailEventSettings, body: string, authorization: string | undefined): Promise<MailEventOutcome> {
   if (!settings.POSTMARK_WEBHOOK_USER || !settings.POSTMARK_WEBHOOK_PASSWORD) return refused("This webhook is not configured.");
   const expected = `Basic ${Buffer.from(`${settings.POSTMARK_WEBHOOK_USER}:${settings.POSTMARK_WEBHOOK_PASSWORD}`).toString("base64")}`;
   if (!sameText(authorization, expected)) return refused("This webhook is accepted only with its user and password.");
   const parsed = postmarkEvent.safeParse(parseJson(body));
-  if (!parsed.success) return { status: 400, text: "Not a Postmark bounce or spam complaint." };
+  if (!parsed.success) return refusal("invalid", "Not a Postmark bounce or spam complaint.");
   const event = parsed.data;
   const kind =
     event.RecordType === "SpamComplaint" || event.Type === "SpamComplaint"
@@ -162,7 +168,7 @@ const sesNotification = z.object({
  * SES_SNS_TOPIC_ARN and the message at most an hour old. A SubscriptionConfirmation is confirmed by
  * visiting its SubscribeURL.
  */
-async function receiveSes(db: Database, settings: MailEventSettings, body: string): Promise<MailEventAnswer> {
+async function receiveSes(db: Database, settings: MailEventSettings, body: string): Promise<MailEventOutcome> {
   if (!settings.SES_SNS_TOPIC_ARN) return refused("This webhook is not configured.");
   const message = parseJson(body);
   if (!isSnsMessage(message)) return refused("Not a signed SNS message.");
@@ -176,7 +182,7 @@ async function receiveSes(db: Database, settings: MailEventSettings, body: strin
     // we could not fetch this time (the network, a timeout, Amazon's 5xx) says nothing about the
     // notification, so SNS is asked to send it again rather than lose a bounce. A certificate
     // Amazon says is not there, or that is not one, is refused like a bad signature.
-    if (certificate.temporary) return { status: 503, text: "The SNS signing certificate could not be fetched just now; send the notification again later." };
+    if (certificate.temporary) return refusal("unavailable", "The SNS signing certificate could not be fetched just now; send the notification again later.");
     return refused("The SNS signing certificate could not be fetched.");
   }
   if (!isSignedBy(message, certificate.pem)) return refused("The SNS signature does not verify.");
@@ -186,7 +192,7 @@ async function receiveSes(db: Database, settings: MailEventSettings, body: strin
   if (message.Type === "SubscriptionConfirmation") return confirmSubscription(message, settings);
   if (message.Type !== "Notification") return accepted(0);
   const parsed = sesNotification.safeParse(parseJson(message.Message));
-  if (!parsed.success) return { status: 400, text: "Not an SES notification." };
+  if (!parsed.success) return refusal("invalid", "Not an SES notification.");
   const notification = parsed.data;
   const type = notification.notificationType ?? notification.eventType;
   const mailMessageId = notification.mail?.commonHeaders?.messageId;
@@ -220,13 +226,17 @@ async function receiveSes(db: Database, settings: MailEventSettings, body: strin
   return accepted(events.length);
 }
 
-async function confirmSubscription(message: SnsMessage, settings: MailEventSettings): Promise<MailEventAnswer> {
+async function confirmSubscription(message: SnsMessage, settings: MailEventSettings): Promise<MailEventOutcome> {
   if (!isTrustedSnsUrl(message.SubscribeURL)) return refused("The subscription URL is not Amazon SNS's.");
   const subscribeUrl = URL.parse(message.SubscribeURL!)!;
   const target = settings.SNS_API_BASE ? new URL(`${subscribeUrl.pathname}${subscribeUrl.search}`, settings.SNS_API_BASE) : subscribeUrl;
-  const response = await fetch(target, { signal: AbortSignal.timeout(5000), redirect: "error" }).catch(() => null);
-  if (!response?.ok) return { status: 400, text: "Confirming the subscription failed; SNS will ask again." };
-  return { status: 200, text: "Subscription confirmed." };
+  // A network failure or timeout is answered like a refusal from SNS: it asks again by itself.
+  const response = await fetch(target, { signal: AbortSignal.timeout(5000), redirect: "error" }).catch((error: unknown) => {
+    logFailure("bounces", "confirming the SES webhook's SNS subscription", error);
+    return null;
+  });
+  if (!response?.ok) return refusal("not-confirmed", "Confirming the subscription failed; SNS will ask again.");
+  return { ok: true, message: "Subscription confirmed." };
 }
 
 /**

@@ -14,5 +14,5 @@ export async function logInWithPassword(
   const { client } = options;
   const refused = await refuseOverLimit(db, "sign-in", client, options.email);
   if (refused) return refused;
-  return signInWithPassword({ email: options.email, password: options.password, headers: client.headers });
+  return signInWithPassword({ email: options.email, password: options.password, headers: client.headers, auth: client.auth });
 }

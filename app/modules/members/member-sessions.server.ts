@@ -1,5 +1,5 @@
 import { isAPIError } from "better-auth/api";
-import { getAuth } from "#app/lib/auth.server";
+import type { Auth } from "#app/lib/auth.server";
 import { siteConfig } from "#app/lib/site-config";
 import { describeDevice } from "./user-agent";
 import { logFailure } from "#app/lib/log.server";
@@ -8,7 +8,8 @@ import { logFailure } from "#app/lib/log.server";
  * The signed-in member's own sessions, through better-auth, which lists and revokes only the
  * sessions of the user the request's cookie belongs to. Session tokens never leave the server:
  * pages see session ids, and a token is looked up again in the member's own list when needed.
- * `headers` are the request's (see authHeaders).
+ * `headers` are the request's (see authHeaders); `auth` is this instance's better-auth, from the
+ * request's context.
  */
 
 export interface MemberSession {
@@ -33,9 +34,9 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: siteConfig.venue.timeZone,
 });
 
-export async function listMemberSessions(headers: Headers, currentSessionId: string): Promise<MemberSessionList> {
+export async function listMemberSessions(auth: Auth, headers: Headers, currentSessionId: string): Promise<MemberSessionList> {
   try {
-    const sessions = await getAuth().api.listSessions({ headers });
+    const sessions = await auth.api.listSessions({ headers });
     return {
       state: "ok",
       sessions: sessions
@@ -64,12 +65,12 @@ export async function listMemberSessions(headers: Headers, currentSessionId: str
  * (someone else's, or already ended) is "not-found"; this device signs out through /logout.
  */
 export async function signOutOtherSession(
+  auth: Auth,
   headers: Headers,
   sessionId: string,
   currentSessionId: string,
 ): Promise<"revoked" | "not-found"> {
   if (sessionId === currentSessionId) return "not-found";
-  const auth = getAuth();
   const own = await auth.api.listSessions({ headers });
   const target = own.find((session) => session.id === sessionId);
   if (!target) return "not-found";
@@ -78,7 +79,7 @@ export async function signOutOtherSession(
 }
 
 /** Ends every session of the member, this one included; returns the cookie-clearing headers. */
-export async function signOutEverywhere(headers: Headers): Promise<string[]> {
-  const result = await getAuth().api.revokeSessions({ headers, returnHeaders: true });
+export async function signOutEverywhere(auth: Auth, headers: Headers): Promise<string[]> {
+  const result = await auth.api.revokeSessions({ headers, returnHeaders: true });
   return result.headers.getSetCookie();
 }

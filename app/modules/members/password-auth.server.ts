@@ -1,6 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
-import { getAuth } from "#app/lib/auth.server";
+import type { Auth } from "#app/lib/auth.server";
 import type { Database } from "#app/lib/db.server";
 import { verification } from "#db/schema";
 import { authMessages } from "./auth-messages";
@@ -9,7 +9,8 @@ import { logFailure } from "#app/lib/log.server";
 /**
  * Password accounts on better-auth: sign-in, sign-up, reset. Each answers in the words of
  * authMessages and never says whether an address has an account. `headers` are the request's
- * headers with the client address (see authHeaders).
+ * headers with the client address (see authHeaders); `auth` is this instance's better-auth, from
+ * the request's context.
  */
 
 /** Where the confirmation link of a new account lands: the login page, which says it worked. */
@@ -26,9 +27,10 @@ export async function signInWithPassword(options: {
   email: string;
   password: string;
   headers: Headers;
+  auth: Auth;
 }): Promise<AuthOutcome<{ cookies: string[] }>> {
   try {
-    const result = await getAuth().api.signInEmail({
+    const result = await options.auth.api.signInEmail({
       // callbackURL is where the confirmation link, sent again to an unconfirmed account, leads.
       body: { email: options.email, password: options.password, callbackURL: EMAIL_CONFIRMED_PATH },
       headers: options.headers,
@@ -54,9 +56,10 @@ export async function signUpWithPassword(options: {
   email: string;
   password: string;
   headers: Headers;
+  auth: Auth;
 }): Promise<AuthOutcome> {
   try {
-    await getAuth().api.signUpEmail({
+    await options.auth.api.signUpEmail({
       body: { name: options.name, email: options.email, password: options.password, callbackURL: EMAIL_CONFIRMED_PATH },
       headers: options.headers,
     });
@@ -71,16 +74,16 @@ export async function signUpWithPassword(options: {
  * E-mails a reset link when the address has a password account. Whatever happens, the caller
  * answers the same way, so a failure is only logged.
  */
-export async function requestPasswordReset(options: { email: string; headers: Headers }): Promise<void> {
-  await getAuth()
+export async function requestPasswordReset(options: { email: string; headers: Headers; auth: Auth }): Promise<void> {
+  await options.auth
     .api.requestPasswordReset({ body: { email: options.email }, headers: options.headers })
     .catch((error: unknown) => logFailure("auth", "password reset request", error));
 }
 
 /** Sets a new password with a reset link's token; the token works once and ends every session. */
-export async function resetPassword(options: { token: string; newPassword: string; headers: Headers }): Promise<AuthOutcome> {
+export async function resetPassword(options: { token: string; newPassword: string; headers: Headers; auth: Auth }): Promise<AuthOutcome> {
   try {
-    await getAuth().api.resetPassword({ body: { token: options.token, newPassword: options.newPassword }, headers: options.headers });
+    await options.auth.api.resetPassword({ body: { token: options.token, newPassword: options.newPassword }, headers: options.headers });
     return { ok: true };
   } catch (error) {
     if (codeOf(error) === "INVALID_TOKEN") return { ok: false, error: authMessages.resetLinkInvalid };

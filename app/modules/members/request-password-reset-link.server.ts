@@ -14,6 +14,6 @@ export async function requestPasswordResetLink(
   const { client } = options;
   const refused = await refuseOverLimit(db, "password-reset", client, options.email);
   if (refused) return refused;
-  await requestPasswordReset({ email: options.email, headers: client.headers });
+  await requestPasswordReset({ email: options.email, headers: client.headers, auth: client.auth });
   return { ok: true };
 }

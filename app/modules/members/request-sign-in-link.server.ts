@@ -1,4 +1,4 @@
-import type { SignInLinkMetadata } from "#app/lib/auth.server";
+import type { Auth, SignInLinkMetadata } from "#app/lib/auth.server";
 import type { Database } from "#app/lib/db.server";
 import { hasHardBounced } from "#app/modules/deliverability/index.server";
 import { checkAuthRateLimit, type AttemptClient } from "./auth-rate-limits.server";
@@ -8,6 +8,8 @@ import { emailSignInLink } from "./sign-in-links.server";
 export interface SignInLinkClient extends AttemptClient {
   /** The request's headers with the client's address (see authHeaders). */
   headers: Headers;
+  /** This instance's better-auth, from the request's context. */
+  auth: Auth;
 }
 
 export type SignInLinkRequestResult =
@@ -38,6 +40,7 @@ export async function requestSignInLink(
     purpose: options.purpose,
     next: options.next,
     headers: client.headers,
+    auth: client.auth,
   });
   // Said of the address typed, whoever owns it: it tells nothing about accounts.
   return { sent: true, hardBouncedBefore: await hasHardBounced(db, options.email) };

@@ -74,7 +74,7 @@ describe("sign-in links", () => {
     const ours = new URL(await newLink("hashed@example.com")).searchParams.get("token")!;
 
     const email = "emailed@example.com";
-    await emailSignInLink({ email, next: "/welcome", headers: new Headers({ origin: publicUrl }) });
+    await emailSignInLink({ email, next: "/welcome", headers: new Headers({ origin: publicUrl }), auth: getAuth() });
     const [queued] = await database.handle.db.select({ meta: outbox.meta }).from(outbox).where(eq(outbox.recipient, email));
     const emailed = new URL(queued!.meta.signInLink!).searchParams.get("token")!;
 

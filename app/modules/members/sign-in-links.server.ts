@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { randomToken } from "#app/lib/tokens.server";
-import { getAuth, SIGN_IN_LINK_TTL_SECONDS, type SignInLinkMetadata } from "#app/lib/auth.server";
+import { SIGN_IN_LINK_TTL_SECONDS, type Auth, type SignInLinkMetadata } from "#app/lib/auth.server";
 import type { Database } from "#app/lib/db.server";
 import { SIGNED_IN_PATH } from "./landing-path";
 import { verification } from "#db/schema";
@@ -19,9 +19,11 @@ export async function emailSignInLink(options: {
   next?: string;
   /** The request's headers with the client address (see authHeaders). */
   headers: Headers;
+  /** This instance's better-auth, from the request's context. */
+  auth: Auth;
 }): Promise<void> {
   const metadata: SignInLinkMetadata = { purpose: options.purpose ?? "sign-in", name: options.name };
-  await getAuth().api.signInMagicLink({
+  await options.auth.api.signInMagicLink({
     body: { email: options.email, name: options.name, callbackURL: options.next ?? SIGNED_IN_PATH, metadata },
     headers: options.headers,
   });

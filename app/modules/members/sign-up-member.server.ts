@@ -14,5 +14,5 @@ export async function signUpMember(
   const { client } = options;
   const refused = await refuseOverLimit(db, "sign-up", client, options.email);
   if (refused) return refused;
-  return signUpWithPassword({ name: options.name, email: options.email, password: options.password, headers: client.headers });
+  return signUpWithPassword({ name: options.name, email: options.email, password: options.password, headers: client.headers, auth: client.auth });
 }

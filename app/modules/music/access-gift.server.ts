@@ -1,3 +1,4 @@
+import type { Auth } from "#app/lib/auth.server";
 import type { Database } from "#app/lib/db.server";
 import { normaliseEmail } from "#app/modules/access";
 import { emailSignInLink } from "#app/modules/members/index.server";
@@ -23,20 +24,21 @@ export function isAccessGiftFor(secret: string, email: string, token: string | n
 }
 
 /** E-mails the sign-in link whose landing page (/welcome) redeems the gift. */
-export async function emailAccessGift(options: { email: string; name: string; headers: Headers }): Promise<void> {
-  const gift = accessGiftToken(await signingSecret(), options.email);
+export async function emailAccessGift(options: { email: string; name: string; headers: Headers; auth: Auth }): Promise<void> {
+  const gift = accessGiftToken(await signingSecret(options.auth), options.email);
   await emailSignInLink({
     email: options.email,
     name: options.name,
     purpose: "friend-access",
     next: `/welcome?gift=${gift}`,
     headers: options.headers,
+    auth: options.auth,
   });
 }
 
 /** Gives the signed-in member the full playlist if the token is their gift; says whether it was. */
-export async function redeemAccessGift(db: Database, options: { email: string; token: string }): Promise<boolean> {
-  if (!isAccessGiftFor(await signingSecret(), options.email, options.token)) return false;
+export async function redeemAccessGift(db: Database, options: { email: string; token: string; auth: Pick<Auth, "$context"> }): Promise<boolean> {
+  if (!isAccessGiftFor(await signingSecret(options.auth), options.email, options.token)) return false;
   await grantMusicAccess(db, { email: options.email, source: "friend-page" });
   return true;
 }

@@ -14,6 +14,6 @@ export async function requestAccessGift(
   const { client } = options;
   const refused = await refuseOverLimit(db, "sign-in-link", client, options.email);
   if (refused) return refused;
-  await emailAccessGift({ email: options.email, name: options.name, headers: client.headers });
+  await emailAccessGift({ email: options.email, name: options.name, headers: client.headers, auth: client.auth });
   return { ok: true };
 }

@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, id } = parsed.data;
   try {
     const outcome = intent === "delete-community-member" ? await deleteCommunityMember(db, user, { id }) : await deleteUserProfile(db, user, { id });
-    if (!outcome.ok) return data<StaffOutcome>({ ok: false, intent, message: failure }, { status: 404 });
+    if (!outcome.ok) return data<StaffOutcome>({ ok: false, intent, message: failure }, { status: refusalStatus(outcome.reason) });
     const message = intent === "delete-community-member" ? communityStaffMessages.deleted(outcome.email) : memberDirectoryMessages.deleted(outcome.email);
     return data<StaffOutcome>({ ok: true, intent, message });
   } catch (error) {

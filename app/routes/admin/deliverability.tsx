@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const outcome = await removeSuppression(context.db, user, { email: form?.get("email"), reason: form?.get("reason") });
     if (outcome.ok) return { ok: true as const, message: outcome.message, email: "" };
-    const status = outcome.reason === "forbidden" ? 403 : outcome.reason === "not-found" ? 404 : 400;
+    const status = refusalStatus(outcome.reason);
     return data({ ok: false as const, message: outcome.message, email: String(form?.get("email") ?? ""), fieldErrors: outcome.fieldErrors }, { status });
   } catch (error) {
     logFailure("deliverability", "removing an address from suppression", error);

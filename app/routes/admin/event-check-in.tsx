@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     logFailure("reservations", "loading the check-in list", error);
     return { loadFailed: true as const };
   }
-  if (!outcome.ok) throw data({ message: outcome.message }, { status: outcome.reason === "forbidden" ? 403 : 404 });
+  if (!outcome.ok) throw data({ message: outcome.message }, { status: refusalStatus(outcome.reason) });
   const timeZone = siteConfig.venue.timeZone;
   const { event, guests } = outcome;
   return {

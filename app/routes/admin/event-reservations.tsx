@@ -8,20 +8,26 @@ import { logFailure } from "#app/lib/log.server";
 import { pageMeta } from "#app/lib/seo";
 import { siteConfig } from "#app/lib/site-config";
 import { readEventMailings } from "#app/modules/campaigns/index.server";
-import { controlEventAttendeeMail, mailEventGuests } from "#app/modules/campaigns/index.server";
-import { reviewSecret } from "#app/modules/campaigns/index.server";
 import { formatEventDate, formatEventTime, formatVenueDateTime } from "#app/lib/event-dates";
 import { can } from "#app/modules/access";
-import { deleteEventWithReservations } from "#app/modules/reservations/index.server";
-import { deleteReservation } from "#app/modules/reservations/index.server";
-import { answerGuestForm } from "#app/modules/reservations/index.server";
 import { listReservationsAdmin, type AdminEvent } from "#app/modules/reservations/index.server";
-import { offerManually } from "#app/modules/reservations/index.server";
-import { failedWith, reservationsAdminMessages as messages } from "#app/modules/reservations";
-import { setMaxSeats } from "#app/modules/reservations/index.server";
-import { setRemindersEnabled } from "#app/modules/reservations/index.server";
-import { refusalStatus, type RefusalReason } from "#app/lib/outcome";
+import { reservationsAdminMessages as messages } from "#app/modules/reservations";
+import { refusalStatus } from "#app/lib/outcome";
 import { requireStaffPage, searchParam } from "#app/routes/guards.server";
+import { runIntent, type IntentHandler } from "#app/routes/intents.server";
+import { addGuest } from "./event-reservations/add-guest.server";
+import { cancel } from "./event-reservations/cancel.server";
+import { changeAttendeeMail } from "./event-reservations/change-attendee-mail.server";
+import { deleteEvent } from "./event-reservations/delete-event.server";
+import { deleteReservation } from "./event-reservations/delete-reservation.server";
+import { editGuest } from "./event-reservations/edit-guest.server";
+import { offerSeats } from "./event-reservations/offer-seats.server";
+import { pause } from "./event-reservations/pause.server";
+import { resume } from "./event-reservations/resume.server";
+import { retry } from "./event-reservations/retry.server";
+import { sendAttendeeMail } from "./event-reservations/send-attendee-mail.server";
+import { setMaxSeats } from "./event-reservations/set-max-seats.server";
+import { setReminders } from "./event-reservations/set-reminders.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Event reservations", description: "Staff reservations", noIndex: true });
 
@@ -75,87 +81,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 
+/** The page's intents, each in its own file with the fields it reads (docs/decisions/062). */
+const intents: Record<string, IntentHandler<ReservationsPageOutcome>> = {
+  "set-max-seats": setMaxSeats,
+  "delete-reservation": deleteReservation,
+  "add-guest": addGuest,
+  "edit-guest": editGuest,
+  "delete-event": deleteEvent,
+  "offer-seats": offerSeats,
+  "set-reminders": setReminders,
+  "send-attendee-mail": sendAttendeeMail,
+  "change-attendee-mail": changeAttendeeMail,
+  pause,
+  resume,
+  cancel,
+  retry,
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, "manage-reservations", context);
-  const form = Object.fromEntries(await request.formData());
-  const text = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
-  const intent = text("intent");
-  const db = context.db;
-  const offers = { now: context.now(), offerHours: context.env.WAITLIST_OFFER_HOURS };
-  const answer = (outcome: ReservationsPageOutcome, status = 200) => data<ReservationsPageOutcome>(outcome, { status });
-  const failure = (outcome: { ok: false; reason: RefusalReason; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> }, target?: string) =>
-    answer({ ok: false, intent, target, message: outcome.message, fieldErrors: outcome.fieldErrors, values: outcome.values }, refusalStatus(outcome.reason));
-
-  try {
-    switch (intent) {
-      case "set-max-seats": {
-        const outcome = await setMaxSeats(db, user, { eventId: text("eventId"), maxSeats: text("maxSeats") }, offers);
-        return outcome.ok ? answer({ ok: true, intent, target: text("eventId"), message: outcome.message }) : failure(outcome, text("eventId"));
-      }
-      case "delete-reservation": {
-        const outcome = await deleteReservation(db, user, { reservationId: text("reservationId") }, offers);
-        return outcome.ok ? answer({ ok: true, intent, message: outcome.message }) : failure(outcome, text("eventId"));
-      }
-      case "add-guest":
-      case "edit-guest": {
-        const outcome = await answerGuestForm(db, user, intent, form, context.env.WAITLIST_OFFER_HOURS);
-        if (!outcome.ok) return failure(outcome, text("eventId"));
-        return answer({ ...outcome, intent, target: text("eventId") });
-      }
-      case "delete-event": {
-        const outcome = await deleteEventWithReservations(db, user, { eventId: text("eventId") });
-        return outcome.ok ? answer({ ok: true, intent, message: outcome.message }) : failure(outcome, text("eventId"));
-      }
-      case "offer-seats": {
-        const outcome = await offerManually(db, user, text("entryId"), offers);
-        if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.offerFailed, outcome.message) }, refusalStatus(outcome.reason));
-        return answer({ ok: true, intent, target: text("eventId"), message: messages.offered(outcome.entry.email) });
-      }
-      case "set-reminders": {
-        const enabled = text("enabled") === "true";
-        const outcome = await setRemindersEnabled(db, user, text("eventId"), enabled);
-        if (!outcome.ok) return answer({ ok: false, intent, target: text("eventId"), message: failedWith(messages.remindersFailed, outcome.message) }, refusalStatus(outcome.reason));
-        return answer({ ok: true, intent, target: text("eventId"), message: enabled ? messages.remindersOn : messages.remindersOff });
-      }
-      case "send-attendee-mail":
-      case "change-attendee-mail": {
-        const values = { subject: text("subject"), message: text("message") };
-        // 'Change' goes back from the review to the form, with everything typed.
-        if (intent === "change-attendee-mail") return answer({ ok: false, intent: "send-attendee-mail", target: text("eventId"), message: "", values });
-        const review = { secret: await reviewSecret(), publicUrl: context.env.PUBLIC_URL };
-        const outcome = await mailEventGuests(db, user, { eventId: text("eventId"), ...values, confirm: text("confirm") || undefined }, context.campaigns, context.env, review);
-        if (outcome.ok) return answer({ ok: true, intent, target: text("eventId"), message: messages.announcementQueued(outcome.queued, outcome.skipped) });
-        if (outcome.reason === "review") return answer({ ok: false, intent, target: text("eventId"), message: outcome.message, review: outcome.review, values });
-        const message = outcome.reason === "no-recipients" || outcome.reason === "daily-limit" ? outcome.message : messages.announcementFailed(outcome.message);
-        return failure({ ...outcome, message, values }, text("eventId"));
-      }
-      case "pause":
-      case "resume":
-      case "cancel":
-      case "retry": {
-        const outcome = await controlEventAttendeeMail(db, user, { campaignId: text("campaignId"), intent, recipientId: text("recipientId") || undefined }, context.campaigns);
-        return answer({ ok: outcome.ok, intent, message: outcome.message } as ReservationsPageOutcome, outcome.ok ? 200 : outcome.reason === "forbidden" ? 403 : 409);
-      }
-      default:
-        return answer({ ok: false, intent, message: "Unknown action." }, 400);
-    }
-  } catch (error) {
-    logFailure("reservations", `the reservations page's ${intent}`, error);
-    return answer({ ok: false, intent, target: text("eventId") || undefined, message: failedWith(failureTextOf(intent), "the server could not do it just now; please try again") }, 503);
-  }
-}
-
-/** The spec's failure text of each action, for an answer the use case could not give. */
-function failureTextOf(intent: string): string {
-  const texts: Record<string, string> = {
-    "set-max-seats": messages.seatsFailed,
-    "delete-reservation": messages.deleteReservationFailed,
-    "delete-event": messages.deleteEventFailed,
-    "offer-seats": messages.offerFailed,
-    "set-reminders": messages.remindersFailed,
-    "send-attendee-mail": "Failed to send announcement",
-  };
-  return texts[intent] ?? "Failed";
+  const fields = Object.fromEntries(await request.formData());
+  const intent = typeof fields.intent === "string" ? fields.intent : "";
+  const unknown = { ok: false as const, intent, message: "Unknown action." };
+  return runIntent(intents, intent, fields, { user, context, area: "reservations", page: "reservations page", unknown });
 }
 
 export default function EventReservationsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/export-guest-list";
+import { refusalStatus } from "#app/lib/outcome";
 import { siteConfig } from "#app/lib/site-config";
 import { requireStaffApi } from "#app/routes/guards.server";
 import { exportGuestList } from "#app/modules/reservations/index.server";
@@ -14,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffApi(request, "manage-reservations", context);
   if (!UUID.test(params.eventId)) return Response.json({ error: "There is no such event." }, { status: 404 });
   const outcome = await exportGuestList(context.db, user, params.eventId, { timeZone: siteConfig.venue.timeZone });
-  if (!outcome.ok) return Response.json({ error: outcome.message }, { status: outcome.reason === "forbidden" ? 403 : 404 });
+  if (!outcome.ok) return Response.json({ error: outcome.message }, { status: refusalStatus(outcome.reason) });
   return new Response(`\uFEFF${outcome.csv}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -39,6 +39,7 @@ export async function handleSignInLinkRequest<Schema extends z.ZodType<{ email: 
       client: {
         key: context.clientKey,
         headers: authHeaders(request, context.clientIp),
+        auth: context.auth,
         rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER,
       },
     });

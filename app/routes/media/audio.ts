@@ -31,7 +31,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const track = await findTrackByFile(db, file);
     if (!track) return empty(404);
     const user = await getUser(request, context);
-    const entitlement = await listenerEntitlement(db, { user, friendPass: friendPassFrom(request.headers.get("Cookie")) });
+    const pass = friendPassFrom(request.headers.get("Cookie"));
+    const entitlement = await listenerEntitlement(db, { user, friendPass: pass ? { pass, auth: context.auth } : undefined });
     // The answer depends on who asks, so no shared cache may keep it.
     if (!canHear(entitlement, track.tier)) return empty(403, { Vary: "Cookie" });
     return await streamFile(path.join(projectRoot(), "media", "audio", track.file), request.headers.get("Range"));

@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) {
       return data<ActionData>({ offer: true, email: form.email ?? "", fieldErrors: firstErrorPerField(parsed.error.issues) }, 400);
     }
-    const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
+    const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), auth: context.auth, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
     const result = await requestSignInLink(context.db, { email: parsed.data.email, purpose: "sign-in", next: "/meditation", client });
     if (!result.sent) return data<ActionData>({ offer: true, email: parsed.data.email, error: result.message }, tooManyAttemptsInit(result.retryAfterSeconds));
     return data<ActionData>({ offer: true, sent: authMessages.signInLinkSent });

@@ -27,7 +27,7 @@ export const handle: AudioPlayerHandle = { audioPlayer: { ownPlaylist: true, hid
 
 /** The friend page is public; visiting it hands the browser a pass to the friend tracks. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const [playlist, secret] = await Promise.all([playlistOf(context.db, { entitlement: "friend" }), signingSecret()]);
+  const [playlist, secret] = await Promise.all([playlistOf(context.db, { entitlement: "friend" }), signingSecret(context.auth)]);
   const cookie = friendPassCookie(issueFriendPass(secret), { secure: context.env.PUBLIC_URL.startsWith("https://") });
   return data({ playlist: playlist.tracks }, { headers: { "Set-Cookie": cookie } });
 }
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!checked.ok) return data<FriendAccessActionData>({ ok: false, fieldErrors: checked.fieldErrors, values }, 400);
   const { name, email } = checked.input;
   try {
-    const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
+    const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), auth: context.auth, rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
     const result = await requestAccessGift(context.db, { email, name, client });
     if (!result.ok) return data<FriendAccessActionData>({ ok: false, error: result.error, values }, 429);
     return data<FriendAccessActionData>({ ok: true });

@@ -36,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const client = {
     key: context.clientKey,
     headers: authHeaders(request, context.clientIp),
+    auth: context.auth,
     rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER,
   };
 

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return failed({ fieldErrors: firstErrorPerField(parsed.error.issues) }, 400);
   const address = parsed.data.email;
   const env = context.env;
-  const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
+  const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), auth: context.auth, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER };
 
   try {
     if (intent === "forgot") {

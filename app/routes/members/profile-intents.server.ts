@@ -49,7 +49,7 @@ export async function profileAction(request: Request, context: AppLoadContext) {
 
   if (intent === "send-link") {
     try {
-      const client = { key: context.clientKey, headers, rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
+      const client = { key: context.clientKey, headers, auth: context.auth, rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
       const sent = await requestSignInLink(context.db, { email: user.email, name: user.name, purpose: "sign-in", next: "/profile", client });
       if (!sent.sent) {
         return data<ProfileActionData>({ intent, ok: false, message: authMessages.profileSignInLinkFailedPrefix + sent.message }, 429);
@@ -64,7 +64,7 @@ export async function profileAction(request: Request, context: AppLoadContext) {
 
   if (intent === "sign-out-session") {
     try {
-      const result = await signOutOtherSession(headers, form.sessionId ?? "", user.sessionId);
+      const result = await signOutOtherSession(context.auth, headers, form.sessionId ?? "", user.sessionId);
       return result === "revoked"
         ? data<ProfileActionData>({ intent, ok: true, message: profileMessages.sessionRevoked })
         : data<ProfileActionData>({ intent, ok: false, message: profileMessages.sessionNotFound }, 404);
@@ -75,7 +75,7 @@ export async function profileAction(request: Request, context: AppLoadContext) {
   }
 
   if (intent === "sign-out-everywhere") {
-    const cleared = await signOutEverywhere(headers).catch((error: unknown) => {
+    const cleared = await signOutEverywhere(context.auth, headers).catch((error: unknown) => {
       logFailure("profile", "signing out everywhere", error);
       return null;
     });

@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         logFailure("profile", "loading a profile", error);
         return { values: defaultProfile(user.name), loadError: profileMessages.loadFailedPrefix + profileMessages.loadFailedReason };
       }),
-    listMemberSessions(authHeaders(request, context.clientIp), user.sessionId),
+    listMemberSessions(context.auth, authHeaders(request, context.clientIp), user.sessionId),
     getEmailPreferences(context.db, user).catch((error: unknown) => {
       logFailure("profile", "loading e-mail preferences", error);
       return null;

@@ -43,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     token: form.token,
     newPassword: parsed.data.password,
     headers: authHeaders(request, context.clientIp),
+    auth: context.auth,
   });
   if (!result.ok) return data<ResetActionData>({ ok: false, error: result.error }, 400);
   return data<ResetActionData>({ ok: true, message: authMessages.passwordUpdated });

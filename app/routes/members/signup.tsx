@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return failed({ fieldErrors: firstErrorPerField(parsed.error.issues) }, 400);
   const { name, email, password } = parsed.data;
   try {
-    const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
+    const client = { key: context.clientKey, headers: authHeaders(request, context.clientIp), auth: context.auth, rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
     const result = await signUpMember(context.db, { name, email, password, client });
     if (!result.ok) return failed({ error: result.error }, "retryAfterSeconds" in result ? tooManyAttemptsInit(result.retryAfterSeconds) : 503);
     // The same answer whether or not the address already had an account.

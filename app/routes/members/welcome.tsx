@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const gift = url.searchParams.get("gift");
   if (gift !== null) {
     // The friend page's sign-in link: redeem the gift once, then show the page at its plain address.
-    await redeemAccessGift(db, { email: user.email, token: gift }).catch((error: unknown) =>
+    await redeemAccessGift(db, { email: user.email, token: gift, auth: context.auth }).catch((error: unknown) =>
       logFailure("music", "redeeming an access gift", error),
     );
     throw redirect("/welcome");
