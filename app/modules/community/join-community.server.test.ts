@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { community, outbox } from "#db/schema";
 import { buildCommunitySignup } from "#app/modules/demo/factories/community";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { createAuth, setAuth, CLIENT_IP_HEADER } from "#app/lib/auth.server";
+import { type Auth, createAuth, CLIENT_IP_HEADER } from "#app/lib/auth.server";
 import { parseEnv } from "#app/lib/env.server";
 import { memberAuthParts } from "#app/modules/members/auth-parts.server";
 import { validateCommunitySignup, type CommunitySignup } from "./community-signup";
@@ -18,14 +18,14 @@ function signup(overrides: Parameters<typeof buildCommunitySignup>[0] = {}): Com
 
 describe("joining the community", () => {
   let database: TestDatabase;
-  const client = (ip: string) => ({ key: ip, headers: new Headers({ [CLIENT_IP_HEADER]: ip }), rateLimitMultiplier: 1 });
+  let auth: Auth;
+  const client = (ip: string) => ({ key: ip, headers: new Headers({ [CLIENT_IP_HEADER]: ip }), rateLimitMultiplier: 1, auth });
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    setAuth(createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db: database.handle.db, secret: "s".repeat(32), ...memberAuthParts }));
+    auth = createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db: database.handle.db, secret: "s".repeat(32), ...memberAuthParts });
   });
   afterAll(async () => {
-    setAuth(undefined);
     await database.dispose();
   });
 

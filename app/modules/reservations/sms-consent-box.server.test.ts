@@ -4,6 +4,9 @@ import { community, consents, events, outbox, unsubscribes } from "#db/schema";
 import { buildCommunitySignup } from "#app/modules/demo/factories/community";
 import { buildEvent } from "#app/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { createAuth } from "#app/lib/auth.server";
+import { parseEnv } from "#app/lib/env.server";
+import { memberAuthParts } from "#app/modules/members/auth-parts.server";
 import { validateCommunitySignup } from "#app/modules/community/community-signup";
 import { joinCommunity } from "#app/modules/community/join-community.server";
 import { consentVersionOf, consentWordsAt } from "#app/modules/consent/consent-texts";
@@ -69,7 +72,9 @@ describe("consent boxes", () => {
     expect(phoneToTextProblem({ phone: "(619) 555-0100", smsConsent: "on" })).toBeUndefined();
   });
 
-  const client = (ip: string) => ({ key: ip, headers: new Headers(), rateLimitMultiplier: 100 });
+  // joinCommunity e-mails a sign-in link through this instance's auth, as the /join route passes it.
+  const auth = () => createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db: db(), secret: "s".repeat(32), ...memberAuthParts });
+  const client = (ip: string) => ({ key: ip, headers: new Headers(), rateLimitMultiplier: 100, auth: auth() });
   const signup = (overrides: Parameters<typeof buildCommunitySignup>[0]) => {
     const checked = validateCommunitySignup(buildCommunitySignup(overrides));
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
