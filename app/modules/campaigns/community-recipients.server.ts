@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { community, unsubscribes } from "#db/schema";
+import { community } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
+import { unsubscribedAmong } from "#app/modules/consent/index.server";
 
 export interface CommunityRecipient {
   email: string;
@@ -35,10 +37,8 @@ export async function listCommunityRecipients(
       name: community.name,
       interest: community.interest,
       createdAt: community.createdAt,
-      unsubscribedAt: unsubscribes.createdAt,
     })
     .from(community)
-    .leftJoin(unsubscribes, eq(unsubscribes.email, sql`lower(${community.email})`))
     .where(where)
     .orderBy(desc(community.createdAt))
     .limit(filter.limit ?? COMPOSER_PAGE_SIZE);
@@ -48,13 +48,14 @@ export async function listCommunityRecipients(
     .from(community)
     .where(isNotNull(community.interest))
     .orderBy(asc(community.interest));
+  const unsubscribed: ReadonlySet<string> = await unsubscribedAmong(db, rows.map((row) => row.email));
   return {
     people: rows.map((row) => ({
       email: row.email,
       name: row.name,
       interest: row.interest,
       joinedAt: row.createdAt.toISOString(),
-      unsubscribed: row.unsubscribedAt !== null,
+      unsubscribed: unsubscribed.has(normaliseEmailAddress(row.email)),
     })),
     total: Number(total?.total ?? 0),
     interests: interests.map((row) => row.interest).filter(Boolean),
@@ -63,6 +64,6 @@ export async function listCommunityRecipients(
 
 /** The name the community list has for an address, for a preview 'as' that person. */
 export async function communityNameOf(db: Database, email: string): Promise<string | null> {
-  const [row] = await db.select({ name: community.name }).from(community).where(eq(sql`lower(${community.email})`, email.trim().toLowerCase()));
+  const [row] = await db.select({ name: community.name }).from(community).where(eq(sql`lower(${community.email})`, normaliseEmailAddress(email)));
   return row?.name ?? null;
 }

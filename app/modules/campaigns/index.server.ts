@@ -12,3 +12,4 @@ export { controlEventAttendeeMail, mailEventGuests, sendAnnouncementToAddresses,
 export { campaignJobs } from "./jobs.server";
 export { reviewSecret } from "./review-send.server";
 export { type CommunicationsPage, readCommunicationsPage, readEventMailings } from "./staff-page-reads.server";
+export { findUnsubscribeTarget, resubscribe, unsubscribe } from "./unsubscribe-link.server";

@@ -6,7 +6,7 @@ export { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
 export { RELAY_STAGES, type FailureStage } from "./delivery-errors";
 export { dueMessages, type DueMessages, failingTransactionalEmails, type FailingTransactionalEmails, type FailureGroup } from "./outbox-stats.server";
 export { registerOutboxWake, wakeOutbox } from "./outbox-wake.server";
-export { cancelMessages, getOutboxMessage, holdCampaignMessages, insertText, listEmails, type MessagePriority, priorityRank, type QueuedEmail, queueEmail, queueEmailBatch, queueEmailBatchToRender, queueEmailToRender, type QueueResult, recordDeliveryReport, recordRefusedText, releaseFailedMessages, releaseHeldCampaignMessages } from "./outbox.server";
+export { cancelBulkMailTo, cancelMessages, getOutboxMessage, holdCampaignMessages, insertText, listEmails, type MessagePriority, priorityRank, type QueuedEmail, queueEmail, queueEmailBatch, queueEmailBatchToRender, queueEmailToRender, type QueueResult, recordDeliveryReport, recordRefusedText, releaseFailedMessages, releaseHeldCampaignMessages } from "./outbox.server";
 export { type DeliveryRenderer, type RenderedEmail, type RenderOutcome } from "./render-at-delivery.server";
 export { renderEmail } from "./render-email.server";
 export { sendEmail } from "./send-email.server";
