@@ -4,6 +4,7 @@ import { queryRows, type Database } from "#app/lib/db.server";
 import { resubscribeAddress, unsubscribeAddress } from "#app/modules/consent/index.server";
 import { memberDataMessages, emailPreferencesSchema, type EmailPreferences } from "./member-data";
 import { recordConsents } from "#app/modules/consent/index.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 export interface PreferenceOwner {
   id: string;
@@ -12,7 +13,7 @@ export interface PreferenceOwner {
 
 /** Whether the member is on the newsletter list and receives campaigns (no unsubscribe kept for them). */
 export async function getEmailPreferences(db: Database, owner: PreferenceOwner): Promise<EmailPreferences> {
-  const email = owner.email.trim().toLowerCase();
+  const email = normaliseEmailAddress(owner.email);
   const [row] = await queryRows<{ newsletter: boolean; unsubscribed: boolean }>(
     db,
     sql`select exists (select 1 from newsletter where lower(email) = ${email}) as newsletter,
@@ -35,7 +36,7 @@ export async function setEmailPreferences(db: Database, owner: PreferenceOwner, 
   const parsed = emailPreferencesSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: memberDataMessages.preferencesFailed };
   const wanted = parsed.data;
-  const email = owner.email.trim().toLowerCase();
+  const email = normaliseEmailAddress(owner.email);
   const changed = await db.transaction(async (tx) => {
     // One change at a time per member: two tabs saving at once must not both insert the newsletter row.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-preferences:${email}`}))`);

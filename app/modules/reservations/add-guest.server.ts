@@ -11,6 +11,7 @@ import { addGuestSchema, isTicked, guestFormMessages as messages, guestRefusal a
 import { queueReservationConfirmation } from "./reservation-confirmation.server";
 import type { ReservationsActor } from "./staff-outcome.server";
 import { lockEvent } from "./waiting-list.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /** Thrown inside the transaction to roll it back and answer with the refusal. */
 class Refused extends Error {
@@ -55,7 +56,7 @@ export async function addGuest(db: Database, actor: ReservationsActor, input: Re
         .values({
           eventId: event.id,
           visitorName: guest.name,
-          visitorEmail: guest.email ?? null,
+          visitorEmail: guest.email ? normaliseEmailAddress(guest.email) : null,
           visitorEmailKey: guest.email ? normaliseAddress(guest.email) : null,
           phone: guest.phone ?? null,
           seats: guest.seats,

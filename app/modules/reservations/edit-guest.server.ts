@@ -9,6 +9,7 @@ import { normaliseAddress } from "#app/modules/security";
 import { editGuestSchema, guestFormMessages as messages, guestRefusal as refused, typedGuestValues, type GuestOutcome } from "./guest-form";
 import type { ReservationsActor } from "./staff-outcome.server";
 import { announceOffers, lockEvent, makeOffers, type OfferSettings } from "./waiting-list.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 class Refused extends Error {
   constructor(readonly outcome: Extract<GuestOutcome, { ok: false }>) {
@@ -53,7 +54,7 @@ export async function editGuest(db: Database, actor: ReservationsActor, input: R
       }
 
       const before = { name: reservation.visitorName, email: reservation.visitorEmail, phone: reservation.phone, seats: reservation.seats };
-      const after = { name: guest.name, email: guest.email ?? null, phone: guest.phone ?? null, seats: guest.seats };
+      const after = { name: guest.name, email: guest.email ? normaliseEmailAddress(guest.email) : null, phone: guest.phone ?? null, seats: guest.seats };
       const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) => before[key] !== after[key]);
       if (changed.length === 0) return { ok: true as const, message: messages.unchanged, reservationId: reservation.id, offers: [] as WaitlistEntryRow[] };
 

@@ -13,6 +13,7 @@ import { reservationMessages, type ReservationInput } from "./reservation-form";
 import { reservationAttemptLimits } from "./reserve-seats-for-visitor.server";
 import { spendSeatBudget, type SeatBudgetClient } from "./seat-budget.server";
 import { lockEvent, placeInLine, takesGuests } from "./waiting-list.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 export type JoinFailure = "event-not-found" | "not-taking-reservations" | "seats-available" | "already-waiting" | "could-not-join";
 
@@ -98,7 +99,7 @@ async function join(
         .values({
           eventId: event.id,
           name: input.name,
-          email: input.email,
+          email: normaliseEmailAddress(input.email),
           emailKey,
           phone: input.phone || null,
           seats: input.seats,

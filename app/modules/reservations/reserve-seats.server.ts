@@ -5,6 +5,7 @@ import { disabledLabel, isPastEvent } from "#app/modules/events";
 import { normaliseAddress } from "#app/modules/security";
 import { MAX_SEATS_PER_ADDRESS, reservationMessages, seatsPerAddressRefusal, type ReservationInput } from "./reservation-form";
 import { logFailure } from "#app/lib/log.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 export type ReservationFailure =
   | "event-not-found"
@@ -186,7 +187,7 @@ export async function reserveSeats(
           .values({
             eventId,
             visitorName: input.name,
-            visitorEmail: input.email,
+            visitorEmail: normaliseEmailAddress(input.email),
             visitorEmailKey: addressKey,
             phone: input.phone || null,
             // The SMS box, for this phone; its consents row is written by afterReserved in this transaction.

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-o
 import { community, events, reservations, smsEvents, userProfiles } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { smsMessages, toE164 } from "./sms-texts";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /** A number a group text may go to, with the name {name} becomes. */
 export interface TextRecipient {
@@ -44,7 +45,7 @@ export async function loadSmsConsent(db: Database): Promise<SmsConsent> {
   const numbers = new Map<string, TextRecipient>();
   const emails = new Set<string>();
   const add = (email: string, phone: string | null, name: string | null) => {
-    const address = email.trim().toLowerCase();
+    const address = normaliseEmailAddress(email);
     emails.add(address);
     const number = phone ? toE164(phone) : null;
     if (number && !numbers.has(number)) numbers.set(number, { phone: number, name: name?.trim() || null, email: address });
@@ -55,7 +56,7 @@ export async function loadSmsConsent(db: Database): Promise<SmsConsent> {
 }
 
 export function hasSmsConsent(consent: SmsConsent, guest: { email: string | null; phone: string }): boolean {
-  return (guest.email !== null && consent.emails.has(guest.email.trim().toLowerCase())) || consent.numbers.has(guest.phone) || consent.guestNumbers.has(guest.phone);
+  return (guest.email !== null && consent.emails.has(normaliseEmailAddress(guest.email))) || consent.numbers.has(guest.phone) || consent.guestNumbers.has(guest.phone);
 }
 
 /** Everyone on the community list (or members' directory) with SMS consent and a valid phone, each number once. */
@@ -120,7 +121,7 @@ export async function eventGuestAudience(db: Database, eventId: string, consent?
       leave(row, "noConsent");
       continue;
     }
-    if (!byPhone.has(phone)) byPhone.set(phone, { phone, name: row.name, email: row.email?.trim().toLowerCase() ?? null });
+    if (!byPhone.has(phone)) byPhone.set(phone, { phone, name: row.name, email: row.email === null ? null : normaliseEmailAddress(row.email) });
   }
   return { guests: rows.length, recipients: [...byPhone.values()], leftOut, leftOutGuests };
 }
