@@ -5,6 +5,7 @@ import { admin, bearer, magicLink } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { account, serverSecrets, session, user, verification } from "#db/schema";
 import type { Database } from "./db.server";
+import { normaliseEmailAddress } from "./email-address";
 import type { Env } from "./env.server";
 import { legacyAwarePasswords } from "./legacy-passwords.server";
 import { safeRedirectPath } from "./safe-redirect";
@@ -130,7 +131,8 @@ export function createAuth({ env, db, secret, roleForEmail, sendAccountLink }: A
     databaseHooks: {
       user: {
         create: {
-          before: async (data) => ({ data: { ...data, role: roleForEmail(data.email, lists) } }),
+          // Stored as every address is (docs/decisions/061); better-auth lower-cases it already.
+          before: async (data) => ({ data: { ...data, email: normaliseEmailAddress(data.email), role: roleForEmail(data.email, lists) } }),
         },
       },
       session: {

@@ -2,6 +2,7 @@ import path from "node:path";
 import { isSupportedCountry, type CountryCode } from "libphonenumber-js/min";
 import { z } from "zod";
 import { siteConfig } from "./site-config";
+import { normaliseEmailAddress } from "./email-address";
 
 /**
  * Every setting the server reads from its environment, validated once at start-up.
@@ -13,7 +14,7 @@ const emailList = z
   .transform((value) =>
     value
       .split(",")
-      .map((item) => item.trim().toLowerCase())
+      .map((item): string => normaliseEmailAddress(item))
       .filter(Boolean),
   )
   .pipe(z.array(z.email({ message: "must be a comma-separated list of e-mail addresses" })));

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { queryRows, type Database } from "#app/lib/db.server";
 import { PLAY_START_SECONDS } from "#app/modules/music";
 import { statsMessages } from "./campaign-messages";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /** What a campaign led to after it was sent: who listened, how often, and who unsubscribed. */
 export interface CampaignEngagement {
@@ -83,17 +84,15 @@ export interface CommunityStats {
   playCountMap: Record<string, number>;
 }
 
-const comparable = (email: string) => email.trim().toLowerCase();
-
 /**
- * Clicks and plays per address, keyed by each address as given (compared trimmed and
- * lower-cased): the spec's statsCommunity and the dashboard's community list.
+ * Clicks and plays per address, keyed by each address as given (compared normalised,
+ * docs/decisions/061): the spec's statsCommunity and the dashboard's community list.
  */
 export async function communityStats(db: Database, emails: readonly string[]): Promise<CommunityStats> {
   const clickedMap: Record<string, string | null> = {};
   const playCountMap: Record<string, number> = {};
   if (emails.length === 0) return { clickedMap, playCountMap };
-  const wanted = JSON.stringify([...new Set(emails.map(comparable))]);
+  const wanted = JSON.stringify([...new Set(emails.map(normaliseEmailAddress))]);
   const [clicks, plays] = await Promise.all([
     queryRows<{ email: string; last_click: Date | string | null }>(
       db,
@@ -114,8 +113,8 @@ export async function communityStats(db: Database, emails: readonly string[]): P
   const lastClick = new Map(clicks.map((row) => [row.email, row.last_click ? new Date(row.last_click).toISOString() : null]));
   const playCount = new Map(plays.map((row) => [row.email, Number(row.plays)]));
   for (const email of emails) {
-    clickedMap[email] = lastClick.get(comparable(email)) ?? null;
-    playCountMap[email] = playCount.get(comparable(email)) ?? 0;
+    clickedMap[email] = lastClick.get(normaliseEmailAddress(email)) ?? null;
+    playCountMap[email] = playCount.get(normaliseEmailAddress(email)) ?? 0;
   }
   return { clickedMap, playCountMap };
 }

@@ -1,6 +1,7 @@
 import type { Database } from "#app/lib/db.server";
 import { communityNamesByAddress, searchCommunityList } from "#app/modules/community/index.server";
-import { unsubscribedAmong } from "./create-campaign.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
+import { unsubscribedAmong } from "#app/modules/consent/index.server";
 
 export interface CommunityRecipient {
   email: string;
@@ -22,14 +23,14 @@ export async function listCommunityRecipients(
   filter: { search?: string; interest?: string; limit?: number },
 ): Promise<{ people: CommunityRecipient[]; total: number; interests: string[] }> {
   const { people, total, interests } = await searchCommunityList(db, { ...filter, limit: filter.limit ?? COMPOSER_PAGE_SIZE });
-  const unsubscribed = await unsubscribedAmong(db, people);
+  const unsubscribed = await unsubscribedAmong(db, people.map((person) => person.email));
   return {
     people: people.map((person) => ({
       email: person.email,
       name: person.name,
       interest: person.interest,
       joinedAt: person.createdAt.toISOString(),
-      unsubscribed: unsubscribed.has(person.email),
+      unsubscribed: unsubscribed.has(normaliseEmailAddress(person.email)),
     })),
     total,
     interests,
@@ -38,6 +39,6 @@ export async function listCommunityRecipients(
 
 /** The name the community list has for an address, for a preview 'as' that person. */
 export async function communityNameOf(db: Database, email: string): Promise<string | null> {
-  const address = email.trim().toLowerCase();
+  const address = normaliseEmailAddress(email);
   return (await communityNamesByAddress(db, [address])).get(address) ?? null;
 }

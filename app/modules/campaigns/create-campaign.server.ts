@@ -1,5 +1,4 @@
-import { inArray } from "drizzle-orm";
-import { campaignRecipients, campaigns, unsubscribes } from "#db/schema";
+import { campaignRecipients, campaigns } from "#db/schema";
 import { communityMailingList, communityNamesByAddress } from "#app/modules/community/index.server";
 import type { Database } from "#app/lib/db.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
@@ -11,6 +10,7 @@ import { renderEmailSample } from "./campaign-preview.server";
 import { checkReview, type ReviewOptions } from "./review-send.server";
 import { COMMUNITY_MAGIC_LINKS, type FanOutStarter } from "./campaign-kinds.server";
 import { can, notAllowed, type StaffMember } from "#app/modules/access";
+import { unsubscribedAmong } from "#app/modules/consent/index.server";
 import { groupLeftOut, reviewMessages, type SendReview } from "./send-review";
 
 export type CreateCampaignOutcome =
@@ -63,7 +63,7 @@ export async function createReviewedCampaign(
   const request = await readCampaignRequest(db, input);
   if (!request.ok) return request;
   const { form, recipients } = request;
-  const { send: receiving, skipped } = partitionUnsubscribed(recipients, await unsubscribedAmong(db, recipients));
+  const { send: receiving, skipped } = partitionUnsubscribed(recipients, await unsubscribedAmong(db, recipients.map((recipient) => recipient.email)));
   if (receiving.length === 0) return { ok: false, message: campaignMessages.noneLeft, fieldErrors: { recipients: campaignMessages.noneLeft } };
   const first = receiving[0]!;
   const label = (person: Recipient) => (person.name ? `${person.name} (${person.email})` : person.email);
@@ -136,7 +136,7 @@ export async function writeCampaign(
   input: NewCampaign,
 ): Promise<{ campaignId: string; queued: number; skipped: number } | null> {
   return db.transaction(async (tx) => {
-    const unsubscribed = await unsubscribedAmong(tx, input.recipients);
+    const unsubscribed = await unsubscribedAmong(tx, input.recipients.map((recipient) => recipient.email));
     const { send, skipped } = partitionUnsubscribed(input.recipients, unsubscribed);
     if (send.length === 0) return null;
     const [campaign] = await tx
@@ -216,14 +216,4 @@ async function resolveRecipients(db: Database, audience: "selected" | "all", sel
     wanted.map((recipient) => recipient.email),
   );
   return wanted.map((recipient) => ({ email: recipient.email, name: names.get(recipient.email) ?? null }));
-}
-
-export async function unsubscribedAmong(db: Database, recipients: Recipient[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (let start = 0; start < recipients.length; start += 1000) {
-    const emails = recipients.slice(start, start + 1000).map((recipient) => recipient.email);
-    const rows = await db.select({ email: unsubscribes.email }).from(unsubscribes).where(inArray(unsubscribes.email, emails));
-    for (const row of rows) found.add(row.email);
-  }
-  return found;
 }

@@ -4,6 +4,7 @@ import type { Env } from "#app/lib/env.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import type { StaffActor } from "#app/modules/activity/index.server";
 import { can, notAllowed } from "#app/modules/access";
+import { unsubscribedAmong } from "#app/modules/consent/index.server";
 import { consumeRateLimits } from "#app/modules/security/index.server";
 import type { Role } from "#app/modules/access";
 import { campaigns } from "#db/schema";
@@ -13,7 +14,7 @@ import { ANNOUNCEMENT, announcementSchema, EVENT_ATTENDEES, eventAttendeesTag, e
 import { campaignMessages } from "./campaign-messages";
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients, type ControlOutcome } from "./control-campaign.server";
 import type { FanOutStarter } from "./campaign-kinds.server";
-import { startFanOut, unsubscribedAmong, writeCampaign } from "./create-campaign.server";
+import { startFanOut, writeCampaign } from "./create-campaign.server";
 import { renderEmailSample } from "./campaign-preview.server";
 import { partitionUnsubscribed, uniqueRecipients, type Recipient } from "./recipients";
 import { checkReview, type ReviewOptions } from "./review-send.server";
@@ -134,7 +135,7 @@ export async function mailEventGuests(
   const prepared = await prepareEventAttendeeMail(db, actor, input);
   if (!prepared.ok) return prepared;
   const { event, subject, message, recipients, withoutEmail } = prepared;
-  const unsubscribed = await unsubscribedAmong(db, recipients);
+  const unsubscribed = await unsubscribedAmong(db, recipients.map((recipient) => recipient.email));
   const { send: receiving, skipped } = partitionUnsubscribed(recipients, unsubscribed);
   if (receiving.length === 0) return { ok: false, reason: "no-recipients", message: announcementMessages.everyoneUnsubscribed };
   const tag = eventAttendeesTag(event.id);

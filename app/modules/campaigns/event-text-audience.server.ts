@@ -1,3 +1,4 @@
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import type { Database } from "#app/lib/db.server";
 import { eventIdsWithGuests, eventGuestContacts } from "#app/modules/reservations/index.server";
 import { eventsStartingAfter } from "#app/modules/events/index.server";
@@ -58,7 +59,7 @@ export async function eventGuestAudience(db: Database, eventId: string, consent?
       leave(row, "noConsent");
       continue;
     }
-    if (!byPhone.has(phone)) byPhone.set(phone, { phone, name: row.name, email: row.email?.trim().toLowerCase() ?? null });
+    if (!byPhone.has(phone)) byPhone.set(phone, { phone, name: row.name, email: row.email ? normaliseEmailAddress(row.email) : null });
   }
   return { guests: rows.length, recipients: [...byPhone.values()], leftOut, leftOutGuests };
 }

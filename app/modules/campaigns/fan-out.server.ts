@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { campaignRecipients, campaigns, unsubscribes } from "#db/schema";
+import { campaignRecipients, campaigns } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { queueEmailBatch, type QueuedEmail } from "#app/modules/messaging/index.server";
 import { wakeOutbox } from "#app/modules/messaging/index.server";
 import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
 import { settleCampaign } from "./campaign-progress.server";
 import { newToken } from "#app/lib/tokens.server";
+import { unsubscribedAmong } from "#app/modules/consent/index.server";
 import { fanOutTextCampaign } from "./text-fan-out.server";
 import { campaignLinkUrl, COMMUNITY_MAGIC_LINKS, plainLinkOf, unsubscribeUrl } from "./campaign-kinds.server";
 
@@ -77,11 +78,7 @@ export async function fanOutCampaign(db: Database, campaignId: string, options: 
         if (batch.length === 0) return 0;
 
         // Someone who unsubscribed after the campaign was created gets nothing either.
-        const gone = new Set(
-          (await tx.select({ email: unsubscribes.email }).from(unsubscribes).where(inArray(unsubscribes.email, batch.flatMap((row) => (row.email ? [row.email] : []))))).map(
-            (row) => row.email,
-          ),
-        );
+        const gone: ReadonlySet<string> = await unsubscribedAmong(tx, batch.flatMap((row) => (row.email ? [row.email] : [])));
         if (gone.size > 0) {
           await tx
             .update(campaignRecipients)

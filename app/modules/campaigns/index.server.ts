@@ -25,3 +25,4 @@ export { campaignJobs } from "./jobs.server";
 export { reviewSecret } from "./review-send.server";
 // What the communications page and the reservations page's mails show (each asks the policy).
 export { type CommunicationsPage, readCommunicationsPage, readEventMailings } from "./staff-page-reads.server";
+export { findUnsubscribeTarget, resubscribe, unsubscribe } from "./unsubscribe-link.server";

@@ -1,7 +1,4 @@
-/** An address as campaigns compare it: trimmed and lower-cased (spec §5). */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 export interface RecipientInput {
   email: string;
@@ -14,13 +11,13 @@ export interface Recipient {
 }
 
 /**
- * Each address once, compared trimmed and lower-cased; the first non-empty name seen for an
+ * Each address once, normalised (docs/decisions/061, spec §5); the first non-empty name seen for an
  * address wins. Blank addresses are dropped. Order is kept (the first occurrence's place).
  */
 export function uniqueRecipients(inputs: readonly RecipientInput[]): Recipient[] {
   const byEmail = new Map<string, Recipient>();
   for (const input of inputs) {
-    const email = normaliseEmail(input.email);
+    const email = normaliseEmailAddress(input.email);
     if (!email) continue;
     const name = input.name?.trim() || null;
     const known = byEmail.get(email);

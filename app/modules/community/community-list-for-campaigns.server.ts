@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import { community } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 
@@ -13,7 +14,7 @@ export async function communityMailingList(db: Database): Promise<{ email: strin
 /** The names the community list has for some addresses, by lower-cased address (addresses not on it are missing). */
 export async function communityNamesByAddress(db: Database, emails: readonly string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
-  const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  const wanted = [...new Set(emails.map((email) => normaliseEmailAddress(email)))];
   for (let start = 0; start < wanted.length; start += 1000) {
     const known = await db
       .select({ email: sql<string>`lower(${community.email})`, name: community.name })

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import { community } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { storedPhoneMatches } from "#app/lib/stored-phone.server";
@@ -6,7 +7,7 @@ import { storedPhoneMatches } from "#app/lib/stored-phone.server";
 // The SMS side of the community list (the form's texts box, docs/decisions/043), read and withdrawn
 // here for the sms module, which decides who may be texted.
 
-const byAddress = (email: string) => eq(sql`lower(${community.email})`, email.trim().toLowerCase());
+const byAddress = (email: string) => eq(sql`lower(${community.email})`, normaliseEmailAddress(email));
 
 /** Every sign-up that ticked the SMS box, oldest first: address, phone as typed, and name. */
 export async function communityTextConsents(db: Database): Promise<{ email: string; phone: string | null; name: string }[]> {

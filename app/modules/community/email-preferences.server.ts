@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { newsletter } from "#db/schema";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import type { Database } from "#app/lib/db.server";
 import { isUnsubscribed, recordConsents, resubscribeAddress, unsubscribeAddress } from "#app/modules/consent/index.server";
 import { emailPreferencesSchema, memberDataMessages, type EmailPreferences } from "#app/modules/members";
@@ -14,7 +15,7 @@ export interface PreferenceOwner {
 
 /** Whether the member is on the newsletter list and receives campaigns (no unsubscribe kept for them). */
 export async function getEmailPreferences(db: Database, owner: PreferenceOwner): Promise<EmailPreferences> {
-  const email = owner.email.trim().toLowerCase();
+  const email = normaliseEmailAddress(owner.email);
   const subscribed = await db
     .select({ id: newsletter.id })
     .from(newsletter)
@@ -37,7 +38,7 @@ export async function setEmailPreferences(db: Database, owner: PreferenceOwner, 
   const parsed = emailPreferencesSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: memberDataMessages.preferencesFailed };
   const wanted = parsed.data;
-  const email = owner.email.trim().toLowerCase();
+  const email = normaliseEmailAddress(owner.email);
   const changed = await db.transaction(async (tx) => {
     // One change at a time per member: two tabs saving at once must not both insert the newsletter row.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-preferences:${email}`}))`);

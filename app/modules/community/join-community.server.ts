@@ -8,6 +8,7 @@ import type { TooManyAttemptsRefusal } from "#app/modules/security";
 import type { CommunitySignup } from "./community-signup";
 import { countSignUpAttempt } from "./sign-up-limits.server";
 import { logFailure } from "#app/lib/log.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 export type JoinCommunityResult =
   | { joined: true; alreadyMember: boolean }
@@ -45,7 +46,7 @@ export async function joinCommunity(
         .insert(community)
         .values({
           name: signup.name,
-          email: signup.email,
+          email: normaliseEmailAddress(signup.email),
           phone: signup.phone || null,
           interest: signup.interest,
           source: signup.source ?? null,
@@ -59,7 +60,7 @@ export async function joinCommunity(
         await tx
           .update(community)
           .set({ smsConsentAt: now, phone: sql`coalesce(${community.phone}, ${signup.phone})` })
-          .where(and(eq(sql`lower(${community.email})`, signup.email.toLowerCase()), or(isNull(community.phone), eq(community.phone, signup.phone!))));
+          .where(and(eq(sql`lower(${community.email})`, normaliseEmailAddress(signup.email)), or(isNull(community.phone), eq(community.phone, signup.phone!))));
       }
       // An unsubscribed address stays unsubscribed: this form proves nobody's address, so only the
       // person's own re-subscribe (the profile, the unsubscribe page) undoes it, and no e-mail

@@ -7,6 +7,7 @@ import { normaliseAddress } from "#app/modules/security";
 import type { LimitedClient } from "#app/modules/security/index.server";
 import type { TooManyAttemptsRefusal } from "#app/modules/security";
 import { countSignUpAttempt } from "./sign-up-limits.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /**
  * Puts an e-mail on the launch waitlist of the meditation platform, within the sign-up limits; a
@@ -20,7 +21,7 @@ export async function joinWaitlist(
   if (refusal) return refusal;
   const inserted = await db
     .insert(waitlist)
-    .values({ email: options.email, source: options.source ?? null, plan: options.plan ?? null })
+    .values({ email: normaliseEmailAddress(options.email), source: options.source ?? null, plan: options.plan ?? null })
     .onConflictDoNothing()
     .returning({ id: waitlist.id });
   if (inserted.length === 0) return { alreadyOnList: true };

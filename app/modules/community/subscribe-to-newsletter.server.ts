@@ -10,6 +10,7 @@ import type { TooManyAttemptsRefusal } from "#app/modules/security";
 import { purposesGrantedBy } from "#app/modules/consent";
 import { allGranted, recordConsents } from "#app/modules/consent/index.server";
 import { countSignUpAttempt } from "./sign-up-limits.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /**
  * Adds a subscriber, within the sign-up limits. Subscribing twice is not an error: the visitor is
@@ -23,7 +24,7 @@ export async function subscribeToNewsletter(
   if (refusal) return refusal;
   // Subscribing is the consent: kept with the row, and again when someone subscribes twice.
   const inserted = await db.transaction(async (tx) => {
-    const rows = await tx.insert(newsletter).values({ email: options.email }).onConflictDoNothing().returning({ id: newsletter.id });
+    const rows = await tx.insert(newsletter).values({ email: normaliseEmailAddress(options.email) }).onConflictDoNothing().returning({ id: newsletter.id });
     await recordConsents(tx, { email: options.email, source: "newsletter", answers: allGranted(purposesGrantedBy.newsletter) });
     return rows;
   });

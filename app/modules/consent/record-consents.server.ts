@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { consents } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import { consentVersionOf, type ConsentPurpose, type ConsentSource } from "./consent-texts";
 
 export interface ConsentRecord {
@@ -18,7 +19,7 @@ export interface ConsentRecord {
  * that rolled back (nor lost for one that stayed).
  */
 export async function recordConsents(tx: Database, record: ConsentRecord): Promise<void> {
-  const email = record.email.trim().toLowerCase();
+  const email = normaliseEmailAddress(record.email);
   const entries = Object.entries(record.answers) as [ConsentPurpose, boolean][];
   if (entries.length === 0) return;
   const userId = record.userId ?? sql`(select id from "user" where lower(email) = ${email} limit 1)`;

@@ -19,6 +19,7 @@ import { allInvitationStatus, invitationStatusCsvColumns, listInvitationStatus }
 import { allUserProfiles, listUserProfiles, userProfileCsvColumns } from "#app/modules/members/index.server";
 import type { DashboardListKey } from "./dashboard-lists";
 import { logFailure } from "#app/lib/log.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /**
  * Which module reads each dashboard list: one page for the dashboard, the whole list for export.
@@ -39,7 +40,7 @@ export async function readListPage(db: Database, key: DashboardListKey, query: L
         return new Map<string, keyof typeof suppressionReasonWords>();
       });
       const rows = page.rows.map((row) => {
-        const reason = suppressed.get(row.email.trim().toLowerCase());
+        const reason = suppressed.get(normaliseEmailAddress(row.email));
         return {
           ...row,
           lastClickAt: stats ? (stats.clickedMap[row.email] ?? null) : null,

@@ -9,6 +9,7 @@ import { parseBounceReport, reportEnvelope, type BounceReport } from "./parse-bo
 import { recordBounceEvent } from "./record-bounce.server";
 import { MAX_PARSED_BYTES } from "./report-mime.server";
 import { pruneUnmatchedReports, recordUnmatchedReport } from "./unmatched-reports.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /** The IMAP keyword set on every message read, so no poller reads it again. */
 export const PROCESSED_KEYWORD = "$HarmoniaProcessed";
@@ -162,7 +163,7 @@ async function processReports(options: BounceMailboxOptions, messages: MailboxMe
       outcomes.push("unmatched");
       continue;
     }
-    const email = matched.recipient.trim().toLowerCase();
+    const email = normaliseEmailAddress(matched.recipient);
     const record = async (): Promise<ReportOutcome> => {
       const outcome = await recordBounceEvent(
         options.db,

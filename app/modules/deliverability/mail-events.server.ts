@@ -8,6 +8,7 @@ import { recordBounceEvent, type BounceEventInput } from "./record-bounce.server
 import { isSignedBy, isSnsMessage, isTrustedCertificateUrl, isTrustedSnsUrl, signingCertificate, type SnsMessage } from "./sns-signature.server";
 import { recordUnmatchedReport } from "./unmatched-reports.server";
 import { tokensIn } from "./verp";
+import { normaliseEmailAddress, sameEmailAddress } from "#app/lib/email-address";
 
 export type MailEventProvider = "generic" | "postmark" | "ses";
 
@@ -202,7 +203,7 @@ async function receiveSes(db: Database, settings: MailEventSettings, body: strin
     const kind = notification.bounce.bounceType === "Permanent" ? "hard" : "soft";
     for (const recipient of notification.bounce.bouncedRecipients) {
       events.push({
-        eventKey: `ses:${message.MessageId}:${recipient.emailAddress.toLowerCase()}`,
+        eventKey: `ses:${message.MessageId}:${normaliseEmailAddress(recipient.emailAddress)}`,
         kind,
         email: recipient.emailAddress,
         detail: [notification.bounce.bounceType, notification.bounce.bounceSubType, recipient.status, recipient.diagnosticCode].filter(Boolean).join(" "),
@@ -213,7 +214,7 @@ async function receiveSes(db: Database, settings: MailEventSettings, body: strin
   } else if (type === "Complaint" && notification.complaint) {
     for (const recipient of notification.complaint.complainedRecipients) {
       events.push({
-        eventKey: `ses:${message.MessageId}:${recipient.emailAddress.toLowerCase()}`,
+        eventKey: `ses:${message.MessageId}:${normaliseEmailAddress(recipient.emailAddress)}`,
         kind: "complaint",
         email: recipient.emailAddress,
         detail: `Complaint${notification.complaint.complaintFeedbackType ? ` (${notification.complaint.complaintFeedbackType})` : ""}`,
@@ -248,7 +249,7 @@ async function confirmSubscription(message: SnsMessage, settings: MailEventSetti
 async function record(db: Database, settings: MailEventSettings, event: BounceEventInput & { messageId?: string }, tokens: string[] = []): Promise<void> {
   const messageId = event.messageId ? (event.messageId.startsWith("<") ? event.messageId : `<${event.messageId}>`) : null;
   const matched = await matchReport(db, { tokens, originalMessageId: messageId });
-  if (matched && matched.recipient.trim().toLowerCase() !== event.email.trim().toLowerCase()) {
+  if (matched && !sameEmailAddress(matched.recipient, event.email)) {
     await recordUnmatchedReport(db, { eventKey: event.eventKey, source: event.source, reason: "recipient-mismatch", kind: event.kind, namedRecipient: event.email });
     return;
   }

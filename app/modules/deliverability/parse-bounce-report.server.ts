@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { withoutControlCharacters } from "#app/modules/security";
 import { MAX_PARSED_BYTES, readReportParts, type Fields, type ReportParts } from "./report-mime.server";
 import { tokensIn } from "./verp";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /** What one message in the bounce mailbox reports. */
 export type BounceReport =
@@ -180,7 +181,7 @@ export function addressIn(value: string | undefined): string | null {
   } else {
     text = text.trim().split(" ").find((word) => word.includes("@")) ?? "";
   }
-  const address = withoutControlCharacters(text).trim().toLowerCase();
+  const address = normaliseEmailAddress(withoutControlCharacters(text));
   const at = address.lastIndexOf("@");
   if (address.length > MAX_ADDRESS || at <= 0 || at === address.length - 1 || address.includes(" ")) return null;
   return address;

@@ -3,6 +3,7 @@ import { bounceEvents, outbox, suppressions, type Suppression } from "#db/schema
 import type { Database } from "#app/lib/db.server";
 import { unsubscribeAddress } from "#app/modules/consent/index.server";
 import { recordConsents } from "#app/modules/consent/index.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /** Soft bounces within this many days that suppress an address (BOUNCE_SOFT_LIMIT). */
 export const DEFAULT_SOFT_BOUNCE_LIMIT = 3;
@@ -38,7 +39,7 @@ export async function recordBounceEvent(
   input: BounceEventInput,
   options: { softLimit?: number } = {},
 ): Promise<BounceOutcome> {
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseEmailAddress(input.email);
   const softLimit = options.softLimit ?? DEFAULT_SOFT_BOUNCE_LIMIT;
   return db.transaction(async (tx) => {
     const campaignId = input.campaignId !== undefined ? input.campaignId : input.outboxMessageId ? await campaignOf(tx, input.outboxMessageId) : null;

@@ -6,6 +6,7 @@ import { can, notAllowed, type Actor } from "#app/modules/access";
 import { deliverabilityMessages } from "./deliverability-messages";
 import { listSuppressions, unsuppress, type SuppressionListRow } from "./suppressions.server";
 import { listUnmatchedReports, unmatchedReasonWords, type UnmatchedReportSummary } from "./unmatched-reports.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /** The deliverability page's list of reports not acted on, each with its reason in words. */
 export type UnmatchedReportsView = Omit<UnmatchedReportSummary, "rows"> & { rows: Array<UnmatchedReportSummary["rows"][number] & { reasonWords: string }> };
@@ -31,7 +32,7 @@ export async function removeSuppression(db: Database, actor: StaffActor & Actor,
     const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
     return { ok: false, reason: "invalid", message: parsed.error.issues[0]!.message, fieldErrors };
   }
-  const email = parsed.data.email.trim().toLowerCase();
+  const email = normaliseEmailAddress(parsed.data.email);
   return db.transaction(async (tx) => {
     const removed = await unsuppress(tx, email);
     if (!removed) return { ok: false, reason: "not-found", message: deliverabilityMessages.notSuppressed(email) } as const;

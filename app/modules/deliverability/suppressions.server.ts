@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { bounceEvents, suppressions, type OutboxMessage, type Suppression } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { priorityRank } from "#app/modules/messaging/index.server";
+import { distinctEmailAddresses, normaliseEmailAddress } from "#app/lib/email-address";
 
 /** How a skipped message's reason and the staff list name each reason. */
 export const suppressionReasonWords: Record<Suppression["reason"], string> = {
@@ -21,15 +22,15 @@ export async function suppressedBulkMessages(db: Database, messages: OutboxMessa
   if (bulk.length === 0) return skipped;
   const reasons = await suppressionReasonsOf(db, bulk.map((message) => message.recipient));
   for (const message of bulk) {
-    const reason = reasons.get(message.recipient.trim().toLowerCase());
+    const reason = reasons.get(normaliseEmailAddress(message.recipient));
     if (reason) skipped.set(message.id, `suppressed: ${suppressionReasonWords[reason]}`);
   }
   return skipped;
 }
 
-/** The suppressed among `emails` (compared trimmed and lower-cased), with their reasons. */
+/** The suppressed among `emails` (normalised, docs/decisions/061), with their reasons. */
 export async function suppressionReasonsOf(db: Database, emails: string[]): Promise<Map<string, Suppression["reason"]>> {
-  const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  const wanted = distinctEmailAddresses(emails);
   if (wanted.length === 0) return new Map();
   const rows = await db.select({ email: suppressions.email, reason: suppressions.reason }).from(suppressions).where(inArray(suppressions.email, wanted));
   return new Map(rows.map((row) => [row.email, row.reason]));
@@ -37,7 +38,7 @@ export async function suppressionReasonsOf(db: Database, emails: string[]): Prom
 
 /** The suppression entry of one address, or null. */
 export async function suppressionOf(db: Database, email: string): Promise<Suppression | null> {
-  const [row] = await db.select().from(suppressions).where(eq(suppressions.email, email.trim().toLowerCase()));
+  const [row] = await db.select().from(suppressions).where(eq(suppressions.email, normaliseEmailAddress(email)));
   return row ?? null;
 }
 
@@ -83,7 +84,7 @@ export async function listSuppressions(db: Database, options: { search?: string;
  * it again at the next one. Runs in the caller's transaction; answers whether it was suppressed.
  */
 export async function unsuppress(tx: Database, email: string): Promise<Suppression | null> {
-  const address = email.trim().toLowerCase();
+  const address = normaliseEmailAddress(email);
   const [removed] = await tx.delete(suppressions).where(eq(suppressions.email, address)).returning();
   await tx
     .update(bounceEvents)

@@ -2,6 +2,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import { invitations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { demoInvitations, type DemoInvitationState } from "./demo-invitations";
+import { sameEmailAddress } from "#app/lib/email-address";
 
 export interface DemoInvitationLink {
   state: DemoInvitationState;
@@ -22,7 +23,7 @@ export async function listDemoInvitations(db: Database, publicUrl: string): Prom
     .where(inArray(sql`lower(${invitations.email})`, people.map(([, person]) => person.email)))
     .orderBy(asc(invitations.sentAt));
   return people.flatMap(([state, person]) => {
-    const row = rows.find((candidate) => candidate.email.toLowerCase() === person.email);
+    const row = rows.find((candidate) => sameEmailAddress(candidate.email, person.email));
     if (!row) return [];
     const url = new URL("/invitation", publicUrl);
     url.searchParams.set("rid", row.rid);

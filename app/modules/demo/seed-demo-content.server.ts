@@ -11,6 +11,7 @@ import { listDemoInvitations, type DemoInvitationLink } from "./list-demo-invita
 import { markDemoRows } from "./demo-marks.server";
 import { realDataHere } from "./demo-content.server";
 import { demoSubscribers, demoWaitlist } from "./demo-people";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /** What the seed did: added (or found) the demo, or left a database with real data alone, and why. */
 export type DemoSeedOutcome =
@@ -92,7 +93,7 @@ async function seedDemoInvitations(db: Database): Promise<void> {
     .select({ email: invitations.email })
     .from(invitations)
     .where(inArray(sql`lower(${invitations.email})`, [pending.email, accepted.email, expired.email]));
-  const invited = new Set(present.map((row) => row.email.toLowerCase()));
+  const invited = new Set<string>(present.map((row) => normaliseEmailAddress(row.email)));
   const acceptedAt = demoSentAt(accepted.sentDaysAgo - 2);
   const missing = [
     buildInvitation({ ...pending, sentAt: demoSentAt(pending.sentDaysAgo) }),

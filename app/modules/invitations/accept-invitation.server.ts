@@ -8,6 +8,7 @@ import { grantMusicAccess } from "#app/modules/music/index.server";
 import type { AcceptanceInput } from "./acceptance-schema";
 import type { InvitationFailure } from "./invitation-failures";
 import { effectiveInvitationStatus } from "./invitation-status";
+import { normaliseEmailAddress, sameEmailAddress } from "#app/lib/email-address";
 
 export type AcceptInvitationResult = { ok: true; loginLink: string } | { ok: false; reason: InvitationFailure };
 
@@ -31,9 +32,9 @@ export async function acceptInvitation(
     if (!invitation) return { ok: false, reason: "not-found" };
     const status = effectiveInvitationStatus(invitation, now);
     if (status !== "pending") return { ok: false, reason: status };
-    if (invitation.email.trim().toLowerCase() !== input.email.toLowerCase()) return { ok: false, reason: "email-mismatch" };
+    if (!sameEmailAddress(invitation.email, input.email)) return { ok: false, reason: "email-mismatch" };
 
-    const email = invitation.email.trim();
+    const email = normaliseEmailAddress(invitation.email);
     // An unticked texts box withdraws nothing given before for the same number (docs/decisions/043).
     await keepInviteeInDirectory(
       tx,

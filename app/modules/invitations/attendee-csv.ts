@@ -2,6 +2,7 @@ import { readCsvRecords } from "#app/lib/csv-reading";
 import { yieldToEventLoop } from "#app/lib/event-loop";
 import { withoutControlCharacters } from "#app/modules/security";
 import { attendeeImportMessages } from "./attendee-import-messages";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /**
  * The spec's rules for a ticketing export of past attendees (members-and-staff.md section 5),
@@ -187,7 +188,7 @@ export async function parseAttendeeCsv(text: string): Promise<AttendeeCsvResult>
       dropped.push({ row: rowNumber, reason: attendeeImportMessages.noRowReason, text: rawEmail.slice(0, 80) });
       continue;
     }
-    const email = rawEmail.toLowerCase();
+    const email = normaliseEmailAddress(rawEmail);
     if (email.length > MAX_EMAIL_LENGTH || !hasEmailShape(email)) {
       dropped.push({ row: rowNumber, reason: attendeeImportMessages.invalidEmailReason, text: rawEmail.slice(0, 80) });
       continue;

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { invitations, unsubscribes } from "#db/schema";
+import { invitations } from "#db/schema";
 import { memberAddressesAmong } from "#app/modules/members/index.server";
 import type { Database } from "#app/lib/db.server";
 import { yieldToEventLoop } from "#app/lib/event-loop";
+import { unsubscribedAmong } from "#app/modules/consent/index.server";
 import type { AttendeeImportPerson } from "./attendee-csv";
 import { effectiveInvitationStatus, type EffectiveInvitationStatus } from "./invitation-status";
 
@@ -34,14 +35,14 @@ export async function standingOf(db: Database, people: readonly AttendeeImportPe
     // getting a turn before each: the embedded database runs in this thread.
     const known = await memberAddressesAmong(db, addresses);
     await yieldToEventLoop();
-    const gone = await db.select({ email: unsubscribes.email }).from(unsubscribes).where(sql`${unsubscribes.email} in ${chunk}`);
+    const gone = await unsubscribedAmong(db, emails.slice(start, start + CHUNK));
     await yieldToEventLoop();
     const invites = await db
       .select({ email: sql<string>`lower(${invitations.email})`, status: invitations.status, expiresAt: invitations.expiresAt, revokedAt: invitations.revokedAt })
       .from(invitations)
       .where(sql`lower(${invitations.email}) in ${chunk}`);
     for (const email of known) members.add(email);
-    for (const row of gone) unsubscribed.add(row.email);
+    for (const email of gone) unsubscribed.add(email);
     for (const row of invites) {
       const status = effectiveInvitationStatus(row, now);
       // An accepted invitation means a member; of several others, a pending one is the one to show.

@@ -3,6 +3,7 @@ import type { Database } from "#app/lib/db.server";
 import { randomToken } from "#app/lib/tokens.server";
 import { invitationExpiry } from "./invitation-status";
 import { RID_BYTES } from "./rid";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /** An unguessable invitation id. */
 export function newInvitationRid(): string {
@@ -29,7 +30,7 @@ export async function createInvitation(db: Database, invitation: NewInvitation):
     .insert(invitations)
     .values({
       rid: newInvitationRid(),
-      email: invitation.email.trim(),
+      email: normaliseEmailAddress(invitation.email),
       firstName: invitation.firstName ?? null,
       lastName: invitation.lastName ?? null,
       phone: invitation.phone ?? null,

@@ -1,10 +1,12 @@
 import { createElement } from "react";
 import { inArray, sql } from "drizzle-orm";
-import { invitations, unsubscribes } from "#db/schema";
+import { invitations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import { yieldToEventLoop } from "#app/lib/event-loop";
 import { GREETING_FALLBACK, nameProblem } from "#app/lib/greeting-name";
 import { unsubscribeUrl } from "#app/modules/campaigns/index.server";
+import { unsubscribedAmong } from "#app/modules/consent/index.server";
 import { newToken } from "#app/lib/tokens.server";
 import { queueEmailBatchToRender } from "#app/modules/messaging/index.server";
 import type { DeliveryRenderer, RenderOutcome } from "#app/modules/messaging/index.server";
@@ -63,7 +65,7 @@ async function queueInvitationEmailBatch(db: Database, sent: { id: string; email
   const withTokens = sent.map((invitation) => ({ invitation, unsubscribe: newToken() }));
   if (withTokens.length) {
     // One JSON parameter, not two per row: the embedded database plans thousands of parameters slowly.
-    const tokens = withTokens.map(({ invitation, unsubscribe }) => ({ token_hash: unsubscribe.hash, email: invitation.email.trim().toLowerCase() }));
+    const tokens = withTokens.map(({ invitation, unsubscribe }) => ({ token_hash: unsubscribe.hash, email: normaliseEmailAddress(invitation.email) }));
     await db.execute(sql`insert into unsubscribe_tokens (token_hash, email)
       select r.token_hash, r.email from jsonb_to_recordset(${JSON.stringify(tokens)}::jsonb) as r(token_hash text, email text)`);
   }
@@ -179,13 +181,10 @@ export function invitationEmailRenderer(options: { publicUrl: string }): Deliver
       const wordingIds = [...new Set(messages.map((message) => message.meta.wordingId).filter((id): id is string => Boolean(id)))];
       const wordings = await invitationWordingsById(db, wordingIds);
       // Someone who unsubscribed after the invitation was written is not mailed it.
-      const recipients = [...new Set(messages.map((message) => message.recipient.trim().toLowerCase()))];
-      const gone = new Set(
-        recipients.length ? (await db.select({ email: unsubscribes.email }).from(unsubscribes).where(inArray(unsubscribes.email, recipients))).map((row) => row.email) : [],
-      );
+      const gone: ReadonlySet<string> = await unsubscribedAmong(db, messages.map((message) => message.recipient));
       const outcomes = new Map<string, RenderOutcome>();
       for (const message of messages) {
-        if (gone.has(message.recipient.trim().toLowerCase())) {
+        if (gone.has(normaliseEmailAddress(message.recipient))) {
           outcomes.set(message.id, { gone: "Unsubscribed" });
           continue;
         }

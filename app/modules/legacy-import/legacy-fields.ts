@@ -4,6 +4,7 @@ import { acceptanceSchema } from "#app/modules/invitations";
 import { emailOnlySchema, signUpSchema, validateProfile, type ProfileField } from "#app/modules/members";
 import { reservationSchema } from "#app/modules/reservations";
 import { hasControlCharacters, withoutControlCharacters } from "#app/modules/security";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /**
  * The old site's cells pass the rules of the site's own forms (issue 34): what a visitor, member or
@@ -113,7 +114,7 @@ function decide<T>(text: string, cleaned: boolean, rule: FormRule<T>): FieldChec
 /** An e-mail address, trimmed and lower-cased, if the form's rule takes it; else null. */
 export function checkEmail(value: string | null | undefined, rule: FormRule<string>): string | null {
   if (!value || value.length > MAX_CELL_LENGTH) return null;
-  const parsed = rule.safeParse(value.trim().toLowerCase());
+  const parsed = rule.safeParse(normaliseEmailAddress(value));
   return parsed.success ? parsed.data : null;
 }
 

@@ -3,6 +3,7 @@ import type { Database } from "#app/lib/db.server";
 import { unsubscribeAddress } from "#app/modules/consent/index.server";
 import { deleteAccountSchema, DELETED_GUEST_NAME, memberDataMessages } from "./member-data";
 import { recordConsents } from "#app/modules/consent/index.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 export interface AccountOwner {
   id: string;
@@ -28,7 +29,7 @@ export type DeleteMemberAccountOutcome =
 export async function deleteMemberAccount(db: Database, owner: AccountOwner, input: unknown): Promise<DeleteMemberAccountOutcome> {
   const checked = deleteAccountSchema.safeParse(input);
   if (!checked.success) return { ok: false, fieldErrors: { confirmation: memberDataMessages.deleteConfirmation } };
-  const email = owner.email.trim().toLowerCase();
+  const email = normaliseEmailAddress(owner.email);
   const id = owner.id;
   const reservationsAnonymised = await db.transaction(async (tx) => {
     const anonymised = await tx.execute(sql`

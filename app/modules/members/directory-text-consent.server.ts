@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import { userProfiles } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { storedPhoneMatches } from "#app/lib/stored-phone.server";
@@ -6,7 +7,7 @@ import { storedPhoneMatches } from "#app/lib/stored-phone.server";
 // The SMS side of the member directory (an invitation's texts box, the profile's), read and
 // changed here for the sms module, which decides who may be texted.
 
-const byAddress = (email: string) => eq(sql`lower(${userProfiles.email})`, email.trim().toLowerCase());
+const byAddress = (email: string) => eq(sql`lower(${userProfiles.email})`, normaliseEmailAddress(email));
 
 /** Every directory row with SMS consent, oldest first: address, phone as typed, and first name. */
 export async function directoryTextConsents(db: Database): Promise<{ email: string; phone: string | null; firstName: string | null }[]> {

@@ -3,6 +3,7 @@ import { queryRows, type Database } from "#app/lib/db.server";
 import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "#app/modules/security/index.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
 import { consentWordsAt, type ConsentSource } from "#app/modules/consent";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /** Gathering everything reads a dozen tables and all of a person's listening: a few downloads an hour. */
 export const memberExportLimit: RateLimitRule = { limit: 5, windowSeconds: 60 * 60 };
@@ -66,7 +67,7 @@ export async function exportMemberData(
   );
   if (!limit.allowed) return { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) };
 
-  const email = owner.email.trim().toLowerCase();
+  const email = normaliseEmailAddress(owner.email);
   const id = owner.id;
   const rows = (query: ReturnType<typeof sql>) => queryRows<Row>(db, query);
   const one = async (query: ReturnType<typeof sql>) => (await rows(query))[0] ?? null;

@@ -4,6 +4,7 @@ import { SIGN_IN_LINK_TTL_SECONDS, type Auth, type SignInLinkMetadata } from "#a
 import type { Database } from "#app/lib/db.server";
 import { SIGNED_IN_PATH } from "./landing-path";
 import { verification } from "#db/schema";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /**
  * Sign-in links. Each one is a better-auth magic-link token, stored hashed, used once, valid for
@@ -43,7 +44,7 @@ export async function createSignInLink(
   const hashed = createHash("sha256").update(token).digest("base64url");
   await db.insert(verification).values({
     identifier: `magic-link:${hashed}`,
-    value: JSON.stringify({ type: "magic-link", email: options.email.toLowerCase(), ...(options.name ? { name: options.name } : {}) }),
+    value: JSON.stringify({ type: "magic-link", email: normaliseEmailAddress(options.email), ...(options.name ? { name: options.name } : {}) }),
     expiresAt: new Date(Date.now() + SIGN_IN_LINK_TTL_SECONDS * 1000),
   });
   return `${options.publicUrl}/login/link?token=${encodeURIComponent(token)}&next=${encodeURIComponent(options.next)}`;

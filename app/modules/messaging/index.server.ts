@@ -13,9 +13,8 @@ export { RELAY_STAGES, type FailureStage } from "./delivery-errors";
 export { dueMessages, type DueMessages, failingTransactionalEmails, type FailingTransactionalEmails, type FailureGroup } from "./outbox-stats.server";
 // Waking the sender after a commit.
 export { registerOutboxWake, wakeOutbox } from "./outbox-wake.server";
-// The outbox: queueing, cancelling, holding, releasing, texts and delivery reports.
-export { cancelMessages, getOutboxMessage, holdCampaignMessages, insertText, listEmails, type MessagePriority, priorityRank, type QueuedEmail, queueEmail, queueEmailBatch, queueEmailBatchToRender, queueEmailToRender, type QueueResult, recordDeliveryReport, recordRefusedText, releaseFailedMessages, releaseHeldCampaignMessages } from "./outbox.server";
-// Renderers at delivery: their shape.
+// The outbox: queueing, cancelling (a message, or every bulk e-mail to an address), holding, releasing, texts and delivery reports.
+export { cancelBulkMailTo, cancelMessages, getOutboxMessage, holdCampaignMessages, insertText, listEmails, type MessagePriority, priorityRank, type QueuedEmail, queueEmail, queueEmailBatch, queueEmailBatchToRender, queueEmailToRender, type QueueResult, recordDeliveryReport, recordRefusedText, releaseFailedMessages, releaseHeldCampaignMessages } from "./outbox.server";
 export { type DeliveryRenderer, type RenderedEmail, type RenderOutcome } from "./render-at-delivery.server";
 // Rendering an e-mail template.
 export { renderEmail } from "./render-email.server";

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { outbox, type OutboxMessage } from "#db/schema";
 import { queryRows, type Database } from "#app/lib/db.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import type { FailureFacts } from "./delivery-errors";
 import { attachmentsToMeta, type EmailAttachment } from "./email-attachments";
 import { keepsSignInLinks } from "./mailbox-mode.server";
@@ -48,7 +49,7 @@ export async function queueEmail(db: Database, email: QueuedEmail): Promise<Queu
   if (signInLink !== undefined && keepsSignInLinks()) meta.signInLink = signInLink;
   return insertMessage(db, {
     kind: email.kind,
-    recipient: email.to,
+    recipient: normaliseEmailAddress(email.to),
     subject: email.subject,
     bodyText: email.text,
     bodyHtml: email.html,
@@ -72,7 +73,7 @@ export async function queueEmailBatch(db: Database, emails: QueuedEmail[]): Prom
       emails.map((email) => ({
         channel: "email" as const,
         kind: email.kind,
-        recipient: email.to,
+        recipient: normaliseEmailAddress(email.to),
         subject: email.subject,
         bodyText: email.text,
         bodyHtml: email.html,
@@ -117,7 +118,7 @@ export interface EmailToRender {
 export async function queueEmailToRender(db: Database, email: EmailToRender): Promise<QueueResult> {
   return insertMessage(db, {
     kind: email.kind,
-    recipient: email.to,
+    recipient: normaliseEmailAddress(email.to),
     subject: email.subject,
     bodyText: "",
     bodyHtml: null,
@@ -138,7 +139,7 @@ export async function queueEmailBatchToRender(db: Database, emails: EmailToRende
   for (let start = 0; start < emails.length; start += 2000) {
     const rows = emails.slice(start, start + 2000).map((email) => ({
       kind: email.kind,
-      recipient: email.to,
+      recipient: normaliseEmailAddress(email.to),
       subject: email.subject,
       meta: { ...email.refs, [RENDERER_META_KEY]: email.renderer },
       idempotency_key: email.idempotencyKey,
@@ -202,6 +203,21 @@ export async function cancelMessages(db: Database, where: SQL, reason: string): 
     .where(and(where, inArray(outbox.status, ["pending", "held"])))
     .returning({ id: outbox.id });
   return cancelled.map((row) => row.id);
+}
+
+/**
+ * Cancels every bulk e-mail (a campaign's, an invitation) to `address` that no sender has claimed
+ * yet, whatever its spelling: recipients are stored normalised (docs/decisions/061), so the
+ * address is compared in that form. Transactional mail to it is not touched. Returns the ids.
+ */
+export async function cancelBulkMailTo(db: Database, address: string, reason: string): Promise<string[]> {
+  const recipient = normaliseEmailAddress(address);
+  if (!recipient) return [];
+  return cancelMessages(
+    db,
+    and(eq(outbox.channel, "email"), eq(outbox.recipient, recipient), eq(outbox.priority, priorityRank.bulk))!,
+    reason,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Auth } from "#app/lib/auth.server";
 import type { Database } from "#app/lib/db.server";
-import { normaliseEmail } from "#app/modules/access";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import { emailSignInLink } from "#app/modules/members/index.server";
 import { grantMusicAccess } from "./grant-music-access.server";
 import { hasValidSignature, signValue } from "./signatures.server";
@@ -16,11 +16,11 @@ const PURPOSE = "music-access-gift:v1";
 const TOKEN = /^[\w-]{43}$/;
 
 export function accessGiftToken(secret: string, email: string): string {
-  return signValue(secret, PURPOSE, normaliseEmail(email));
+  return signValue(secret, PURPOSE, normaliseEmailAddress(email));
 }
 
 export function isAccessGiftFor(secret: string, email: string, token: string | null | undefined): boolean {
-  return typeof token === "string" && TOKEN.test(token) && hasValidSignature(secret, PURPOSE, normaliseEmail(email), token);
+  return typeof token === "string" && TOKEN.test(token) && hasValidSignature(secret, PURPOSE, normaliseEmailAddress(email), token);
 }
 
 /** E-mails the sign-in link whose landing page (/welcome) redeems the gift. */

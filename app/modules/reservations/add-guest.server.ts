@@ -1,4 +1,5 @@
 import { reservations } from "#db/schema";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import type { Database } from "#app/lib/db.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { logFailure } from "#app/lib/log.server";
@@ -54,7 +55,7 @@ export async function addGuest(db: Database, actor: ReservationsActor, input: Re
         .values({
           eventId: event.id,
           visitorName: guest.name,
-          visitorEmail: guest.email ?? null,
+          visitorEmail: guest.email ? normaliseEmailAddress(guest.email) : null,
           visitorEmailKey: guest.email ? normaliseAddress(guest.email) : null,
           phone: guest.phone ?? null,
           seats: guest.seats,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { reservations, type WaitlistEntryRow } from "#db/schema";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import type { Database } from "#app/lib/db.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { logFailure } from "#app/lib/log.server";
@@ -54,7 +55,7 @@ export async function editGuest(db: Database, actor: ReservationsActor, input: R
       }
 
       const before = { name: reservation.visitorName, email: reservation.visitorEmail, phone: reservation.phone, seats: reservation.seats };
-      const after = { name: guest.name, email: guest.email ?? null, phone: guest.phone ?? null, seats: guest.seats };
+      const after = { name: guest.name, email: guest.email ? normaliseEmailAddress(guest.email) : null, phone: guest.phone ?? null, seats: guest.seats };
       const changed = (Object.keys(after) as (keyof typeof after)[]).filter((key) => before[key] !== after[key]);
       if (changed.length === 0) return { ok: true as const, message: messages.unchanged, reservationId: reservation.id, offers: [] as WaitlistEntryRow[] };
 

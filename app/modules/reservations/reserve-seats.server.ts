@@ -6,6 +6,7 @@ import { findEvent, takeSeatsIfOpen, type WhichEvent } from "#app/modules/events
 import { normaliseAddress } from "#app/modules/security";
 import { MAX_SEATS_PER_ADDRESS, reservationMessages, seatsPerAddressRefusal, type ReservationInput } from "./reservation-form";
 import { logFailure } from "#app/lib/log.server";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 export type ReservationFailure =
   | "event-not-found"
@@ -243,7 +244,7 @@ async function insertReservation(tx: Database, input: ReservationInput, eventId:
       .values({
         eventId,
         visitorName: input.name,
-        visitorEmail: input.email,
+        visitorEmail: normaliseEmailAddress(input.email),
         visitorEmailKey: addressKey,
         phone: input.phone || null,
         // The SMS box, for this phone; its consents row is written by afterReserved in this transaction.

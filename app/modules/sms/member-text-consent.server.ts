@@ -8,6 +8,7 @@ import type { TextRules } from "./text-eligibility.server";
 import { numberRefusals } from "./text-eligibility.server";
 import { memberTextState, type MemberTextConsent } from "./member-text-words";
 import { phoneForTextsProblem, toE164 } from "./sms-texts";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 
 /**
  * A reservation made with this address, as the SMS consent of guests is matched (`hasSmsConsent`).
@@ -28,7 +29,7 @@ export interface TextConsentOwner {
  * number replied STOP, which only START undoes.
  */
 export async function getMemberTextConsent(db: Database, owner: TextConsentOwner, rules: TextRules): Promise<MemberTextConsent> {
-  const email = owner.email.trim().toLowerCase();
+  const email = normaliseEmailAddress(owner.email);
   const profile = await directoryTextConsentOf(db, email);
   const signUp = await communityTextConsentOf(db, email);
   const guests = await db
@@ -71,7 +72,7 @@ export async function setMemberTextConsent(
     const problem = phoneForTextsProblem(phone, rules.allowedCountries);
     if (problem) return { ok: false, message: problem, fieldErrors: { phone: problem } };
   }
-  const email = owner.email.trim().toLowerCase();
+  const email = normaliseEmailAddress(owner.email);
   const now = rules.now ?? new Date();
   await db.transaction(async (tx) => {
     // One change at a time per member: two tabs saving at once must not both record a change.

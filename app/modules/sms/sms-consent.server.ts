@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { reservations, smsEvents } from "#db/schema";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import type { Database } from "#app/lib/db.server";
 import { storedPhoneMatches } from "#app/lib/stored-phone.server";
 import { communityConsentedPhonesLike, communityTextConsents } from "#app/modules/community/index.server";
@@ -39,7 +40,7 @@ export async function loadSmsConsent(db: Database): Promise<SmsConsent> {
   const numbers = new Map<string, TextRecipient>();
   const emails = new Set<string>();
   const add = (email: string, phone: string | null, name: string | null) => {
-    const address = email.trim().toLowerCase();
+    const address = normaliseEmailAddress(email);
     emails.add(address);
     const number = phone ? toE164(phone) : null;
     if (number && !numbers.has(number)) numbers.set(number, { phone: number, name: name?.trim() || null, email: address });
@@ -50,7 +51,7 @@ export async function loadSmsConsent(db: Database): Promise<SmsConsent> {
 }
 
 export function hasSmsConsent(consent: SmsConsent, guest: { email: string | null; phone: string }): boolean {
-  return (guest.email !== null && consent.emails.has(guest.email.trim().toLowerCase())) || consent.numbers.has(guest.phone) || consent.guestNumbers.has(guest.phone);
+  return (guest.email !== null && consent.emails.has(normaliseEmailAddress(guest.email))) || consent.numbers.has(guest.phone) || consent.guestNumbers.has(guest.phone);
 }
 
 /** Everyone on the community list (or members' directory) with SMS consent and a valid phone, each number once. */

@@ -4,7 +4,7 @@ import { AuthCard, FormBanner } from "#app/components/members/auth-card";
 import { readForm } from "#app/lib/form-data.server";
 import { pageMeta } from "#app/lib/seo";
 import { siteConfig } from "#app/lib/site-config";
-import { findUnsubscribeTarget, resubscribe, unsubscribe } from "#app/modules/consent/index.server";
+import { findUnsubscribeTarget, resubscribe, unsubscribe } from "#app/modules/campaigns/index.server";
 
 /**
  * The unsubscribe link of every campaign e-mail. GET only asks (a scanner changes nothing); the

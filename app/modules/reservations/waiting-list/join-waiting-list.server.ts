@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { waitlistEntries, type EventRow, type WaitlistEntryRow } from "#db/schema";
+import { normaliseEmailAddress } from "#app/lib/email-address";
 import type { Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
 import { queueEmailToRender } from "#app/modules/messaging/index.server";
@@ -99,7 +100,7 @@ async function join(
         .values({
           eventId: event.id,
           name: input.name,
-          email: input.email,
+          email: normaliseEmailAddress(input.email),
           emailKey,
           phone: input.phone || null,
           seats: input.seats,
