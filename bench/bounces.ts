@@ -2,7 +2,7 @@
 // mailbox (a private Dovecot, as the tests start it), read by the production server's own bounce
 // poller while the bench asks the server's /healthz every 20 ms. On PostgreSQL (BENCH_DATABASE_URL
 // or DATABASE_URL, else the local server; a fresh database, dropped afterwards) and on the embedded
-// database (BENCH_SKIP_PGLITE=1 skips it). Each ordinary message names an outbox message by its
+// database (BENCH_SKIP_PGLITE=1 skips it; BENCH_SKIP_POSTGRES=1 the other). Each ordinary message names an outbox message by its
 // VERP token: 60% RFC 3464 hard bounces, 30% soft (delayed) ones, 10% ARF complaints. 1% are
 // hostile (docs/decisions/051): 60,000-character report fields and headers, 1 MB bodies, MIME
 // nested 5,000 deep, and messages over the 2 MB limit. Prints messages per second (target ≥ 200 on
@@ -176,7 +176,7 @@ async function run(label: string, database: { databaseUrl: string } | { dataDir:
   }
 }
 
-const postgresUrl = await createPostgresDatabase();
+const postgresUrl = process.env.BENCH_SKIP_POSTGRES === "1" ? undefined : await createPostgresDatabase();
 if (postgresUrl) {
   try {
     await run(`PostgreSQL (${new URL(postgresUrl).host})`, { databaseUrl: postgresUrl });
