@@ -54,10 +54,6 @@ const UNRESOLVED_ALLOWED: [from: string, expression: string, reason: string][] =
 
 /** Value imports of another module's table, from today's reading; each goes when its module asks the owner's door instead. */
 const TABLE_IMPORTS_ALLOWED: [from: string, table: string, reason: string][] = [
-  ["app/modules/campaigns/campaign-results.server.ts", "outbox", "counts and holds the campaign's messages in the outbox"],
-  ["app/modules/campaigns/control-campaign.server.ts", "outbox", "counts and holds the campaign's messages in the outbox"],
-  ["app/modules/deliverability/match-report.server.ts", "outbox", "matches a bounce or report to the message sent"],
-  ["app/modules/deliverability/record-bounce.server.ts", "outbox", "matches a bounce or report to the message sent"],
   ["app/modules/demo/list-demo-invitations.server.ts", "invitations", "seeds and lists the demo invitations"],
   ["app/modules/demo/seed-demo-content.server.ts", "events", "seeds the demo events"],
   ["app/modules/demo/seed-demo-content.server.ts", "invitations", "seeds and lists the demo invitations"],
@@ -79,17 +75,11 @@ const TABLE_IMPORTS_ALLOWED: [from: string, table: string, reason: string][] = [
   ["app/modules/legacy-import/import-legacy.server.ts", "user", "moving in writes every module's rows in one transaction"],
   ["app/modules/legacy-import/import-legacy.server.ts", "userProfiles", "moving in writes every module's rows in one transaction"],
   ["app/modules/legacy-import/import-legacy.server.ts", "waitlist", "moving in writes every module's rows in one transaction"],
-  ["app/modules/reservations/cancel-reservation.server.ts", "outbox", "cancels or reads reservation mail in the outbox"],
   ["app/modules/reservations/check-in/door-event.server.ts", "events", "today's events that have guests, in one statement with an exists over reservations"],
   ["app/modules/reservations/list-reservations-admin.server.ts", "events", "the reservations page's events with their counts, ordered by the past rule, in one listing query"],
-  ["app/modules/reservations/reminders.server.ts", "outbox", "cancels or reads reservation mail in the outbox"],
   ["app/modules/reservations/reserve-seats.server.ts", "events", "findSubmittedReservation: every form submission's first, indexed statement, by the event's slug (the hot path)"],
-  ["app/modules/sms/list-texts.server.ts", "outbox", "queues and lists texts in the outbox"],
   ["app/modules/sms/member-text-consent.server.ts", "reservations", "finds the number and text consent given with a reservation"],
-  ["app/modules/sms/queue-text.server.ts", "outbox", "queues and lists texts in the outbox"],
-  ["app/modules/sms/send-text-to-number.server.ts", "outbox", "queues and lists texts in the outbox"],
   ["app/modules/sms/sms-consent.server.ts", "reservations", "finds the number and text consent given with a reservation"],
-  ["app/modules/system/system-status.server.ts", "outbox", "counts the outbox for the status page"],
   ["bench/campaign.js", "community", "fills the community with the recipients of the campaign it measures"],
   ["bench/import.js", "outbox", "seeds and counts the rows around the attendee import it measures"],
   ["bench/import.js", "unsubscribes", "seeds and counts the rows around the attendee import it measures"],

@@ -6,6 +6,7 @@ import { formatVenueDateTime } from "#app/lib/event-dates";
 import { queryRows, type Database } from "#app/lib/db.server";
 import { campaignEngagement, type CampaignEngagement } from "./campaign-stats.server";
 import { etaSeconds, type CampaignCounts } from "./progress";
+import { sentLatelyByCampaign } from "#app/modules/messaging/index.server";
 
 /** The window the send rate (and so the ETA) is measured over. */
 const RATE_WINDOW_SECONDS = 60;
@@ -87,11 +88,10 @@ export async function listCampaigns(db: Database, limit = 20, filter: { kind?: s
     sql`select campaign_id, status::text as status, count(*) as total, count(clicked_at) as clicked
         from campaign_recipients where campaign_id in (${ids}) group by campaign_id, status`,
   );
-  const rates = await queryRows<{ campaign_id: string; sent: number | string }>(
+  const sentLately = await sentLatelyByCampaign(
     db,
-    sql`select campaign_id, count(*) as sent from outbox
-        where campaign_id in (${ids}) and status = 'sent' and sent_at > now() - make_interval(secs => ${RATE_WINDOW_SECONDS})
-        group by campaign_id`,
+    rows.map((row) => row.id),
+    RATE_WINDOW_SECONDS,
   );
   const fresh = await db.select({ id: campaigns.id, status: campaigns.status }).from(campaigns).where(sql`${campaigns.id} in (${ids})`);
   const statusOf = new Map(fresh.map((row) => [row.id, row.status]));
@@ -107,7 +107,6 @@ export async function listCampaigns(db: Database, limit = 20, filter: { kind?: s
         tally[count.status] += total;
       }
     }
-    const sentLately = Number(rates.find((rate) => rate.campaign_id === row.id)?.sent ?? 0);
     const status = statusOf.get(row.id) ?? row.status;
     return {
       id: row.id,
@@ -122,7 +121,7 @@ export async function listCampaigns(db: Database, limit = 20, filter: { kind?: s
       createdLabel: formatVenueDateTime(row.createdAt, siteConfig.venue.timeZone),
       createdByEmail: row.createdByEmail,
       counts: tally,
-      etaSeconds: status === "sending" ? etaSeconds(tally.queued, sentLately, RATE_WINDOW_SECONDS) : null,
+      etaSeconds: status === "sending" ? etaSeconds(tally.queued, sentLately.get(row.id) ?? 0, RATE_WINDOW_SECONDS) : null,
       engagement: engagement.get(row.id) ?? { listeners: 0, plays: 0, unsubscribed: 0, bounced: 0, complaints: 0 },
     };
   });

@@ -4,8 +4,9 @@ import type { Database } from "#app/lib/db.server";
 import { exportList } from "#app/modules/activity/index.server";
 import { formatVenueDateTime } from "#app/lib/event-dates";
 import { PLAY_START_SECONDS } from "#app/modules/music";
-import { campaignRecipients, campaigns, outbox } from "#db/schema";
+import { campaignRecipients, campaigns } from "#db/schema";
 import { findEventForMailing } from "#app/modules/events/index.server";
+import { messageSendTimes } from "#app/modules/messaging/index.server";
 import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { settleCampaign } from "./campaign-progress.server";
 
@@ -65,6 +66,7 @@ function recipientsQuery(db: Database, campaign: { id: string; tag: string; crea
       where a.campaign = ${campaign.tag} and a.received_at >= ${campaign.createdAt.toISOString()}::timestamptz
         and a.action = 'play' and a.position < ${PLAY_START_SECONDS}
         and ${campaignRecipients.email} is not null and lower(a.user_email) = ${campaignRecipients.email})`.mapWith(Number);
+  const sent = messageSendTimes(db);
   return db
     .select({
       id: campaignRecipients.id,
@@ -73,12 +75,12 @@ function recipientsQuery(db: Database, campaign: { id: string; tag: string; crea
       phone: campaignRecipients.phone,
       result: campaignRecipients.status,
       reason: campaignRecipients.lastError,
-      sentAt: outbox.sentAt,
+      sentAt: sent.sentAt,
       clickedAt: campaignRecipients.clickedAt,
       plays,
     })
     .from(campaignRecipients)
-    .leftJoin(outbox, eq(outbox.id, campaignRecipients.outboxMessageId))
+    .leftJoin(sent, eq(sent.id, campaignRecipients.outboxMessageId))
     .where(
       and(
         eq(campaignRecipients.campaignId, campaign.id),

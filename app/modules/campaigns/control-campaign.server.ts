@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { campaignRecipients, campaigns, outbox } from "#db/schema";
+import { campaignRecipients, campaigns } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { recordActivity } from "#app/modules/activity/index.server";
-import { cancelMessages, holdCampaignMessages, releaseFailedMessages, releaseHeldCampaignMessages } from "#app/modules/messaging/index.server";
+import { cancelCampaignMessages, holdCampaignMessages, releaseFailedMessages, releaseHeldCampaignMessages } from "#app/modules/messaging/index.server";
 import { wakeOutbox } from "#app/modules/messaging/index.server";
 import { wakeTexts } from "#app/modules/sms/index.server";
 import { campaignMessages } from "./campaign-messages";
@@ -65,7 +65,7 @@ export async function cancelCampaign(db: Database, actor: StaffMember, campaignI
       .where(and(eq(campaigns.id, campaignId), inArray(campaigns.status, ["draft", "scheduled", "sending", "paused"])))
       .returning({ subject: campaigns.subject });
     if (!row) return false;
-    const unsent = await cancelMessages(tx, eq(outbox.campaignId, campaignId), "Campaign cancelled");
+    const unsent = await cancelCampaignMessages(tx, campaignId, "Campaign cancelled");
     await tx
       .update(campaignRecipients)
       .set({ status: "skipped", lastError: "Campaign cancelled before sending", updatedAt: sql`now()` })

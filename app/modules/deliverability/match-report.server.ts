@@ -1,6 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { outbox } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { emailByProviderId, emailsByIds } from "#app/modules/messaging/index.server";
 import { messageIdFromToken } from "./verp";
 
 export interface MatchedMessage {
@@ -16,18 +15,11 @@ export interface MatchedMessage {
 export async function matchReport(db: Database, report: { tokens: string[]; originalMessageId: string | null }): Promise<MatchedMessage | null> {
   const ids = report.tokens.map(messageIdFromToken).filter((id): id is string => id !== null);
   if (ids.length > 0) {
-    const [row] = await db
-      .select({ id: outbox.id, recipient: outbox.recipient, campaignId: outbox.campaignId })
-      .from(outbox)
-      .where(and(inArray(outbox.id, ids), eq(outbox.channel, "email")));
+    const [row] = await emailsByIds(db, ids);
     if (row) return { outboxMessageId: row.id, recipient: row.recipient, campaignId: row.campaignId };
   }
   if (report.originalMessageId) {
-    const [row] = await db
-      .select({ id: outbox.id, recipient: outbox.recipient, campaignId: outbox.campaignId })
-      .from(outbox)
-      .where(and(eq(outbox.channel, "email"), eq(outbox.providerId, report.originalMessageId)))
-      .limit(1);
+    const row = await emailByProviderId(db, report.originalMessageId);
     if (row) return { outboxMessageId: row.id, recipient: row.recipient, campaignId: row.campaignId };
   }
   return null;
@@ -38,10 +30,7 @@ export async function matchReports(db: Database, reports: Array<{ tokens: string
   const ids = [...new Set(reports.flatMap((report) => report.tokens.map(messageIdFromToken).filter((id): id is string => id !== null)))];
   const byId = new Map<string, MatchedMessage>();
   for (let start = 0; start < ids.length; start += 1000) {
-    const rows = await db
-      .select({ id: outbox.id, recipient: outbox.recipient, campaignId: outbox.campaignId })
-      .from(outbox)
-      .where(and(inArray(outbox.id, ids.slice(start, start + 1000)), eq(outbox.channel, "email")));
+    const rows = await emailsByIds(db, ids.slice(start, start + 1000));
     for (const row of rows) byId.set(row.id, { outboxMessageId: row.id, recipient: row.recipient, campaignId: row.campaignId });
   }
   const matched: Array<MatchedMessage | null> = [];

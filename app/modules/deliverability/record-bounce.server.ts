@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { bounceEvents, outbox, suppressions, type Suppression } from "#db/schema";
+import { bounceEvents, suppressions, type Suppression } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { unsubscribeAddress } from "#app/modules/consent/index.server";
 import { recordConsents } from "#app/modules/consent/index.server";
 import { normaliseEmailAddress } from "#app/lib/email-address";
+import { campaignOfMessage } from "#app/modules/messaging/index.server";
 
 /** Soft bounces within this many days that suppress an address (BOUNCE_SOFT_LIMIT). */
 export const DEFAULT_SOFT_BOUNCE_LIMIT = 3;
@@ -42,7 +43,7 @@ export async function recordBounceEvent(
   const email = normaliseEmailAddress(input.email);
   const softLimit = options.softLimit ?? DEFAULT_SOFT_BOUNCE_LIMIT;
   return db.transaction(async (tx) => {
-    const campaignId = input.campaignId !== undefined ? input.campaignId : input.outboxMessageId ? await campaignOf(tx, input.outboxMessageId) : null;
+    const campaignId = input.campaignId !== undefined ? input.campaignId : input.outboxMessageId ? await campaignOfMessage(tx, input.outboxMessageId) : null;
     const inserted = await tx
       .insert(bounceEvents)
       .values({
@@ -71,11 +72,6 @@ export async function recordBounceEvent(
     if (reason) await suppress(tx, { email, reason, detail: input.detail, source: input.source, campaignId, outboxMessageId: input.outboxMessageId ?? null });
     return { recorded: true, suppressed: reason, unsubscribed: input.kind === "complaint" };
   });
-}
-
-async function campaignOf(tx: Database, outboxMessageId: string): Promise<string | null> {
-  const [row] = await tx.select({ campaignId: outbox.campaignId }).from(outbox).where(eq(outbox.id, outboxMessageId));
-  return row?.campaignId ?? null;
 }
 
 async function softBouncesSince(tx: Database, email: string): Promise<number> {

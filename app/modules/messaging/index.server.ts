@@ -1,10 +1,18 @@
 // The module's front door for server code: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
+// Bounce reports' lookups: the e-mails among ids, by provider id, a message's campaign.
+export { campaignOfMessage, emailByProviderId, type EmailOwner, emailsByIds } from "./bounce-lookups.server";
+// A campaign's messages: cancelling them, their send times (a subquery), how many each sent lately.
+export { cancelCampaignMessages, messageSendTimes, sentLatelyByCampaign } from "./campaign-messages.server";
 // The e-mail sender with its jobs (wake, every-minute sweep).
 export { messagingJobs } from "./jobs.server";
 // The mail transport (SMTP or the dev mailbox).
 export { createMailTransport, type MailTransport } from "./mail-transport.server";
 // Registering the dev mailbox.
 export { registerMailboxMode } from "./mailbox-mode.server";
+// Messages by idempotency key: find, which are known, cancel.
+export { cancelMessageByKey, knownMessageKeys, messageIdByKey } from "./message-by-key.server";
+// A message's delivery, counts by status, the newest texts.
+export { countMessagesByStatus, type MessageDelivery, messageDelivery, newestTexts } from "./message-status.server";
 // This instance's sender.
 export { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
 // Failure stages (the relay's ones).

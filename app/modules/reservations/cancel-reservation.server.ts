@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { outbox, reservations, type EventRow, type ReservationRow } from "#db/schema";
+import { reservations, type EventRow, type ReservationRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
-import { cancelMessages, queueEmailToRender } from "#app/modules/messaging/index.server";
+import { cancelMessageByKey, queueEmailToRender } from "#app/modules/messaging/index.server";
 import { wakeOutbox } from "#app/modules/messaging/index.server";
 import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "#app/modules/security/index.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
@@ -92,7 +92,7 @@ export async function cancelReservation(
       if (left === 0) {
         await tx.delete(reservations).where(eq(reservations.id, reservation.id));
         // A text reminder waiting for the end of quiet hours is not sent for a reservation that is gone.
-        await cancelMessages(tx, eq(outbox.idempotencyKey, textReminderKey(reservation.id)), "Reservation cancelled");
+        await cancelMessageByKey(tx, textReminderKey(reservation.id), "Reservation cancelled");
       } else await tx.update(reservations).set({ seats: sql`${reservations.seats} - ${cancelled}` }).where(eq(reservations.id, reservation.id));
 
       // A guest staff added without an address has no e-mail to be told by (and no link to cancel with, unless staff removed the address since).

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
-import { outbox, reservations, type EventRow, type ReservationRow } from "#db/schema";
+import { reservations, type EventRow, type ReservationRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { findEventsForReminders } from "#app/modules/events/index.server";
-import { queueEmailToRender } from "#app/modules/messaging/index.server";
+import { knownMessageKeys, queueEmailToRender } from "#app/modules/messaging/index.server";
 import { wakeOutbox } from "#app/modules/messaging/index.server";
 import { queueTextReminders, type TextReminderOptions } from "./text-reminders.server";
 
@@ -63,9 +63,7 @@ export async function queueDueReminders(db: Database, now: Date = new Date(), op
     options,
   );
   const keys = due.map((reminder) => reminderKey(reminder.reservation.id, reminder.kind));
-  const known = new Set(
-    (await db.select({ key: outbox.idempotencyKey }).from(outbox).where(inArray(outbox.idempotencyKey, keys))).map((row) => row.key),
-  );
+  const known = await knownMessageKeys(db, keys);
   let queued = 0;
   let last: string | undefined;
   for (const { reservation, event, kind } of due) {

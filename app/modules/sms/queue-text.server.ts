@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { outbox, smsOptOuts } from "#db/schema";
+import { smsOptOuts } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
-import { insertText, type MessagePriority } from "#app/modules/messaging/index.server";
+import { insertText, messageIdByKey, type MessagePriority } from "#app/modules/messaging/index.server";
 import { smsMessages, smsMonthOf, textRefusalWords, type NumberRefusal } from "./sms-texts";
 import { numberRefusals, takeMonthlyCount, type TextRules } from "./text-eligibility.server";
 
@@ -60,8 +60,8 @@ export async function queueTextIn(tx: Database, text: QueuedText & { campaignId?
   // it and one would then fail on the key's unique index: the second waits here for the first's
   // commit instead, and finds its row.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`outbox:${text.idempotencyKey}`}, 0))`);
-  const [existing] = await tx.select({ id: outbox.id }).from(outbox).where(eq(outbox.idempotencyKey, text.idempotencyKey));
-  if (existing) return { ok: true, id: existing.id, created: false };
+  const existing = await messageIdByKey(tx, text.idempotencyKey);
+  if (existing) return { ok: true, id: existing, created: false };
   const refused = (await numberRefusals(tx, [text.to], options)).get(text.to);
   if (refused) return { ok: false, reason: refused, message: textRefusalWords(refused, options.allowedCountries).message };
   const month = smsMonthOf(text.sendAt ?? options.now ?? new Date(), options.timeZone);

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { outbox } from "#db/schema";
 import { communityNameForPhone } from "#app/modules/community/index.server";
 import { directoryFirstNameForPhone } from "#app/modules/members/index.server";
 import type { Database } from "#app/lib/db.server";
 import type { Env } from "#app/lib/env.server";
 import { consumeRateLimits } from "#app/modules/security/index.server";
 import { recordActivity } from "#app/modules/activity/index.server";
+import { messageDelivery } from "#app/modules/messaging/index.server";
 import { queueText } from "./queue-text.server";
 import { smsFormSchema } from "./sms-form";
 import { isWithinSendingHours } from "./quiet-hours";
@@ -91,10 +90,7 @@ export async function sendTextToNumber(db: Database, actor: StaffMember, input: 
 
   const deadline = Date.now() + (options.waitMilliseconds ?? 8000);
   for (;;) {
-    const [row] = await db
-      .select({ status: outbox.status, providerId: outbox.providerId, lastError: outbox.lastError })
-      .from(outbox)
-      .where(eq(outbox.id, queued.id));
+    const row = await messageDelivery(db, queued.id);
     if (row?.status === "sent" && row.providerId) return { ok: true, status: "sent", sid: row.providerId, message: smsMessages.sent(row.providerId), warning };
     // Cancelled: the number was refused when its turn came (it replied STOP in between).
     if (row?.status === "failed" || row?.status === "cancelled") return { ok: false, message: `${smsMessages.failed}: ${row.lastError ?? "unknown reason"}` };

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type DatabaseHandle } from "#app/lib/db.server";
 import type { Env } from "#app/lib/env.server";
 import { projectRoot } from "#app/lib/project-root.server";
-import { outbox } from "#db/schema";
+import { countMessagesByStatus } from "#app/modules/messaging/index.server";
 import { logFailure } from "#app/lib/log.server";
 import type { OperationsStatus } from "#app/modules/operations/index.server";
 
@@ -184,11 +184,8 @@ async function checkQueue({ worker }: StatusSources): Promise<StatusCheck> {
 async function checkOutbox({ database }: StatusSources): Promise<StatusCheck> {
   const base = { id: "outbox" as const, title: "Outgoing messages" };
   try {
-    const rows = await database.db
-      .select({ status: outbox.status, count: sql<number>`count(*)::int` })
-      .from(outbox)
-      .groupBy(outbox.status);
-    const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+    const counts = await countMessagesByStatus(database.db);
+    const count = (status: "pending" | "sending" | "failed" | "sent") => counts.get(status) ?? 0;
     const waiting = count("pending") + count("sending");
     const failed = count("failed");
     return {
