@@ -5,3 +5,4 @@ export { joinWaitlist } from "./join-waitlist.server";
 export { allCommunitySignups, allNewsletter, allWaitlist, communitySignupCsvColumns, listCommunitySignups, listNewsletter, listWaitlist, newsletterCsvColumns, waitlistCsvColumns } from "./list-sign-ups.server";
 export { type SignUpTrend, signUpTrend } from "./sign-up-trend.server";
 export { subscribeToNewsletter } from "./subscribe-to-newsletter.server";
+export { addNewsletterSubscribersIfNew, addWaitlistEntriesIfNew, bulkInsertSignUps, type CommunityBulkRow, listSignUpAddresses, type NewsletterBulkRow, signUpIdsPresent, type WaitlistBulkRow } from "./bulk-load.server";

@@ -10,3 +10,4 @@ export { type EventListView, eventListViews, type EventStats, loadEventManagemen
 export { createEvent, updateEvent } from "./save-event.server";
 export { loadReservePageEvents, loadVipEvent, type ReservePageEvents } from "./special-events.server";
 export { type EventsSummary, summariseEvents } from "./summarise-events.server";
+export { addEventIfNew, bulkInsertEvents, type EventBulkRow, eventIdsPresent, eventTitlesPresent, listEventSeats, setEventSeatLimits } from "./bulk-load.server";

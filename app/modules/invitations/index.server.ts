@@ -9,3 +9,4 @@ export { resendInvitation, revokeInvitation } from "./manage-invitation.server";
 export { previewAttendeeImport } from "./preview-attendee-import.server";
 export { sendFriendInvitation } from "./send-friend-invitation.server";
 export { submitInvitationAcceptance } from "./submit-invitation-acceptance.server";
+export { addInvitationsIfNew, bulkInsertInvitations, type InvitationBulkRow, invitationIdsPresent, listInvitationsTo } from "./bulk-load.server";

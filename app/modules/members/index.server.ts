@@ -15,3 +15,4 @@ export { requestSignInLink, type SignInLinkClient } from "./request-sign-in-link
 export { getEmailPreferences, setEmailPreferences } from "./set-email-preferences.server";
 export { createSignInLink, emailSignInLink } from "./sign-in-links.server";
 export { signUpMember } from "./sign-up-member.server";
+export { type AccountBulkRow, addUserProfilesIfNew, bulkInsertMembers, bulkInsertUserProfiles, listMemberAddresses, listUserProfileAddresses, memberIdsPresent, type ProfileBulkRow, type UserBulkRow, type UserProfileBulkRow } from "./bulk-load.server";

@@ -10,3 +10,4 @@ export { recordAudioEvent } from "./record-audio-event.server";
 export { requestAccessGift } from "./request-access-gift.server";
 export { seedTracks } from "./seed-tracks.server";
 export { signingSecret } from "./signing-secret.server";
+export { addMusicAccessIfNew, bulkInsertMusicAccess, listMusicAccessAddresses, type MusicAccessBulkRow, musicAccessIdsPresent } from "./bulk-load.server";

@@ -20,3 +20,4 @@ export { setMaxSeats } from "./set-max-seats.server";
 export { setRemindersEnabled } from "./set-reminders-enabled.server";
 export { undoCheckIn } from "./undo-check-in.server";
 export { claimOffer, leaveWaitingList, showWaitingListLink } from "./waiting-list-links.server";
+export { bulkInsertReservations, recountSeatsTaken, type ReservationBulkRow, reservationIdsPresent } from "./bulk-load.server";
