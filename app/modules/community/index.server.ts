@@ -17,3 +17,5 @@ export { communityConsentedPhonesLike, communityNameForPhone, communityTextConse
 export { type CommunityListEntry, communityMailingList, communityNamesByAddress, searchCommunityList } from "./community-list-for-campaigns.server";
 // A member's own e-mail preferences (newsletter, campaigns).
 export { getEmailPreferences, type PreferenceOwner, setEmailPreferences, type SetEmailPreferencesOutcome } from "./email-preferences.server";
+// For the declared bulk loaders (the legacy import, the demo seed; docs/decisions/063): batch writers and reads.
+export { addNewsletterSubscribersIfNew, addWaitlistEntriesIfNew, bulkInsertSignUps, type CommunityBulkRow, listSignUpAddresses, type NewsletterBulkRow, signUpIdsPresent, type WaitlistBulkRow } from "./bulk-load.server";

@@ -1,6 +1,5 @@
-import { asc, inArray, sql } from "drizzle-orm";
-import { invitations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import { listInvitationsTo } from "#app/modules/invitations/index.server";
 import { demoInvitations, type DemoInvitationState } from "./demo-invitations";
 import { sameEmailAddress } from "#app/lib/email-address";
 
@@ -17,11 +16,7 @@ export interface DemoInvitationLink {
  */
 export async function listDemoInvitations(db: Database, publicUrl: string): Promise<DemoInvitationLink[]> {
   const people = Object.entries(demoInvitations) as [DemoInvitationState, (typeof demoInvitations)[DemoInvitationState]][];
-  const rows = await db
-    .select({ rid: invitations.rid, email: invitations.email, campaign: invitations.campaign })
-    .from(invitations)
-    .where(inArray(sql`lower(${invitations.email})`, people.map(([, person]) => person.email)))
-    .orderBy(asc(invitations.sentAt));
+  const rows = await listInvitationsTo(db, people.map(([, person]) => person.email));
   return people.flatMap(([state, person]) => {
     const row = rows.find((candidate) => sameEmailAddress(candidate.email, person.email));
     if (!row) return [];

@@ -1,5 +1,8 @@
-import { inArray, sql } from "drizzle-orm";
-import { events, invitations, musicAccess, newsletter, userProfiles, waitlist } from "#db/schema";
+import { addNewsletterSubscribersIfNew, addWaitlistEntriesIfNew } from "#app/modules/community/index.server";
+import { addEventIfNew, eventTitlesPresent } from "#app/modules/events/index.server";
+import { addInvitationsIfNew, listInvitationsTo } from "#app/modules/invitations/index.server";
+import { addUserProfilesIfNew } from "#app/modules/members/index.server";
+import { addMusicAccessIfNew } from "#app/modules/music/index.server";
 import { buildEvent, buildReservation } from "./factories/events";
 import { buildNewsletterSubscriber, buildWaitlistEntry } from "./factories/community";
 import { buildInvitation, buildUserProfile } from "./factories/invitations";
@@ -34,18 +37,8 @@ export async function seedDemoContent(db: Database, publicUrl: string): Promise<
   const refused = await db.transaction(async (tx) => {
     const realData = await realDataHere(tx);
     if (realData) return realData;
-    const subscribers = await tx
-      .insert(newsletter)
-      .values(demoSubscribers.map((email) => buildNewsletterSubscriber({ email })))
-      .onConflictDoNothing()
-      .returning({ id: newsletter.id });
-    await markDemoRows(tx, "newsletter", subscribers.map((row) => row.id));
-    const waiting = await tx
-      .insert(waitlist)
-      .values(demoWaitlist.map((entry) => buildWaitlistEntry(entry)))
-      .onConflictDoNothing()
-      .returning({ id: waitlist.id });
-    await markDemoRows(tx, "waitlist", waiting.map((row) => row.id));
+    await markDemoRows(tx, "newsletter", await addNewsletterSubscribersIfNew(tx, demoSubscribers.map((email) => buildNewsletterSubscriber({ email }))));
+    await markDemoRows(tx, "waitlist", await addWaitlistEntriesIfNew(tx, demoWaitlist.map((entry) => buildWaitlistEntry(entry))));
     await seedDemoInvitations(tx);
     await seedDemoEvents(tx);
     return null;
@@ -62,20 +55,16 @@ export function describeDemoInvitations(links: DemoInvitationLink[]): string[] {
 /** The demo calendar (demo-events.ts): only titles not yet present are added, with their reservations. */
 async function seedDemoEvents(db: Database): Promise<void> {
   const calendar = demoEvents();
-  const present = await db
-    .select({ title: events.title })
-    .from(events)
-    .where(inArray(events.title, calendar.map((event) => event.title)));
-  const known = new Set(present.map((row) => row.title));
+  const known = await eventTitlesPresent(db, calendar.map((event) => event.title));
   for (const event of calendar.filter((candidate) => !known.has(candidate.title))) {
-    const [created] = await db.insert(events).values(buildEvent(event)).onConflictDoNothing().returning({ id: events.id });
-    if (!created) continue;
-    await markDemoRows(db, "events", [created.id]);
+    const createdId = await addEventIfNew(db, buildEvent(event));
+    if (!createdId) continue;
+    await markDemoRows(db, "events", [createdId]);
     if (!event.reservedSeats?.length) continue;
     const reserved = await insertReservations(
       db,
       event.reservedSeats.map((seats, index) =>
-        buildReservation(created.id, { ...demoReservationGuests[index % demoReservationGuests.length], seats }),
+        buildReservation(createdId, { ...demoReservationGuests[index % demoReservationGuests.length], seats }),
       ),
     );
     await markDemoRows(db, "reservations", reserved.map((row) => row.id));
@@ -89,10 +78,7 @@ async function seedDemoEvents(db: Database): Promise<void> {
  */
 async function seedDemoInvitations(db: Database): Promise<void> {
   const { pending, accepted, expired } = demoInvitations;
-  const present = await db
-    .select({ email: invitations.email })
-    .from(invitations)
-    .where(inArray(sql`lower(${invitations.email})`, [pending.email, accepted.email, expired.email]));
+  const present = await listInvitationsTo(db, [pending.email, accepted.email, expired.email]);
   const invited = new Set<string>(present.map((row) => normaliseEmailAddress(row.email)));
   const acceptedAt = demoSentAt(accepted.sentDaysAgo - 2);
   const missing = [
@@ -100,16 +86,7 @@ async function seedDemoInvitations(db: Database): Promise<void> {
     buildInvitation({ ...accepted, sentAt: demoSentAt(accepted.sentDaysAgo), acceptedAt }),
     buildInvitation({ ...expired, sentAt: demoSentAt(expired.sentDaysAgo) }),
   ].filter((invitation) => !invited.has(invitation.email));
-  if (missing.length > 0) {
-    const added = await db.insert(invitations).values(missing).onConflictDoNothing().returning({ id: invitations.id });
-    await markDemoRows(db, "invitations", added.map((row) => row.id));
-  }
-  const member = await db
-    .insert(userProfiles)
-    .values(buildUserProfile({ ...accepted, acceptedAt }))
-    .onConflictDoNothing()
-    .returning({ id: userProfiles.id });
-  await markDemoRows(db, "user_profiles", member.map((row) => row.id));
-  const access = await db.insert(musicAccess).values({ email: accepted.email, source: "invitation" }).onConflictDoNothing().returning({ id: musicAccess.id });
-  await markDemoRows(db, "music_access", access.map((row) => row.id));
+  if (missing.length > 0) await markDemoRows(db, "invitations", await addInvitationsIfNew(db, missing));
+  await markDemoRows(db, "user_profiles", await addUserProfilesIfNew(db, [buildUserProfile({ ...accepted, acceptedAt })]));
+  await markDemoRows(db, "music_access", await addMusicAccessIfNew(db, [{ email: accepted.email, source: "invitation" }]));
 }

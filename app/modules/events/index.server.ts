@@ -38,3 +38,5 @@ export { loadReservePageEvents, loadVipEvent, type ReservePageEvents } from "./s
 export { type EventsSummary, summariseEvents } from "./summarise-events.server";
 // What mailings read of events: one event, titles by id, those taking reservations, those with guests after a moment.
 export { type EventForMailing, eventsStartingAfter, eventsTakingReservations, eventTitlesById, findEventForMailing } from "./event-facts-for-campaigns.server";
+// For the declared bulk loaders (the legacy import, the demo seed; docs/decisions/063): batch writers and reads.
+export { addEventIfNew, bulkInsertEvents, type EventBulkRow, eventIdsPresent, eventTitlesPresent, listEventSeats, setEventSeatLimits } from "./bulk-load.server";

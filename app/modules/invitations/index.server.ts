@@ -19,3 +19,5 @@ export { previewAttendeeImport } from "./preview-attendee-import.server";
 export { sendFriendInvitation } from "./send-friend-invitation.server";
 // Accepting an invitation.
 export { submitInvitationAcceptance } from "./submit-invitation-acceptance.server";
+// For the declared bulk loaders (the legacy import, the demo seed; docs/decisions/063): batch writers and reads.
+export { addInvitationsIfNew, bulkInsertInvitations, type InvitationBulkRow, invitationIdsPresent, listInvitationsTo } from "./bulk-load.server";

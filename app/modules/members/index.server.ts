@@ -33,3 +33,5 @@ export { signUpMember } from "./sign-up-member.server";
 export { directoryConsentedPhonesLike, directoryFirstNameForPhone, directoryTextConsentOf, directoryTextConsents, giveDirectoryTextConsent, withdrawDirectoryTextConsent } from "./directory-text-consent.server";
 // What invitations read and write of members: who is a member already, the directory's contacts (a subquery), an invitee's directory row.
 export { directoryContactsByAddress, type InviteeDetails, keepInviteeInDirectory, memberAddressesAmong } from "./directory-for-invitations.server";
+// For the declared bulk loaders (the legacy import, the demo seed; docs/decisions/063): batch writers and reads.
+export { type AccountBulkRow, addUserProfilesIfNew, bulkInsertMembers, bulkInsertUserProfiles, listMemberAddresses, listUserProfileAddresses, memberIdsPresent, type ProfileBulkRow, type UserBulkRow, type UserProfileBulkRow } from "./bulk-load.server";

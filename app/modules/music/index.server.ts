@@ -21,3 +21,5 @@ export { requestAccessGift } from "./request-access-gift.server";
 export { seedTracks } from "./seed-tracks.server";
 // The secret passes and gifts are signed with.
 export { signingSecret } from "./signing-secret.server";
+// For the declared bulk loaders (the legacy import, the demo seed; docs/decisions/063): batch writers and reads.
+export { addMusicAccessIfNew, bulkInsertMusicAccess, listMusicAccessAddresses, type MusicAccessBulkRow, musicAccessIdsPresent } from "./bulk-load.server";

@@ -35,3 +35,5 @@ export { setRemindersEnabled } from "./set-reminders-enabled.server";
 export { claimOffer, joinWaitingList, leaveWaitingList, offerManually, showWaitingListLink } from "./waiting-list/index.server";
 // What mailings read of reservations: an event's guests to reach, the events that have guests (a subquery).
 export { eventGuestContacts, eventIdsWithGuests, type GuestContact } from "./guests-for-mailings.server";
+// For the declared bulk loaders (the legacy import, the demo seed; docs/decisions/063): batch writers and reads.
+export { bulkInsertReservations, recountSeatsTaken, type ReservationBulkRow, reservationIdsPresent } from "./bulk-load.server";
