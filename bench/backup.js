@@ -16,8 +16,8 @@ process.env.NODE_ENV = "production";
 const { openDatabase, runMigrations } = await import("#app/lib/db.server.ts");
 const { seedDemoContent } = await import("#app/modules/demo/index.server.ts");
 const { takeBackup, restoreEmbedded, restorePostgres } = await import("#app/modules/operations/index.server.ts");
-const { readBackupFile } = await import("#app/modules/operations/backup-file.server.ts");
-const { packUploads, unpackUploads } = await import("#app/modules/operations/uploads-archive.server.ts");
+const { readBackupFile } = await import("#app/modules/operations/index.server.ts");
+const { packUploads, unpackUploads } = await import("#app/modules/operations/index.server.ts");
 const { insertCommunityRows, tableFingerprints } = await import("#tests/support/table-fingerprints.ts");
 const { folderFingerprints } = await import("#tests/support/folder-fingerprints.ts");
 

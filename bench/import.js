@@ -29,7 +29,7 @@ const { sql } = await import("drizzle-orm");
 const { openDatabase, runMigrations } = await import("#app/lib/db.server.ts");
 const { outbox, unsubscribes, userProfiles } = await import("#db/schema/index.ts");
 const { previewAttendeeImport, importAttendees, invitationEmailRenderer } = await import("#app/modules/invitations/index.server.ts");
-const { INVITATION_EMAIL } = await import("#app/modules/invitations/invitation-email.server.ts");
+const { INVITATION_EMAIL } = await import("#app/modules/invitations/index.server.ts");
 
 const rows = Number(process.env.BENCH_ROWS ?? 10_000);
 const httpRows = Number(process.env.BENCH_HTTP_ROWS ?? 80_000);

@@ -25,11 +25,11 @@ import { createPostgresDatabase, dropPostgresDatabase, freePort } from "./postgr
 // React's production build, as the server runs it (the direct path no longer renders e-mails, but loads the same modules).
 process.env.NODE_ENV = "production";
 const { events } = await import("#db/schema/index.ts");
-const { buildEvent, venueTime } = await import("#app/modules/demo/factories/events.ts");
+const { buildEvent, venueTime } = await import("#app/modules/demo/index.server.ts");
 const { openDatabase, queryRows, runMigrations } = await import("#app/lib/db.server.ts");
 const { siteConfig } = await import("#app/lib/site-config.ts");
-const { reservationConfirmation } = await import("#app/modules/reservations/reservation-confirmation.server.ts");
-const { reserveSeats } = await import("#app/modules/reservations/reserve-seats.server.ts");
+const { reservationConfirmation } = await import("#app/modules/reservations/index.server.ts");
+const { reserveSeats } = await import("#app/modules/reservations/index.server.ts");
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);

@@ -21,3 +21,5 @@ export { sendFriendInvitation } from "./send-friend-invitation.server";
 export { submitInvitationAcceptance } from "./submit-invitation-acceptance.server";
 // For the declared bulk loaders (the legacy import, the demo seed; docs/decisions/063): batch writers and reads.
 export { addInvitationsIfNew, bulkInsertInvitations, type InvitationBulkRow, invitationIdsPresent, listInvitationsTo } from "./bulk-load.server";
+// The invitation e-mail's kind in the outbox (bench:import counts the invitations it queued).
+export { INVITATION_EMAIL } from "./invitation-email.server";

@@ -9,3 +9,6 @@ export { observeRequest } from "./metrics.server";
 export { tightenPrivateFiles } from "./private-folders.server";
 // Starting this instance's operations: database gauges, scheduled backups, alerts.
 export { type Operations, type OperationsStatus, startOperations } from "./start-operations.server";
+// For bench:backup, which times each step alone: reading a backup file, packing and unpacking the uploads.
+export { readBackupFile } from "./backup-file.server";
+export { packUploads, unpackUploads } from "./uploads-archive.server";

@@ -37,3 +37,6 @@ export { claimOffer, joinWaitingList, leaveWaitingList, offerManually, showWaiti
 export { eventGuestContacts, eventIdsWithGuests, type GuestContact } from "./guests-for-mailings.server";
 // For the declared bulk loaders (the legacy import, the demo seed; docs/decisions/063): batch writers and reads.
 export { bulkInsertReservations, recountSeatsTaken, type ReservationBulkRow, reservationIdsPresent } from "./bulk-load.server";
+// The seat-taking use case and the confirmation alone, for bench:reservations (routes use reserveSeatsForVisitor).
+export { reservationConfirmation } from "./reservation-confirmation.server";
+export { reserveSeats } from "./reserve-seats.server";
