@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getRuntime, isDraining } from "./runtime";
+import { orElse } from "#app/lib/or-else";
 
 export interface Health {
   status: "ok" | "unavailable";
@@ -21,7 +22,7 @@ export async function checkHealth(): Promise<Health> {
     runtime.database.db
       .execute(sql`select 1`)
       .then(() => "ok" as const)
-      .catch(() => "unreachable" as const),
+      .catch(orElse("unreachable" as const, "a database that cannot answer select 1 is what /healthz reports")),
     runtime.worker.isHealthy().then((healthy) => (healthy ? ("ok" as const) : ("unreachable" as const))),
   ]);
   return { status: database === "ok" && queue === "ok" ? "ok" : "unavailable", database, queue };

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { fieldHoldingNul, formFieldHoldingNul, nulCharacterMessage } from "#app/modules/security";
 import { refuse } from "./refusal";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * Refuses with 400 a request carrying a NUL (U+0000) in a field of its body (a form, urlencoded or
@@ -36,7 +37,7 @@ async function nulInBody(request: Request): Promise<string | null> {
   if (type === "multipart/form-data") {
     if (!bytes.includes(0)) return null;
     // Files may hold any byte: only the text fields count.
-    const form = await new Response(bytes, { headers: { "content-type": contentType } }).formData().catch(() => null);
+    const form = await new Response(bytes, { headers: { "content-type": contentType } }).formData().catch(orElse(null, "a body that is no form is left to its route, which answers bad input"));
     if (!form) return null;
     return formFieldHoldingNul([...form].flatMap(([name, value]) => (typeof value === "string" ? [[name, value] as [string, string]] : [])));
   }

@@ -27,6 +27,7 @@ import { deliverabilityParts } from "#app/modules/deliverability/index.server";
 import { describeDemoInvitations, seedDemoContent } from "#app/modules/demo/index.server";
 import { seedTracks } from "#app/modules/music/index.server";
 import { startOperations, tightenPrivateFiles, type Operations } from "#app/modules/operations/index.server";
+import { orElse } from "#app/lib/or-else";
 
 /** What a running instance holds: its configuration, database, mail transport and job runner. */
 export interface Runtime {
@@ -209,7 +210,7 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
     mail?.close();
     setAuth(undefined);
     setDatabase(undefined);
-    await database.close().catch(() => undefined);
+    await database.close().catch(orElse(undefined, "the start failed already, which is the error reported"));
     throw error;
   }
 }
@@ -243,7 +244,7 @@ export async function stopRuntime(options: { deadline?: number } = {}): Promise<
     );
   await Promise.all([stopSender(runtime.outbox, "outbox sender"), stopSender(runtime.texts, "text sender")]);
   // Only PostgreSQL has other instances to wake. Texts have no wake job: another instance's minute sweep takes them.
-  if (runtime.database.driver === "postgres") await runtime.worker.send(runtime.outboxWakeJob, {}).catch(() => undefined);
+  if (runtime.database.driver === "postgres") await runtime.worker.send(runtime.outboxWakeJob, {}).catch(orElse(undefined, "shutting down: another instance's sweep sends the mail within a minute"));
   await runtime.worker
     .stop({ timeoutMs: deadline - Date.now() })
     .then(() => console.log("[server] job runner stopped"))

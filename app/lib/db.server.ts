@@ -15,6 +15,7 @@ import { createPostgresPool } from "./postgres-pool.server";
 import { tightenPrivateFolders } from "./private-files.server";
 import { projectRoot } from "./project-root.server";
 import { slot } from "./singleton.server";
+import { orElse } from "#app/lib/or-else";
 
 export { DataDirectoryInUseError } from "./data-directory-lock.server";
 
@@ -122,7 +123,7 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
       migrationsFolder: migrationsFolder(),
     });
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(orElse(undefined, "a session-level lock ends with its connection, released next"));
     client.release();
   }
 }
@@ -148,7 +149,7 @@ export async function holdStartupLock(handle: DatabaseHandle): Promise<() => Pro
     throw error;
   }
   return async () => {
-    await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(() => undefined);
+    await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(orElse(undefined, "a session-level lock ends with its connection, released next"));
     client.release();
   };
 }

@@ -1,3 +1,4 @@
+import { orElse } from "#app/lib/or-else";
 /**
  * A stream's bytes, or null as soon as they pass `maxBytes` (the rest is never read): for bodies
  * from outside, whose declared length cannot be trusted.
@@ -12,7 +13,7 @@ export async function readAtMost(body: ReadableStream<Uint8Array> | null, maxByt
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      await reader.cancel().catch(orElse(undefined, "the rest of an oversized body is dropped either way"));
       return null;
     }
     chunks.push(value);

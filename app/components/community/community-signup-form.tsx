@@ -14,6 +14,7 @@ import type * as CommunitySignupSchemaModule from "#app/modules/community/schema
 import { communityConsentWords } from "#app/modules/consent";
 import { ContactFields } from "#app/components/ui/contact-fields";
 import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * The schema (with zod/mini) is fetched when the visitor turns to the form, not with the page;
@@ -66,7 +67,7 @@ export function CommunitySignupForm(props: {
     event.preventDefault();
     const form = event.currentTarget;
     const formData = new FormData(form);
-    const { validateCommunitySignup } = await loadValidator().catch(() => ({ validateCommunitySignup: undefined }));
+    const { validateCommunitySignup } = await loadValidator().catch(orElse({ validateCommunitySignup: undefined }, "without the rules the form posts and the server checks it"));
     // Should the schema not arrive, the server checks the same rules and answers with the same messages.
     const checked = validateCommunitySignup?.(Object.fromEntries(formData)) ?? { ok: true as const };
     if (!checked.ok) {
@@ -111,8 +112,8 @@ export function CommunitySignupForm(props: {
       action={action}
       noValidate
       onSubmit={(event) => void submit(event)}
-      onFocus={() => void loadValidator().catch(() => undefined)}
-      onPointerEnter={() => void loadValidator().catch(() => undefined)}
+      onFocus={() => void loadValidator().catch(orElse(undefined, "a prefetch: the submit loads the rules again or lets the server check"))}
+      onPointerEnter={() => void loadValidator().catch(orElse(undefined, "a prefetch: the submit loads the rules again or lets the server check"))}
       className="space-y-5"
     >
       <ErrorSummary key={attempt} id={`${id}-errors`} headingLevel={props.headingLevel ?? 3} errors={errors} fieldId={fieldId} />

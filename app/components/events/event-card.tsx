@@ -8,6 +8,7 @@ import type { EventView } from "#app/modules/events";
 import { responsiveEventImage } from "#app/modules/events";
 import type { ReservationResult } from "#app/modules/reservations";
 import { eventPath, reservePath, waitingListPath } from "./event-links";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * The form and its schema library load when a visitor reaches for a reserve button, not with the
@@ -17,7 +18,7 @@ const loadReservationForm = () => import("./reservation-form");
 // The confirmation shows only after a reservation: its code is fetched with the form's (on intent).
 const loadConfirmation = () => import("./reservation-confirmed");
 const ReservationConfirmed = lazy(loadConfirmation);
-const prefetchReservation = () => void Promise.all([loadReservationForm(), loadConfirmation()]).catch(() => undefined);
+const prefetchReservation = () => void Promise.all([loadReservationForm(), loadConfirmation()]).catch(orElse(undefined, "a prefetch: opening the form loads it again"));
 const ReservationForm = lazy(() => loadReservationForm().then((module) => ({ default: module.ReservationForm })));
 
 /** The event pictures are drawn at 4:3. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * A muted, looping, decorative video. It starts only in the browser and never for visitors who
@@ -19,7 +20,7 @@ export function BackgroundVideo(props: {
     const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
     const update = () => {
       if (reducedMotion.matches) video.pause();
-      else video.play().catch(() => undefined);
+      else video.play().catch(orElse(undefined, "the browser refused autoplay: the poster stays"));
     };
     // The picture is decoration: it starts once the page has settled, after what the visitor came for.
     const start = () => {

@@ -1,6 +1,7 @@
 import { Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "#app/lib/use-hydrated";
+import { orElse } from "#app/lib/or-else";
 
 /** Starts the preview from the beginning with sound, the browser's controls and the focus. */
 function startWithSound(video: HTMLVideoElement) {
@@ -8,7 +9,7 @@ function startWithSound(video: HTMLVideoElement) {
   video.loop = false;
   video.currentTime = 0;
   video.focus();
-  video.play().catch(() => undefined);
+  video.play().catch(orElse(undefined, "the browser refused autoplay: the poster stays"));
 }
 
 /**
@@ -36,7 +37,7 @@ export function PreviewVideo(props: { poster: string; sources: readonly { src: s
     video.muted = true;
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry?.isIntersecting) video.play().catch(() => undefined);
+        if (entry?.isIntersecting) video.play().catch(orElse(undefined, "the browser refused autoplay: the poster stays"));
         else video.pause();
       },
       { threshold: 0.25 },

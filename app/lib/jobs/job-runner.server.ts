@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../db.server";
 import type { JobDefinition, RetryPolicy, SendJob, SendJobOptions } from "./define-job";
 import { isDatabaseUnavailableError } from "../database-errors.server";
 import { log, logFailure } from "../log.server";
+import { orElse } from "#app/lib/or-else";
 
 export interface JobRunner {
   /** Queues a job of a registered definition, its payload checked against the definition's schema. */
@@ -77,7 +78,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       if (job.schedule) await boss.schedule(job.name, job.schedule, {}, retryOptions(job.retry));
     }
   } catch (error) {
-    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await boss.stop({ graceful: false, wait: true }).catch(orElse(undefined, "the start failed already, which is the error reported; stopping is best effort"));
     throw error;
   }
 
@@ -112,7 +113,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       }
     },
     stopFetching() {
-      for (const name of definitions.keys()) void boss.offWork(name).catch(() => undefined);
+      for (const name of definitions.keys()) void boss.offWork(name).catch(orElse(undefined, "shutting down: a queue that will not stop fetching stops with the process"));
     },
     async stop({ timeoutMs = 10_000 } = {}) {
       // pg-boss waits at least a second.

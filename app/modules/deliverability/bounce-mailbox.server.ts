@@ -108,6 +108,7 @@ export async function pollBounceMailbox(options: BounceMailboxOptions): Promise<
       lock.release();
     }
   } finally {
+    // A server that will not say goodbye is left by closing the socket.
     await client.logout().catch(() => client.close());
     await releaseLease(options.db, holder);
   }

@@ -1,5 +1,6 @@
 import { readAtMost } from "#app/lib/read-at-most";
 import { createVerify, X509Certificate } from "node:crypto";
+import { orElse } from "#app/lib/or-else";
 
 /** An Amazon SNS message as posted to an HTTP(S) subscription. */
 export interface SnsMessage {
@@ -160,7 +161,7 @@ async function fetchCertificate(target: string): Promise<string> {
     throw fetchFailure(error);
   });
   if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
+    await response.body?.cancel().catch(orElse(undefined, "the refused answer's body is dropped either way"));
     throw new CertificateFetchFailure(`HTTP ${response.status}`, response.status >= 500);
   }
   const text = await readTextAtMost(response, MAX_CERTIFICATE_BYTES).catch((error: unknown) => {

@@ -4,6 +4,7 @@ import Papa from "papaparse";
 import pg from "pg";
 import { decodeCsvBytes } from "#app/lib/csv-reading";
 import { checkColumns, LEGACY_FILES, LEGACY_TABLES, legacyFile, type ColumnCheck, type LegacyTable } from "./legacy-columns";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * Reading the old site's data, from its PostgreSQL database (read-only: a read-only session in a
@@ -115,7 +116,7 @@ async function readFromPostgres(url: string): Promise<LegacySnapshot> {
     }
     await client.query("ROLLBACK");
   } finally {
-    await client.end().catch(() => undefined);
+    await client.end().catch(orElse(undefined, "the old database is only read: a connection that will not close cleanly loses nothing"));
   }
   return snapshot;
 }

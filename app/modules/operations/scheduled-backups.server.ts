@@ -3,6 +3,7 @@ import path from "node:path";
 import type { DatabaseHandle } from "#app/lib/db.server";
 import { log, logFailure } from "#app/lib/log.server";
 import { takeBackup } from "./database-backup.server";
+import { orElse } from "#app/lib/or-else";
 
 const FILE_NAME = /^harmonia-\d{8}T\d{6}Z\.backup$/;
 
@@ -122,7 +123,7 @@ export function startScheduledBackups(options: {
   return {
     takeNow,
     async state() {
-      const backups = await listBackups().catch(() => []);
+      const backups = await listBackups().catch(orElse([], "the backup folder cannot be read: no backup is pruned, the next run tries again"));
       return { dir: options.dir, everyHours: options.everyHours, keep: options.keep, latest: backups.at(-1), failure };
     },
     async stop() {

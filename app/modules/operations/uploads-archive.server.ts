@@ -4,6 +4,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Pack, Unpack, type ReadEntry } from "tar";
 import { BackupRefusedError, NotABackupError } from "./backup-file.server";
+import { orElse } from "#app/lib/or-else";
 
 /** An upload being written (event-image-upload's `<name>.<random>.tmp`, renamed when whole) is not a file yet. */
 const IN_PROGRESS = /\.tmp$/;
@@ -83,7 +84,7 @@ export async function unpackUploads(backupFile: string, archive: { offset: numbe
     if (refusal) throw new NotABackupError(backupFile, `its uploaded files ${refusal}; nothing was restored`);
     if (files !== archive.files) throw new NotABackupError(backupFile, `its uploads hold ${files} files where its manifest says ${archive.files}`);
   } catch (error) {
-    await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+    await rm(folder, { recursive: true, force: true }).catch(orElse(undefined, "a temporary folder left behind holds nothing private beyond the uploads themselves, and the failure above is the one to report"));
     if (error instanceof NotABackupError) throw error;
     const { syscall, message } = error as NodeJS.ErrnoException;
     // The disk's refusal (no room, no write access) is the machine's to fix; anything else the tar or gzip reader says is the file's.
@@ -113,7 +114,7 @@ function refusalOf(folder: string, entryPath: string, type: string): string | un
  */
 export async function checkUploadsFolderCanBeSwapped(uploadsDir: string): Promise<void> {
   const folder = path.resolve(uploadsDir);
-  const [own, parent] = await Promise.all([stat(folder).catch(() => undefined), stat(path.dirname(folder)).catch(() => undefined)]);
+  const [own, parent] = await Promise.all([stat(folder).catch(orElse(undefined, "no folder yet")), stat(path.dirname(folder)).catch(orElse(undefined, "no parent folder yet"))]);
   if (own && parent && own.dev !== parent.dev) {
     throw new BackupRefusedError(
       `UPLOADS_DIR (${folder}) is a mount point, which a restore cannot swap for the backup's folder. ` +

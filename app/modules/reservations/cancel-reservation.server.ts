@@ -11,6 +11,7 @@ import { readGuestToken, spendGuestToken } from "./guest-tokens.server";
 import { textReminderKey } from "./text-reminders.server";
 import { announceOffers, makeOffers } from "./waiting-list/waiting-list.server";
 import { findEvent, lockEvent } from "#app/modules/events/index.server";
+import { orElse } from "#app/lib/or-else";
 
 /** Cancelling is a write by a visitor (docs/decisions/013): counted per client address. */
 export const cancelAttemptLimit: RateLimitRule = { limit: 10, windowSeconds: 10 * 60 };
@@ -115,7 +116,7 @@ export async function cancelReservation(
       const offers = await makeOffers(tx, event.id, { now, offerHours: options.offerHours });
       return { outcome: { ok: true as const, event, seatsCancelled: cancelled, seatsLeft: left }, offers, messageId: queued?.id };
     });
-    if (messageId) await wakeOutbox(messageId).catch(() => undefined);
+    if (messageId) await wakeOutbox(messageId).catch(orElse(undefined, "the wake is a nudge: the outbox sweep sends the mail within a minute"));
     await announceOffers(offers);
     return outcome;
   } catch (error) {

@@ -7,6 +7,7 @@ import { normaliseAddress } from "#app/modules/security";
 import { MAX_SEATS_PER_ADDRESS, reservationMessages, seatsPerAddressRefusal, type ReservationInput } from "./reservation-form";
 import { logFailure } from "#app/lib/log.server";
 import { normaliseEmailAddress } from "#app/lib/email-address";
+import { orElse } from "#app/lib/or-else";
 
 export type ReservationFailure =
   | "event-not-found"
@@ -197,7 +198,7 @@ async function firstLook(db: Database, input: ReservationInput & WhichEvent, cac
   }
   const refusal = refusalBeforeWriting(current, input.seats, now);
   if (refusal) {
-    const replayed = current ? await replay(db, { eventId: current.id }, input.submissionKey).catch(() => undefined) : undefined;
+    const replayed = current ? await replay(db, { eventId: current.id }, input.submissionKey).catch(orElse(undefined, "a replay that cannot be read is answered as a new submission, which the unique key then settles")) : undefined;
     return { outcome: replayed ?? refusal };
   }
   reservableEvents.set(cacheKey, current!, now);
@@ -308,7 +309,7 @@ async function refuseOverAddressCap(tx: Database, eventId: string, addressKey: s
 async function answerRolledBack(db: Database, input: ReservationInput, error: unknown): Promise<ReserveOutcome> {
   if (error instanceof ReservationRefused) return error.outcome;
   if (error instanceof SubmittedAlready) {
-    const replayed = await replay(db, { eventId: error.eventId }, input.submissionKey).catch(() => undefined);
+    const replayed = await replay(db, { eventId: error.eventId }, input.submissionKey).catch(orElse(undefined, "without the first answer the visitor is told the reservation exists (the refusal below)"));
     if (replayed) return replayed;
   }
   logFailure("reservations", "the reservation transaction", error);

@@ -1,3 +1,4 @@
+import { orElse } from "#app/lib/or-else";
 /**
  * Twilio's Messages API over plain HTTP (POST /2010-04-01/Accounts/{sid}/Messages.json, form
  * encoded, Basic auth), so `TWILIO_API_BASE` can point the tests at a local server that speaks it.
@@ -49,7 +50,7 @@ export async function sendTwilioMessage(
   } catch (error) {
     return { ok: false, temporary: true, reason: `Twilio could not be reached: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const payload = (await response.json().catch(() => ({}))) as { sid?: string; code?: number; message?: string };
+  const payload = (await response.json().catch(orElse({}, "a reply that is not JSON is judged by its HTTP status alone"))) as { sid?: string; code?: number; message?: string };
   if (response.ok && typeof payload.sid === "string") return { ok: true, sid: payload.sid };
   const reason = `Twilio answered ${response.status}${payload.code ? ` (error ${payload.code})` : ""}: ${payload.message ?? response.statusText}`;
   const temporary = response.status === 429 || response.status >= 500 || (response.ok && !payload.sid);

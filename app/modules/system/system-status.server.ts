@@ -7,6 +7,7 @@ import { projectRoot } from "#app/lib/project-root.server";
 import { countMessagesByStatus } from "#app/modules/messaging/index.server";
 import { logFailure } from "#app/lib/log.server";
 import type { OperationsStatus } from "#app/modules/operations/index.server";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * The /admin/setup status page (admins only, by the policy): what this instance runs on and
@@ -68,7 +69,7 @@ async function checkDatabase({ database }: StatusSources): Promise<StatusCheck> 
   const answers = await database.db
     .execute(sql`select 1`)
     .then(() => true)
-    .catch(() => false);
+    .catch(orElse(false, "a database that cannot answer select 1 is shown as not answering"));
   return {
     id: "database",
     title: "Database",
@@ -172,7 +173,7 @@ export function maskPhoneNumber(number: string): string {
 }
 
 async function checkQueue({ worker }: StatusSources): Promise<StatusCheck> {
-  const healthy = await worker.isHealthy().catch(() => false);
+  const healthy = await worker.isHealthy().catch(orElse(false, "a queue that cannot say is shown as not running"));
   return {
     id: "queue",
     title: "Job queue",

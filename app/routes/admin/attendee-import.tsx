@@ -10,6 +10,7 @@ import { reviseImportWording } from "#app/modules/invitations/index.server";
 import { previewAttendeeImport } from "#app/modules/invitations/index.server";
 import { requireStaffPage } from "#app/routes/guards.server";
 import { logFailure } from "#app/lib/log.server";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * /admin/communications/import: the attendee import's own action (its 5 MB form limit is set for
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, "send-communications", context);
   const answer = (body: AttendeeImportActionData, status = 200) => data<AttendeeImportActionData>(body, { status });
-  const form = await request.formData().catch(() => undefined);
+  const form = await request.formData().catch(orElse(undefined, "a body that is no form is answered as bad input below"));
   const posted = form?.get("intent");
   const intent = posted === "confirm" || posted === "wording" ? posted : "preview";
   if (!form) return answer({ ok: false, intent, message: attendeeImportMessages.noFile, fieldErrors: { file: attendeeImportMessages.noFile } }, 400);

@@ -11,6 +11,7 @@ import { bounceDetection, bounceSettingsToSet, removeSuppression, suppressionLis
 import { formatVenueDateTime } from "#app/lib/event-dates";
 import { SearchAndExport } from "#app/components/admin/search-and-export";
 import { requireStaffPage, searchParam } from "#app/routes/guards.server";
+import { orElse } from "#app/lib/or-else";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Deliverability", description: "Bounced and complaining addresses", noIndex: true });
 
@@ -37,7 +38,7 @@ type RemovalAnswer = { ok: true; message: string; email: string } | { ok: false;
 /** POST: Remove from suppression (an address and the reason), a plain form that works without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, "manage-suppressions", context);
-  const form = await request.formData().catch(() => undefined);
+  const form = await request.formData().catch(orElse(undefined, "a body that is no form is answered as bad input below"));
   try {
     const outcome = await removeSuppression(context.db, user, { email: form?.get("email"), reason: form?.get("reason") });
     if (outcome.ok) return { ok: true as const, message: outcome.message, email: "" };

@@ -16,6 +16,7 @@ import { eventFailures } from "#app/modules/events";
 import { loadEventManagement } from "#app/modules/events/index.server";
 import { editorValues, filterOf, runEventIntent, toView } from "./event-management-intents.server";
 import { refusalStatus } from "#app/lib/outcome";
+import { orElse } from "#app/lib/or-else";
 
 const PAGE = "/admin/eventmanagement";
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, "manage-events", context);
   // A broken multipart body (a cut-off upload) reads as an empty form: 'Unknown action', not a 500.
-  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const form = Object.fromEntries(await request.formData().catch(orElse(new FormData(), "a body that is no form is checked as an empty one, which the schema refuses")));
   const intent = String(form.intent ?? "");
   const id = typeof form.id === "string" ? form.id : "";
   const outcome = await runEventIntent(context.db, user, form, context.env.UPLOADS_DIR);

@@ -12,6 +12,7 @@ import { listImportRuns } from "#app/modules/legacy-import/index.server";
 import { ImportRuns } from "#app/components/admin/import-runs";
 import { bounceStatus, dkimStatus } from "#app/modules/deliverability/index.server";
 import { gatherSystemStatus, type CheckState, type StatusCheck } from "#app/modules/system/index.server";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * The spec's admin setup page created the profiles table by hand; our migrations create every
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST intent=remove-demo: removes the demo content for good (admins), after the review step. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPage(request, "remove-demo-content", context);
-  const form = await request.formData().catch(() => undefined);
+  const form = await request.formData().catch(orElse(undefined, "a body that is no form is answered as bad input below"));
   if (form?.get("intent") !== "remove-demo") return data({ ok: false as const, message: "Unknown action." }, { status: 400 });
   try {
     const outcome = await removeDemoContent(context.db, user);

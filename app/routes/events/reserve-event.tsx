@@ -25,6 +25,7 @@ import { refusalStatus } from "#app/lib/outcome";
 import { deliverabilityMessages } from "#app/modules/deliverability";
 import { hasHardBounced } from "#app/modules/deliverability/index.server";
 import { logFailure } from "#app/lib/log.server";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * The page's form carries a one-time submission key: a shared cache handing one copy to two
@@ -86,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { timeZone } = siteConfig.venue;
   const email = outcome.reservation.visitorEmail ?? parsed.data.email;
   // Said of the address typed, whoever it belongs to: nothing about accounts.
-  const bouncedBefore = await hasHardBounced(context.db, email).catch(() => false);
+  const bouncedBefore = await hasHardBounced(context.db, email).catch(orElse(false, "the warning is a courtesy: the reservation is confirmed either way"));
   return data<ReservationResult>({
     ok: true,
     reservation: {

@@ -13,6 +13,7 @@ import { isPossibleRid, MAX_RID_LENGTH } from "#app/modules/invitations";
 import { submitAcceptance } from "./invitation-acceptance.server";
 import { logFailure } from "#app/lib/log.server";
 import { PageFrame } from "#app/components/ui/page-hero";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * /invitation?rid=…&campaign=…&email=…: an invitee completes their membership and is taken to
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionResult = AcceptanceResult;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form = await request.formData().catch(orElse(new FormData(), "a body that is no form is checked as an empty one, which the schema refuses"));
   const values = acceptanceFormValues(form);
   const outcome = await submitAcceptance(acceptancePayload(values), context);
   if ("loginLink" in outcome) return data<ActionResult>({ ok: true, loginLink: outcome.loginLink });

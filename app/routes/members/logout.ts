@@ -1,12 +1,13 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { authHeaders } from "#app/routes/guards.server";
+import { orElse } from "#app/lib/or-else";
 
 /** Ends the session on the server, clears its cookie and goes home. */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await context.auth
     .api.signOut({ headers: authHeaders(request, context.clientIp), returnHeaders: true })
-    .catch(() => null);
+    .catch(orElse(null, "a session the server no longer knows is signed out by clearing its cookie, below"));
   const headers = new Headers();
   for (const cookie of result?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   return redirect("/", { headers });

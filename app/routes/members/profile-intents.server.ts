@@ -14,6 +14,7 @@ import { retryMemberAddress } from "#app/modules/deliverability/index.server";
 import { setMemberTextConsent } from "#app/modules/sms/index.server";
 import { memberTextMessages } from "#app/modules/sms";
 import { authHeaders, getUser, requireMember } from "#app/routes/guards.server";
+import { orElse } from "#app/lib/or-else";
 
 export type ProfileActionData =
   | { intent: "save"; ok: true; message: string }
@@ -132,7 +133,7 @@ export async function profileAction(request: Request, context: AppLoadContext) {
     // The sessions went with the user; this clears the browser's cookie too.
     const signedOut = await context.auth
       .api.signOut({ headers, returnHeaders: true })
-      .catch(() => null);
+      .catch(orElse(null, "the sessions went with the user already; only the browser's cookie is left to clear, below"));
     const responseHeaders = new Headers();
     for (const cookie of signedOut?.headers.getSetCookie() ?? []) responseHeaders.append("Set-Cookie", cookie);
     return redirect("/?account=deleted", { headers: responseHeaders });

@@ -30,6 +30,7 @@ import {
   type HintWording,
   type PlayerTrack,
 } from "./player-state";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * What a page declares (as its route `handle`) to give the global player its own playlist: the
@@ -287,7 +288,7 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
     const moment = { action: event, track: current, position: audio.currentTime, duration: audio.duration };
     void import("./tracking-client")
       .then(({ trackAudio }) => trackAudio(browserStorage(), user ? { email: user.email, id: user.id } : null, moment))
-      .catch(() => {});
+      .catch(orElse(undefined, "listening statistics are best effort: the music plays on"));
   };
 
   const player = useMemo<AudioPlayer>(() => {

@@ -4,6 +4,7 @@ import {
   type AudioAction,
 } from "#app/modules/music";
 import { readItem, writeItem, type PlayerTrack, type StorageLike } from "./player-state";
+import { orElse } from "#app/lib/or-else";
 
 // Used when storage is refused, so one page's events still share a session.
 let sessionInMemory: string | null = null;
@@ -39,7 +40,7 @@ export function trackAudio(
       body: JSON.stringify(payload),
       credentials: "same-origin",
       keepalive: true,
-    }).catch(() => {});
+    }).catch(orElse(undefined, "listening statistics are best effort: the music plays on"));
   } catch {
     // A browser that refuses the request outright: listening goes on untracked.
   }

@@ -5,6 +5,7 @@ import { disabledLabel, isPastEvent } from "#app/modules/events";
 import { changeSeatsTaken, freeSeatsOfUpcoming, lockEvent, takeSeatsWithinMax } from "#app/modules/events/index.server";
 import { queueEmailToRender } from "#app/modules/messaging/index.server";
 import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { orElse } from "#app/lib/or-else";
 
 /**
  * The waiting list's seat holds (docs/decisions/027). An offer raises `events.seats_taken` by the
@@ -97,7 +98,7 @@ export async function releaseHold(tx: Database, eventId: string, seats: number):
 
 /** Wakes the outbox for the offers a committed transaction made. */
 export async function announceOffers(offered: WaitlistEntryRow[]): Promise<void> {
-  if (offered.length > 0) await wakeOutbox(offered[0]!.id).catch(() => undefined);
+  if (offered.length > 0) await wakeOutbox(offered[0]!.id).catch(orElse(undefined, "the wake is a nudge: the outbox sweep sends the offers within a minute"));
 }
 
 /**
