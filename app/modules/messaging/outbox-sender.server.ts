@@ -6,10 +6,11 @@ import { logFailure, logSummarised } from "#app/lib/log.server";
 import { claimDueMessages, releaseUnsentMessages, renewLeases, secondsUntilNextDue } from "./claim-due-messages.server";
 import type { Transport, Transports } from "./transports.server";
 import { describeFailure, failureFacts, isPermanentFailure, type FailureFacts } from "./delivery-errors";
-import { attachmentsToMeta } from "./email-attachments";
 import { countDelivery } from "./outbox-stats.server";
-import { rendererOf, type DeliveryRenderers, type RenderedEmail, type RenderOutcome } from "./render-at-delivery.server";
-import { LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS, recordFailure, recordSentBatch, recordSkipped, retryDelaySeconds, type SentOutcome } from "./outbox.server";
+import type { DeliveryRenderers } from "./render-at-delivery.server";
+import { renderBatch, type Prepared } from "./render-batch.server";
+import { createSentRecorder } from "./sent-recorder.server";
+import { LEASE_SECONDS, MAX_DELIVERY_ATTEMPTS, recordFailure, recordSkipped, retryDelaySeconds, type SentOutcome } from "./outbox.server";
 
 /**
  * Asked at send time, once per claimed batch: which of these messages not to send, each with the
@@ -144,7 +145,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     unsent = new Set(inFlight);
     try {
       // Rendered here, outside any producer's transaction (docs/decisions/020).
-      const rendered = await renderBatch(batch);
+      const rendered = await renderBatch(options.db, renderers, batch);
       const skipped = options.skipRecipients ? await options.skipRecipients(options.db, batch) : new Map<string, string>();
       const worker = async () => {
         // A stop lets each connection finish its message; the rest of the batch is given back.
@@ -179,40 +180,6 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     recorder.throwIfFailed();
   }
 
-  /**
-   * The bodies of the batch's rows written without one, each renderer called once for all its
-   * rows (one query, not one per message). A renderer that throws (the database is away) leaves
-   * its rows to be retried; one that is not registered, or a row whose facts are gone (its
-   * reservation was deleted), fails the row for good with the reason.
-   */
-  async function renderBatch(batch: OutboxMessage[]): Promise<Map<string, Prepared>> {
-    const prepared = new Map<string, Prepared>();
-    const waiting = new Map<string, OutboxMessage[]>();
-    for (const message of batch) {
-      const name = rendererOf(message);
-      if (name === undefined) continue;
-      waiting.set(name, [...(waiting.get(name) ?? []), message]);
-    }
-    for (const [name, messages] of waiting) {
-      const renderer = renderers.get(name);
-      if (!renderer) {
-        for (const message of messages) prepared.set(message.id, { failure: `No renderer "${name}" is registered for this message`, permanent: true, stage: "rendering" });
-        continue;
-      }
-      let outcomes: Map<string, RenderOutcome>;
-      try {
-        outcomes = await renderer.render(options.db, messages);
-      } catch (error) {
-        for (const message of messages) prepared.set(message.id, { failure: `Rendering failed: ${describeFailure(error)}`, permanent: false, stage: "rendering" });
-        continue;
-      }
-      for (const message of messages) {
-        const outcome = outcomes.get(message.id) ?? { gone: "What this message was about no longer exists" };
-        prepared.set(message.id, "gone" in outcome ? { failure: outcome.gone, permanent: true, stage: "rendering" } : { message: withContent(message, outcome.rendered) });
-      }
-    }
-    return prepared;
-  }
 
   /** Sends one message; its outcome to record when the transport took it, else null (its failure is recorded here). */
   async function sendOne(claimed: OutboxMessage, prepared: Prepared | undefined): Promise<SentOutcome | null> {
@@ -269,66 +236,6 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   };
 }
 
-/**
- * Writes deliveries as they happen, in groups: what arrives while one statement runs goes in the
- * next, so the connections sending side by side share a statement (one per send would halve the
- * outbox's speed on the embedded database) and nothing waits more than one statement to be written.
- * After a failed write it refuses the rest, so no further message is sent unrecorded.
- */
-function createSentRecorder(db: Database) {
-  let waiting: Array<{ outcome: SentOutcome; done: (error?: unknown) => void }> = [];
-  let writing: Promise<void> | undefined;
-  let failure: unknown;
-
-  async function drain() {
-    while (waiting.length > 0 && failure === undefined) {
-      const group = waiting;
-      waiting = [];
-      try {
-        await recordSentBatch(db, group.map((entry) => entry.outcome));
-        for (const entry of group) entry.done();
-      } catch (error) {
-        failure = error;
-        for (const entry of [...group, ...waiting]) entry.done(error);
-        waiting = [];
-      }
-    }
-    writing = undefined;
-  }
-
-  return {
-    record(outcome: SentOutcome): Promise<void> {
-      if (failure !== undefined) return Promise.reject(failure instanceof Error ? failure : new Error(String(failure)));
-      const written = new Promise<void>((resolve, reject) => {
-        waiting.push({ outcome, done: (error) => (error === undefined ? resolve() : reject(error instanceof Error ? error : new Error(String(error)))) });
-      });
-      writing ??= drain();
-      return written;
-    },
-    failed: () => failure !== undefined,
-    throwIfFailed() {
-      if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
-    },
-  };
-}
-
-/** A claimed row made ready to send: with its body rendered, or the reason it cannot be. */
-type Prepared = { message: OutboxMessage } | { failure: string; permanent: boolean; stage: "rendering" };
-
-/** The row as it is sent: its subject, body and attachments as the renderer made them. */
-function withContent(message: OutboxMessage, rendered: RenderedEmail): OutboxMessage {
-  return {
-    ...message,
-    subject: rendered.subject,
-    bodyText: rendered.text,
-    bodyHtml: rendered.html,
-    meta: {
-      ...message.meta,
-      ...attachmentsToMeta(rendered.attachments ?? []),
-      ...(rendered.listUnsubscribe ? { listUnsubscribe: rendered.listUnsubscribe } : {}),
-    },
-  };
-}
 
 /**
  * One line per failed delivery attempt: the recipient's domain (not the address), the reason and
