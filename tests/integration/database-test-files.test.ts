@@ -33,6 +33,7 @@ describe("vitestFilesByDatabase", () => {
     const { database, independent } = vitestFilesByDatabase(process.cwd());
     expect(database).toContain("db/migrations.test.ts");
     expect(database).toContain("tests/integration/staff-page-reads.test.ts");
-    expect(independent).toContain("app/lib/layering.test.ts");
+    expect(independent).toContain("app/modules/sms/quiet-hours.test.ts");
+    expect(independent).toContain("app/lib/csv.server.test.ts");
   });
 });
