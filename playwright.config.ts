@@ -41,7 +41,10 @@ export default defineConfig({
   globalTeardown: "./tests/e2e/support/remove-data-dir.ts",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test CPU (a screencast of every frame) though only a failure keeps
+    // it: a third of the browser tests' time on this machine. In CI, where a failed test runs once
+    // more, only that second run records one.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],

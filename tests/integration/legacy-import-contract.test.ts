@@ -6,15 +6,16 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "#app/lib/db.server";
 import type { LegacyImportReport } from "#app/modules/legacy-import/legacy-report";
-import { runImportCommand, type CommandRun } from "#tests/support/legacy-import";
+import { runImportCommand, runImportInProcess, type CommandRun } from "#tests/support/legacy-import";
 import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
 
 /**
  * Issue 35 §2 and §7: the import's files as documented (docs/legacy-sample/, the README, --help),
  * a wrong file refused before anything is written, dates without a zone on the venue's clock,
- * dates without a year said and never 2001, and old pending invitations keeping their time. Each
- * run is `npm run import:legacy` in its own process, into this run's database (embedded, or
- * PostgreSQL with DATABASE_URL).
+ * dates without a year said and never 2001, and old pending invitations keeping their time. --help
+ * is `npm run import:legacy` in its own process; the other runs are the same command in this
+ * test's process (runImportInProcess), into this run's database (embedded, or PostgreSQL with
+ * DATABASE_URL).
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const sampleFolder = path.join(root, "docs", "legacy-sample");
@@ -76,7 +77,7 @@ describe("npm run import:legacy: the documented files", () => {
   });
 
   it("the sample folder dry-runs clean with exit 0", async () => {
-    const dry = await runImportCommand(["--from", sampleFolder, "--json"], target.env);
+    const dry = await runImportInProcess(["--from", sampleFolder, "--json"], target.env);
     expect(dry.code, dry.stderr).toBe(0);
     const dryReport = reportOf(dry);
     expect(dryReport.columns).toEqual([]);
@@ -87,7 +88,7 @@ describe("npm run import:legacy: the documented files", () => {
   });
 
   it("--apply imports what the sample shows", async () => {
-    const run = await runImportCommand(["--from", sampleFolder, "--apply", "--json"], target.env);
+    const run = await runImportInProcess(["--from", sampleFolder, "--apply", "--json"], target.env);
     expect(run.code, run.stderr).toBe(0);
     const report = reportOf(run);
     expect(tableOf(report, "events")).toMatchObject({ merged: 3, new: 0 });
@@ -195,7 +196,7 @@ describe("npm run import:legacy: a file without a required column", () => {
   });
 
   it("the dry run reports each missing and unknown column by file and exits 1", async () => {
-    const run = await runImportCommand(["--from", work, "--json"], target.env);
+    const run = await runImportInProcess(["--from", work, "--json"], target.env);
     expect(run.code).toBe(1);
     const report = reportOf(run);
     expect(report.columns).toEqual([
@@ -209,7 +210,7 @@ describe("npm run import:legacy: a file without a required column", () => {
   });
 
   it("the printed report names them too, before the counts", async () => {
-    const printed = await runImportCommand(["--from", work], target.env);
+    const printed = await runImportInProcess(["--from", work], target.env);
     expect(printed.code).toBe(1);
     expect(printed.stdout).toContain("community.csv: unknown column 'Interest', not read (did you mean 'interest'?)");
     expect(printed.stdout).toContain("Newsletter-2024.csv: not a file the import reads");
@@ -217,7 +218,7 @@ describe("npm run import:legacy: a file without a required column", () => {
   });
 
   it("--apply refuses, naming the file and the column, and writes nothing", async () => {
-    const run = await runImportCommand(["--from", work, "--apply"], target.env);
+    const run = await runImportInProcess(["--from", work, "--apply"], target.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("--apply refused: nothing was written");
     expect(run.stderr).toContain("events_management.csv: required column 'title' is missing");
@@ -278,7 +279,7 @@ describe("npm run import:legacy: dates without a zone or a year, and old invitat
     }));
 
   it("in the site's zone by default: zone-less dates on the venue's clock, year-less ones said and not imported as 2001, a pending invitation keeping its 30 days", async () => {
-    const run = await runImportCommand(["--from", work, "--apply", "--json"], losAngeles.env);
+    const run = await runImportInProcess(["--from", work, "--apply", "--json"], losAngeles.env);
     expect(run.code, run.stderr).toBe(0);
     const report = reportOf(run);
     const said = report.lines.map((line) => `${line.table} ${line.legacyId}: ${line.outcome}, ${line.reason}`);
@@ -311,7 +312,7 @@ describe("npm run import:legacy: dates without a zone or a year, and old invitat
   });
 
   it("--venue-time-zone moves every zone-less date to that clock", async () => {
-    const run = await runImportCommand(["--from", work, "--apply", "--venue-time-zone", "America/New_York"], newYork.env);
+    const run = await runImportInProcess(["--from", work, "--apply", "--venue-time-zone", "America/New_York"], newYork.env);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Invitations still valid: 1 \(/);
     const dates = await importedDates(newYork);

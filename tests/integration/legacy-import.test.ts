@@ -6,13 +6,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, runMigrations, type DatabaseHandle } from "#app/lib/db.server";
 import { COSTLY_BCRYPT_HASH, hostileLegacyData, loadLegacyDatabase, messyLegacyData, writeLegacyCsvFolder, legacyPasswords } from "#tests/fixtures/legacy/legacy-data";
-import { createLegacySourceDatabase, runImportCommand, type CommandRun } from "#tests/support/legacy-import";
+import { createLegacySourceDatabase, runImportInProcess, type CommandRun } from "#tests/support/legacy-import";
 import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
 import { startTestServer } from "#tests/support/test-server";
 import type { LegacyImportReport } from "#app/modules/legacy-import/legacy-report";
 
 /**
- * `npm run import:legacy` run as the operator runs it (its own process), from the fixture's old
+ * `npm run import:legacy`'s command with the operator's arguments (in this test's process: the
+ * spawned command is tested by legacy-import-contract's --help and moving-in.test.ts), from the fixture's old
  * database on the local PostgreSQL and from the same data as a CSV folder, into this run's database
  * (embedded or PostgreSQL). Every mapping rule is read back from the database it wrote.
  */
@@ -76,14 +77,14 @@ describe("npm run import:legacy", () => {
   });
 
   it("exits 1 naming the source and what failed when it cannot be read", async () => {
-    const missing = await runImportCommand(["--from", path.join(work, "no-such-folder")], target.env);
+    const missing = await runImportInProcess(["--from", path.join(work, "no-such-folder")], target.env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("no-such-folder");
     expect(missing.stderr).toContain("no such folder");
   });
 
   it("dry run: reports every table and writes nothing", async () => {
-    const run = await runImportCommand(["--from", source.url, "--json", "--images", imagesFolder, "--default-year", "2024"], target.env);
+    const run = await runImportInProcess(["--from", source.url, "--json", "--images", imagesFolder, "--default-year", "2024"], target.env);
     expect(run.code, run.stderr).toBe(0);
     const report = reportOf(run);
     expect(report.applied).toBe(false);
@@ -102,13 +103,13 @@ describe("npm run import:legacy", () => {
   it("a table missing from the source is reported, not an error", async () => {
     const partial = path.join(work, "partial");
     await writeLegacyCsvFolder(partial, { community: messyLegacyData().community! });
-    const run = await runImportCommand(["--from", partial, "--json"], target.env);
+    const run = await runImportInProcess(["--from", partial, "--json"], target.env);
     expect(run.code, run.stderr).toBe(0);
     const report = reportOf(run);
     expect(tableOf(report, "community")).toMatchObject({ present: true, read: 8 });
     expect(tableOf(report, "auth.users")).toMatchObject({ present: false, read: 0 });
     expect(report.lines).toContainEqual({ table: "reservations", legacyId: "-", outcome: "skipped", reason: "table not in the source" });
-    const printed = await runImportCommand(["--from", partial], target.env);
+    const printed = await runImportInProcess(["--from", partial], target.env);
     expect(printed.stdout).toMatch(/^auth\.users\s+missing/m);
     expect(printed.stdout).toContain("Dry run: nothing was written.");
   });
@@ -119,7 +120,7 @@ describe("npm run import:legacy", () => {
         CREATE FUNCTION refuse_reservations() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the disk is full (test)'; END $$;
         CREATE TRIGGER refuse_reservations BEFORE INSERT ON reservations FOR EACH ROW EXECUTE FUNCTION refuse_reservations();`),
     );
-    const run = await runImportCommand(["--from", source.url, "--apply"], target.env);
+    const run = await runImportInProcess(["--from", source.url, "--apply"], target.env);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("rolled back");
     expect(run.stderr).toContain("the disk is full (test)");
@@ -131,7 +132,7 @@ describe("npm run import:legacy", () => {
   });
 
   it("--apply maps every table by the rules, records the run and sends nothing", async () => {
-    const run = await runImportCommand(["--from", source.url, "--apply", "--json", "--images", imagesFolder], target.env);
+    const run = await runImportInProcess(["--from", source.url, "--apply", "--json", "--images", imagesFolder], target.env);
     expect(run.code, run.stderr).toBe(0);
     const report = reportOf(run);
     expect(report.applied).toBe(true);
@@ -271,7 +272,7 @@ describe("npm run import:legacy", () => {
 
   it("run again (from the CSV export of the same data) it creates nothing and changes nothing", async () => {
     const before = await withTarget(target, (handle) => snapshotOf(handle));
-    const run = await runImportCommand(["--from", csvFolder, "--apply", "--json", "--images", imagesFolder], target.env);
+    const run = await runImportInProcess(["--from", csvFolder, "--apply", "--json", "--images", imagesFolder], target.env);
     expect(run.code, run.stderr).toBe(0);
     const report = reportOf(run);
     expect(totalNew(report)).toBe(0);
@@ -291,7 +292,7 @@ describe("npm run import:legacy", () => {
         await runMigrations(handle);
         await handle.db.execute(sql`INSERT INTO unsubscribes (email, source) VALUES ('unsubscribed@example.com', 'link')`);
       });
-      const run = await runImportCommand(["--from", csvFolder, "--apply", "--images", imagesFolder], fromCsv.env);
+      const run = await runImportInProcess(["--from", csvFolder, "--apply", "--images", imagesFolder], fromCsv.env);
       expect(run.code, run.stderr).toBe(0);
       const csvSnapshot = await withTarget(fromCsv, (handle) => snapshotOf(handle));
       const urlSnapshot = await withTarget(target, (handle) => snapshotOf(handle));
@@ -375,7 +376,7 @@ describe("npm run import:legacy on a later export", () => {
         sql`INSERT INTO consents (email, purpose, text_version, source, granted) VALUES ('news@example.com', 'newsletter', 'test', 'profile', false)`,
       );
     });
-    const first = await runImportCommand(["--from", source.url, "--apply", "--json"], target.env);
+    const first = await runImportInProcess(["--from", source.url, "--apply", "--json"], target.env);
     expect(first.code, first.stderr).toBe(0);
     expect(reportOf(first).lines.some((line) => line.table === "newsletter" && /news@example\.com/.test(line.legacyId) && /unsubscribed here/.test(line.reason))).toBe(true);
     const seatsOf = (handle: DatabaseHandle) =>
@@ -400,7 +401,7 @@ describe("npm run import:legacy on a later export", () => {
     } finally {
       await client.end();
     }
-    const later = await runImportCommand(["--from", source.url, "--apply", "--json"], target.env);
+    const later = await runImportInProcess(["--from", source.url, "--apply", "--json"], target.env);
     expect(later.code, later.stderr).toBe(0);
     const report = reportOf(later);
     expect(totalNew(report)).toBe(2);
@@ -439,7 +440,7 @@ describe("npm run import:legacy on rows no form would take (issue 34)", () => {
   });
 
   it("refuses or cleans each by the forms' rules, lists each by row, and imports the good rows", async () => {
-    const run = await runImportCommand(["--from", path.join(work, "export"), "--apply", "--json", "--images", path.join(work, "images")], target.env);
+    const run = await runImportInProcess(["--from", path.join(work, "export"), "--apply", "--json", "--images", path.join(work, "images")], target.env);
     expect(run.code, run.stderr).toBe(0);
     const report = reportOf(run);
     const line = (table: string, legacyId: string) => report.lines.filter((entry) => entry.table === table && entry.legacyId === legacyId).map((entry) => `${entry.outcome}: ${entry.reason}`);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DataDirectoryInUseError, openDatabase, runMigrations } from "#app/lib/db.server";
-import { getEnv, InvalidEnvironmentError } from "#app/lib/env.server";
+import { InvalidEnvironmentError, parseEnv } from "#app/lib/env.server";
 import { siteConfig } from "#app/lib/site-config";
 import { EVENT_IMAGES } from "#app/modules/events";
 import { demoContentSummary, describeDemoContent, removeDemoContentIn, type DemoContentSummary } from "#app/modules/demo/index.server";
@@ -32,7 +32,18 @@ export interface CommandOutput {
   err(text: string): void;
 }
 
-export async function runLegacyImportCommand(argv: string[], output: CommandOutput, now = new Date()): Promise<number> {
+/**
+ * What the command reads besides its arguments: the clock, and the settings that name our database
+ * and uploads folder (the process's environment, as the server reads it). A test passes its own,
+ * so it can run the command in its process without touching that process's environment.
+ */
+export interface CommandContext {
+  now?: Date;
+  environment?: Record<string, string | undefined>;
+}
+
+export async function runLegacyImportCommand(argv: string[], output: CommandOutput, context: CommandContext = {}): Promise<number> {
+  const now = context.now ?? new Date();
   let args;
   try {
     args = parseArgs({
@@ -98,7 +109,7 @@ export async function runLegacyImportCommand(argv: string[], output: CommandOutp
   let env;
   let database;
   try {
-    env = getEnv();
+    env = parseEnv(context.environment ?? process.env);
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   } catch (error) {
     if (error instanceof InvalidEnvironmentError || error instanceof DataDirectoryInUseError) {

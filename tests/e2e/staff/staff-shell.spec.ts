@@ -136,6 +136,8 @@ async function expectNothingCoversFocus(page: Page, tabs: number) {
 }
 
 test("the music player sits at the top of the staff pages, in the flow: nothing floats over a control, by mouse or by keyboard", async ({ page }) => {
+  // 80 stops of the keyboard, each looked at: on a busy machine this takes longer than most tests.
+  test.slow();
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInWithLink(page, staffAccounts.shell[0], "/admin/eventreservations");
   const player = page.getByRole("region", { name: "Music player" });
