@@ -6,7 +6,8 @@ import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "#app/lib/db.server";
 import type { LegacyImportReport } from "#app/modules/legacy-import/legacy-report";
-import { runImportCommand, runImportInProcess, type CommandRun } from "#tests/support/legacy-import";
+import { runImportCommand, type CommandRun } from "#tests/support/legacy-import";
+import { runImportInProcess } from "#tests/support/legacy-import-in-process";
 import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
 
 /**

@@ -10,7 +10,8 @@ import { demoAddresses } from "#app/modules/demo/demo-people";
 import { messyLegacyData, writeLegacyCsvFolder } from "#tests/fixtures/legacy/legacy-data";
 import { createEmptyDatabase, dropDatabase } from "#tests/support/test-database";
 import { freePort } from "#tests/support/smtp-sink";
-import { runImportInProcess, runToEnd } from "#tests/support/legacy-import";
+import { runToEnd } from "#tests/support/legacy-import";
+import { runImportInProcess } from "#tests/support/legacy-import-in-process";
 
 /**
  * Moving in as the README's "Moving from the old site" says, word for word: its commands, run

@@ -2,7 +2,6 @@ import { spawn, type ChildProcessByStdio } from "node:child_process";
 import type { Readable } from "node:stream";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { runLegacyImportCommand } from "#app/modules/legacy-import/index.server";
 import { dropDatabase, withAdminClient } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -33,27 +32,6 @@ export function runImportCommand(args: string[], target: { DATA_DIR?: string; DA
   const env: NodeJS.ProcessEnv = { ...process.env, HARMONIA_IGNORE_ENV_FILE: "1", NODE_ENV: "production", ...target };
   if (!target.DATABASE_URL) delete env.DATABASE_URL;
   return runToEnd(spawn(process.execPath, [tsxCli, path.join(root, "scripts", "import-legacy.ts"), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }));
-}
-
-/**
- * The same command in this test's process: what `runImportCommand` runs, without a second Node
- * loading the whole application through tsx (some 5–10 s a run on a busy machine). Its output is
- * what the command would print, line by line; a failure it does not handle is exit 1 with the
- * error, as Node would end the process. The spawned command keeps a test of its own (the contract's
- * --help, and the README's commands in moving-in.test.ts).
- */
-export async function runImportInProcess(args: string[], target: { DATA_DIR?: string; DATABASE_URL?: string; UPLOADS_DIR?: string }): Promise<CommandRun> {
-  const environment: Record<string, string | undefined> = { ...process.env, HARMONIA_IGNORE_ENV_FILE: "1", NODE_ENV: "production", ...target };
-  if (!target.DATABASE_URL) delete environment.DATABASE_URL;
-  let stdout = "";
-  let stderr = "";
-  const output = { out: (text: string) => (stdout += `${text}\n`), err: (text: string) => (stderr += `${text}\n`) };
-  try {
-    const code = await runLegacyImportCommand(args, output, { environment });
-    return { code, stdout, stderr };
-  } catch (error) {
-    return { code: 1, stdout, stderr: `${stderr}${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n` };
-  }
 }
 
 /** Collects a command's output until it exits (killed after 170 s, within a test's time). */
