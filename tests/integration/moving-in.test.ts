@@ -95,13 +95,6 @@ async function npmStart(env: NodeJS.ProcessEnv) {
   };
 }
 
-/**
- * The import's command with the given arguments in this test's process, into the site: the steps
- * between the README's commands (a refusal, dry runs, a failure), which legacy-import.test.ts and
- * its contract test cover as the command; spawning npm for each cost some 8 s.
- */
-const importCommand = (args: string[], site: Site) => runImportInProcess(args, site.env);
-
 async function withSiteDatabase<T>(site: Site, work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
   const handle = await openDatabase(site.env.DATABASE_URL ? { databaseUrl: site.env.DATABASE_URL } : { dataDir: site.env.DATA_DIR! });
   try {
@@ -194,7 +187,10 @@ describe(`moving in as the README says (${onPostgres ? "PostgreSQL" : "embedded 
       const demoBefore = await withSiteDatabase(site, demoRowsIn);
       expect(demoBefore.events).toBe(14);
 
-      const refused = await importCommand(["--from", exportFolder, "--apply"], site);
+      // The steps between the README's commands (a refusal, dry runs, a failure) run the import's
+      // command in this test's process: legacy-import.test.ts covers them as the command, and
+      // spawning npm for each cost some 8 s.
+      const refused = await runImportInProcess(["--from", exportFolder, "--apply"], site.env);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/This database holds demo content \(14 events; 8 reservations on them; 3 invitations.*Add --remove-demo/);
       await withSiteDatabase(site, async (handle) => {
@@ -203,10 +199,10 @@ describe(`moving in as the README says (${onPostgres ? "PostgreSQL" : "embedded 
       });
 
       // A dry run says what --apply will ask for; with --remove-demo it plans the import without the demo, and changes nothing.
-      const dryRun = await importCommand(["--from", exportFolder], site);
+      const dryRun = await runImportInProcess(["--from", exportFolder], site.env);
       expect(dryRun.code, dryRun.stderr).toBe(0);
       expect(dryRun.stdout).toContain("This database holds demo content");
-      const dryRemoval = await importCommand(["--from", exportFolder, "--remove-demo"], site);
+      const dryRemoval = await runImportInProcess(["--from", exportFolder, "--remove-demo"], site.env);
       expect(dryRemoval.code, dryRemoval.stderr).toBe(0);
       expect(dryRemoval.stdout).toContain("Would remove the demo content: 14 events;");
       await withSiteDatabase(site, async (handle) => expect(await demoRowsIn(handle)).toEqual(demoBefore));
@@ -217,7 +213,7 @@ describe(`moving in as the README says (${onPostgres ? "PostgreSQL" : "embedded 
           CREATE FUNCTION refuse_legacy_ids() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the disk is full (test)'; END $$;
           CREATE TRIGGER refuse_legacy_ids BEFORE INSERT ON legacy_ids FOR EACH ROW EXECUTE FUNCTION refuse_legacy_ids();`),
       );
-      const failed = await importCommand(["--from", exportFolder, "--apply", "--remove-demo"], site);
+      const failed = await runImportInProcess(["--from", exportFolder, "--apply", "--remove-demo"], site.env);
       expect(failed.code).toBe(2);
       expect(failed.stderr).toContain("(the demo content is still there)");
       await withSiteDatabase(site, async (handle) => {

@@ -1,5 +1,5 @@
 import { runLegacyImportCommand } from "#app/modules/legacy-import/index.server";
-import type { CommandRun } from "./legacy-import";
+import { importCommandEnvironment, type CommandRun, type ImportTarget } from "./legacy-import";
 
 // Apart from legacy-import.ts, which the browser tests import too: Playwright's loader would load
 // the whole application with it, and it resolves modules as Node's ESM does.
@@ -11,9 +11,8 @@ import type { CommandRun } from "./legacy-import";
  * error, as Node would end the process. The spawned command keeps a test of its own (the contract's
  * --help, and the README's commands in moving-in.test.ts).
  */
-export async function runImportInProcess(args: string[], target: { DATA_DIR?: string; DATABASE_URL?: string; UPLOADS_DIR?: string }): Promise<CommandRun> {
-  const environment: Record<string, string | undefined> = { ...process.env, HARMONIA_IGNORE_ENV_FILE: "1", NODE_ENV: "production", ...target };
-  if (!target.DATABASE_URL) delete environment.DATABASE_URL;
+export async function runImportInProcess(args: string[], target: ImportTarget): Promise<CommandRun> {
+  const environment = importCommandEnvironment(target);
   let stdout = "";
   let stderr = "";
   const output = { out: (text: string) => (stdout += `${text}\n`), err: (text: string) => (stderr += `${text}\n`) };

@@ -27,10 +27,23 @@ export interface CommandRun {
   stderr: string;
 }
 
-/** Runs `npm run import:legacy -- <args>` as the operator would (tsx on scripts/import-legacy.ts), against the given database. */
-export function runImportCommand(args: string[], target: { DATA_DIR?: string; DATABASE_URL?: string; UPLOADS_DIR?: string }): Promise<CommandRun> {
+/** Where an import run writes: an embedded data folder (DATA_DIR) or a PostgreSQL database, and the uploads. */
+export interface ImportTarget {
+  DATA_DIR?: string;
+  DATABASE_URL?: string;
+  UPLOADS_DIR?: string;
+}
+
+/** The environment the import command runs in against `target`: ours, production, no .env, only the target's database. */
+export function importCommandEnvironment(target: ImportTarget): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, HARMONIA_IGNORE_ENV_FILE: "1", NODE_ENV: "production", ...target };
   if (!target.DATABASE_URL) delete env.DATABASE_URL;
+  return env;
+}
+
+/** Runs `npm run import:legacy -- <args>` as the operator would (tsx on scripts/import-legacy.ts), against the given database. */
+export function runImportCommand(args: string[], target: ImportTarget): Promise<CommandRun> {
+  const env = importCommandEnvironment(target);
   return runToEnd(spawn(process.execPath, [tsxCli, path.join(root, "scripts", "import-legacy.ts"), ...args], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] }));
 }
 
