@@ -30,7 +30,7 @@ process.on("message", async (command) => {
   if (command !== "stop" || stopping) return;
   stopping = true;
   clearInterval(ticker);
-  await stopRuntime();
+  await stopRuntime(runtime);
   process.exit(0);
 });
 
@@ -38,7 +38,7 @@ send({ type: "started", at: Date.now() });
 const ticker = setInterval(() => {
   const key = `transactional-${transactional++}`;
   const queuedAt = Date.now();
-  sendEmail(db, message(key, "transactional"))
+  sendEmail(db, message(key, "transactional"), runtime.wake.outbox)
     .then(() => send({ type: "transactional", key, queuedAt }))
     .catch((error) => console.error("queueing a transactional message failed:", error.message));
 }, 250);
@@ -47,7 +47,7 @@ const ticker = setInterval(() => {
 let next = 0;
 await Promise.all(
   Array.from({ length: 10 }, async () => {
-    while (next < count && !stopping) await sendEmail(db, message(`bulk-${next++}`, "bulk"));
+    while (next < count && !stopping) await sendEmail(db, message(`bulk-${next++}`, "bulk"), runtime.wake.outbox);
   }),
 );
 send({ type: "queued", at: Date.now() });

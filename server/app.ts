@@ -7,9 +7,8 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./create-app";
 import type { AppServices } from "./load-context";
 import type { Runtime } from "./runtime";
-import { getAuth } from "#app/lib/auth.server";
 
-export { beginDraining, startRuntime, stopRuntime } from "./runtime";
+export { beginDraining, RUNTIME_STARTED_CHANNEL, startRuntime, stopRuntime } from "./runtime";
 export { getEnv, InvalidEnvironmentError } from "#app/lib/env.server";
 export { DataDirectoryInUseError } from "#app/lib/db.server";
 export { handleUnhandledRejection } from "./database-rejections";
@@ -21,8 +20,9 @@ export function createServerApp(runtime: Runtime) {
   const services: AppServices = {
     db: runtime.database.db,
     env,
-    auth: getAuth(),
+    auth: runtime.auth,
     now: () => new Date(),
+    wake: runtime.wake,
     campaigns: runtime.campaigns,
     statusSources: runtime,
   };
@@ -32,6 +32,7 @@ export function createServerApp(runtime: Runtime) {
     publicUrl: env.PUBLIC_URL,
     getBuild: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
     services: () => services,
+    runtime,
     metricsToken: env.METRICS_TOKEN,
   });
 }

@@ -1,9 +1,8 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "./app-env";
 import { authRoute, type AuthRoute } from "./auth-route-list";
-import { CLIENT_IP_HEADER, getAuth } from "#app/lib/auth.server";
-import { getDb } from "#app/lib/db.server";
-import { getEnv } from "#app/lib/env.server";
+import { CLIENT_IP_HEADER } from "#app/lib/auth.server";
+import type { AppServices } from "./load-context";
 import { checkAuthRateLimit } from "#app/modules/members/index.server";
 import { logFailure } from "#app/lib/log.server";
 
@@ -16,7 +15,7 @@ const BASE_PATH = "/api/auth";
  * same one the pages' actions use), reaches better-auth rebuilt from the fields it may carry, and
  * better-auth learns the client's address from a header the server sets, never from the client.
  */
-export function mountAuthRoutes(app: Hono<AppEnv>): void {
+export function mountAuthRoutes(app: Hono<AppEnv>, services: () => Pick<AppServices, "auth" | "db" | "env">): void {
   app.all(BASE_PATH, notFound);
   app.all(`${BASE_PATH}/*`, async (c) => {
     const route = authRoute(c.req.method, c.req.path.slice(BASE_PATH.length));
@@ -24,10 +23,11 @@ export function mountAuthRoutes(app: Hono<AppEnv>): void {
 
     const input = route.method === "POST" ? parseBody(await c.req.text(), c.req.header("content-type")) : {};
     if (!input) return c.json({ error: "The request body could not be read." }, 400);
+    const { auth, db, env } = services();
 
     if (route.attempt) {
       const email = typeof input.email === "string" ? input.email : undefined;
-      const limit = await checkAuthRateLimit(getDb(), route.attempt, { clientKey: c.get("clientKey"), email }, getEnv().RATE_LIMIT_MULTIPLIER);
+      const limit = await checkAuthRateLimit(db, route.attempt, { clientKey: c.get("clientKey"), email }, env.RATE_LIMIT_MULTIPLIER);
       if (!limit.allowed) {
         c.header("Retry-After", String(limit.retryAfterSeconds));
         return c.json({ error: limit.message, message: limit.message, code: "TOO_MANY_REQUESTS" }, 429);
@@ -35,7 +35,7 @@ export function mountAuthRoutes(app: Hono<AppEnv>): void {
     }
 
     try {
-      const response = await getAuth().handler(toBetterAuthRequest(c, route, input));
+      const response = await auth.handler(toBetterAuthRequest(c, route, input));
       return await route.answer(withoutBearerToken(response));
     } catch (error) {
       // better-auth answers its own errors; anything else is ours, and the client gets no trace of it.

@@ -10,7 +10,7 @@ import type { AppEnv } from "./app-env";
 import { mountAuthRoutes } from "./auth-routes";
 import { bodySizeLimits } from "./body-limit";
 import { clientAddress, clientRateLimitKey, isLoopbackAddress } from "./client-address";
-import { checkHealth, checkReadiness } from "./health";
+import { checkHealth, checkReadiness, type HealthSources } from "./health";
 import { hostnameOf, isLoopbackHostname, ownHostOnly } from "./host-check";
 import { asPublicRequest } from "./public-request";
 import { metricsEndpoint } from "./metrics-endpoint";
@@ -32,6 +32,8 @@ export interface AppOptions {
   getBuild: () => Promise<ServerBuild>;
   /** The running instance's parts, handed to every loader and action in its context. */
   services: () => AppServices;
+  /** The running instance that /healthz and /readyz look at (its database, job runner and phase). */
+  runtime: HealthSources;
   /** METRICS_TOKEN: without one, /metrics answers this machine only. */
   metricsToken?: string;
 }
@@ -77,20 +79,20 @@ export function createApp(options: AppOptions) {
   app.use((c, next) => (c.req.method === "GET" ? compressor(c, next) : next()));
 
   app.get("/healthz", async (c) => {
-    const health = await checkHealth();
+    const health = await checkHealth(options.runtime);
     c.header("Cache-Control", "no-store");
     return c.json(health, health.status === "ok" ? 200 : 503);
   });
   // What the reverse proxy's health check asks (deploy/Caddyfile): 503 from the moment a shutdown begins.
   app.get("/readyz", async (c) => {
-    const readiness = await checkReadiness();
+    const readiness = await checkReadiness(options.runtime);
     c.header("Cache-Control", "no-store");
     return c.json(readiness, readiness.ready ? 200 : 503);
   });
 
   app.get("/metrics", metricsEndpoint(options.metricsToken));
 
-  mountAuthRoutes(app);
+  mountAuthRoutes(app, options.services);
 
   if (!development) {
     const clientDir = path.relative(process.cwd(), path.join(projectRoot(), "build", "client")) || ".";

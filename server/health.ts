@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
-import { getRuntime, isDraining } from "./runtime";
+import type { Runtime } from "./runtime";
 import { orElse } from "#app/lib/or-else";
+
+/** What the checks look at: the running instance's database, job runner and phase. */
+export type HealthSources = Pick<Runtime, "database" | "worker" | "phase">;
 
 export interface Health {
   status: "ok" | "unavailable";
@@ -9,13 +12,9 @@ export interface Health {
 }
 
 /** Whether this instance can serve: the database answers and the job queue runs. */
-export async function checkHealth(): Promise<Health> {
-  let runtime;
-  try {
-    runtime = getRuntime();
-  } catch {
-    return { status: "unavailable", database: "unreachable", queue: "unreachable" };
-  }
+export async function checkHealth(runtime: HealthSources): Promise<Health> {
+  // A stopping instance closes its pool and job runner: asking them would only fail.
+  if (runtime.phase === "stopped") return { status: "unavailable", database: "unreachable", queue: "unreachable" };
   // Both asked at once: a monitor's answer waits for the slower of two round trips, not their sum,
   // which matters when the bounce poller or a campaign keeps the event loop and the database busy.
   const [database, queue] = await Promise.all([
@@ -30,8 +29,11 @@ export async function checkHealth(): Promise<Health> {
 
 export interface Readiness {
   ready: boolean;
-  /** Why not: still starting (or already stopped), shutting down, or the database does not answer. */
-  reason?: "starting" | "shutting down" | "database unreachable";
+  /**
+   * Why not: shutting down (draining or stopped), or the database does not answer. The server
+   * listens only once the runtime has started, so no answer is ever "still starting".
+   */
+  reason?: "shutting down" | "database unreachable";
 }
 
 /**
@@ -39,18 +41,13 @@ export interface Readiness {
  * it is not shutting down, and its database answers one `select 1`. Cheaper than /healthz (no
  * look at the job queue), because the proxy asks every second or two.
  */
-export async function checkReadiness(): Promise<Readiness> {
-  if (isDraining()) return { ready: false, reason: "shutting down" };
-  let runtime;
-  try {
-    runtime = getRuntime();
-  } catch {
-    return { ready: false, reason: "starting" };
-  }
+export async function checkReadiness(runtime: HealthSources): Promise<Readiness> {
+  if (runtime.phase !== "running") return { ready: false, reason: "shutting down" };
   const answers = await runtime.database.executeSql("select 1").then(
     () => true,
     () => false,
   );
-  if (isDraining()) return { ready: false, reason: "shutting down" };
+  // A shutdown may have begun while the database answered.
+  if (runtime.phase !== "running") return { ready: false, reason: "shutting down" };
   return answers ? { ready: true } : { ready: false, reason: "database unreachable" };
 }

@@ -3,7 +3,15 @@ import type { Auth } from "#app/lib/auth.server";
 import type { Database } from "#app/lib/db.server";
 import type { Env } from "#app/lib/env.server";
 import type { FanOutStarter } from "#app/modules/campaigns/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
+import type { TextWake } from "#app/modules/sms/index.server";
 import type { StatusSources } from "#app/modules/system/index.server";
+
+/** This instance's senders, started at once when a use case has queued a message (the sweeps catch anything missed). */
+export interface SenderWakes {
+  outbox: OutboxWake;
+  texts: TextWake;
+}
 
 /**
  * The running instance's parts that loaders and actions use, built once by the composition root
@@ -20,6 +28,8 @@ export interface AppServices {
   auth: Auth;
   /** The clock. Loaders and actions ask it for "now" instead of reading the system's time themselves. */
   now: () => Date;
+  /** Start this instance's e-mail and text senders after a use case queued a message. */
+  wake: SenderWakes;
   /** Starts a campaign's fan-out job on this instance's job runner. */
   campaigns: FanOutStarter;
   /** What the status page inspects: the database, the mail transport, the job runner. */

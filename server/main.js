@@ -97,7 +97,7 @@ server.keepAliveTimeout = 65_000;
 server.on("error", async (error) => {
   const reason = error.code === "EADDRINUSE" ? `port ${env.PORT} is already in use (set PORT to another one)` : error.message;
   console.error(`[server] cannot listen: ${reason}`);
-  await application.stopRuntime();
+  await application.stopRuntime(runtime);
   process.exit(1);
 });
 
@@ -127,7 +127,7 @@ async function shutdown(signal) {
     process.exit(1);
   }, EXIT_DEADLINE_MS);
   force.unref();
-  application.beginDraining();
+  application.beginDraining(runtime);
   const drainMs = (env.SHUTDOWN_DRAIN_SECONDS ?? 0) * 1000;
   console.log(`[server] ${signal}: shutting down; /readyz answers 503${drainMs > 0 ? `, still accepting for ${drainMs / 1000} s` : ""}`);
   if (drainMs > 0) await sleep(drainMs);
@@ -146,7 +146,7 @@ async function shutdown(signal) {
   server.closeAllConnections();
   await closed;
   try {
-    await application.stopRuntime({ deadline: began + EXIT_DEADLINE_MS - 500 });
+    await application.stopRuntime(runtime, { deadline: began + EXIT_DEADLINE_MS - 500 });
     await vite?.close();
   } catch (error) {
     console.error("[server] error while stopping:", error);

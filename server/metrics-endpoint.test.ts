@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app";
+import type { HealthSources } from "./health";
 
 /** The app as the server builds it (no pages needed), listening on a free loopback port. */
 async function listen(options: { metricsToken?: string; trustedProxyHops: number }): Promise<{ url: string; server: ServerType }> {
@@ -12,6 +13,8 @@ async function listen(options: { metricsToken?: string; trustedProxyHops: number
     services: () => {
       throw new Error("no running instance in this test");
     },
+    // Stopped: the health checks answer without touching the (absent) database or job runner.
+    runtime: { phase: "stopped" } as HealthSources,
     ...options,
   });
   return new Promise((resolve) => {

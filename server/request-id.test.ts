@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { markDatabaseError } from "#app/lib/database-errors.server";
 import { log, logFailure, setLogFormat } from "#app/lib/log.server";
 import { createApp } from "./create-app";
+import type { HealthSources } from "./health";
 import { requestIdFor, requestIds } from "./request-id";
 
 // A failed query while the database is away: the query builder's error around the pool's marked one.
@@ -89,6 +90,8 @@ describe("request ids", () => {
       services: () => {
         throw new Error("no running instance in this test");
       },
+      // Stopped: the health checks answer without touching the (absent) database or job runner.
+      runtime: { phase: "stopped" } as HealthSources,
     });
     const refusedHost = await server.request("http://evil.example/", { headers: { Host: "evil.example" } });
     expect(refusedHost.status).toBe(421);

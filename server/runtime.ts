@@ -1,11 +1,11 @@
+import diagnosticsChannel from "node:diagnostics_channel";
 import { getEnv, type Env } from "#app/lib/env.server";
-import { holdStartupLock, openDatabase, runMigrations, setDatabase, type DatabaseHandle } from "#app/lib/db.server";
-import { createAuth, resolveAuthSecret, setAuth } from "#app/lib/auth.server";
+import { holdStartupLock, openDatabase, runMigrations, type DatabaseHandle } from "#app/lib/db.server";
+import { createAuth, resolveAuthSecret, type Auth } from "#app/lib/auth.server";
 import type { JobDefinition } from "#app/lib/jobs/define-job";
 import { startJobRunner, type JobRunner } from "#app/lib/jobs/job-runner.server";
 import { setDatabaseProbe, setLogFormat } from "#app/lib/log.server";
 import { siteConfig } from "#app/lib/site-config";
-import { slot } from "#app/lib/singleton.server";
 import { waitForDatabase } from "#app/lib/wait-for-database.server";
 import { campaignJobs } from "#app/modules/campaigns/index.server";
 import type { FanOutStarter } from "#app/modules/campaigns/index.server";
@@ -13,8 +13,6 @@ import { memberAuthParts } from "#app/modules/members/index.server";
 import { messagingJobs } from "#app/modules/messaging/index.server";
 import { createMailTransport, type MailTransport } from "#app/modules/messaging/index.server";
 import type { OutboxSender } from "#app/modules/messaging/index.server";
-import { registerMailboxMode } from "#app/modules/messaging/index.server";
-import { registerOutboxWake } from "#app/modules/messaging/index.server";
 import { reservationRenderers } from "#app/modules/reservations/index.server";
 import { invitationEmailRenderer } from "#app/modules/invitations/index.server";
 import { reservationJobs } from "#app/modules/reservations/index.server";
@@ -22,17 +20,21 @@ import { reservationConfirmationRenderer } from "#app/modules/reservations/index
 import { securityJobs } from "#app/modules/security/index.server";
 import { smsJobs } from "#app/modules/sms/index.server";
 import { createSmsTransport, twilioSettingsFrom } from "#app/modules/sms/index.server";
-import { registerSmsWake } from "#app/modules/sms/index.server";
 import { deliverabilityParts } from "#app/modules/deliverability/index.server";
 import { describeDemoInvitations, seedDemoContent } from "#app/modules/demo/index.server";
 import { seedTracks } from "#app/modules/music/index.server";
 import { startOperations, tightenPrivateFiles, type Operations } from "#app/modules/operations/index.server";
 import { orElse } from "#app/lib/or-else";
+import type { SenderWakes } from "./load-context";
 
 /** What a running instance holds: its configuration, database, mail transport and job runner. */
 export interface Runtime {
   env: Env;
   database: DatabaseHandle;
+  /** better-auth, configured with the members' rules: sessions, sign-in links, passwords. */
+  auth: Auth;
+  /** Start this instance's e-mail and text senders at once after a message is queued. */
+  wake: SenderWakes;
   mail: MailTransport;
   /** The job runner (pg-boss) with every module's jobs. */
   worker: JobRunner;
@@ -48,6 +50,11 @@ export interface Runtime {
   operations: Operations;
   /** The bounce mailbox's poller, when BOUNCE_MAILBOX_URL is set. */
   bouncePoller?: { stop(): Promise<void> };
+  /**
+   * Where the instance is in its life: serving; draining (a shutdown has begun, /readyz turns
+   * traffic away while requests finish); stopped (stopRuntime has begun: the parts are closing).
+   */
+  phase: "running" | "draining" | "stopped";
 }
 
 /**
@@ -56,29 +63,25 @@ export interface Runtime {
  */
 const RETIRED_QUEUES = ["housekeeping", "outbox-deliver"];
 
-// A slot, so that a development reload of this module still finds the running instance.
-const current = slot<Runtime>("runtime");
-// Set when a shutdown begins (server/main.js), so /readyz turns traffic away before anything stops.
-const draining = slot<boolean>("runtime-draining");
-
-/** Marks this instance as shutting down: /readyz answers 503 from now on. */
-export function beginDraining(): void {
-  draining.current = true;
-}
-
-export function isDraining(): boolean {
-  return draining.current === true;
-}
-
-export function getRuntime(): Runtime {
-  if (!current.current) throw new Error("The server has not started yet");
-  return current.current;
+/** Marks this instance as shutting down (server/main.js): /readyz answers 503 from now on. */
+export function beginDraining(runtime: Runtime): void {
+  if (runtime.phase === "running") runtime.phase = "draining";
 }
 
 /**
- * The composition root: builds an instance in order (database opened, locked and migrated; auth
- * with the members' rules; music library and demo content; mail; the job runner with every
- * module's jobs; the outbox wake) and hands each part what it needs. Nothing listens for requests
+ * Published once an instance has started, with `{ runtime }`: an observation point for code that
+ * runs in the same process without being part of the site (the browser tests' session door,
+ * tests/e2e/support/session-door.js). Nothing in app/ or server/ subscribes.
+ */
+export const RUNTIME_STARTED_CHANNEL = "harmonia:runtime-started";
+
+/**
+ * The composition root: builds an instance in order (database opened, locked and migrated; music
+ * library and demo content; mail; the e-mail and text senders and their wakes; auth with the
+ * members' rules, which e-mails through that outbox; the job runner with every module's jobs) and
+ * hands each part what it needs.
+ * The caller holds the Runtime it returns and passes it on (createServerApp, beginDraining,
+ * stopRuntime): nothing reads it from a global. Nothing listens for requests
  * until this has finished.
  */
 export interface RuntimeOptions {
@@ -87,7 +90,6 @@ export interface RuntimeOptions {
 }
 
 export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions = {}): Promise<Runtime> {
-  if (current.current) return current.current;
   setLogFormat(env.LOG_FORMAT);
   // An installation made before files were kept private is fixed (and says so) before anything opens.
   await tightenPrivateFiles(env);
@@ -102,9 +104,7 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
     // Migrations, seeds and the job queue's schema: one instance at a time (released once the runner is up).
     releaseStartupLock = await holdStartupLock(database);
     await runMigrations(database);
-    setDatabase(database);
     const secret = await resolveAuthSecret(database.db, env.AUTH_SECRET);
-    setAuth(createAuth({ env, db: database.db, secret, ...memberAuthParts }));
     await seedTracks(database.db);
     if (env.SEED_DEMO_CONTENT) {
       // Added only on a database that holds nothing else (docs/decisions/052); otherwise it says why not.
@@ -122,7 +122,6 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
       maxConnections: env.MAIL_MAX_CONNECTIONS,
       ratePerSecond: env.MAIL_RATE_PER_SECOND,
     });
-    registerMailboxMode(mail.name === "mailbox");
     const messaging = messagingJobs({
       db: database.db,
       transports: { email: mail },
@@ -148,6 +147,21 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
       retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
       leaseSeconds: env.OUTBOX_LEASE_SECONDS,
       allowedCountries: env.SMS_ALLOWED_COUNTRIES,
+    });
+    // In-process: a new message starts this instance's sender at once, with no queue poll in between.
+    // Made before the job runner starts, which is fine: a sender works on its own (database and
+    // transport), so an early wake only sends sooner; a wake after stopRuntime does nothing.
+    const wake: SenderWakes = {
+      outbox: async () => messaging.sender.wake(),
+      texts: () => texts.sender.wake(),
+    };
+    const auth = createAuth({
+      env,
+      db: database.db,
+      secret,
+      ...memberAuthParts,
+      // Only the dev mailbox (no SMTP_URL) may keep a sign-in link beside the message, for its button.
+      accountLinks: { wake: wake.outbox, keepSignInLink: mail.name === "mailbox" },
     });
     const campaigns = campaignJobs({
       db: database.db,
@@ -177,17 +191,16 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
     });
     await releaseStartupLock();
     releaseStartupLock = undefined;
-    // In-process: a new message starts this instance's sender at once, with no queue poll in between.
-    registerOutboxWake(async () => messaging.sender.wake());
-    registerSmsWake(() => texts.sender.wake());
     // Rows written before a restart (or while no sender ran) go out now, not at the first sweep.
     messaging.sender.wake();
     texts.sender.wake();
     // A campaign a stop or crash left half fanned out goes on from its first recipient without a message.
     campaigns.resume().catch((error: unknown) => console.error("[campaigns] resuming after start failed:", error instanceof Error ? error.message : error));
-    current.current = {
+    const runtime: Runtime = {
       env,
       database,
+      auth,
+      wake,
       mail,
       worker,
       outbox: messaging.sender,
@@ -200,36 +213,31 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
         database.driver,
         options.bounceWorkerFile && env.DATABASE_URL ? { workerFile: options.bounceWorkerFile, databaseUrl: env.DATABASE_URL, logFormat: env.LOG_FORMAT } : undefined,
       ),
+      phase: "running",
     };
-    return current.current;
+    diagnosticsChannel.channel(RUNTIME_STARTED_CHANNEL).publish({ runtime });
+    return runtime;
   } catch (error) {
     await releaseStartupLock?.();
     await operations?.stop();
     setDatabaseProbe(undefined);
-    registerMailboxMode(undefined);
     mail?.close();
-    setAuth(undefined);
-    setDatabase(undefined);
     await database.close().catch(orElse(undefined, "the start failed already, which is the error reported"));
     throw error;
   }
 }
 
 /**
- * Stops in reverse order: the outbox wake, then the job runner stops fetching; the outbox and text
- * senders stop claiming, finish their sends in flight and give back the rest of their batch; one
+ * Stops in reverse order: the job runner stops fetching; the outbox and text senders stop claiming
+ * (a wake from now on does nothing), finish their sends in flight and give back the rest of their batch; one
  * `outbox-wake` job then asks another instance to send what is due (given back, or written by the
  * last requests) at once rather than at its next sweep; the job runner stops (jobs in progress get
- * until `deadline`), then mail, auth and the database pool. Each step is logged once.
+ * until `deadline`), then mail and the database pool. Each step is logged once. A second call does nothing.
  */
-export async function stopRuntime(options: { deadline?: number } = {}): Promise<void> {
-  const runtime = current.current;
-  if (!runtime) return;
+export async function stopRuntime(runtime: Runtime, options: { deadline?: number } = {}): Promise<void> {
+  if (runtime.phase === "stopped") return;
+  runtime.phase = "stopped";
   const deadline = options.deadline ?? Date.now() + 10_000;
-  current.current = undefined;
-  registerOutboxWake(undefined);
-  registerSmsWake(undefined);
-  registerMailboxMode(undefined);
   runtime.worker.stopFetching();
   const stopSender = (sender: OutboxSender, what: string) =>
     sender.stop().then(
@@ -252,8 +260,6 @@ export async function stopRuntime(options: { deadline?: number } = {}): Promise<
   await runtime.operations.stop().catch((error) => console.error("[server] stopping the scheduled backups:", error));
   await runtime.bouncePoller?.stop().catch((error) => console.error("[server] stopping the bounce mailbox poller:", error));
   runtime.mail.close();
-  setAuth(undefined);
-  setDatabase(undefined);
   setDatabaseProbe(undefined);
   await runtime.database.close();
   console.log("[server] database closed");

@@ -10,7 +10,6 @@ import type { Env } from "./env.server";
 import { legacyAwarePasswords } from "./legacy-passwords.server";
 import { safeRedirectPath } from "./safe-redirect";
 import { siteConfig } from "./site-config";
-import { slot } from "./singleton.server";
 
 /** Sign-in links work once, within this many seconds. */
 export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
@@ -37,13 +36,26 @@ export interface AuthParts {
   /** The role an address gets from the configured staff allow-lists. */
   roleForEmail(email: string, lists: { adminEmails: readonly string[]; eventStaffEmails: readonly string[] }): string;
   /** E-mails a sign-in, reset or confirmation link (through the outbox). */
-  sendAccountLink(db: Database, link: AccountLinkRequest): Promise<void>;
+  sendAccountLink(db: Database, link: AccountLinkRequest, delivery: AccountLinkDelivery): Promise<void>;
+}
+
+/** How the account-link e-mails leave, from whoever knows the instance (the composition root, or a test). */
+export interface AccountLinkDelivery {
+  /** Starts the outbox sender for the queued message (messaging's OutboxWake; its no-op leaves it to the sweep). */
+  wake: (id: string) => Promise<void>;
+  /**
+   * Whether the outbox row may keep the link beside the message, for the dev mailbox's button and
+   * the console: only when mail goes to the dev mailbox (no SMTP_URL). Elsewhere the link is a
+   * credential that lives only in the message body.
+   */
+  keepSignInLink: boolean;
 }
 
 export interface AuthOptions extends AuthParts {
   env: Env;
   db: Database;
   secret: string;
+  accountLinks: AccountLinkDelivery;
 }
 
 /** What a sign-in link request carries besides the address: which e-mail to send, and a name. */
@@ -71,7 +83,7 @@ function signInLinkWording(metadata: unknown): { purpose: NonNullable<SignInLink
 /** Longer than any name our forms accept, short enough that a greeting stays a greeting. */
 const MAX_NAME_LENGTH = 200;
 
-export function createAuth({ env, db, secret, roleForEmail, sendAccountLink }: AuthOptions) {
+export function createAuth({ env, db, secret, roleForEmail, sendAccountLink, accountLinks }: AuthOptions) {
   const lists = { adminEmails: env.ADMIN_EMAILS, eventStaffEmails: env.EVENT_STAFF_EMAILS };
   const secure = env.PUBLIC_URL.startsWith("https://");
   return betterAuth({
@@ -104,7 +116,7 @@ export function createAuth({ env, db, secret, roleForEmail, sendAccountLink }: A
           name: recipient.name,
           link: `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
           publicUrl: env.PUBLIC_URL,
-        });
+        }, accountLinks);
       },
     },
     emailVerification: {
@@ -122,7 +134,7 @@ export function createAuth({ env, db, secret, roleForEmail, sendAccountLink }: A
           name: recipient.name,
           link: url,
           publicUrl: env.PUBLIC_URL,
-        });
+        }, accountLinks);
       },
     },
     user: {
@@ -167,7 +179,7 @@ export function createAuth({ env, db, secret, roleForEmail, sendAccountLink }: A
           // The e-mailed link opens our page, which signs in only when the person presses its button:
           // a link scanner's GET never uses the token up.
           const link = `${env.PUBLIC_URL}/login/link?token=${encodeURIComponent(token)}&next=${encodeURIComponent(next)}`;
-          await sendAccountLink(db, { purpose, to: email, name, link, publicUrl: env.PUBLIC_URL });
+          await sendAccountLink(db, { purpose, to: email, name, link, publicUrl: env.PUBLIC_URL }, accountLinks);
         },
       }),
       admin({ defaultRole: "member", adminRoles: ["admin"] }),
@@ -177,19 +189,6 @@ export function createAuth({ env, db, secret, roleForEmail, sendAccountLink }: A
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-// Set by the composition root (server/runtime.ts); a slot so that development reloads keep it.
-const current = slot<Auth>("auth");
-
-export function setAuth(auth: Auth | undefined): void {
-  current.current = auth;
-}
-
-/** The auth instance of this process, made at start-up. */
-export function getAuth(): Auth {
-  if (!current.current) throw new Error("Auth is not ready yet: the server sets it up at start-up.");
-  return current.current;
-}
 
 /**
  * The configured AUTH_SECRET, or the one this installation made for itself. Kept in the

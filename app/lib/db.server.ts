@@ -14,7 +14,6 @@ import { logFailure } from "./log.server";
 import { createPostgresPool } from "./postgres-pool.server";
 import { tightenPrivateFolders } from "./private-files.server";
 import { projectRoot } from "./project-root.server";
-import { slot } from "./singleton.server";
 import { orElse } from "#app/lib/or-else";
 
 export { DataDirectoryInUseError } from "./data-directory-lock.server";
@@ -152,23 +151,4 @@ export async function holdStartupLock(handle: DatabaseHandle): Promise<() => Pro
     await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(orElse(undefined, "a session-level lock ends with its connection, released next"));
     client.release();
   };
-}
-
-// Set by the composition root (server/runtime.ts); a slot so that development reloads of this
-// module keep the one connection.
-const current = slot<DatabaseHandle>("database");
-
-export function setDatabase(handle: DatabaseHandle | undefined): void {
-  current.current = handle;
-}
-
-export function getDatabaseHandle(): DatabaseHandle {
-  const handle = current.current;
-  if (!handle) throw new Error("The database is not open yet: the server opens it at start-up.");
-  return handle;
-}
-
-/** The database of this process, opened at start-up. */
-export function getDb(): Database {
-  return getDatabaseHandle().db;
 }

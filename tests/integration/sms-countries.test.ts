@@ -5,6 +5,7 @@ import type { Database } from "#app/lib/db.server";
 import { createAuth } from "#app/lib/auth.server";
 import { parseEnv } from "#app/lib/env.server";
 import { memberAuthParts } from "#app/modules/members/auth-parts.server";
+import { noOutboxWake } from "#app/modules/messaging/index.server";
 import { buildCommunitySignup } from "#app/modules/demo/factories/community";
 import { buildEvent } from "#app/modules/demo/factories/events";
 import { listTextRecipients, settleCampaign } from "#app/modules/campaigns/campaign-progress.server";
@@ -64,7 +65,7 @@ afterAll(async () => {
 async function joinWithSmsBox(name: string, phone: string): Promise<void> {
   const checked = validateCommunitySignup(buildCommunitySignup({ name, phone }));
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  const joined = await joinCommunity(db, { signup: checked.signup, client: { key: `198.51.100.${++counter}`, headers: new Headers(), rateLimitMultiplier: 100, auth: createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db, secret: "s".repeat(32), ...memberAuthParts }) } });
+  const joined = await joinCommunity(db, { signup: checked.signup, client: { key: `198.51.100.${++counter}`, headers: new Headers(), rateLimitMultiplier: 100, auth: createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db, secret: "s".repeat(32), ...memberAuthParts, accountLinks: { wake: noOutboxWake, keepSignInLink: false } }) } });
   expect(joined).toMatchObject({ joined: true });
 }
 

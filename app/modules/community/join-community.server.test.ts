@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "#tests/support/test-datab
 import { type Auth, createAuth, CLIENT_IP_HEADER } from "#app/lib/auth.server";
 import { parseEnv } from "#app/lib/env.server";
 import { memberAuthParts } from "#app/modules/members/auth-parts.server";
+import { noOutboxWake } from "#app/modules/messaging/index.server";
 import { validateCommunitySignup, type CommunitySignup } from "./community-signup";
 import { requestSignInLink } from "#app/modules/members/request-sign-in-link.server";
 import { joinCommunity } from "./join-community.server";
@@ -23,7 +24,7 @@ describe("joining the community", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    auth = createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db: database.handle.db, secret: "s".repeat(32), ...memberAuthParts });
+    auth = createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db: database.handle.db, secret: "s".repeat(32), ...memberAuthParts, accountLinks: { wake: noOutboxWake, keepSignInLink: false } });
   });
   afterAll(async () => {
     await database.dispose();

@@ -1,7 +1,7 @@
 import { waitlist } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { renderEmail } from "#app/modules/messaging/index.server";
-import { sendEmail } from "#app/modules/messaging/index.server";
+import { sendEmail, type OutboxWake } from "#app/modules/messaging/index.server";
 import { WaitlistConfirmationEmail } from "#app/modules/messaging";
 import { normaliseAddress } from "#app/modules/security";
 import type { LimitedClient } from "#app/modules/security/index.server";
@@ -15,7 +15,7 @@ import { normaliseEmailAddress } from "#app/lib/email-address";
  */
 export async function joinWaitlist(
   db: Database,
-  options: { email: string; source?: string; plan?: string; publicUrl: string; client: LimitedClient },
+  options: { email: string; source?: string; plan?: string; publicUrl: string; client: LimitedClient; wake: OutboxWake },
 ): Promise<{ alreadyOnList: boolean } | TooManyAttemptsRefusal> {
   const refusal = await countSignUpAttempt(db, "waitlist", { client: options.client, email: options.email });
   if (refusal) return refusal;
@@ -33,6 +33,6 @@ export async function joinWaitlist(
     html,
     text,
     idempotencyKey: `waitlist-confirmation:${normaliseAddress(options.email)}`,
-  });
+  }, options.wake);
   return { alreadyOnList: false };
 }

@@ -2,7 +2,7 @@ import { newsletter } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { siteConfig } from "#app/lib/site-config";
 import { renderEmail } from "#app/modules/messaging/index.server";
-import { sendEmail } from "#app/modules/messaging/index.server";
+import { sendEmail, type OutboxWake } from "#app/modules/messaging/index.server";
 import { NewsletterWelcomeEmail } from "#app/modules/messaging";
 import { normaliseAddress } from "#app/modules/security";
 import type { LimitedClient } from "#app/modules/security/index.server";
@@ -18,7 +18,7 @@ import { normaliseEmailAddress } from "#app/lib/email-address";
  */
 export async function subscribeToNewsletter(
   db: Database,
-  options: { email: string; publicUrl: string; client: LimitedClient },
+  options: { email: string; publicUrl: string; client: LimitedClient; wake: OutboxWake },
 ): Promise<{ alreadySubscribed: boolean } | TooManyAttemptsRefusal> {
   const refusal = await countSignUpAttempt(db, "newsletter", { client: options.client, email: options.email });
   if (refusal) return refusal;
@@ -37,6 +37,6 @@ export async function subscribeToNewsletter(
     html,
     text,
     idempotencyKey: `newsletter-welcome:${normaliseAddress(options.email)}`,
-  });
+  }, options.wake);
   return { alreadySubscribed: false };
 }

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "#tests/support/test-datab
 import { joinWaitlist } from "./join-waitlist.server";
 import { subscribeToNewsletter } from "./subscribe-to-newsletter.server";
 import { newsletterSubscriptionSchema } from "./subscription-schemas";
+import { noOutboxWake } from "#app/modules/messaging/index.server";
 
 const publicUrl = "http://localhost:3000";
 const client = { key: "10.0.0.1", rateLimitMultiplier: 1 };
@@ -20,8 +21,8 @@ describe("newsletter and waitlist sign-ups", () => {
   it("subscribes once, counts a repeat in any letter case as subscribed, and welcomes once", async () => {
     const email = uniqueEmail("reader");
     const { db } = database.handle;
-    expect(await subscribeToNewsletter(db, { email, publicUrl, client })).toEqual({ alreadySubscribed: false });
-    expect(await subscribeToNewsletter(db, { email: email.toUpperCase(), publicUrl, client })).toEqual({
+    expect(await subscribeToNewsletter(db, { email, publicUrl, client, wake: noOutboxWake })).toEqual({ alreadySubscribed: false });
+    expect(await subscribeToNewsletter(db, { email: email.toUpperCase(), publicUrl, client, wake: noOutboxWake })).toEqual({
       alreadySubscribed: true,
     });
     const rows = await db.select().from(newsletter).where(sql`lower(${newsletter.email}) = ${email.toLowerCase()}`);
@@ -38,9 +39,9 @@ describe("newsletter and waitlist sign-ups", () => {
     const [local = "", domain = ""] = uniqueEmail("tagged").split("@");
     const spellings = [`${local}+a@${domain}`, `${local.toUpperCase()}+b@${domain}`, ` ${local}@${domain} `];
     for (const [index, email] of spellings.entries()) {
-      expect(await subscribeToNewsletter(db, { email: email.trim(), publicUrl, client: { ...client, key: `10.0.9.${index}` } })).toEqual({ alreadySubscribed: false });
+      expect(await subscribeToNewsletter(db, { email: email.trim(), publicUrl, wake: noOutboxWake, client: { ...client, key: `10.0.9.${index}` } })).toEqual({ alreadySubscribed: false });
     }
-    const refused = await subscribeToNewsletter(db, { email: `${local}+d@${domain}`, publicUrl, client: { ...client, key: "10.0.9.9" } });
+    const refused = await subscribeToNewsletter(db, { email: `${local}+d@${domain}`, publicUrl, wake: noOutboxWake, client: { ...client, key: "10.0.9.9" } });
     expect(refused).toMatchObject({ reason: "too-many-attempts", message: expect.stringMatching(/^Too many attempts\. Please try again in 60 minutes\.$/) });
     const welcomes = await db.select().from(outbox).where(sql`${outbox.idempotencyKey} = ${`newsletter-welcome:${local}@${domain}`}`);
     expect(welcomes).toHaveLength(1);
@@ -49,8 +50,8 @@ describe("newsletter and waitlist sign-ups", () => {
   it("keeps where a waitlist entry came from and which plan it chose", async () => {
     const email = uniqueEmail("listener");
     const { db } = database.handle;
-    await joinWaitlist(db, { email, source: "harmonize", plan: "Harmony Symphony", publicUrl, client });
-    expect(await joinWaitlist(db, { email, publicUrl, client })).toEqual({ alreadyOnList: true });
+    await joinWaitlist(db, { email, source: "harmonize", plan: "Harmony Symphony", publicUrl, client, wake: noOutboxWake });
+    expect(await joinWaitlist(db, { email, publicUrl, client, wake: noOutboxWake })).toEqual({ alreadyOnList: true });
     const [entry] = await db.select().from(waitlist).where(eq(waitlist.email, email));
     expect(entry).toMatchObject({ source: "harmonize", plan: "Harmony Symphony" });
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { AccountLinkDelivery } from "#app/lib/auth.server";
 import type { Database } from "#app/lib/db.server";
 import { renderEmail } from "#app/modules/messaging/index.server";
 import { sendEmail } from "#app/modules/messaging/index.server";
@@ -11,17 +12,23 @@ import { AccountLinkEmail, accountLinkContent, type AccountLinkPurpose } from "#
 export async function sendAccountLink(
   db: Database,
   options: { purpose: AccountLinkPurpose; to: string; name?: string; link: string; publicUrl: string },
+  delivery: AccountLinkDelivery,
 ): Promise<void> {
   const { html, text } = await renderEmail(
     AccountLinkEmail({ purpose: options.purpose, link: options.link, name: options.name, publicUrl: options.publicUrl }),
   );
-  await sendEmail(db, {
+  await sendEmail(
+    db,
+    {
     kind: options.purpose,
     to: options.to,
     subject: accountLinkContent[options.purpose].subject,
     html,
     text,
     idempotencyKey: `${options.purpose}:${randomUUID()}`,
-    meta: { signInLink: options.link },
-  });
+      meta: { signInLink: options.link },
+      keepSignInLink: delivery.keepSignInLink,
+    },
+    delivery.wake,
+  );
 }

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { eq, like } from "drizzle-orm";
 import { outbox, verification } from "#db/schema";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { createAuth, getAuth, setAuth, SIGN_IN_LINK_TTL_SECONDS } from "#app/lib/auth.server";
+import { createAuth, type Auth, SIGN_IN_LINK_TTL_SECONDS } from "#app/lib/auth.server";
 import { parseEnv } from "#app/lib/env.server";
+import { noOutboxWake } from "#app/modules/messaging/index.server";
 import { memberAuthParts } from "./auth-parts.server";
 import { createSignInLink, emailSignInLink } from "./sign-in-links.server";
 
@@ -15,23 +16,30 @@ const publicUrl = "http://localhost:5199";
  */
 describe("sign-in links", () => {
   let database: TestDatabase;
+  let auth: Auth;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     const env = parseEnv({ PUBLIC_URL: publicUrl, HARMONIA_IGNORE_ENV_FILE: "1" });
-    setAuth(createAuth({ env, db: database.handle.db, secret: "a test secret that is long enough for better-auth", ...memberAuthParts }));
+    auth = createAuth({
+      env,
+      db: database.handle.db,
+      secret: "a test secret that is long enough for better-auth",
+      ...memberAuthParts,
+      // As the dev mailbox does: the e-mailed link stays beside the message, where a test reads it.
+      accountLinks: { wake: noOutboxWake, keepSignInLink: true },
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
   });
   afterAll(async () => {
-    setAuth(undefined);
     await database?.dispose();
   });
 
   const verify = (link: string) => {
     const token = new URL(link).searchParams.get("token") ?? "";
-    return getAuth().api.magicLinkVerify({
+    return auth.api.magicLinkVerify({
       query: { token, callbackURL: "/" },
       headers: new Headers({ origin: publicUrl }),
       asResponse: true,
@@ -74,7 +82,7 @@ describe("sign-in links", () => {
     const ours = new URL(await newLink("hashed@example.com")).searchParams.get("token")!;
 
     const email = "emailed@example.com";
-    await emailSignInLink({ email, next: "/welcome", headers: new Headers({ origin: publicUrl }), auth: getAuth() });
+    await emailSignInLink({ email, next: "/welcome", headers: new Headers({ origin: publicUrl }), auth });
     const [queued] = await database.handle.db.select({ meta: outbox.meta }).from(outbox).where(eq(outbox.recipient, email));
     const emailed = new URL(queued!.meta.signInLink!).searchParams.get("token")!;
 

@@ -7,8 +7,6 @@ export { cancelCampaignMessages, messageSendTimes, sentLatelyByCampaign } from "
 export { messagingJobs } from "./jobs.server";
 // The mail transport (SMTP or the dev mailbox).
 export { createMailTransport, type MailTransport } from "./mail-transport.server";
-// Registering the dev mailbox.
-export { registerMailboxMode } from "./mailbox-mode.server";
 // Messages by idempotency key: find, which are known, cancel.
 export { cancelMessageByKey, knownMessageKeys, messageIdByKey } from "./message-by-key.server";
 // A message's delivery, counts by status, the newest texts.
@@ -19,8 +17,8 @@ export { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
 export { RELAY_STAGES, type FailureStage } from "./delivery-errors";
 // Due messages and failing transactional mail, for metrics and alerts.
 export { dueMessages, type DueMessages, failingTransactionalEmails, type FailingTransactionalEmails, type FailureGroup } from "./outbox-stats.server";
-// Waking the sender after a commit.
-export { registerOutboxWake, wakeOutbox } from "./outbox-wake.server";
+// Waking the sender after a commit (the composition root makes the wake; scripts and tests pass noOutboxWake).
+export { noOutboxWake, nudgeOutbox, type OutboxWake } from "./outbox-wake.server";
 // The outbox: queueing, cancelling (a message, or every bulk e-mail to an address), holding, releasing, texts and delivery reports.
 export { cancelBulkMailTo, cancelMessages, getOutboxMessage, holdCampaignMessages, insertText, listEmails, type MessagePriority, priorityRank, type QueuedEmail, queueEmail, queueEmailBatch, queueEmailBatchToRender, queueEmailToRender, type QueueResult, recordDeliveryReport, recordRefusedText, releaseFailedMessages, releaseHeldCampaignMessages } from "./outbox.server";
 export { type DeliveryRenderer, type RenderedEmail, type RenderOutcome } from "./render-at-delivery.server";

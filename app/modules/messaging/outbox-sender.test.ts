@@ -6,7 +6,6 @@ import { decodedBody, SmtpSink } from "#tests/support/smtp-sink";
 import { waitFor } from "#tests/support/wait-for";
 import { claimDueMessages, failAbandonedMessages } from "./claim-due-messages.server";
 import { createMailTransport, type MailTransport } from "./mail-transport.server";
-import { registerMailboxMode } from "./mailbox-mode.server";
 import { cancelMessages, getOutboxMessage, queueEmail, queueEmailToRender, type QueuedEmail } from "./outbox.server";
 import type { DeliveryRenderer, RenderOutcome } from "./render-at-delivery.server";
 import { createOutboxSender, type OutboxSender } from "./outbox-sender.server";
@@ -183,12 +182,13 @@ describe("the outbox sender", () => {
   it("clears a failed or cancelled message's body, sign-in link and unsubscribe address as a sent one's (issue 23)", async () => {
     const credentials = { signInLink: "https://harmonia.example/login/link?token=secret", listUnsubscribe: "https://harmonia.example/unsubscribe?token=u", campaign: "spring" };
     const personal = { html: '<a href="https://harmonia.example/login/campaign?token=secret">Listen</a>', text: "https://harmonia.example/login/campaign?token=secret" };
-    registerMailboxMode(true);
     sink.refuse("gone@example.com", 550, "5.1.1 No such mailbox here");
     try {
-      const refused = await queueEmail(db(), email("refused", { to: "gone@example.com", meta: credentials, ...personal }));
-      const abandoned = await queueEmail(db(), email("abandoned", { meta: credentials, ...personal }));
-      const cancelled = await queueEmail(db(), email("cancelled", { meta: credentials, ...personal, priority: "bulk" }));
+      // Kept as the dev mailbox keeps it, so that clearing is what takes it away.
+      const kept = { meta: credentials, keepSignInLink: true, ...personal };
+      const refused = await queueEmail(db(), email("refused", { to: "gone@example.com", ...kept }));
+      const abandoned = await queueEmail(db(), email("abandoned", kept));
+      const cancelled = await queueEmail(db(), email("cancelled", { ...kept, priority: "bulk" }));
       await db()
         .update(outbox)
         .set({ status: "sending", attempts: 10, lockedBy: "crashed", lockedUntil: sql`now() - interval '1 second'` })
@@ -208,18 +208,18 @@ describe("the outbox sender", () => {
       }
     } finally {
       sink.accept("gone@example.com");
-      registerMailboxMode(undefined);
     }
   });
 
   it("never stores a sign-in link in meta when the instance sends over SMTP", async () => {
-    registerMailboxMode(false);
-    try {
-      const { id } = await queueEmail(db(), email("link", { meta: { signInLink: "https://harmonia.example/login/link?token=s", listUnsubscribe: "https://harmonia.example/u" } }));
-      expect((await getOutboxMessage(db(), id))?.meta).toEqual({ listUnsubscribe: "https://harmonia.example/u" });
-    } finally {
-      registerMailboxMode(undefined);
-    }
+    const meta = { signInLink: "https://harmonia.example/login/link?token=s", listUnsubscribe: "https://harmonia.example/u" };
+    // Over SMTP the sender of a link says false; a caller that says nothing gets the same.
+    const refused = await queueEmail(db(), email("link-smtp", { meta, keepSignInLink: false }));
+    const unsaid = await queueEmail(db(), email("link-unsaid", { meta }));
+    for (const { id } of [refused, unsaid]) expect((await getOutboxMessage(db(), id))?.meta).toEqual({ listUnsubscribe: "https://harmonia.example/u" });
+    // The dev mailbox (no SMTP_URL) keeps it for its button.
+    const kept = await queueEmail(db(), email("link-mailbox", { meta, keepSignInLink: true }));
+    expect((await getOutboxMessage(db(), kept.id))?.meta).toEqual(meta);
   });
 
   it("keeps bodies in the dev mailbox, whose job is to show them", async () => {

@@ -1,27 +1,24 @@
-import { slot } from "#app/lib/singleton.server";
 import { logFailure } from "#app/lib/log.server";
 
 /**
- * How a freshly written outbox message is handed to the job runner: the composition root
- * (server/runtime.ts) registers the runner's "deliver this message" trigger at start-up and
- * clears it at stop. Producers (`sendEmail`, the reservation confirmation) only call `wakeOutbox`,
- * so their signatures need no runner. Without a runner (a script, a unit test) a queued message
- * simply waits in the outbox for the next sweep.
+ * Asks this instance's outbox sender for a pass now, after a message was queued (the id names what
+ * was queued, for the log). The composition root (server/runtime.ts) makes it from the sender and
+ * hands it to routes (the request context's `wake.outbox`) and to the jobs it builds; use cases take
+ * it as an argument. Without a sender (a script, a test) the caller passes `noOutboxWake`.
  */
-type Wake = (id: string) => Promise<void>;
+export type OutboxWake = (id: string) => Promise<void>;
 
-// A slot, so that a development reload of this module keeps the registered trigger.
-const current = slot<Wake>("outbox-wake");
+/** For scripts and tests with no sender: the queued message waits for the next sweep (every minute). */
+export const noOutboxWake: OutboxWake = async () => undefined;
 
-export function registerOutboxWake(wake: Wake | undefined): void {
-  current.current = wake;
-}
-
-export async function wakeOutbox(id: string): Promise<void> {
+/**
+ * Wakes the sender and never fails the caller: the message is safe in the outbox once queued, and
+ * the sweep sends it if the wake went wrong (which is logged).
+ */
+export async function nudgeOutbox(wake: OutboxWake, id: string): Promise<void> {
   try {
-    await current.current?.(id);
+    await wake(id);
   } catch (error) {
-    // The message is safe in the outbox; the sweep will send it.
-    logFailure("outbox", `queueing ${id}`, error);
+    logFailure("outbox", `waking the sender for ${id}`, error);
   }
 }

@@ -4,7 +4,6 @@ import { queryRows, type Database } from "#app/lib/db.server";
 import { normaliseEmailAddress } from "#app/lib/email-address";
 import type { FailureFacts } from "./delivery-errors";
 import { attachmentsToMeta, type EmailAttachment } from "./email-attachments";
-import { keepsSignInLinks } from "./mailbox-mode.server";
 import { RENDERER_META_KEY } from "./render-at-delivery.server";
 
 /** After this many failed attempts a message is given up and marked failed. */
@@ -34,6 +33,13 @@ export interface QueuedEmail {
   priority?: MessagePriority;
   /** The campaign a bulk message belongs to, so pausing or cancelling it can hold or cancel the message. */
   campaignId?: string;
+  /**
+   * Whether `meta.signInLink` may be stored with the row, for /dev/mailbox's button and the console:
+   * true only when mail goes to the dev mailbox (no SMTP_URL), which the sender of a link knows.
+   * Absent, the link is dropped from meta: a sign-in link is a credential, and outside the dev
+   * mailbox it lives only in the message body (cleared once sent).
+   */
+  keepSignInLink?: boolean;
 }
 
 export interface QueueResult {
@@ -45,8 +51,7 @@ export interface QueueResult {
 /** Writes an e-mail to the outbox. Nothing is sent here: the sender sends what the outbox holds. */
 export async function queueEmail(db: Database, email: QueuedEmail): Promise<QueueResult> {
   const { signInLink, ...meta } = email.meta ?? {};
-  // A sign-in link is a credential: outside the dev mailbox it lives only in the message body.
-  if (signInLink !== undefined && keepsSignInLinks()) meta.signInLink = signInLink;
+  if (signInLink !== undefined && email.keepSignInLink === true) meta.signInLink = signInLink;
   return insertMessage(db, {
     kind: email.kind,
     recipient: normaliseEmailAddress(email.to),

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from "#tests/support/test-datab
 import { createAuth } from "#app/lib/auth.server";
 import { parseEnv } from "#app/lib/env.server";
 import { memberAuthParts } from "#app/modules/members/auth-parts.server";
+import { noOutboxWake } from "#app/modules/messaging/index.server";
 import { validateCommunitySignup } from "#app/modules/community/community-signup";
 import { joinCommunity } from "#app/modules/community/join-community.server";
 import { consentVersionOf, consentWordsAt } from "#app/modules/consent/consent-texts";
@@ -73,7 +74,7 @@ describe("consent boxes", () => {
   });
 
   // joinCommunity e-mails a sign-in link through this instance's auth, as the /join route passes it.
-  const auth = () => createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db: db(), secret: "s".repeat(32), ...memberAuthParts });
+  const auth = () => createAuth({ env: parseEnv({ PUBLIC_URL: "http://localhost:3000" }), db: db(), secret: "s".repeat(32), ...memberAuthParts, accountLinks: { wake: noOutboxWake, keepSignInLink: false } });
   const client = (ip: string) => ({ key: ip, headers: new Headers(), rateLimitMultiplier: 100, auth: auth() });
   const signup = (overrides: Parameters<typeof buildCommunitySignup>[0]) => {
     const checked = validateCommunitySignup(buildCommunitySignup(overrides));

@@ -13,8 +13,8 @@ export { sendTextToNumber } from "./send-text-to-number.server";
 export { communityTextRecipients, hasSmsConsent, loadSmsConsent, type SmsConsent, type TextRecipient } from "./sms-consent.server";
 // The Twilio transport.
 export { createSmsTransport, twilioSettingsFrom } from "./sms-transport.server";
-// Waking the texts' sender.
-export { registerSmsWake, wakeTexts } from "./sms-wake.server";
+// Waking the texts' sender (the composition root makes the wake; scripts and tests pass noTextWake).
+export { noTextWake, type TextWake } from "./text-wake.server";
 // Whether a number may be texted, or why not.
 export { numberRefusals, textEligibility, type TextEligibility, type TextRules } from "./text-eligibility.server";
 // Twilio's webhooks: incoming texts, delivery reports, signatures.

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { tooManyAttemptsInit } from "#app/lib/retry-after-header";
 import type { z } from "zod";
 import type { LimitedClient } from "#app/modules/security/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { joinWaitlist } from "#app/modules/community/index.server";
 import { subscribeToNewsletter } from "#app/modules/community/index.server";
 import { subscriptionMessages, type SubscriptionActionData } from "#app/modules/community";
@@ -11,20 +12,25 @@ import type { Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
 
 
+/** What either sign-up needs besides the form: the site's address, who asks (for the limits), the outbox's wake. */
+interface SignUp {
+  publicUrl: string;
+  client: LimitedClient;
+  wake: OutboxWake;
+}
+
 const lists = {
   newsletter: {
     schema: newsletterSubscriptionSchema,
     success: subscriptionMessages.newsletterSuccess,
-    save: (db: Database, input: z.infer<typeof newsletterSubscriptionSchema>, publicUrl: string, client: LimitedClient) =>
-      subscribeToNewsletter(db, { email: input.email, publicUrl, client }),
+    save: (db: Database, input: z.infer<typeof newsletterSubscriptionSchema>, signUp: SignUp) => subscribeToNewsletter(db, { email: input.email, ...signUp }),
   },
   waitlist: {
     schema: waitlistEntrySchema,
     success: subscriptionMessages.waitlistSuccess,
     /** The launch sign-up has one error text for every failure (public-site.md section 4). */
     refusal: subscriptionMessages.failure,
-    save: (db: Database, input: z.infer<typeof waitlistEntrySchema>, publicUrl: string, client: LimitedClient) =>
-      joinWaitlist(db, { ...input, publicUrl, client }),
+    save: (db: Database, input: z.infer<typeof waitlistEntrySchema>, signUp: SignUp) => joinWaitlist(db, { ...input, ...signUp }),
   },
 };
 
@@ -33,7 +39,7 @@ const lists = {
  * the attempt against its limits), answer with the spec's texts. A bad address, or one attempt
  * too many (429), is answered with what is wrong and the address as typed.
  */
-export async function handleSubscription(form: Record<string, string>, listName: keyof typeof lists, context: Pick<AppLoadContext, "db" | "env" | "clientKey">) {
+export async function handleSubscription(form: Record<string, string>, listName: keyof typeof lists, context: Pick<AppLoadContext, "db" | "env" | "clientKey" | "wake">) {
   const { clientKey } = context;
   const email = form.email ?? "";
   const list = lists[listName];
@@ -45,7 +51,11 @@ export async function handleSubscription(form: Record<string, string>, listName:
   }
   const env = context.env;
   try {
-    const outcome = await list.save(context.db, parsed.data as never, env.PUBLIC_URL, { key: clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER });
+    const outcome = await list.save(context.db, parsed.data as never, {
+      publicUrl: env.PUBLIC_URL,
+      client: { key: clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER },
+      wake: context.wake.outbox,
+    });
     if ("reason" in outcome) {
       return data<SubscriptionActionData>(
         { ok: false, error: outcome.message, email },

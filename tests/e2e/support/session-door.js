@@ -11,6 +11,7 @@
 // site's secret. The browser context that asked keeps the cookie (cookies do not depend on the
 // port), so its next page is signed in: a real session that the site checks as it checks any.
 // Signing in by e-mail itself keeps its own tests (tests/e2e/support/auth.ts: signInByMail).
+import diagnosticsChannel from "node:diagnostics_channel";
 import http from "node:http";
 import { makeSignature } from "better-auth/crypto";
 
@@ -18,11 +19,16 @@ const port = Number(process.env.E2E_SESSION_DOOR_PORT);
 if (!Number.isInteger(port) || port <= 0) throw new Error("E2E_SESSION_DOOR_PORT must name the session door's port");
 
 /**
- * The auth instance the composition root made (server/runtime.ts: setAuth), read from the one
- * registry of per-process values (app/lib/singleton.server.ts); undefined until start-up is done.
+ * The auth instance of the started runtime, which the composition root publishes on the
+ * "harmonia:runtime-started" channel (server/runtime.ts: RUNTIME_STARTED_CHANNEL) once start-up is
+ * done; this file is imported before the server's, so it is listening by then. Undefined until then.
  */
+let startedAuth;
+diagnosticsChannel.subscribe("harmonia:runtime-started", ({ runtime }) => {
+  startedAuth = runtime.auth;
+});
 function runningAuth() {
-  return globalThis.__harmoniaSingletons?.get("auth")?.current;
+  return startedAuth;
 }
 
 async function readJson(request) {
