@@ -5,7 +5,7 @@ import { firstErrorPerField } from "#app/lib/form-errors";
 import { logFailure } from "#app/lib/log.server";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { can } from "#app/modules/access";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
 import { normaliseAddress } from "#app/modules/security";
 import { addGuestSchema, isTicked, guestFormMessages as messages, guestRefusal as refused, typedGuestValues, type GuestOutcome } from "./guest-form";
 import { queueReservationConfirmation } from "./reservation-confirmation.server";
@@ -30,7 +30,7 @@ class Refused extends Error {
  * confirmation e-mail goes only when asked for and an address was given; the activity log line
  * is written in the same transaction.
  */
-export async function addGuest(db: Database, actor: ReservationsActor, input: Record<string, unknown>): Promise<GuestOutcome> {
+export async function addGuest(db: Database, actor: ReservationsActor, input: Record<string, unknown>, wake: OutboxWake): Promise<GuestOutcome> {
   const values = typedGuestValues(input);
   if (!can(actor, "manage-reservations")) return refused("forbidden", messages.notAllowed);
   const parsed = addGuestSchema.safeParse(input);
@@ -81,7 +81,7 @@ export async function addGuest(db: Database, actor: ReservationsActor, input: Re
       const message = guest.walkIn ? messages.walkInAdded(guest.name, guest.seats) : messages.added(guest.name, guest.seats);
       return { ok: true as const, message: confirm ? `${message}${messages.confirmationQueued}` : message, reservationId: reservation.id };
     });
-    if (messageId) await wakeOutbox(messageId).catch((error: unknown) => logFailure("reservations", "waking the outbox for a staff-added guest", error));
+    if (messageId) await nudgeOutbox(wake, messageId);
     return outcome;
   } catch (error) {
     if (error instanceof Refused) return error.outcome;

@@ -3,7 +3,7 @@ import { reservations, type EventRow, type ReservationRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
 import { cancelMessageByKey, queueEmailToRender } from "#app/modules/messaging/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
 import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "#app/modules/security/index.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
 import { guestMessages, tokenFailureMessage } from "./guest-messages";
@@ -11,7 +11,6 @@ import { readGuestToken, spendGuestToken } from "./guest-tokens.server";
 import { textReminderKey } from "./text-reminders.server";
 import { announceOffers, makeOffers } from "./waiting-list/waiting-list.server";
 import { findEvent, lockEvent } from "#app/modules/events/index.server";
-import { orElse } from "#app/lib/or-else";
 
 /** Cancelling is a write by a visitor (docs/decisions/013): counted per client address. */
 export const cancelAttemptLimit: RateLimitRule = { limit: 10, windowSeconds: 10 * 60 };
@@ -60,7 +59,7 @@ export const CANCELLATION_RENDERER = "reservation-cancellation";
  */
 export async function cancelReservation(
   db: Database,
-  options: { client: LimitedClient; token: string; seats: number | "all"; now?: Date; offerHours: number },
+  options: { client: LimitedClient; token: string; seats: number | "all"; now?: Date; offerHours: number; wake: OutboxWake },
 ): Promise<CancelOutcome> {
   const now = options.now ?? new Date();
   if (options.seats !== "all" && !(Number.isInteger(options.seats) && options.seats >= 1 && options.seats <= 10)) {
@@ -116,8 +115,8 @@ export async function cancelReservation(
       const offers = await makeOffers(tx, event.id, { now, offerHours: options.offerHours });
       return { outcome: { ok: true as const, event, seatsCancelled: cancelled, seatsLeft: left }, offers, messageId: queued?.id };
     });
-    if (messageId) await wakeOutbox(messageId).catch(orElse(undefined, "the wake is a nudge: the outbox sweep sends the mail within a minute"));
-    await announceOffers(offers);
+    if (messageId) await nudgeOutbox(options.wake, messageId);
+    await announceOffers(offers, options.wake);
     return outcome;
   } catch (error) {
     if (error instanceof Refused) return error.outcome;

@@ -6,6 +6,7 @@ import { reservations, type WaitlistEntryRow } from "#db/schema";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
 import { announceOffers, makeOffers, type OfferSettings } from "./waiting-list/waiting-list.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { lockEvent } from "#app/modules/events/index.server";
 
 /**
@@ -19,6 +20,7 @@ export async function deleteReservation(
   actor: ReservationsActor,
   input: { reservationId: string },
   settings: OfferSettings,
+  wake: OutboxWake,
 ): Promise<ReservationsAdminOutcome<{ seats: number }>> {
   const failed = messages.deleteReservationFailed;
   if (!can(actor, "manage-reservations")) return refused("forbidden", failedWith(failed, messages.notAllowed));
@@ -40,6 +42,6 @@ export async function deleteReservation(
     return { ok: true as const, message: messages.reservationDeleted, seats: reservation.seats, offers };
   });
   if (!outcome.ok) return outcome;
-  await announceOffers(outcome.offers);
+  await announceOffers(outcome.offers, wake);
   return { ok: true, message: outcome.message, seats: outcome.seats };
 }

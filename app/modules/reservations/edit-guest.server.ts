@@ -10,6 +10,7 @@ import { normaliseAddress } from "#app/modules/security";
 import { editGuestSchema, guestFormMessages as messages, guestRefusal as refused, typedGuestValues, type GuestOutcome } from "./guest-form";
 import type { ReservationsActor } from "./staff-outcome.server";
 import { announceOffers, makeOffers, type OfferSettings } from "./waiting-list/waiting-list.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { lockEvent } from "#app/modules/events/index.server";
 
 class Refused extends Error {
@@ -26,7 +27,7 @@ class Refused extends Error {
  * happens. Seats given back are offered to the waiting list in the same transaction, as a
  * deletion's are. Only what changed is written to the activity log; nothing changed, nothing written.
  */
-export async function editGuest(db: Database, actor: ReservationsActor, input: Record<string, unknown>, settings: OfferSettings): Promise<GuestOutcome> {
+export async function editGuest(db: Database, actor: ReservationsActor, input: Record<string, unknown>, settings: OfferSettings, wake: OutboxWake): Promise<GuestOutcome> {
   const values = typedGuestValues(input);
   if (!can(actor, "manage-reservations")) return refused("forbidden", messages.notAllowed);
   const parsed = editGuestSchema.safeParse(input);
@@ -80,7 +81,7 @@ export async function editGuest(db: Database, actor: ReservationsActor, input: R
       });
       return { ok: true as const, message: messages.edited(after.name), reservationId: reservation.id, offers };
     });
-    await announceOffers(outcome.offers);
+    await announceOffers(outcome.offers, wake);
     return { ok: true, message: outcome.message, reservationId: outcome.reservationId };
   } catch (error) {
     if (error instanceof Refused) return error.outcome;

@@ -1,4 +1,5 @@
 import type { Database } from "#app/lib/db.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { addGuest } from "./add-guest.server";
 import { editGuest } from "./edit-guest.server";
 import type { GuestFailureReason } from "./guest-form";
@@ -15,8 +16,9 @@ export async function answerGuestForm(
   intent: "add-guest" | "edit-guest",
   input: Record<string, unknown>,
   offerHours: number,
+  wake: OutboxWake,
 ): Promise<{ ok: true; message: string } | Refusal<GuestFailureReason, { fieldErrors?: Record<string, string>; values?: Record<string, string> }>> {
-  const outcome = intent === "add-guest" ? await addGuest(db, actor, input) : await editGuest(db, actor, input, { now: new Date(), offerHours });
+  const outcome = intent === "add-guest" ? await addGuest(db, actor, input, wake) : await editGuest(db, actor, input, { now: new Date(), offerHours }, wake);
   if (outcome.ok) return { ok: true, message: outcome.message };
   return outcome;
 }

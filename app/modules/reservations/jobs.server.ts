@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Database } from "#app/lib/db.server";
 import { defineJob } from "#app/lib/jobs/define-job";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
+import type { TextWake } from "#app/modules/sms/index.server";
 import { pruneGuestTokens } from "./guest-tokens.server";
 import { queueDueReminders } from "./reminders.server";
 import { processWaitingLists } from "./waiting-list/waiting-list.server";
@@ -8,9 +10,17 @@ import { processWaitingLists } from "./waiting-list/waiting-list.server";
 /**
  * The reservations module's jobs: the waiting lists' pass (every minute: expire offers, offer free
  * seats) and the reminders' pass (every five minutes). Singletons, and safe on any instance: every
- * write they make is conditional or keyed, so a second run finds nothing to do.
+ * write they make is conditional or keyed, so a second run finds nothing to do. `wake` starts this
+ * instance's senders for the offers and reminders a pass queued.
  */
-export function reservationJobs(options: { db: Database; offerHours: number; publicUrl: string; timeZone: string; smsAllowedCountries: readonly string[] }) {
+export function reservationJobs(options: {
+  db: Database;
+  offerHours: number;
+  publicUrl: string;
+  timeZone: string;
+  smsAllowedCountries: readonly string[];
+  wake: { outbox: OutboxWake; texts: TextWake };
+}) {
   const waitingLists = defineJob({
     name: "waiting-list-offers",
     payload: z.object({}),
@@ -19,7 +29,7 @@ export function reservationJobs(options: { db: Database; offerHours: number; pub
     pollingIntervalSeconds: 5,
     retry: { limit: 2, delaySeconds: 10, backoff: true },
     async handler() {
-      await processWaitingLists(options.db, { now: new Date(), offerHours: options.offerHours });
+      await processWaitingLists(options.db, { now: new Date(), offerHours: options.offerHours }, options.wake.outbox);
       await pruneGuestTokens(options.db, new Date());
     },
   });
@@ -31,7 +41,7 @@ export function reservationJobs(options: { db: Database; offerHours: number; pub
     pollingIntervalSeconds: 10,
     retry: { limit: 2, delaySeconds: 30, backoff: true },
     async handler() {
-      await queueDueReminders(options.db, new Date(), { publicUrl: options.publicUrl, timeZone: options.timeZone, smsAllowedCountries: options.smsAllowedCountries });
+      await queueDueReminders(options.db, options.wake, new Date(), { publicUrl: options.publicUrl, timeZone: options.timeZone, smsAllowedCountries: options.smsAllowedCountries });
     },
   });
   return { waitingLists, reminders, all: [waitingLists, reminders] };

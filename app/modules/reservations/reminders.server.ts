@@ -3,7 +3,8 @@ import { reservations, type EventRow, type ReservationRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { findEventsForReminders } from "#app/modules/events/index.server";
 import { knownMessageKeys, queueEmailToRender } from "#app/modules/messaging/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { TextWake } from "#app/modules/sms/index.server";
 import { queueTextReminders, type TextReminderOptions } from "./text-reminders.server";
 
 /** The two reminders a guest gets: the day before (24 h ahead) and on the day (3 h ahead). */
@@ -46,9 +47,15 @@ export function reminderIsDue(
  * outbox row keyed `reminder:<reservationId>:<kind>`, so a second pass, another instance or a
  * restart never queues one twice; cancelled reservations are gone and get none, past events are
  * not looked at, and an event with reminders switched off is skipped. The day-before reminder
- * also goes by text to guests with SMS consent (text-reminders.server.ts).
+ * also goes by text to guests with SMS consent (text-reminders.server.ts). The senders are woken
+ * (`wake`) for what was queued.
  */
-export async function queueDueReminders(db: Database, now: Date = new Date(), options: TextReminderOptions = {}): Promise<number> {
+export async function queueDueReminders(
+  db: Database,
+  wake: { outbox: OutboxWake; texts: TextWake },
+  now: Date = new Date(),
+  options: TextReminderOptions = {},
+): Promise<number> {
   // The events starting within the day (the events module's), then their reservations.
   const soon = new Map((await findEventsForReminders(db, now, new Date(now.getTime() + leadTime["day-before"]))).map((event) => [event.id, event]));
   const guests = soon.size ? await db.select().from(reservations).where(inArray(reservations.eventId, [...soon.keys()])) : [];
@@ -60,6 +67,7 @@ export async function queueDueReminders(db: Database, now: Date = new Date(), op
     db,
     due.filter((reminder) => reminder.kind === "day-before"),
     now,
+    wake.texts,
     options,
   );
   const keys = due.map((reminder) => reminderKey(reminder.reservation.id, reminder.kind));
@@ -83,6 +91,6 @@ export async function queueDueReminders(db: Database, now: Date = new Date(), op
       last = result.id;
     }
   }
-  if (last) await wakeOutbox(last);
+  if (last) await nudgeOutbox(wake.outbox, last);
   return queued;
 }

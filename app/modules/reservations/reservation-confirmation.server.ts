@@ -12,7 +12,7 @@ import {
 } from "#app/modules/events";
 import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { queueEmailToRender, type QueueResult } from "#app/modules/messaging/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
 import type { DeliveryRenderer, RenderedEmail, RenderOutcome } from "#app/modules/messaging/index.server";
 import { renderEmail } from "#app/modules/messaging/index.server";
 import {
@@ -158,13 +158,13 @@ export function reservationConfirmationRenderer(options: { publicUrl: string }):
 
 /**
  * The reservation's own confirmation: queued inside the reservation's transaction (so it exists
- * exactly when the seats do), and the outbox woken once that transaction has committed.
+ * exactly when the seats do), and the outbox woken (`wake`) once that transaction has committed.
  */
-export function reservationConfirmation(): AfterReserved {
+export function reservationConfirmation(wake: OutboxWake): AfterReserved {
   return async (tx, reservation, event) => {
     // Every reservation of the public form has an address; only staff add guests without one.
     if (!reservation.visitorEmail) return undefined;
     const queued = await queueReservationConfirmation(tx, { ...reservation, visitorEmail: reservation.visitorEmail }, event);
-    return queued.created ? () => wakeOutbox(queued.id) : undefined;
+    return queued.created ? () => nudgeOutbox(wake, queued.id) : undefined;
   };
 }

@@ -6,6 +6,7 @@ import { consumeRateLimits, type RateLimitRule } from "#app/modules/security/ind
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
 import { recordConsents } from "#app/modules/consent/index.server";
 import { toE164 } from "#app/modules/sms";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { reservationConfirmation } from "./reservation-confirmation.server";
 import { reservationMessages, type ReservationInput } from "./reservation-form";
 import { cancelLinkAfterReserving } from "./cancel-links.server";
@@ -40,7 +41,7 @@ export type VisitorReserveOutcome =
  */
 export async function reserveSeatsForVisitor(
   db: Database,
-  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput },
+  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; wake: OutboxWake },
 ): Promise<VisitorReserveOutcome> {
   const outcome = await attemptReservation(db, options);
   reservationAttempts.inc(outcome.ok ? { outcome: outcome.replayed ? "replayed" : "taken", reason: "" } : { outcome: "refused", reason: outcome.reason });
@@ -51,7 +52,7 @@ const reservationAttempts = counter("harmonia_reservations_total", "Visitors' re
 
 async function attemptReservation(
   db: Database,
-  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput },
+  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; wake: OutboxWake },
 ): Promise<VisitorReserveOutcome> {
   const { client, eventSlug, input } = options;
   // The slug becomes part of a counter's key: one PostgreSQL would refuse is no event's anyway.
@@ -84,7 +85,7 @@ async function attemptReservation(
     await budget.giveBack();
     return limit ? { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) } : { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
   }
-  const confirm = reservationConfirmation();
+  const confirm = reservationConfirmation(options.wake);
   let cancelPath: string | undefined;
   const outcome = await reserveSeats(db, { ...input, eventSlug }, { afterReserved: async (tx, reservation, event) => {
     // The SMS box's consent, under the words' version, exactly when the reservation is kept.

@@ -5,7 +5,7 @@ import type { Database } from "#app/lib/db.server";
 import { findEventsTitled } from "#app/modules/events/index.server";
 import { oneLine } from "#app/modules/security";
 import { consumeRateLimit } from "#app/modules/security/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
 import { MAX_SEATS_PER_RESERVATION, MIN_SEATS } from "./reservation-form";
 import { queueReservationConfirmation } from "./reservation-confirmation.server";
 
@@ -78,7 +78,7 @@ const RATE_LIMIT = { limit: 20, windowSeconds: 600 };
 export async function sendReservationEmail(
   db: Database,
   request: ReservationEmailRequest,
-  options: { clientKey: string; rateLimitMultiplier: number },
+  options: { clientKey: string; rateLimitMultiplier: number; wake: OutboxWake },
 ): Promise<ReservationEmailOutcome> {
   const limit = await consumeRateLimit(db, `reservation-email:client:${options.clientKey}`, {
     ...RATE_LIMIT,
@@ -108,6 +108,6 @@ export async function sendReservationEmail(
   if (!reservation?.visitorEmail || !event) return { sent: false, reason: "not-found" };
 
   const queued = await queueReservationConfirmation(db, { ...reservation, visitorEmail: reservation.visitorEmail }, event);
-  if (queued.created) await wakeOutbox(queued.id);
+  if (queued.created) await nudgeOutbox(options.wake, queued.id);
   return { sent: true };
 }

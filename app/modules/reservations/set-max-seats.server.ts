@@ -7,6 +7,7 @@ import type { WaitlistEntryRow } from "#db/schema";
 import { failedWith, reservationsAdminMessages as messages } from "./reservations-admin-messages";
 import { refused, type ReservationsActor, type ReservationsAdminOutcome } from "./staff-outcome.server";
 import { announceOffers, makeOffers, type OfferSettings } from "./waiting-list/waiting-list.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { lockEvent, setEventMaxSeats } from "#app/modules/events/index.server";
 
 /**
@@ -20,6 +21,7 @@ export async function setMaxSeats(
   actor: ReservationsActor,
   input: { eventId: string; maxSeats: unknown },
   settings: OfferSettings,
+  wake: OutboxWake,
 ): Promise<ReservationsAdminOutcome<{ maxSeats: number }>> {
   const failed = messages.seatsFailed;
   if (!can(actor, "change-seat-limits")) return refused("forbidden", failedWith(failed, messages.seatLimitsNotAllowed));
@@ -52,6 +54,6 @@ export async function setMaxSeats(
     return { ok: true as const, message: messages.seatsSaved(maxSeats), maxSeats, offers };
   });
   if (!outcome.ok) return outcome;
-  await announceOffers(outcome.offers);
+  await announceOffers(outcome.offers, wake);
   return { ok: true, message: outcome.message, maxSeats: outcome.maxSeats };
 }

@@ -8,7 +8,7 @@ import { nextSendingTime } from "#app/modules/sms";
 import { queueText } from "#app/modules/sms/index.server";
 import { hasSmsConsent, loadSmsConsent, type SmsConsent } from "#app/modules/sms/index.server";
 import { personaliseSms, toE164 } from "#app/modules/sms";
-import { wakeTexts } from "#app/modules/sms/index.server";
+import type { TextWake } from "#app/modules/sms/index.server";
 
 /** One text reminder per reservation, whichever instance queues it and however often. */
 export const textReminderKey = (reservationId: string) => `sms-reminder:${reservationId}:day-before`;
@@ -32,6 +32,7 @@ export async function queueTextReminders(
   db: Database,
   due: readonly { reservation: ReservationRow; event: EventRow }[],
   now: Date,
+  wake: TextWake,
   options: TextReminderOptions = {},
 ): Promise<number> {
   const timeZone = options.timeZone ?? siteConfig.venue.timeZone;
@@ -66,6 +67,6 @@ export async function queueTextReminders(
     const recorded = await recordRefusedText(db, { ...text, to: phone }, outcome.message);
     if (recorded) console.log(`[reminders] text reminder for reservation ${reservation.id} not sent: ${outcome.message}`);
   }
-  if (queued > 0) wakeTexts();
+  if (queued > 0) wake();
   return queued;
 }

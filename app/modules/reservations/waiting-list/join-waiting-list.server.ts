@@ -4,7 +4,7 @@ import { normaliseEmailAddress } from "#app/lib/email-address";
 import type { Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
 import { queueEmailToRender } from "#app/modules/messaging/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
 import { hasControlCharacters } from "#app/modules/security";
 import { normaliseAddress } from "#app/modules/security";
 import { consumeRateLimits } from "#app/modules/security/index.server";
@@ -46,7 +46,7 @@ const isUniqueViolation = (error: unknown) =>
  */
 export async function joinWaitingList(
   db: Database,
-  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; now?: Date },
+  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; now?: Date; wake: OutboxWake },
 ): Promise<JoinOutcome> {
   const { client, eventSlug, input } = options;
   const now = options.now ?? new Date();
@@ -61,7 +61,7 @@ export async function joinWaitingList(
 
 async function join(
   db: Database,
-  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; now: Date; emailKey: string },
+  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; now: Date; emailKey: string; wake: OutboxWake },
 ): Promise<JoinOutcome> {
   const { client, eventSlug, input, now, emailKey } = options;
   const limit = await consumeRateLimits(
@@ -120,7 +120,7 @@ async function join(
       });
       return { entry, event, place: await placeInLine(tx, entry), messageId: queued.id };
     });
-    await wakeOutbox(joined.messageId);
+    await nudgeOutbox(options.wake, joined.messageId);
     return { ok: true, entry: joined.entry, event: joined.event, place: joined.place };
   } catch (error) {
     if (error instanceof Refused) return error.outcome;

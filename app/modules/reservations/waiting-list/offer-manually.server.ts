@@ -4,6 +4,7 @@ import type { Database } from "#app/lib/db.server";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { can, notAllowed, type StaffMember } from "#app/modules/access";
 import { announceOffers, holdForEntry, takesGuests, type OfferSettings } from "./waiting-list.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { lockEvent } from "#app/modules/events/index.server";
 
 export type OfferManuallyOutcome =
@@ -24,7 +25,7 @@ export const offerManuallyMessages = {
  * seats are held as for any offer if they fit, the offer e-mail goes out, and the activity log
  * records it in the same transaction. Event staff offer only for events in their scope.
  */
-export async function offerManually(db: Database, actor: StaffMember, entryId: string, settings: OfferSettings): Promise<OfferManuallyOutcome> {
+export async function offerManually(db: Database, actor: StaffMember, entryId: string, settings: OfferSettings, wake: OutboxWake): Promise<OfferManuallyOutcome> {
   if (!can(actor, "manage-reservations")) return notAllowed();
   const outcome = await db.transaction(async (tx): Promise<OfferManuallyOutcome & { offers?: WaitlistEntryRow[] }> => {
     const [found] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, entryId));
@@ -47,6 +48,6 @@ export async function offerManually(db: Database, actor: StaffMember, entryId: s
     });
     return { ok: true, entry: offers[0]!, offers };
   });
-  if (outcome.ok) await announceOffers(outcome.offers ?? []);
+  if (outcome.ok) await announceOffers(outcome.offers ?? [], wake);
   return outcome.ok ? { ok: true, entry: outcome.entry } : outcome;
 }

@@ -11,7 +11,7 @@ import { readGuestToken, spendGuestToken, type GuestTokenPurpose } from "../gues
 import { queueReservationConfirmation } from "../reservation-confirmation.server";
 import { announceOffers, makeOffers, placeInLine, releaseHold } from "./waiting-list.server";
 import { findEvent, lockEvent } from "#app/modules/events/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
 
 export type EntryFailure = TokenFailureReason | "gone" | "could-not-change";
 
@@ -77,7 +77,7 @@ export type ClaimOutcome =
  * must still be open; its held seats become a reservation (already counted in `seats_taken`, so
  * the counter is not raised again) and the normal confirmation is queued.
  */
-export async function claimOffer(db: Database, options: { client: LimitedClient; token: string; now?: Date }): Promise<ClaimOutcome> {
+export async function claimOffer(db: Database, options: { client: LimitedClient; token: string; now?: Date; wake: OutboxWake }): Promise<ClaimOutcome> {
   const now = options.now ?? new Date();
   const refused = await limited(db, options.client);
   if (refused === null) return refusal("could-not-change", guestMessages.couldNotClaim);
@@ -106,7 +106,7 @@ export async function claimOffer(db: Database, options: { client: LimitedClient;
       const queued = await queueReservationConfirmation(tx, { ...reservation, visitorEmail: entry.email }, event);
       return { reservation, event, messageId: queued.id };
     });
-    await wakeOutbox(claimed.messageId);
+    await nudgeOutbox(options.wake, claimed.messageId);
     return { ok: true, reservation: claimed.reservation, event: claimed.event };
   } catch (error) {
     if (error instanceof Refused) return error.outcome;
@@ -126,7 +126,7 @@ export type LeaveOutcome =
  */
 export async function leaveWaitingList(
   db: Database,
-  options: { client: LimitedClient; token: string; purpose: "waiting-list-entry" | "claim-offer"; now?: Date; offerHours: number },
+  options: { client: LimitedClient; token: string; purpose: "waiting-list-entry" | "claim-offer"; now?: Date; offerHours: number; wake: OutboxWake },
 ): Promise<LeaveOutcome> {
   const now = options.now ?? new Date();
   const refused = await limited(db, options.client);
@@ -141,7 +141,7 @@ export async function leaveWaitingList(
       const offers = entry.status === "offered" ? await makeOffers(tx, event.id, { now, offerHours: options.offerHours }) : [];
       return { event, entry: updated!, offers };
     });
-    await announceOffers(left.offers);
+    await announceOffers(left.offers, options.wake);
     return { ok: true, event: left.event, entry: left.entry };
   } catch (error) {
     if (error instanceof Refused) return error.outcome;

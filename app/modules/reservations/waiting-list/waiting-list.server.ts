@@ -4,8 +4,7 @@ import type { Database } from "#app/lib/db.server";
 import { disabledLabel, isPastEvent } from "#app/modules/events";
 import { changeSeatsTaken, freeSeatsOfUpcoming, lockEvent, takeSeatsWithinMax } from "#app/modules/events/index.server";
 import { queueEmailToRender } from "#app/modules/messaging/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
-import { orElse } from "#app/lib/or-else";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
 
 /**
  * The waiting list's seat holds (docs/decisions/027). An offer raises `events.seats_taken` by the
@@ -96,9 +95,9 @@ export async function releaseHold(tx: Database, eventId: string, seats: number):
   await changeSeatsTaken(tx, eventId, -seats);
 }
 
-/** Wakes the outbox for the offers a committed transaction made. */
-export async function announceOffers(offered: WaitlistEntryRow[]): Promise<void> {
-  if (offered.length > 0) await wakeOutbox(offered[0]!.id).catch(orElse(undefined, "the wake is a nudge: the outbox sweep sends the offers within a minute"));
+/** Wakes the outbox for the offers a committed transaction made (a nudge: the sweep sends them anyway, within a minute). */
+export async function announceOffers(offered: WaitlistEntryRow[], wake: OutboxWake): Promise<void> {
+  if (offered.length > 0) await nudgeOutbox(wake, offered[0]!.id);
 }
 
 /**
@@ -128,7 +127,7 @@ async function dueEvents(db: Database, now: Date): Promise<Array<{ eventId: stri
  * time ran out expire and give their seats back, then every event with free seats and people
  * waiting makes its offers. One transaction per event.
  */
-export async function processWaitingLists(db: Database, settings: OfferSettings): Promise<{ expired: number; offered: number }> {
+export async function processWaitingLists(db: Database, settings: OfferSettings, wake: OutboxWake): Promise<{ expired: number; offered: number }> {
   const due = await dueEvents(db, settings.now);
   let expired = 0;
   const offered: WaitlistEntryRow[] = [];
@@ -149,7 +148,7 @@ export async function processWaitingLists(db: Database, settings: OfferSettings)
     expired += outcome.expired;
     offered.push(...outcome.offered);
   }
-  await announceOffers(offered);
+  await announceOffers(offered, wake);
   return { expired, offered: offered.length };
 }
 
