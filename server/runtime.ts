@@ -169,8 +169,9 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
       linkDays: env.CAMPAIGN_LINK_DAYS,
       timeZone: siteConfig.venue.timeZone,
       smsAllowedCountries: env.SMS_ALLOWED_COUNTRIES,
+      wake,
     });
-    operations = startOperations({ env, database });
+    operations = startOperations({ env, database, wake: wake.outbox });
     const worker = await startJobRunner({
       handle: database,
       jobs: [
@@ -185,6 +186,7 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
           publicUrl: env.PUBLIC_URL,
           timeZone: siteConfig.venue.timeZone,
           smsAllowedCountries: env.SMS_ALLOWED_COUNTRIES,
+          wake,
         }).all,
       ],
       retiredQueues: RETIRED_QUEUES,

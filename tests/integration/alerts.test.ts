@@ -11,13 +11,14 @@ import { createOutboxSender } from "#app/modules/messaging/outbox-sender.server"
 import { noteDatabaseOutage, readAlertStates } from "#app/modules/operations/alerts.server";
 import { checkOutboxAlerts } from "#app/modules/operations/check-alerts.server";
 import { startOperations } from "#app/modules/operations/start-operations.server";
+import { noOutboxWake } from "#app/modules/messaging/index.server";
 import { gatherSystemStatus } from "#app/modules/system/system-status.server";
 import { decodedBody, freePort, SmtpSink } from "#tests/support/smtp-sink";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { waitFor } from "#tests/support/wait-for";
 
 const admins = ["ops@harmonia.example", "founder@harmonia.example"];
-const settings = { admins, publicUrl: "http://localhost:3000" };
+const settings = { admins, publicUrl: "http://localhost:3000", wake: noOutboxWake };
 
 /**
  * The alerts e-mailed to admins: each condition made true for real (rows in the outbox, a backup
@@ -180,7 +181,7 @@ describe("alerts to admins", () => {
     const blocked = path.join(work, "not-a-folder");
     writeFileSync(blocked, "");
     const env = parseEnv({ ADMIN_EMAILS: admins.join(","), BACKUP_DIR: blocked, BACKUP_EVERY_HOURS: "24", DATA_DIR: "memory://", DATABASE_URL: database.url });
-    const operations = startOperations({ env: { ...env, DATABASE_URL: undefined }, database: { ...database.handle, driver: "pglite" } });
+    const operations = startOperations({ env: { ...env, DATABASE_URL: undefined }, database: { ...database.handle, driver: "pglite" }, wake: noOutboxWake });
     try {
       await waitFor(async () => (await readAlertStates(db())).find((state) => state.condition === "backup-failing")?.lastFiredAt !== undefined, 20_000);
       await deliver();

@@ -4,7 +4,7 @@ import { firstErrorPerField } from "#app/lib/form-errors";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { createSignInLink } from "#app/modules/members/index.server";
 import { queueEmail } from "#app/modules/messaging/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
 import { campaignInputSchema, PREVIEW_CAMPAIGN } from "./campaign-form";
 import { campaignMessages } from "./campaign-messages";
 import { campaignLinkUrl, COMMUNITY_MAGIC_LINKS, plainLinkOf } from "./campaign-kinds.server";
@@ -43,9 +43,16 @@ export async function renderCampaignPreview(
 /**
  * 'Send me a preview': the message to the signed-in staff member's own address, with a real
  * sign-in link for them (campaign magiclinks_preview). No campaign row: it never counts as a send
- * to the list. Transactional priority, since the person waits for it.
+ * to the list. Transactional priority, since the person waits for it. The link is kept beside the
+ * message only when `keepSignInLink` says mail goes to the dev mailbox.
  */
-export async function sendCampaignPreview(db: Database, actor: StaffMember & { name?: string | null }, input: unknown, publicUrl: string): Promise<PreviewOutcome> {
+export async function sendCampaignPreview(
+  db: Database,
+  actor: StaffMember & { name?: string | null },
+  input: unknown,
+  options: { publicUrl: string; keepSignInLink: boolean; wake: OutboxWake },
+): Promise<PreviewOutcome> {
+  const { publicUrl } = options;
   if (!can(actor, "send-communications")) return notAllowed();
   const parsed = parseMessage(input);
   if (!parsed.ok) return { ...parsed, message: campaignMessages.previewFailed(parsed.message) };
@@ -61,11 +68,12 @@ export async function sendCampaignPreview(db: Database, actor: StaffMember & { n
       text,
       idempotencyKey: `campaign-preview:${randomUUID()}`,
       meta: { campaign: PREVIEW_CAMPAIGN, signInLink: link },
+      keepSignInLink: options.keepSignInLink,
     });
     await recordActivity(tx, actor, { kind: "campaign.preview-sent", subjectType: "campaign", subjectLabel: parsed.data.subject });
     return result;
   });
-  await wakeOutbox(queued.id);
+  await nudgeOutbox(options.wake, queued.id);
   return { ok: true, message: campaignMessages.previewSent(actor.email) };
 }
 

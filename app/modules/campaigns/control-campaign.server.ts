@@ -3,8 +3,8 @@ import { campaignRecipients, campaigns } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { cancelCampaignMessages, holdCampaignMessages, releaseFailedMessages, releaseHeldCampaignMessages } from "#app/modules/messaging/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
-import { wakeTexts } from "#app/modules/sms/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { TextWake } from "#app/modules/sms/index.server";
 import { campaignMessages } from "./campaign-messages";
 import type { FanOutStarter } from "./campaign-kinds.server";
 import { can, notAllowed, type StaffMember } from "#app/modules/access";
@@ -34,8 +34,17 @@ export async function pauseCampaign(db: Database, actor: StaffMember, campaignId
   return done ? { ok: true, message: campaignMessages.paused } : { ok: false, message: await refusal(db, campaignId, campaignMessages.notPausable) };
 }
 
-/** Resume: held messages are due again and the fan-out goes on from the first recipient without a message. */
-export async function resumeCampaign(db: Database, actor: StaffMember, campaignId: string, starter: FanOutStarter): Promise<ControlOutcome> {
+/**
+ * Resume: held messages are due again (the senders are woken for them) and the fan-out goes on from
+ * the first recipient without a message.
+ */
+export async function resumeCampaign(
+  db: Database,
+  actor: StaffMember,
+  campaignId: string,
+  starter: FanOutStarter,
+  wake: { outbox: OutboxWake; texts: TextWake },
+): Promise<ControlOutcome> {
   if (!can(actor, "send-communications")) return notAllowed();
   const done = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -49,8 +58,8 @@ export async function resumeCampaign(db: Database, actor: StaffMember, campaignI
     return true;
   });
   if (!done) return { ok: false, message: await refusal(db, campaignId, campaignMessages.notResumable) };
-  await wakeOutbox(campaignId);
-  wakeTexts();
+  await nudgeOutbox(wake.outbox, campaignId);
+  wake.texts();
   await starter.startFanOut(campaignId).catch((error: unknown) => logFailure("campaigns", "restarting the fan-out", error));
   return { ok: true, message: campaignMessages.resumed };
 }

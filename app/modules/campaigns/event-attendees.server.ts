@@ -14,6 +14,8 @@ import { ANNOUNCEMENT, announcementSchema, EVENT_ATTENDEES, eventAttendeesTag, e
 import { campaignMessages } from "./campaign-messages";
 import { cancelCampaign, pauseCampaign, resumeCampaign, retryFailedRecipients, type ControlOutcome } from "./control-campaign.server";
 import type { FanOutStarter } from "./campaign-kinds.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
+import type { TextWake } from "#app/modules/sms/index.server";
 import { startFanOut, writeCampaign } from "./create-campaign.server";
 import { renderEmailSample } from "./campaign-preview.server";
 import { partitionUnsubscribed, uniqueRecipients, type Recipient } from "./recipients";
@@ -212,6 +214,7 @@ export async function controlEventAttendeeMail(
   actor: Actor,
   input: { campaignId: string; intent: "pause" | "resume" | "cancel" | "retry"; recipientId?: string },
   starter: FanOutStarter,
+  wake: { outbox: OutboxWake; texts: TextWake },
 ): Promise<ControlOutcome> {
   if (!can(actor, "mail-event-attendees")) return { ok: false, message: announcementMessages.forbidden };
   const [campaign] = /^[0-9a-f-]{36}$/i.test(input.campaignId)
@@ -221,7 +224,7 @@ export async function controlEventAttendeeMail(
   const event = await findEventForMailing(db, eventIdOfTag(campaign.tag));
   if (!(event ? can(actor, "mail-event-attendees", { event }) : can(actor, "send-communications"))) return notAllowed(announcementMessages.notInScope);
   if (input.intent === "pause") return pauseCampaign(db, actor, campaign.id);
-  if (input.intent === "resume") return resumeCampaign(db, actor, campaign.id, starter);
+  if (input.intent === "resume") return resumeCampaign(db, actor, campaign.id, starter, wake);
   if (input.intent === "cancel") return cancelCampaign(db, actor, campaign.id);
   return retryFailedRecipients(db, actor, campaign.id, starter, input.recipientId);
 }

@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { queueEmailBatch, type QueuedEmail } from "#app/modules/messaging/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { TextWake } from "#app/modules/sms/index.server";
 import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
 import { settleCampaign } from "./campaign-progress.server";
 import { newToken } from "#app/lib/tokens.server";
@@ -22,6 +23,8 @@ export interface FanOutOptions {
   now?: Date;
   /** SMS_ALLOWED_COUNTRIES: where a group text's texts may go. */
   smsAllowedCountries: readonly string[];
+  /** Starts this instance's senders on each committed batch (the sweeps send it otherwise). */
+  wake: { outbox: OutboxWake; texts: TextWake };
 }
 
 /** The address of a campaign's personal sign-in link. */
@@ -45,7 +48,7 @@ export async function fanOutCampaign(db: Database, campaignId: string, options: 
     const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     if (!campaign || campaign.status !== "sending") return 0;
     if (campaign.channel === "sms") {
-      const total = await fanOutTextCampaign(db, campaign, { timeZone: options.timeZone, now: options.now, allowedCountries: options.smsAllowedCountries });
+      const total = await fanOutTextCampaign(db, campaign, { timeZone: options.timeZone, now: options.now, allowedCountries: options.smsAllowedCountries, wake: options.wake.texts });
       await settleCampaign(db, campaignId);
       return total;
     }
@@ -130,7 +133,7 @@ export async function fanOutCampaign(db: Database, campaignId: string, options: 
       if (written === 0) break;
       total += written;
       // Committed: the sender may start on this batch while the next one is written.
-      await wakeOutbox(campaignId);
+      await nudgeOutbox(options.wake.outbox, campaignId);
     }
     await settleCampaign(db, campaignId);
     return total;

@@ -4,7 +4,7 @@ import type { Database } from "#app/lib/db.server";
 import { siteConfig } from "#app/lib/site-config";
 import { queueTextIn, type TextRules } from "#app/modules/sms/index.server";
 import { personaliseSms, textRefusalWords } from "#app/modules/sms";
-import { wakeTexts } from "#app/modules/sms/index.server";
+import type { TextWake } from "#app/modules/sms/index.server";
 
 /** The key of a recipient's message (the same as an e-mail campaign's): one text per recipient, ever. */
 const textKey = (campaignId: string, recipientId: string) => `campaign:${campaignId}:${recipientId}`;
@@ -18,7 +18,7 @@ const textKey = (campaignId: string, recipientId: string) => `campaign:${campaig
 export async function fanOutTextCampaign(
   db: Database,
   campaign: Campaign,
-  options: TextRules & { timeZone?: string; batchSize?: number; now?: Date },
+  options: TextRules & { timeZone?: string; batchSize?: number; now?: Date; wake: TextWake },
 ): Promise<number> {
   const timeZone = options.timeZone ?? siteConfig.venue.timeZone;
   const batchSize = options.batchSize ?? 100;
@@ -62,7 +62,7 @@ export async function fanOutTextCampaign(
     if (written === 0) break;
     total += written;
     // Committed: the text sender may start on this batch while the next one is written.
-    wakeTexts();
+    options.wake();
   }
   return total;
 }

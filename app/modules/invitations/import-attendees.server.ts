@@ -3,7 +3,7 @@ import { attendeeImports } from "#db/schema";
 import { queryRows, type Database } from "#app/lib/db.server";
 import { yieldToEventLoop } from "#app/lib/event-loop";
 import { recordActivity } from "#app/modules/activity/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
 import type { AttendeeImportPerson } from "./attendee-csv";
 import { confirmImportSchema } from "./attendee-import-form";
 import { attendeeImportMessages, PAST_ATTENDEE_CAMPAIGN } from "./attendee-import-messages";
@@ -40,6 +40,7 @@ export async function importAttendees(
   db: Database,
   actor: StaffMember,
   input: { importId: unknown; subject?: unknown; intro?: unknown },
+  wake: OutboxWake,
   now = new Date(),
 ): Promise<ImportOutcome> {
   if (!can(actor, "send-communications")) return notAllowed();
@@ -78,7 +79,7 @@ export async function importAttendees(
   if (!outcome) return { ok: false, reason: "gone", message: attendeeImportMessages.previewGone };
   if (outcome === "changed") return { ok: false, reason: "changed", message: invitationWordingMessages.changed };
   // Committed: the sender may go now (its minute's sweep would find the rows anyway).
-  if (outcome.emailsQueued > 0) await wakeOutbox(importId);
+  if (outcome.emailsQueued > 0) await nudgeOutbox(wake, importId);
   return { ok: true, message: attendeeImportMessages.confirmed(outcome.created), ...outcome };
 }
 

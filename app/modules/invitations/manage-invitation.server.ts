@@ -3,7 +3,7 @@ import { z } from "zod";
 import { invitations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { recordActivity } from "#app/modules/activity/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
 import { newInvitationRid } from "./create-invitation.server";
 import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationManagementMessages } from "./invitation-management-messages";
@@ -20,7 +20,7 @@ const invitationIdSchema = z.object({ invitationId: z.uuid() });
  * 30 days from now, so the old link stops working at once, and the invitation e-mail again (a new
  * message: its key names the new sending). One transaction with the activity entry.
  */
-export async function resendInvitation(db: Database, actor: StaffMember, input: unknown, now = new Date()): Promise<ManageInvitationOutcome> {
+export async function resendInvitation(db: Database, actor: StaffMember, input: unknown, wake: OutboxWake, now = new Date()): Promise<ManageInvitationOutcome> {
   if (!can(actor, "send-communications")) return notAllowed();
   const parsed = invitationIdSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "not-found", message: invitationManagementMessages.notFound };
@@ -42,7 +42,7 @@ export async function resendInvitation(db: Database, actor: StaffMember, input: 
     });
     return { ok: true, message: invitationManagementMessages.resent(invitation.email) };
   });
-  if (outcome.ok) await wakeOutbox(parsed.data.invitationId);
+  if (outcome.ok) await nudgeOutbox(wake, parsed.data.invitationId);
   return outcome;
 }
 

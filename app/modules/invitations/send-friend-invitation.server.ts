@@ -3,7 +3,7 @@ import type { Database } from "#app/lib/db.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { queueEmail } from "#app/modules/messaging/index.server";
-import { wakeOutbox } from "#app/modules/messaging/index.server";
+import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
 import { renderEmail } from "#app/modules/messaging/index.server";
 import { InvitationEmail, invitationEmailContent } from "#app/modules/messaging";
 import { friendInvitationSchema } from "./friend-invitation-form";
@@ -27,7 +27,7 @@ export const friendInvitationLink = (publicUrl: string, rid: string) =>
  * to /friend, written to the outbox in one transaction with the activity entry (which keeps the
  * rid, to read the listening that follows).
  */
-export async function sendFriendInvitation(db: Database, actor: StaffMember, input: unknown, options: { publicUrl: string }): Promise<FriendInvitationOutcome> {
+export async function sendFriendInvitation(db: Database, actor: StaffMember, input: unknown, options: { publicUrl: string; wake: OutboxWake }): Promise<FriendInvitationOutcome> {
   if (!can(actor, "send-communications")) return notAllowed();
   const parsed = friendInvitationSchema.safeParse(input);
   if (!parsed.success) {
@@ -56,6 +56,6 @@ export async function sendFriendInvitation(db: Database, actor: StaffMember, inp
     });
     return result;
   });
-  await wakeOutbox(queued.id);
+  await nudgeOutbox(options.wake, queued.id);
   return { ok: true, message: friendInvitationMessages.sent(name, email) };
 }

@@ -6,7 +6,7 @@ export { cancelCampaignMessages, messageSendTimes, sentLatelyByCampaign } from "
 // The e-mail sender with its jobs (wake, every-minute sweep).
 export { messagingJobs } from "./jobs.server";
 // The mail transport (SMTP or the dev mailbox).
-export { createMailTransport, type MailTransport } from "./mail-transport.server";
+export { createMailTransport, mailGoesToMailbox, type MailTransport } from "./mail-transport.server";
 // Messages by idempotency key: find, which are known, cancel.
 export { cancelMessageByKey, knownMessageKeys, messageIdByKey } from "./message-by-key.server";
 // A message's delivery, counts by status, the newest texts.

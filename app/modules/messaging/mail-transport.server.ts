@@ -37,6 +37,14 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
   return options.smtpUrl ? createSmtpTransport(options.smtpUrl, options) : createMailbox(options);
 }
 
+/**
+ * Whether mail goes to the dev mailbox (no SMTP_URL), as createMailTransport decides: only then may
+ * a queued sign-in link be kept beside its message (QueuedEmail.keepSignInLink).
+ */
+export function mailGoesToMailbox(smtpUrl: string | undefined): boolean {
+  return !smtpUrl;
+}
+
 function createSmtpTransport(smtpUrl: string, options: MailTransportOptions): MailTransport {
   const from = options.from;
   const url = new URL(smtpUrl);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { DatabaseHandle } from "#app/lib/db.server";
 import type { Env } from "#app/lib/env.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { defineJob, type JobDefinition } from "#app/lib/jobs/define-job";
 import { log, logFailure, setDatabaseOutageListener } from "#app/lib/log.server";
 import { noteConditionInBackground, noteDatabaseOutage, readAlertStates, type AlertSettings, type AlertStateView } from "./alerts.server";
@@ -27,8 +28,8 @@ export interface Operations {
  * the embedded database's scheduled backups, and the alerts (the outbox conditions checked by a
  * scheduled job, a failed backup and a database outage as they happen).
  */
-export function startOperations({ env, database }: { env: Env; database: DatabaseHandle }): Operations {
-  const settings: AlertSettings = { admins: env.ADMIN_EMAILS, publicUrl: env.PUBLIC_URL };
+export function startOperations({ env, database, wake }: { env: Env; database: DatabaseHandle; wake: OutboxWake }): Operations {
+  const settings: AlertSettings = { admins: env.ADMIN_EMAILS, publicUrl: env.PUBLIC_URL, wake };
   declareDatabaseMetrics(database);
 
   setDatabaseOutageListener((outage) => {

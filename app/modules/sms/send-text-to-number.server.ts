@@ -12,7 +12,7 @@ import { isWithinSendingHours } from "./quiet-hours";
 import { personaliseSms, smsMessages, toE164 } from "./sms-texts";
 import { textEligibility } from "./text-eligibility.server";
 import { can, notAllowed, type StaffMember } from "#app/modules/access";
-import { wakeTexts } from "./sms-wake.server";
+import type { TextWake } from "./text-wake.server";
 
 export type SendTextOutcome =
   | { ok: true; status: "sent"; sid: string; message: string; warning?: string }
@@ -29,6 +29,8 @@ export interface SendTextOptions {
   waitMilliseconds?: number;
   /** The form's one-time key: a resubmitted form finds its text instead of sending a second. */
   submissionKey?: string;
+  /** Starts this instance's text sender once the text is queued. */
+  wake: TextWake;
 }
 
 /**
@@ -84,7 +86,7 @@ export async function sendTextToNumber(db: Database, actor: StaffMember, input: 
     },
   );
   if (!queued.ok) return { ok: false, message: queued.message, fieldErrors: { phone: queued.message } };
-  wakeTexts();
+  options.wake();
   const warnings = [permission === "reply" ? smsMessages.sentAsReply : "", isWithinSendingHours(now, options.timeZone) ? "" : smsMessages.quietHours].filter(Boolean);
   const warning = warnings.length > 0 ? warnings.join(" ") : undefined;
 

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "wording") return await revise();
     if (intent === "confirm") {
-      const outcome = await importAttendees(db, user, words);
+      const outcome = await importAttendees(db, user, words, context.wake.outbox);
       if (!outcome.ok && outcome.reason === "changed") return await revise(outcome.message);
       if (!outcome.ok) return answer({ ok: false, intent, message: outcome.message }, 410);
       return answer({ ok: true, intent, message: outcome.message, created: outcome.created, emailsQueued: outcome.emailsQueued });

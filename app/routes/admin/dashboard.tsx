@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isInvitationIntent(form.intent)) {
     // Invitations are communications: their own right, whoever may open the dashboard.
     await requireStaffPage(request, "send-communications", context);
-    const outcome = await invitationAction(user, form.intent, form, { db: context.db, publicUrl: context.env.PUBLIC_URL });
+    const outcome = await invitationAction(user, form.intent, form, { db: context.db, publicUrl: context.env.PUBLIC_URL, wake: context.wake.outbox });
     return data<StaffOutcome>(outcome.body, { status: outcome.status });
   }
   const parsed = deleteInput.safeParse(form);

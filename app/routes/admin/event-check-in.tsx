@@ -52,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.db;
   // A walk-in or a guest's details (decision 043), for this page's event only.
   if (form.intent === "add-guest" || form.intent === "edit-guest") {
-    const outcome = await answerGuestForm(db, user, form.intent, input, context.env.WAITLIST_OFFER_HOURS);
+    const outcome = await answerGuestForm(db, user, form.intent, input, context.env.WAITLIST_OFFER_HOURS, context.wake.outbox);
     if (outcome.ok) return data<StaffOutcome>({ intent: form.intent, ...outcome });
     const { reason, ...refusal } = outcome;
     return data<StaffOutcome>({ intent: form.intent, ...refusal }, { status: refusalStatus(reason) });

@@ -5,6 +5,7 @@ import { resendInvitation, revokeInvitation } from "#app/modules/invitations/ind
 import type { Database } from "#app/lib/db.server";
 import { refusalStatus } from "#app/lib/outcome";
 import { sendFriendInvitation } from "#app/modules/invitations/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 
 const intents = ["resend-invitation", "revoke-invitation", "send-friend-invitation"] as const;
 export type InvitationIntent = (typeof intents)[number];
@@ -22,17 +23,17 @@ export async function invitationAction(
   user: SignedInUser,
   intent: InvitationIntent,
   form: Record<string, string>,
-  { db, publicUrl }: { db: Database; publicUrl: string },
+  { db, publicUrl, wake }: { db: Database; publicUrl: string; wake: OutboxWake },
 ): Promise<{ status: number; body: StaffOutcome }> {
   try {
     if (intent === "send-friend-invitation") {
       const values = { name: form.name ?? "", email: form.email ?? "" };
-      const outcome = await sendFriendInvitation(db, user, values, { publicUrl });
+      const outcome = await sendFriendInvitation(db, user, values, { publicUrl, wake });
       if (outcome.ok) return { status: 200, body: { ok: true, intent, message: outcome.message } };
       return { status: 400, body: { ok: false, intent, message: outcome.message, fieldErrors: outcome.fieldErrors, values } };
     }
-    const change = intent === "resend-invitation" ? resendInvitation : revokeInvitation;
-    const outcome = await change(db, user, { invitationId: form.id ?? "" });
+    const input = { invitationId: form.id ?? "" };
+    const outcome = intent === "resend-invitation" ? await resendInvitation(db, user, input, wake) : await revokeInvitation(db, user, input);
     if (outcome.ok) return { status: 200, body: { ok: true, intent, message: outcome.message } };
     return { status: refusalStatus(outcome.reason), body: { ok: false, intent, message: outcome.message } };
   } catch (error) {

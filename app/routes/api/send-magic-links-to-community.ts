@@ -60,7 +60,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 /** One text through the outbox; the answer waits a few seconds for Twilio's message SID. */
 async function sendText(context: AppLoadContext, user: StaffMember, payload: object) {
   try {
-    const outcome = await sendTextToNumber(context.db, user, payload, { timeZone: siteConfig.venue.timeZone, limits: context.env });
+    const outcome = await sendTextToNumber(context.db, user, payload, { timeZone: siteConfig.venue.timeZone, limits: context.env, wake: context.wake.texts });
     if (!outcome.ok) return Response.json({ error: outcome.message }, { status: outcome.reason === "daily-limit" || outcome.reason === "forbidden" ? refusalStatus(outcome.reason) : "fieldErrors" in outcome && outcome.fieldErrors ? 400 : 502 });
     if (outcome.status === "sent") return Response.json({ messageSid: outcome.sid });
     return Response.json({ queued: true, message: outcome.message }, { status: 202 });

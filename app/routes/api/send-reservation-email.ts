@@ -28,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await sendReservationEmail(context.db, parsed.data, {
       clientKey: context.clientKey,
       rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+      wake: context.wake.outbox,
     });
     if (outcome.sent) return Response.json({ sent: true });
     if (outcome.reason === "too-many-attempts") {

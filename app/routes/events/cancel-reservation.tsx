@@ -52,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     token: form.token ?? "",
     seats,
     offerHours: env.WAITLIST_OFFER_HOURS,
+    wake: context.wake.outbox,
   });
   if (!outcome.ok) {
     const status = outcome.reason === "too-many-attempts" ? 429 : outcome.reason === "bad-seats" ? 400 : outcome.reason === "could-not-cancel" ? 503 : 410;

@@ -48,8 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = form.token ?? "";
   const outcome =
     form.intent === "decline"
-      ? await leaveWaitingList(context.db, { client, token, purpose: "claim-offer", offerHours: env.WAITLIST_OFFER_HOURS })
-      : await claimOffer(context.db, { client, token });
+      ? await leaveWaitingList(context.db, { client, token, purpose: "claim-offer", offerHours: env.WAITLIST_OFFER_HOURS, wake: context.wake.outbox })
+      : await claimOffer(context.db, { client, token, wake: context.wake.outbox });
   if (!outcome.ok) {
     return data(
       { ok: false as const, error: outcome.message },

@@ -49,6 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     client: { key: context.clientKey, rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER, seatsPerEvent: env.SEATS_PER_CLIENT_PER_EVENT_PER_DAY },
     eventSlug: params.slug,
     input: parsed.data,
+    wake: context.wake.outbox,
   });
   if (!outcome.ok) {
     const init =

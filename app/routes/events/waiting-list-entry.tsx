@@ -52,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     token: form.token ?? "",
     purpose: "waiting-list-entry",
     offerHours: env.WAITLIST_OFFER_HOURS,
+    wake: context.wake.outbox,
   });
   if (!outcome.ok) {
     return data(

@@ -5,6 +5,6 @@ import { campaignIntentFailed, composerInput, controlAnswer } from "./composer.s
 /** `resume`: a paused campaign goes on from where it stopped. */
 export const resume = defineIntent(
   composerInput.extend({ campaignId: formText }),
-  async ({ campaignId }, { user, context }) => controlAnswer("resume", await resumeCampaign(context.db, user, campaignId, context.campaigns)),
+  async ({ campaignId }, { user, context }) => controlAnswer("resume", await resumeCampaign(context.db, user, campaignId, context.campaigns, context.wake)),
   campaignIntentFailed("resume"),
 );

@@ -15,6 +15,7 @@ export const sendSms = defineIntent(
       timeZone: siteConfig.venue.timeZone,
       limits: context.env,
       submissionKey: submissionKey || undefined,
+      wake: context.wake.texts,
     });
     const body: SmsOutcome = outcome.ok
       ? { ok: true, intent: "send-sms", message: outcome.message, warning: outcome.warning, sid: outcome.status === "sent" ? outcome.sid : undefined }

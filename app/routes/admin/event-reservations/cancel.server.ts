@@ -5,6 +5,6 @@ import { attendeeMailControl, attendeeMailControlInput } from "./attendee-mail-c
 
 /** `cancel`: a guest mail's guests not yet sent to are never sent to. */
 export const cancel = defineIntent(attendeeMailControlInput, async (input, { user, context }) =>
-  attendeeMailControl("cancel", await controlEventAttendeeMail(context.db, user, { campaignId: input.campaignId, intent: "cancel", recipientId: input.recipientId || undefined }, context.campaigns)),
+  attendeeMailControl("cancel", await controlEventAttendeeMail(context.db, user, { campaignId: input.campaignId, intent: "cancel", recipientId: input.recipientId || undefined }, context.campaigns, context.wake)),
   intentFailed("cancel", "Failed"),
 );

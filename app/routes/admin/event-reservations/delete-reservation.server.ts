@@ -8,7 +8,7 @@ import { intentFailed, refused } from "./answers.server";
 export const deleteReservation = defineIntent(
   z.object({ eventId: formText, reservationId: formText }),
   async ({ eventId, reservationId }, { user, context }) => {
-    const outcome = await deleteOneReservation(context.db, user, { reservationId }, { now: context.now(), offerHours: context.env.WAITLIST_OFFER_HOURS });
+    const outcome = await deleteOneReservation(context.db, user, { reservationId }, { now: context.now(), offerHours: context.env.WAITLIST_OFFER_HOURS }, context.wake.outbox);
     return outcome.ok ? { body: { ok: true, intent: "delete-reservation", message: outcome.message } } : refused("delete-reservation", outcome, eventId);
   },
   intentFailed("delete-reservation", messages.deleteReservationFailed),

@@ -7,7 +7,7 @@ import { intentFailed, refused } from "./answers.server";
 export const editGuest = defineIntent(
   z.looseObject({ eventId: formText }),
   async (form, { user, context }) => {
-    const outcome = await answerGuestForm(context.db, user, "edit-guest", form, context.env.WAITLIST_OFFER_HOURS);
+    const outcome = await answerGuestForm(context.db, user, "edit-guest", form, context.env.WAITLIST_OFFER_HOURS, context.wake.outbox);
     if (!outcome.ok) return refused("edit-guest", outcome, form.eventId);
     return { body: { ...outcome, intent: "edit-guest", target: form.eventId } };
   },

@@ -9,7 +9,7 @@ import { intentFailed } from "./answers.server";
 export const offerSeats = defineIntent(
   z.object({ eventId: formText, entryId: formText }),
   async ({ eventId, entryId }, { user, context }) => {
-    const outcome = await offerManually(context.db, user, entryId, { now: context.now(), offerHours: context.env.WAITLIST_OFFER_HOURS });
+    const outcome = await offerManually(context.db, user, entryId, { now: context.now(), offerHours: context.env.WAITLIST_OFFER_HOURS }, context.wake.outbox);
     if (!outcome.ok) return { body: { ok: false, intent: "offer-seats", target: eventId, message: failedWith(messages.offerFailed, outcome.message) }, status: refusalStatus(outcome.reason) };
     return { body: { ok: true, intent: "offer-seats", target: eventId, message: messages.offered(outcome.entry.email) } };
   },

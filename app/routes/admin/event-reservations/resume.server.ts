@@ -5,6 +5,6 @@ import { attendeeMailControl, attendeeMailControlInput } from "./attendee-mail-c
 
 /** `resume`: a paused guest mail goes on from where it stopped. */
 export const resume = defineIntent(attendeeMailControlInput, async (input, { user, context }) =>
-  attendeeMailControl("resume", await controlEventAttendeeMail(context.db, user, { campaignId: input.campaignId, intent: "resume", recipientId: input.recipientId || undefined }, context.campaigns)),
+  attendeeMailControl("resume", await controlEventAttendeeMail(context.db, user, { campaignId: input.campaignId, intent: "resume", recipientId: input.recipientId || undefined }, context.campaigns, context.wake)),
   intentFailed("resume", "Failed"),
 );

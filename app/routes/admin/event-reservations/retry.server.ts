@@ -5,6 +5,6 @@ import { attendeeMailControl, attendeeMailControlInput } from "./attendee-mail-c
 
 /** `retry`: a guest mail's failed recipients (or the one named) are sent to again. */
 export const retry = defineIntent(attendeeMailControlInput, async (input, { user, context }) =>
-  attendeeMailControl("retry", await controlEventAttendeeMail(context.db, user, { campaignId: input.campaignId, intent: "retry", recipientId: input.recipientId || undefined }, context.campaigns)),
+  attendeeMailControl("retry", await controlEventAttendeeMail(context.db, user, { campaignId: input.campaignId, intent: "retry", recipientId: input.recipientId || undefined }, context.campaigns, context.wake)),
   intentFailed("retry", "Failed"),
 );

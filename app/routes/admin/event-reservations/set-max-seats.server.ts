@@ -8,7 +8,7 @@ import { intentFailed, refused } from "./answers.server";
 export const setMaxSeats = defineIntent(
   z.object({ eventId: formText, maxSeats: formText }),
   async ({ eventId, maxSeats }, { user, context }) => {
-    const outcome = await setEventMaxSeats(context.db, user, { eventId, maxSeats }, { now: context.now(), offerHours: context.env.WAITLIST_OFFER_HOURS });
+    const outcome = await setEventMaxSeats(context.db, user, { eventId, maxSeats }, { now: context.now(), offerHours: context.env.WAITLIST_OFFER_HOURS }, context.wake.outbox);
     return outcome.ok ? { body: { ok: true, intent: "set-max-seats", target: eventId, message: outcome.message } } : refused("set-max-seats", outcome, eventId);
   },
   intentFailed("set-max-seats", messages.seatsFailed),
