@@ -11,6 +11,7 @@ import { reviseImportWording } from "#app/modules/invitations/import-invitation-
 import { INVITATION_EMAIL } from "#app/modules/invitations/invitation-email.server";
 import { PREVIEW_LIST_LIMIT, previewAttendeeImport } from "#app/modules/invitations/preview-attendee-import.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { noOutboxWake } from "#app/modules/messaging/index.server";
 
 /**
  * The attendee import works through a large file in batches (parsing, looking people up, keeping
@@ -178,7 +179,7 @@ describe("an attendee import worked through in batches", () => {
       const batches = Math.ceil(people.length / 500);
       expect(previewed.turns).toBeGreaterThanOrEqual(5 * batches);
 
-      const confirmed = await turnsDuring(() => importAttendees(db(), actor, { importId: preview.importId }, now));
+      const confirmed = await turnsDuring(() => importAttendees(db(), actor, { importId: preview.importId }, noOutboxWake, now));
       expect(confirmed.result).toMatchObject({
         ok: true,
         created: expectedCounts.new,
@@ -223,7 +224,7 @@ describe("an attendee import worked through in batches", () => {
     const previewed = await previewAttendeeImport(db(), actor, { fileName: "many.csv", size: text.length, bytes: new TextEncoder().encode(text) }, now);
     if (!previewed.ok) throw new Error(previewed.message);
     expect(previewed.preview.counts.new).toBe(33_000);
-    const confirmed = await importAttendees(db(), actor, { importId: previewed.preview.importId }, now);
+    const confirmed = await importAttendees(db(), actor, { importId: previewed.preview.importId }, noOutboxWake, now);
     expect(confirmed).toMatchObject({ ok: true, created: 33_000, emailsQueued: 33_000 });
     const [made] = await queryRows<{ count: number }>(db(), sql`select count(*)::int as count from invitations where email like ${`%-${stamp}@example.com`}`);
     expect(made!.count).toBe(33_000);

@@ -17,6 +17,8 @@ import { setRemindersEnabled } from "#app/modules/reservations/set-reminders-ena
 import { listWaitingList, processWaitingLists } from "#app/modules/reservations/waiting-list/waiting-list.server";
 import { claimOffer, leaveWaitingList } from "#app/modules/reservations/waiting-list/waiting-list-links.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
+import { noOutboxWake } from "#app/modules/messaging/index.server";
+import { noSenderWakes } from "#tests/support/no-sender-wakes";
 
 /**
  * Cancelling from a link, the waiting list's holds and offers, and reminders, against the test
@@ -78,7 +80,7 @@ async function expectConsistent(eventId: string) {
 }
 
 const join = (event: EventRow, seats: number, email = `w${++counter}@example.com`, now?: Date) =>
-  joinWaitingList(db, { client, eventSlug: event.slug, input: { name: "Wait Er", email, phone: "", seats }, now });
+  joinWaitingList(db, { wake: noOutboxWake, client, eventSlug: event.slug, input: { name: "Wait Er", email, phone: "", seats }, now });
 
 async function claimToken(entryId: string, expiresAt: Date) {
   const [token] = await mintGuestTokens(db, [{ purpose: "claim-offer", waitlistEntryId: entryId, expiresAt }]);
@@ -95,14 +97,14 @@ describe("guests cancel themselves", () => {
     expect(shown.ok && shown.reservation.seats).toBe(4);
     expect((await counter_(event.id)).seatsTaken).toBe(4);
 
-    const partly = await cancelReservation(db, { client, token, seats: 1, offerHours: 12 });
+    const partly = await cancelReservation(db, { wake: noOutboxWake, client, token, seats: 1, offerHours: 12 });
     expect(partly).toMatchObject({ ok: true, seatsCancelled: 1, seatsLeft: 3 });
     expect((await counter_(event.id)).seatsTaken).toBe(3);
     // The link acted once.
-    expect(await cancelReservation(db, { client, token, seats: 1, offerHours: 12 })).toMatchObject({ ok: false, message: guestMessages.linkUsed });
+    expect(await cancelReservation(db, { wake: noOutboxWake, client, token, seats: 1, offerHours: 12 })).toMatchObject({ ok: false, message: guestMessages.linkUsed });
 
     const again = await cancelToken(reservation.id, event);
-    expect(await cancelReservation(db, { client, token: again, seats: "all", offerHours: 12 })).toMatchObject({ ok: true, seatsCancelled: 3, seatsLeft: 0 });
+    expect(await cancelReservation(db, { wake: noOutboxWake, client, token: again, seats: "all", offerHours: 12 })).toMatchObject({ ok: true, seatsCancelled: 3, seatsLeft: 0 });
     expect((await counter_(event.id)).seatsTaken).toBe(0);
     expect(await db.select().from(reservations).where(eq(reservations.eventId, event.id))).toEqual([]);
     const mails = await db.select().from(outbox).where(eq(outbox.kind, "reservation-cancellation"));
@@ -114,19 +116,19 @@ describe("guests cancel themselves", () => {
     const limited = { key: "198.51.100.77", rateLimitMultiplier: 1 };
     const outcomes = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      outcomes.push(await cancelReservation(db, { client: limited, token: "y".repeat(43), seats: "all", offerHours: 12 }));
+      outcomes.push(await cancelReservation(db, { wake: noOutboxWake, client: limited, token: "y".repeat(43), seats: "all", offerHours: 12 }));
     }
     expect(outcomes.slice(0, 10).every((outcome) => !outcome.ok && outcome.reason === "invalid")).toBe(true);
     expect(outcomes[10]).toMatchObject({ ok: false, reason: "too-many-attempts" });
   });
 
   it("refuses an unknown link, and a link of a reservation deleted meanwhile", async () => {
-    expect(await cancelReservation(db, { client, token: "x".repeat(43), seats: "all", offerHours: 12 })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await cancelReservation(db, { wake: noOutboxWake, client, token: "x".repeat(43), seats: "all", offerHours: 12 })).toMatchObject({ ok: false, reason: "invalid" });
     const event = await createEvent(10);
     const reservation = await reserve(event, 2);
     const token = await cancelToken(reservation.id, event);
     await db.delete(reservations).where(eq(reservations.id, reservation.id));
-    expect(await cancelReservation(db, { client, token, seats: "all", offerHours: 12 })).toMatchObject({ ok: false, message: guestMessages.reservationGone });
+    expect(await cancelReservation(db, { wake: noOutboxWake, client, token, seats: "all", offerHours: 12 })).toMatchObject({ ok: false, message: guestMessages.reservationGone });
   });
 });
 
@@ -144,7 +146,7 @@ describe("the waiting list", () => {
 
     // One seat back: the first group (2) does not fit, the second (1) does and is offered.
     const token = await cancelToken(holder.id, event);
-    await cancelReservation(db, { client, token, seats: 1, offerHours: 12 });
+    await cancelReservation(db, { wake: noOutboxWake, client, token, seats: 1, offerHours: 12 });
     let list = await listWaitingList(db, event.id);
     expect(list.map((line) => [line.seats, line.status, line.place])).toEqual([
       [2, "waiting", 1],
@@ -158,7 +160,7 @@ describe("the waiting list", () => {
 
     // Claiming turns the hold into a reservation without counting the seats twice.
     const offered = list[1]!;
-    const claimed = await claimOffer(db, { client, token: await claimToken(offered.id, offered.offerExpiresAt!) });
+    const claimed = await claimOffer(db, { wake: noOutboxWake, client, token: await claimToken(offered.id, offered.offerExpiresAt!) });
     expect(claimed).toMatchObject({ ok: true });
     expect(await expectConsistent(event.id)).toEqual({ seatsTaken: 4, reserved: 4, held: 0 });
     list = await listWaitingList(db, event.id);
@@ -173,32 +175,32 @@ describe("the waiting list", () => {
     const third = await join(event, 1);
     if (!first.ok || !second.ok || !third.ok) throw new Error("not joined");
     const now = new Date();
-    await cancelReservation(db, { client, token: await cancelToken(holder.id, event), seats: "all", offerHours: 12, now });
+    await cancelReservation(db, { wake: noOutboxWake, client, token: await cancelToken(holder.id, event), seats: "all", offerHours: 12, now });
     expect((await listWaitingList(db, event.id)).map((line) => line.status)).toEqual(["offered", "waiting", "waiting"]);
 
     // Nothing changes before the offer's time is up; after it, the next group gets the seats.
-    await processWaitingLists(db, { now: new Date(now.getTime() + 11 * HOUR), offerHours: 12 });
+    await processWaitingLists(db, { now: new Date(now.getTime() + 11 * HOUR), offerHours: 12 }, noOutboxWake);
     expect((await listWaitingList(db, event.id)).map((line) => line.status)).toEqual(["offered", "waiting", "waiting"]);
     const later = new Date(now.getTime() + 12 * HOUR + 1000);
-    expect(await processWaitingLists(db, { now: later, offerHours: 12 })).toEqual({ expired: 1, offered: 1 });
+    expect(await processWaitingLists(db, { now: later, offerHours: 12 }, noOutboxWake)).toEqual({ expired: 1, offered: 1 });
     let list = await listWaitingList(db, event.id);
     expect(list.map((line) => line.status)).toEqual(["expired", "offered", "waiting"]);
     await expectConsistent(event.id);
     // The expired guest's link no longer claims.
-    expect(await claimOffer(db, { client, token: await claimToken(first.entry.id, new Date(later.getTime() + HOUR)), now: later })).toMatchObject({
+    expect(await claimOffer(db, { wake: noOutboxWake, client, token: await claimToken(first.entry.id, new Date(later.getTime() + HOUR)), now: later })).toMatchObject({
       ok: false,
       message: guestMessages.offerGone,
     });
 
     // The second declines: the seats go on to the third (one seat), one stays free.
-    const declined = await leaveWaitingList(db, { client, token: await claimToken(second.entry.id, list[1]!.offerExpiresAt!), purpose: "claim-offer", now: later, offerHours: 12 });
+    const declined = await leaveWaitingList(db, { wake: noOutboxWake, client, token: await claimToken(second.entry.id, list[1]!.offerExpiresAt!), purpose: "claim-offer", now: later, offerHours: 12 });
     expect(declined.ok).toBe(true);
     list = await listWaitingList(db, event.id);
     expect(list.map((line) => line.status)).toEqual(["expired", "left", "offered"]);
     expect(await expectConsistent(event.id)).toEqual({ seatsTaken: 1, reserved: 0, held: 1 });
 
     // Staff offer the expired entry again, by hand, when its group fits: it does not (1 seat free).
-    expect(await offerManually(db, staff, first.entry.id, { now: later, offerHours: 12 })).toMatchObject({ ok: false, reason: "not-enough-seats" });
+    expect(await offerManually(db, staff, first.entry.id, { now: later, offerHours: 12 }, noOutboxWake)).toMatchObject({ ok: false, reason: "not-enough-seats" });
   });
 
   it("staff offer an entry by hand (recorded), and a max-seats raise is offered by the job", async () => {
@@ -207,9 +209,9 @@ describe("the waiting list", () => {
     const waiting = await join(event, 2);
     if (!waiting.ok) throw new Error("not joined");
     await db.update(events).set({ maxSeats: 2 }).where(eq(events.id, event.id));
-    expect(await offerManually(db, staff, waiting.entry.id, { now: new Date(), offerHours: 12 })).toMatchObject({ ok: false, reason: "not-enough-seats" });
+    expect(await offerManually(db, staff, waiting.entry.id, { now: new Date(), offerHours: 12 }, noOutboxWake)).toMatchObject({ ok: false, reason: "not-enough-seats" });
     await db.update(events).set({ maxSeats: 3 }).where(eq(events.id, event.id));
-    expect(await offerManually(db, staff, waiting.entry.id, { now: new Date(), offerHours: 12 })).toMatchObject({ ok: true });
+    expect(await offerManually(db, staff, waiting.entry.id, { now: new Date(), offerHours: 12 }, noOutboxWake)).toMatchObject({ ok: true });
     expect(await db.select().from(activityLog).where(eq(activityLog.subjectId, waiting.entry.id))).toHaveLength(1);
     await expectConsistent(event.id);
 
@@ -217,7 +219,7 @@ describe("the waiting list", () => {
     await reserve(other, 1);
     const next = await join(other, 1);
     await db.update(events).set({ maxSeats: 2 }).where(eq(events.id, other.id));
-    expect(await processWaitingLists(db, { now: new Date(), offerHours: 12 })).toMatchObject({ offered: 1 });
+    expect(await processWaitingLists(db, { now: new Date(), offerHours: 12 }, noOutboxWake)).toMatchObject({ offered: 1 });
     expect((await listWaitingList(db, other.id))[0]).toMatchObject({ id: next.ok ? next.entry.id : "", status: "offered" });
   });
 
@@ -239,24 +241,24 @@ describe("the waiting list", () => {
     const claims = async () => {
       for (let round = 0; round < 6; round += 1) {
         const offered = await db.select().from(waitlistEntries).where(and(eq(waitlistEntries.eventId, event.id), eq(waitlistEntries.status, "offered")));
-        await Promise.all(offered.map(async (entry) => claimOffer(db, { client, token: await claimToken(entry.id, entry.offerExpiresAt!), now })));
+        await Promise.all(offered.map(async (entry) => claimOffer(db, { wake: noOutboxWake, client, token: await claimToken(entry.id, entry.offerExpiresAt!), now })));
       }
     };
     const [cancellations] = await Promise.all([
-      Promise.all(tokens.map((token, index) => cancelReservation(index % 2 ? other : db, { client, token, seats: index % 2 ? "all" : 1, offerHours: 12, now }))),
+      Promise.all(tokens.map((token, index) => cancelReservation(index % 2 ? other : db, { wake: noOutboxWake, client, token, seats: index % 2 ? "all" : 1, offerHours: 12, now }))),
       Promise.all(
         Array.from({ length: 10 }, (_, index) =>
           reserveSeats(index % 2 ? other : db, { name: "Racer", email: `racer${index}@example.com`, phone: "", seats: 1 + (index % 3), eventId: event.id }, { now }),
         ),
       ),
       claims(),
-      processWaitingLists(other, { now, offerHours: 12 }),
-      processWaitingLists(db, { now: new Date(now.getTime() + 13 * HOUR), offerHours: 12 }),
+      processWaitingLists(other, { now, offerHours: 12 }, noOutboxWake),
+      processWaitingLists(db, { now: new Date(now.getTime() + 13 * HOUR), offerHours: 12 }, noOutboxWake),
     ]);
     await second?.close();
     // Every cancellation went through: none lost to a deadlock between the locks taken.
     expect(cancellations.map((outcome) => outcome.ok)).toEqual(tokens.map(() => true));
-    await processWaitingLists(db, { now, offerHours: 12 });
+    await processWaitingLists(db, { now, offerHours: 12 }, noOutboxWake);
     const { seatsTaken } = await expectConsistent(event.id);
     expect(seatsTaken).toBeLessThanOrEqual(SEATS);
     // No claimed entry's reservation is missing, none counted twice.
@@ -270,7 +272,7 @@ describe("reminders", () => {
     const event = await createEvent(20, { startsInHours: 30 });
     const kept = await reserve(event, 2);
     const cancelled = await reserve(event, 1);
-    await cancelReservation(db, { client, token: await cancelToken(cancelled.id, event), seats: "all", offerHours: 12 });
+    await cancelReservation(db, { wake: noOutboxWake, client, token: await cancelToken(cancelled.id, event), seats: "all", offerHours: 12 });
     const starts = event.startsAt.getTime();
     const keys = async () =>
       (await db.select({ key: outbox.idempotencyKey }).from(outbox).where(eq(outbox.kind, "reservation-reminder")))
@@ -278,20 +280,20 @@ describe("reminders", () => {
         .filter((key) => key.includes(kept.id) || key.includes(cancelled.id))
         .sort();
 
-    await queueDueReminders(db, new Date(starts - 25 * HOUR));
+    await queueDueReminders(db, noSenderWakes, new Date(starts - 25 * HOUR));
     expect(await keys()).toEqual([]);
-    await queueDueReminders(db, new Date(starts - 24 * HOUR + 60_000));
-    await queueDueReminders(db, new Date(starts - 23 * HOUR));
+    await queueDueReminders(db, noSenderWakes, new Date(starts - 24 * HOUR + 60_000));
+    await queueDueReminders(db, noSenderWakes, new Date(starts - 23 * HOUR));
     expect(await keys()).toEqual([reminderKey(kept.id, "day-before")]);
-    await Promise.all([queueDueReminders(db, new Date(starts - 2 * HOUR)), queueDueReminders(db, new Date(starts - 2 * HOUR))]);
+    await Promise.all([queueDueReminders(db, noSenderWakes, new Date(starts - 2 * HOUR)), queueDueReminders(db, noSenderWakes, new Date(starts - 2 * HOUR))]);
     expect(await keys()).toEqual([reminderKey(kept.id, "day-before"), reminderKey(kept.id, "same-day")]);
-    await queueDueReminders(db, new Date(starts + HOUR));
+    await queueDueReminders(db, noSenderWakes, new Date(starts + HOUR));
     expect(await keys()).toHaveLength(2);
 
     const quiet = await createEvent(20, { startsInHours: 30 });
     const guest = await reserve(quiet, 1);
     expect(await setRemindersEnabled(db, staff, quiet.id, false)).toEqual({ ok: true });
-    await queueDueReminders(db, new Date(quiet.startsAt.getTime() - 2 * HOUR));
+    await queueDueReminders(db, noSenderWakes, new Date(quiet.startsAt.getTime() - 2 * HOUR));
     expect((await db.select().from(outbox).where(eq(outbox.idempotencyKey, reminderKey(guest.id, "same-day"))))).toEqual([]);
     expect(await db.select().from(activityLog).where(eq(activityLog.kind, "event.reminders-changed"))).toHaveLength(1);
   });
@@ -300,7 +302,7 @@ describe("reminders", () => {
     const event = await createEvent(20, { startsInHours: 2 });
     const guest = await reserve(event, 2);
     await db.update(reservations).set({ createdAt: new Date(Date.now() - 48 * HOUR) }).where(eq(reservations.id, guest.id));
-    await queueDueReminders(db, new Date());
+    await queueDueReminders(db, noSenderWakes, new Date());
     const [row] = await db.select().from(outbox).where(eq(outbox.idempotencyKey, reminderKey(guest.id, "same-day")));
     const renderer = reminderRenderer({ publicUrl: "https://harmonia.example" });
     const outcome = (await renderer.render(db, [row!])).get(row!.id);
@@ -317,8 +319,8 @@ describe("reminders", () => {
     const event = await createEvent(20, { startsInHours: 20, createdHoursAgo: 1 });
     const guest = await reserve(event, 1);
     const starts = event.startsAt.getTime();
-    await queueDueReminders(db, new Date(starts - 10 * HOUR));
-    await queueDueReminders(db, new Date(starts - 2 * HOUR));
+    await queueDueReminders(db, noSenderWakes, new Date(starts - 10 * HOUR));
+    await queueDueReminders(db, noSenderWakes, new Date(starts - 2 * HOUR));
     const keys = (await db.select({ key: outbox.idempotencyKey }).from(outbox)).map((row) => row.key).filter((key) => key.includes(guest.id));
     expect(keys).toEqual([reminderKey(guest.id, "same-day")]);
   });

@@ -24,6 +24,7 @@ import { queueText } from "#app/modules/sms/queue-text.server";
 import { createSmsTransport } from "#app/modules/sms/sms-transport.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { TwilioFake } from "#tests/support/twilio-fake";
+import { noSenderWakes } from "#tests/support/no-sender-wakes";
 
 /**
  * SMS_ALLOWED_COUNTRIES on every text path (issue 34): a group text, the day-before reminder and
@@ -38,7 +39,7 @@ const outsideUs = "Number outside US (SMS_ALLOWED_COUNTRIES)";
 const HOUR = 3_600_000;
 const staff = { id: "staff-countries", email: "admin@harmonia.example", role: "admin" as const };
 const starter = { startFanOut: async () => undefined };
-const fanOut = { publicUrl: "http://localhost:3000", linkDays: 7, timeZone, smsAllowedCountries: allowedCountries };
+const fanOut = { publicUrl: "http://localhost:3000", linkDays: 7, timeZone, smsAllowedCountries: allowedCountries, wake: noSenderWakes };
 /** Noon at the venue on 10 December 2026 (PST). */
 const noon = new Date("2026-12-10T20:00:00Z");
 
@@ -120,6 +121,7 @@ describe("SMS_ALLOWED_COUNTRIES on every text path", () => {
         client: { key: `203.0.113.${++counter}`, rateLimitMultiplier: 100, seatsPerEvent: 10 },
         eventSlug: (event as EventRow).slug,
         input,
+        wake: noOutboxWake,
       });
       if (!outcome.ok) throw new Error(outcome.message);
       return outcome.reservation;
@@ -127,7 +129,7 @@ describe("SMS_ALLOWED_COUNTRIES on every text path", () => {
     const abroad = await reserve("Luc Abroad", "luc@example.com", "+33 6 12 34 56 79");
     const local = await reserve("Lia Local", "lia@example.com", "619-555-9102");
 
-    await queueDueReminders(db, new Date(starts.getTime() - 24 * HOUR + 60_000), { timeZone, smsAllowedCountries: allowedCountries });
+    await queueDueReminders(db, noSenderWakes, new Date(starts.getTime() - 24 * HOUR + 60_000), { timeZone, smsAllowedCountries: allowedCountries });
     await sender.deliverDue();
     expect(bodiesTo("+16195559102")).toHaveLength(1);
     expect(twilio.to("+33612345679")).toEqual([]);

@@ -16,6 +16,7 @@ import { createSmsTransport } from "#app/modules/sms/sms-transport.server";
 import { recordDeliveryStatus } from "#app/modules/sms/twilio-webhooks.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { TwilioFake } from "#tests/support/twilio-fake";
+import { noSenderWakes } from "#tests/support/no-sender-wakes";
 
 /**
  * Group texts and text reminders against the test database and the local Twilio stand-in. The
@@ -26,7 +27,7 @@ const HOUR = 3_600_000;
 const staff = { id: "staff-1", email: "admin@harmonia.example", role: "admin" as const };
 /** SMS_ALLOWED_COUNTRIES as every text path is told it (the venue's country, the default). */
 const allowedCountries = ["US"];
-const fanOut = { publicUrl: "http://localhost:3000", linkDays: 7, timeZone, smsAllowedCountries: allowedCountries };
+const fanOut = { publicUrl: "http://localhost:3000", linkDays: 7, timeZone, smsAllowedCountries: allowedCountries, wake: noSenderWakes };
 const started: string[] = [];
 const starter = { startFanOut: async (campaignId: string) => void started.push(campaignId) };
 
@@ -254,13 +255,13 @@ describe("text reminders", () => {
     const stopped = await reserve(event, { visitorEmail: "stopped@example.com", visitorName: "Stopped", phone: "619-555-6003" });
     await reserve(quiet, { visitorEmail: "remind@example.com", visitorName: "Remind Me", phone: "619-555-6001" });
 
-    await queueDueReminders(db, new Date(starts.getTime() - 25 * HOUR), { timeZone });
+    await queueDueReminders(db, noSenderWakes, new Date(starts.getTime() - 25 * HOUR), { timeZone });
     await sender.deliverDue();
     expect(bodiesTo("+16195556001")).toEqual([]);
 
     const moment = new Date(starts.getTime() - 24 * HOUR + 60_000);
-    await Promise.all([queueDueReminders(db, moment, { timeZone, publicUrl: "https://harmonia.example" }), queueDueReminders(db, moment, { timeZone })]);
-    await queueDueReminders(db, new Date(starts.getTime() - 23 * HOUR), { timeZone });
+    await Promise.all([queueDueReminders(db, noSenderWakes, moment, { timeZone, publicUrl: "https://harmonia.example" }), queueDueReminders(db, noSenderWakes, moment, { timeZone })]);
+    await queueDueReminders(db, noSenderWakes, new Date(starts.getTime() - 23 * HOUR), { timeZone });
     await sender.deliverDue();
     expect(bodiesTo("+16195556001")).toHaveLength(1);
     expect(bodiesTo("+16195556001")[0]).toMatch(/^Hi Remind, a reminder: Piano at dusk is tomorrow, 6:00 PM at A private home in La Jolla\./);
@@ -287,7 +288,7 @@ describe("text reminders", () => {
     expect(count?.count).toBe(1);
 
     // The same-day pass and later passes send no second text.
-    await queueDueReminders(db, new Date(starts.getTime() - 2 * HOUR), { timeZone });
+    await queueDueReminders(db, noSenderWakes, new Date(starts.getTime() - 2 * HOUR), { timeZone });
     await sender.deliverDue();
     expect(bodiesTo("+16195556001")).toHaveLength(1);
   });
@@ -298,7 +299,7 @@ describe("text reminders", () => {
     const event = await createEvent(starts, "Morning sit");
     await joinCommunity("Early Guest", "619-555-7001", "early@example.com");
     const reservation = await reserve(event, { visitorEmail: "early@example.com", phone: "619-555-7001" });
-    await queueDueReminders(db, new Date(starts.getTime() - 24 * HOUR + 60_000), { timeZone });
+    await queueDueReminders(db, noSenderWakes, new Date(starts.getTime() - 24 * HOUR + 60_000), { timeZone });
     const [row] = await db.select({ due: outbox.nextAttemptAt }).from(outbox).where(eq(outbox.idempotencyKey, textReminderKey(reservation.id)));
     expect(row?.due.toISOString()).toBe("2027-01-19T18:00:00.000Z");
   });

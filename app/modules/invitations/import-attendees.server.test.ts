@@ -7,6 +7,7 @@ import { importAttendees } from "./import-attendees.server";
 import { invitationEmailRenderer, invitationGoneReason, INVITATION_EMAIL } from "./invitation-email.server";
 import { resendInvitation, revokeInvitation } from "./manage-invitation.server";
 import { previewAttendeeImport } from "./preview-attendee-import.server";
+import { noOutboxWake } from "#app/modules/messaging/index.server";
 
 /**
  * The import's use cases on the database (PostgreSQL too with DATABASE_URL): standings looked up
@@ -36,7 +37,7 @@ describe("importing attendees (use cases)", () => {
     const shown = await preview(file("late@example.com", "keen@example.com"));
     expect(shown.counts.new).toBe(2);
     await db().insert(unsubscribes).values({ email: "late@example.com", source: "link" });
-    const outcome = await importAttendees(db(), actor, { importId: shown.importId });
+    const outcome = await importAttendees(db(), actor, { importId: shown.importId }, noOutboxWake);
     expect(outcome).toMatchObject({ ok: true, created: 1, emailsQueued: 1, unsubscribed: 1 });
     expect(await invitationsTo("late@example.com")).toHaveLength(0);
     const [entry] = await db().select().from(activityLog).where(eq(activityLog.subjectId, shown.importId));
@@ -56,7 +57,7 @@ describe("importing attendees (use cases)", () => {
     const flags = Object.fromEntries(shown.lists.new.map((person) => [person.email, person.nameFlag ?? null]));
     expect(flags).toEqual({ "formula@example.com": "formula", "linked@example.com": "link", "plain@example.com": null });
 
-    await importAttendees(db(), actor, { importId: shown.importId });
+    await importAttendees(db(), actor, { importId: shown.importId }, noOutboxWake);
     const greeting = async (email: string) => {
       const [invitation] = await invitationsTo(email);
       const [message] = await messagesOf(invitation!.id);
@@ -70,16 +71,16 @@ describe("importing attendees (use cases)", () => {
 
   it("makes one invitation when two previews naming the same person are confirmed at once", async () => {
     const [first, second] = await Promise.all([preview(file("twice@example.com", "one@example.com")), preview(file("twice@example.com", "two@example.com"))]);
-    const outcomes = await Promise.all([importAttendees(db(), actor, { importId: first.importId }), importAttendees(db(), actor, { importId: second.importId })]);
+    const outcomes = await Promise.all([importAttendees(db(), actor, { importId: first.importId }, noOutboxWake), importAttendees(db(), actor, { importId: second.importId }, noOutboxWake)]);
     expect(outcomes.map((outcome) => outcome.ok && outcome.created).sort()).toEqual([1, 2]);
     expect(await invitationsTo("twice@example.com")).toHaveLength(1);
-    expect(await importAttendees(db(), actor, { importId: first.importId })).toMatchObject({ ok: false, reason: "gone" });
-    expect(await importAttendees(db(), actor, { importId: "not-a-uuid" })).toMatchObject({ ok: false, reason: "gone" });
+    expect(await importAttendees(db(), actor, { importId: first.importId }, noOutboxWake)).toMatchObject({ ok: false, reason: "gone" });
+    expect(await importAttendees(db(), actor, { importId: "not-a-uuid" }, noOutboxWake)).toMatchObject({ ok: false, reason: "gone" });
   });
 
   it("never mails a dead link: a resent invitation's first e-mail is gone, a revoked one's too", async () => {
     const shown = await preview(file("resent@example.com"));
-    await importAttendees(db(), actor, { importId: shown.importId });
+    await importAttendees(db(), actor, { importId: shown.importId }, noOutboxWake);
     const [invitation] = await invitationsTo("resent@example.com");
     const [firstMessage] = await messagesOf(invitation!.id);
     const rendered = await render([firstMessage!]);
@@ -89,7 +90,7 @@ describe("importing attendees (use cases)", () => {
     expect(html.html).toContain(`rid=${invitation!.rid}&amp;campaign=past_attendee_invitation`);
     expect(html.text).toContain("Hello Person0,");
 
-    expect(await resendInvitation(db(), actor, { invitationId: invitation!.id }, new Date(Date.now() + 1000))).toMatchObject({ ok: true });
+    expect(await resendInvitation(db(), actor, { invitationId: invitation!.id }, noOutboxWake, new Date(Date.now() + 1000))).toMatchObject({ ok: true });
     const messages = await messagesOf(invitation!.id);
     expect(messages.filter((message) => message.kind === INVITATION_EMAIL)).toHaveLength(2);
     const outcomes = await render(messages);

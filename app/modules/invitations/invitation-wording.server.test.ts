@@ -8,6 +8,7 @@ import { invitationEmailRenderer } from "./invitation-email.server";
 import { DEFAULT_INVITATION_WORDING, eventLineFor, invitationWordingMessages } from "./invitation-wording";
 import { latestInvitationWording } from "./invitation-wording.server";
 import { previewAttendeeImport } from "./preview-attendee-import.server";
+import { noOutboxWake } from "#app/modules/messaging/index.server";
 
 /**
  * The invitation's words on an import's preview (docs/decisions/044): rendered for a real invitee
@@ -67,10 +68,10 @@ describe("the invitation's words on an attendee import", () => {
     expect((await preview()).invitation!.wording).toEqual(words);
 
     // A confirmation with other words than the previewed ones sends nothing.
-    expect(await importAttendees(db(), actor, { importId: shown.importId, subject: "Other", intro: words.intro })).toMatchObject({ ok: false, reason: "changed" });
+    expect(await importAttendees(db(), actor, { importId: shown.importId, subject: "Other", intro: words.intro }, noOutboxWake)).toMatchObject({ ok: false, reason: "changed" });
     expect(await db().select().from(invitations).where(eq(invitations.email, "ada@example.com"))).toHaveLength(0);
 
-    const confirmed = await importAttendees(db(), actor, { importId: shown.importId, ...words });
+    const confirmed = await importAttendees(db(), actor, { importId: shown.importId, ...words }, noOutboxWake);
     expect(confirmed).toMatchObject({ ok: true, created: 2 });
     const [invitation] = await db().select().from(invitations).where(eq(invitations.email, "ada@example.com"));
     const messages = await db().select().from(outbox).where(sql`${outbox.meta}->>'invitationId' = ${invitation!.id}`);

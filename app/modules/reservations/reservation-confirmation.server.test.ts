@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events, outbox, reservations } from "#db/schema";
 import { buildEvent } from "#app/modules/demo/factories/events";
 import { siteConfig } from "#app/lib/site-config";
@@ -8,7 +8,7 @@ import { attachmentIn, decodedBody, SmtpSink, waitForMail } from "#tests/support
 import { createMailTransport, type MailTransport } from "#app/modules/messaging/mail-transport.server";
 import { createOutboxSender } from "#app/modules/messaging/outbox-sender.server";
 import { getOutboxMessage } from "#app/modules/messaging/outbox.server";
-import { registerOutboxWake } from "#app/modules/messaging/outbox-wake.server";
+import { noOutboxWake, type OutboxWake } from "#app/modules/messaging/outbox-wake.server";
 import { attachmentsFromMeta } from "#app/modules/messaging/email-attachments";
 import {
   reservationConfirmation,
@@ -30,7 +30,6 @@ describe("the reservation's confirmation e-mail", () => {
     sink = await SmtpSink.onFreePort();
     await sink.start();
   });
-  afterEach(() => registerOutboxWake(undefined));
   afterAll(async () => {
     await sink.stop();
     await database.dispose();
@@ -79,7 +78,7 @@ describe("the reservation's confirmation e-mail", () => {
     const outcome = await reserveSeats(
       database.handle.db,
       { eventId: event.id, name: "Maya Lindqvist", email: "maya@example.com", phone: "", seats: 3 },
-      { now, afterReserved: reservationConfirmation() },
+      { now, afterReserved: reservationConfirmation(noOutboxWake) },
     );
     if (!outcome.ok) throw new Error(outcome.message);
     // Nothing is rendered inside the reservation's transaction (docs/decisions/020).
@@ -135,7 +134,7 @@ describe("the reservation's confirmation e-mail", () => {
       const outcome = await reserveSeats(
         database.handle.db,
         { eventId: event.id, name, email, phone: "", seats: 2 },
-        { now, afterReserved: reservationConfirmation() },
+        { now, afterReserved: reservationConfirmation(noOutboxWake) },
       );
       if (!outcome.ok) throw new Error(outcome.message);
       return outcome.reservation.id;
@@ -160,7 +159,7 @@ describe("the reservation's confirmation e-mail", () => {
       const outcome = await reserveSeats(
         database.handle.db,
         { eventId: event.id, name: "Guest", email, phone: "", seats: 1 },
-        { now, afterReserved: reservationConfirmation() },
+        { now, afterReserved: reservationConfirmation(noOutboxWake) },
       );
       if (!outcome.ok) throw new Error(outcome.message);
       return outcome.reservation.id;
@@ -183,14 +182,14 @@ describe("the reservation's confirmation e-mail", () => {
   it("wakes the outbox only after the reservation has committed", async () => {
     const event = await createEvent("Sunset Piano Meditation");
     const woken: { id: string; visible: boolean }[] = [];
-    // The server's worker registers here; reading the row from outside the transaction shows it committed.
-    registerOutboxWake(async (id) => {
+    // Standing in for the server's sender; reading the row from outside the transaction shows it committed.
+    const wake: OutboxWake = async (id) => {
       woken.push({ id, visible: Boolean(await getOutboxMessage(database.handle.db, id)) });
-    });
+    };
     const outcome = await reserveSeats(
       database.handle.db,
       { eventId: event.id, name: "Daniel", email: "daniel@example.com", phone: "", seats: 1 },
-      { now, afterReserved: reservationConfirmation() },
+      { now, afterReserved: reservationConfirmation(wake) },
     );
     expect(outcome.ok).toBe(true);
     expect(woken).toHaveLength(1);

@@ -17,6 +17,7 @@ import { eventGuestAudience } from "#app/modules/campaigns/event-text-audience.s
 import { reservationSchema } from "./reservation-form";
 import { phoneToTextProblem, reserveSeatsForVisitor } from "./reserve-seats-for-visitor.server";
 import { queueTextReminders, textReminderKey } from "./text-reminders.server";
+import { noTextWake } from "#app/modules/sms/index.server";
 
 // Each consent box writes its own consents row (decision 043): the reservation form's SMS box, and /join's boxes; joining is the e-mail consent (054).
 describe("consent boxes", () => {
@@ -30,7 +31,7 @@ describe("consent boxes", () => {
 
   async function reserve(slug: string, fields: Record<string, string>) {
     const input = reservationSchema.parse({ seats: "1", ...fields });
-    return reserveSeatsForVisitor(db(), { client: { key: `198.51.100.${Math.floor(Math.random() * 200)}`, rateLimitMultiplier: 100, seatsPerEvent: 10 }, eventSlug: slug, input });
+    return reserveSeatsForVisitor(db(), { client: { key: `198.51.100.${Math.floor(Math.random() * 200)}`, rateLimitMultiplier: 100, seatsPerEvent: 10 }, eventSlug: slug, input, wake: noOutboxWake });
   }
 
   it("the reservation form's SMS box writes a consent row with its words' version, and the guest can then be texted", async () => {
@@ -58,6 +59,7 @@ describe("consent boxes", () => {
       db(),
       [ticked, unticked].map((outcome) => ({ reservation: outcome.reservation, event: outcome.event })),
       new Date(event!.startsAt.getTime() - 24 * 3_600_000),
+      noTextWake,
       { timeZone: "America/Los_Angeles" },
     );
     expect(queued).toBe(1);

@@ -7,6 +7,7 @@ import { queryRows } from "#app/lib/db.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { reserveSeatsForVisitor } from "./reserve-seats-for-visitor.server";
 import { reserveSeats } from "./reserve-seats.server";
+import { noOutboxWake } from "#app/modules/messaging/index.server";
 
 // The form's one-time key (issue 11, 2.5) in process, where the rows and the outbox can be counted.
 describe("a submission key", () => {
@@ -35,6 +36,7 @@ describe("a submission key", () => {
         client: { key: "192.0.2.1", rateLimitMultiplier: 100, seatsPerEvent: 10 },
         eventSlug: event.slug,
         input,
+        wake: noOutboxWake,
       });
     const outcomes = [...(await Promise.all(Array.from({ length: 5 }, send))), await send()];
     const ids = outcomes.map((outcome) => (outcome.ok ? outcome.reservation.id : outcome.reason));
@@ -57,6 +59,7 @@ describe("a submission key", () => {
         client: { key: "192.0.2.2", rateLimitMultiplier: 100, seatsPerEvent: 30 },
         eventSlug: event.slug,
         input: { name: "Ada", email: "ten@example.com", phone: "", seats, submissionKey: randomUUID() },
+        wake: noOutboxWake,
       });
     expect(await reserve(10)).toMatchObject({ ok: true });
     // Refused under the event's lock, after the reservation and its link were written in the transaction.
