@@ -6,7 +6,7 @@ import { EMAIL_CONFIRMED_PATH } from "#app/modules/members/index.server";
 
 /**
  * The better-auth routes reachable over HTTP, and what each may carry. Our pages call better-auth
- * server-side (`getAuth().api.*` in their actions), which needs none of these; what remains is
+ * server-side (`context.auth.api.*` in their actions), which needs none of these; what remains is
  * what a browser or a script must reach directly. Anything not listed answers 404: better-auth's
  * GET magic-link verification (our /login/link page's button is the only way to use a link),
  * sign-up, password sign-in and resets (the pages' actions, with their limits and their answers

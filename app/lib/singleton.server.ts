@@ -1,11 +1,14 @@
 /**
- * One value per process, kept across development hot reloads.
+ * One value per process, kept across development hot reloads: today only the Prometheus metrics
+ * (metrics.server.ts).
  *
- * In development Vite re-evaluates a module when it (or something it imports) changes, which
- * would make a second database pool, a second job runner or (on PGlite) a second writer of the
- * data directory, and would forget what the composition root handed to the module. Values made
- * here live on `globalThis` under their name, so a re-evaluated module finds the same one. This is
- * the only place that touches `globalThis`; in production each module is evaluated once anyway.
+ * In development Vite re-evaluates a module when it (or something it imports) changes. A metric
+ * declared at a module's top level would then be made a second time, and prom-client refuses a
+ * second metric of the same name in its registry (and the first one's counts would be lost).
+ * Values made here live on `globalThis` under their name, so a re-evaluated module finds the same
+ * one. In production each module is evaluated once anyway. The running instance's parts (database,
+ * auth, job runner, the senders' wakes) are not kept here: the composition root (server/runtime.ts)
+ * makes them once and passes them on, and nothing looks them up (docs/decisions/062).
  */
 const registry = globalThis as typeof globalThis & { __harmoniaSingletons?: Map<string, unknown> };
 
@@ -14,13 +17,4 @@ export function singleton<T>(name: string, create: () => T): T {
   const values = registry.__harmoniaSingletons;
   if (!values.has(name)) values.set(name, create());
   return values.get(name) as T;
-}
-
-/** A place for one value the composition root sets at start-up and clears at stop. */
-export interface Slot<T> {
-  current: T | undefined;
-}
-
-export function slot<T>(name: string): Slot<T> {
-  return singleton<Slot<T>>(name, () => ({ current: undefined }));
 }
