@@ -110,13 +110,8 @@ export function createAuth({ env, db, secret, roleForEmail, sendAccountLink, acc
       // The old site's bcrypt hashes (imported) verify too, and are replaced by ours at the first sign-in.
       password: legacyAwarePasswords(db),
       sendResetPassword: async ({ user: recipient, token }) => {
-        await sendAccountLink(db, {
-          purpose: "reset-password",
-          to: recipient.email,
-          name: recipient.name,
-          link: `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
-          publicUrl: env.PUBLIC_URL,
-        }, accountLinks);
+        const link = `${env.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendAccountLink(db, { purpose: "reset-password", to: recipient.email, name: recipient.name, link, publicUrl: env.PUBLIC_URL }, accountLinks);
       },
     },
     emailVerification: {
@@ -128,13 +123,7 @@ export function createAuth({ env, db, secret, roleForEmail, sendAccountLink, acc
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60,
       sendVerificationEmail: async ({ user: recipient, url }) => {
-        await sendAccountLink(db, {
-          purpose: "verify-email",
-          to: recipient.email,
-          name: recipient.name,
-          link: url,
-          publicUrl: env.PUBLIC_URL,
-        }, accountLinks);
+        await sendAccountLink(db, { purpose: "verify-email", to: recipient.email, name: recipient.name, link: url, publicUrl: env.PUBLIC_URL }, accountLinks);
       },
     },
     user: {

@@ -8,6 +8,8 @@ import { AccountLinkEmail, accountLinkContent, type AccountLinkPurpose } from "#
 /**
  * E-mails a sign-in, reset or confirmation link through the outbox. Each request is its own
  * message (a new link), so the idempotency key is fresh; the link itself never appears in it.
+ * `delivery` says whether the row may keep the link beside the message (the dev mailbox only) and
+ * wakes the sender.
  */
 export async function sendAccountLink(
   db: Database,
@@ -20,12 +22,12 @@ export async function sendAccountLink(
   await sendEmail(
     db,
     {
-    kind: options.purpose,
-    to: options.to,
-    subject: accountLinkContent[options.purpose].subject,
-    html,
-    text,
-    idempotencyKey: `${options.purpose}:${randomUUID()}`,
+      kind: options.purpose,
+      to: options.to,
+      subject: accountLinkContent[options.purpose].subject,
+      html,
+      text,
+      idempotencyKey: `${options.purpose}:${randomUUID()}`,
       meta: { signInLink: options.link },
       keepSignInLink: delivery.keepSignInLink,
     },
