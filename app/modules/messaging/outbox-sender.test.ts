@@ -224,7 +224,7 @@ describe("the outbox sender", () => {
 
   it("keeps bodies in the dev mailbox, whose job is to show them", async () => {
     const mailbox = createMailTransport({ from: "Harmonia <hello@harmonia.example>", mailboxUrl: "", log: () => undefined });
-    const { id } = await queueEmail(db(), email("mailbox", { meta: { signInLink: "https://harmonia.example/login/link?token=t" } }));
+    const { id } = await queueEmail(db(), email("mailbox", { meta: { signInLink: "https://harmonia.example/login/link?token=t" }, keepSignInLink: true }));
     await sender(mailbox).deliverDue();
     const row = await getOutboxMessage(db(), id);
     expect(row).toMatchObject({ status: "sent", transport: "mailbox", bodyText: "Hello mailbox" });
