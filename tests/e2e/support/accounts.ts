@@ -49,7 +49,7 @@ export const staffAccounts = {
   /** Admins walking every staff page state for the accessibility scan, one per screen width. */
   axeAdmins: ["admin-axe-1@harmonia.example", "admin-axe-2@harmonia.example"],
   /** Admins adding and editing guests by hand (decision 043), and setting up the door's events. */
-  guestAdmins: ["admin-guests-1@harmonia.example", "admin-guests-2@harmonia.example", "admin-guests-3@harmonia.example", "admin-guests-4@harmonia.example"],
+  guestAdmins: ["admin-guests-1@harmonia.example", "admin-guests-2@harmonia.example", "admin-guests-3@harmonia.example", "admin-guests-4@harmonia.example", "admin-guests-5@harmonia.example", "admin-guests-6@harmonia.example"],
   /** Event staff adding a walk-in and editing a guest at the door. */
   guestDoorStaff: ["usher-guests-1@harmonia.example", "usher-guests-2@harmonia.example"],
   /** Event staff signing in for the first time (the way in). */

@@ -60,6 +60,10 @@ const dangerButton = `${smallButton} border-danger/60 text-danger`;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
+/** The event row's own forms, answered above the guest list; every other answer for the event is inside it. */
+const answeredOnTheRow = new Set(["set-max-seats", "delete-event"]);
+const answeredInsideList = (fallback: ReservationsPageOutcome | undefined) => fallback !== undefined && !answeredOnTheRow.has(fallback.intent ?? "");
+
 /**
  * The events that take reservations, upcoming first, then past. Each event is a group of two
  * rows: its figures and actions, then its guests (collapsed by default; the state is remembered
@@ -240,13 +244,24 @@ function EventGroup(props: {
       <tr className="max-md:block">
         <td colSpan={5} className="px-3 pb-4 max-md:block max-md:px-0">
           <ErrorSummary key={seatsAttempt} id={seatsSummary} headingLevel={3} errors={seatsErrors} fieldId={() => `max-seats-${event.id}`} className="mb-2" />
+          {/* Said where the person is when no script shows a toast: a form posted without JavaScript, or before the scripts ran. */}
+          {props.fallback?.ok && props.fallback.message ? (
+            <p role="status" className="mb-2 text-sm text-sage">
+              {props.fallback.message}
+            </p>
+          ) : null}
           {rowError ? (
             <p id={`row-error-${event.id}`} role="alert" className="mb-2 text-sm text-danger">
               {rowError}
             </p>
           ) : null}
-          {/* The answer to a guest mail posted without JavaScript (its review, its outcome) is inside: the list opens to show it. */}
-          <details {...remembered} open={props.searching || props.fallback?.intent === "send-attendee-mail" || undefined} className="rounded-xl border border-sand/10 bg-night/40">
+          {/*
+            An answer posted without JavaScript (or pressed before the scripts ran) to a form inside
+            the list (a guest added or edited, a guest mail's review) is shown inside it: the list
+            opens to show it. The browser's remembered state cannot: a press on the summary before
+            hydration was never stored.
+          */}
+          <details {...remembered} open={props.searching || answeredInsideList(props.fallback) || undefined} className="rounded-xl border border-sand/10 bg-night/40">
             <summary ref={summary} className="flex min-h-11 cursor-pointer items-center px-3 text-sand hover:text-ivory focus-visible:outline-2 focus-visible:outline-amber">
               Guests: {plural(event.reservations.length, "reservation")}
               {props.searching ? " matching" : ""}, {plural(event.reservations.reduce((sum, row) => sum + row.seats, 0), "seat")}
