@@ -43,3 +43,25 @@ test("mailing an event's guests: review, then confirm, without JavaScript", asyn
   await expect(row.getByLabel("Subject")).toHaveValue("");
   await expect(page.getByRole("listitem", { name: `Campaign ${subject}` })).toBeVisible();
 });
+
+test("a group text's review, without JavaScript, shows once: in the texts section, not in the e-mail composer too", async ({ page }) => {
+  await signInWithLink(page, staffAccounts.sends[5]!, "/admin/communications");
+  const stamp = Date.now().toString(36);
+  const name = `Plain Texts ${stamp}`;
+  const { href } = await createPublishedEvent(page.request, { title: name, date: "2027-01-17", time: "18:30", maxSeats: "20" });
+  const digits = String(Date.now() % 10_000).padStart(4, "0");
+  const form = { name: "Una Plain", email: `una-${stamp}@example.com`, phone: `+1619558${digits}`, seats: "1", smsConsent: "on" };
+  expect((await page.request.post(`${href}/reserve`, { headers: { Origin: siteUrl }, form })).status()).toBe(200);
+
+  await page.goto("/admin/communications");
+  const group = page.getByRole("form", { name: "Text a group" });
+  await group.getByRole("radio", { name: "The guests of one event" }).check();
+  const picker = group.getByLabel("Event", { exact: true });
+  await picker.selectOption((await picker.locator("option", { hasText: name }).getAttribute("value"))!);
+  await group.getByLabel("Text", { exact: true }).fill("Hi {name}, the doors open at seven");
+  await group.getByRole("button", { name: "Review and send" }).click();
+
+  const reviews = page.getByRole("region", { name: "Check before sending" });
+  await expect(reviews).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Text messages" }).getByTestId("send-review-count")).toContainText(`1 person: the guests of ${name}`);
+});

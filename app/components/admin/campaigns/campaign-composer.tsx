@@ -36,7 +36,10 @@ export function CampaignComposer(props: {
   me: string;
   actionData: ComposerActionData | undefined;
 }) {
-  const { community, filter, actionData } = props;
+  const { community, filter } = props;
+  // The page's other forms (a text, a group text) answer through the same action: their answers, a
+  // group text's review among them, are theirs to show, never this composer's.
+  const actionData = props.actionData && composerIntents.has(props.actionData.intent ?? "") ? props.actionData : undefined;
   const failed = actionData && !actionData.ok ? actionData : undefined;
   const sent = actionData?.ok && (actionData.intent === "send" || actionData.intent === "send-all");
   const values = sent ? {} : (actionData?.values ?? {});
@@ -295,7 +298,7 @@ export function CampaignComposer(props: {
           </div>
           <p className="text-sm text-mist">&lsquo;Send me a preview&rsquo; goes to {props.me} only and is not counted as a send to the list.</p>
           {/* With JavaScript the answer is a toast; without, the page says it here. */}
-          {!hydrated && actionData?.message && composerIntents.has(actionData.intent ?? "") && !actionData.previewHtml ? (
+          {!hydrated && actionData?.message && !actionData.previewHtml ? (
             <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "text-amber" : "text-danger"}>
               {actionData.message}
             </p>
