@@ -2,7 +2,7 @@ import { CalendarDays, MapPin } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, type FetcherWithComponents } from "react-router";
 import { useHydrated } from "#app/lib/use-hydrated";
-import { Modal } from "#app/components/ui/modal";
+import { Dialog } from "#app/components/ui/dialog";
 import { DEFAULT_RESERVE_LABEL } from "#app/modules/events";
 import type { EventView } from "#app/modules/events";
 import { responsiveEventImage } from "#app/modules/events";
@@ -96,7 +96,6 @@ export function EventCard(props: { event: EventView; variant?: "grid" | "feature
 
 function CardAction(props: { event: EventView; titleId: string; fetcher: FetcherWithComponents<ReservationResult> }) {
   const { action } = props.event;
-  const hydrated = useHydrated();
   if (action.kind === "disabled") {
     return (
       <div className="flex flex-wrap items-center gap-3">
@@ -119,19 +118,20 @@ function CardAction(props: { event: EventView; titleId: string; fetcher: Fetcher
       </a>
     );
   }
-  // Before JavaScript runs (or without it) the button is a link to the event's reservation page.
-  if (!hydrated) {
-    return (
-      <a href={reservePath(props.event.slug)} aria-describedby={props.titleId} className="button-primary">
-        {action.label}
-      </a>
-    );
-  }
-  return <ReserveDialog event={props.event} label={action.label} titleId={props.titleId} fetcher={props.fetcher} />;
+  return <ReserveLinkAndDialog event={props.event} label={action.label} titleId={props.titleId} fetcher={props.fetcher} />;
 }
 
-function ReserveDialog(props: { event: EventView; label: string; titleId: string; fetcher: FetcherWithComponents<ReservationResult> }) {
+/**
+ * 'Reserve' is one link, from the server's page to the end: without JavaScript (or before it runs)
+ * it leads to the event's reservation page; once the page is hydrated and the dialog drawn, the
+ * same element opens the dialog instead. It is never swapped for another element at hydration, so
+ * a press begun before and released after still lands on it (a swap lost such a press: the
+ * browser fires no click when the element under the pointer changes between down and up).
+ */
+function ReserveLinkAndDialog(props: { event: EventView; label: string; titleId: string; fetcher: FetcherWithComponents<ReservationResult> }) {
   const { event, fetcher } = props;
+  const hydrated = useHydrated();
+  const triggerRef = useRef<HTMLAnchorElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();
@@ -145,34 +145,50 @@ function ReserveDialog(props: { event: EventView; label: string; titleId: string
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <Modal
-      trigger={props.label}
-      triggerProps={{
-        className: "button-primary",
-        "aria-describedby": props.titleId,
-        onPointerEnter: prefetchReservation,
-        onFocus: prefetchReservation,
-      }}
-      onOpen={() => setOpened(true)}
-      dialogRef={dialogRef}
-      title={DEFAULT_RESERVE_LABEL}
-      description={
-        <>
-          <span className="block text-ivory">{event.title}</span>
-          <span className="block text-sm">
-            {event.dateLabel} · {event.timeLabel}
-            {event.location ? ` · ${event.location}` : ""}
-          </span>
-        </>
-      }
-      className="fixed inset-0 m-auto h-fit max-h-[92svh] w-[min(34rem,calc(100vw-2rem))] rounded-3xl"
-    >
-      {opened ? (
-        <Suspense fallback={<p role="status" className="py-8 text-center text-sand">Loading...</p>}>
-          <ReservationForm id={formId} action={reservePath(event.slug)} fetcher={fetcher} formRef={formRef} submitLabel="Confirm Reservation" />
-        </Suspense>
+    <>
+      <a
+        ref={triggerRef}
+        href={reservePath(event.slug)}
+        aria-describedby={props.titleId}
+        aria-haspopup={hydrated ? "dialog" : undefined}
+        className="button-primary"
+        onPointerEnter={prefetchReservation}
+        onFocus={prefetchReservation}
+        onClick={(click) => {
+          // Until the dialog is drawn the link does what a link does.
+          const dialog = dialogRef.current;
+          if (!dialog || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
+          click.preventDefault();
+          setOpened(true);
+          if (!dialog.open) dialog.showModal();
+        }}
+      >
+        {props.label}
+      </a>
+      {hydrated ? (
+        <Dialog
+          dialogRef={dialogRef}
+          onClose={() => triggerRef.current?.focus()}
+          title={DEFAULT_RESERVE_LABEL}
+          description={
+            <>
+              <span className="block text-ivory">{event.title}</span>
+              <span className="block text-sm">
+                {event.dateLabel} · {event.timeLabel}
+                {event.location ? ` · ${event.location}` : ""}
+              </span>
+            </>
+          }
+          className="fixed inset-0 m-auto h-fit max-h-[92svh] w-[min(34rem,calc(100vw-2rem))] rounded-3xl"
+        >
+          {opened ? (
+            <Suspense fallback={<p role="status" className="py-8 text-center text-sand">Loading...</p>}>
+              <ReservationForm id={formId} action={reservePath(event.slug)} fetcher={fetcher} formRef={formRef} submitLabel="Confirm Reservation" />
+            </Suspense>
+          ) : null}
+        </Dialog>
       ) : null}
-    </Modal>
+    </>
   );
 }
 

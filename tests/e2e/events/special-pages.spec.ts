@@ -21,7 +21,10 @@ test("/rsvp reserves on site for the placed sunset event, although it has a tick
   // The second card: the private evening, which opens nothing.
   await expect(events.getByRole("button", { name: "Private Event" })).toBeDisabled();
 
-  await main.getByRole("button", { name: "Reserve Your Spot" }).click();
+  // Once hydrated, the card's link opens the dialog (before, it leads to the reservation page).
+  const reserve = main.getByRole("link", { name: "Reserve Your Spot" });
+  await expect(reserve).toHaveAttribute("aria-haspopup", "dialog");
+  await reserve.click();
   const dialog = page.getByRole("dialog", { name: "Reserve Your Spot" });
   await expect(dialog).toContainText("Sunset Piano Meditation at Mt. Soledad");
   const email = testEmail("rsvp");
@@ -52,10 +55,9 @@ test("/reserve shows its hero and the main card in reserve mode", async ({ page 
   await expect(page.getByRole("heading", { level: 1, name: "Reserve Your Spot" })).toBeVisible();
   await expect(page.getByText("Secure your place at our exclusive events")).toBeVisible();
   const events = page.getByRole("region", { name: "Upcoming Events" });
-  await events
-    .getByRole("article", { name: "Sunset Piano Meditation at Mt. Soledad" })
-    .getByRole("button", { name: "Reserve Your Spot" })
-    .click();
+  const reserve = events.getByRole("article", { name: "Sunset Piano Meditation at Mt. Soledad" }).getByRole("link", { name: "Reserve Your Spot" });
+  await expect(reserve).toHaveAttribute("aria-haspopup", "dialog");
+  await reserve.click();
   await expect(page.getByRole("dialog", { name: "Reserve Your Spot" }).getByLabel("Name")).toBeVisible();
 });
 
@@ -72,7 +74,7 @@ test("/vip invites to the VIP gathering with a preview that plays with sound on 
   await expect(video).toHaveJSProperty("muted", false);
   await expect(video).toHaveAttribute("controls", "");
 
-  await expect(page.getByRole("button", { name: "Reserve VIP Spot" })).toBeEnabled();
+  await expect(page.getByRole("link", { name: "Reserve VIP Spot" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "VIP Experience Includes" })).toBeVisible();
   for (const item of ["Exclusive Neighborhood Access", "Live Piano Meditation", "Intimate Setting", "Community Connection"]) {
     await expect(page.getByRole("heading", { name: item, exact: true })).toBeVisible();

@@ -75,6 +75,21 @@ test.describe("on a phone", () => {
     expect(errors).toEqual([]);
   });
 
+  test("'Reserve' pressed before hydration and released after it still leads somewhere: the same link throughout", async ({ page }) => {
+    const { hydrate } = await openBeforeHydration(page, "/rsvp");
+    const reserve = page.getByRole("main").getByRole("link", { name: /^Reserve/ }).first();
+    await reserve.scrollIntoViewIfNeeded();
+    const box = (await reserve.boundingBox())!;
+    // The finger goes down on the link before the scripts run, and comes up after React took over.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await hydrate();
+    await expect(reserve).toHaveAttribute("aria-haspopup", "dialog");
+    await page.mouse.up();
+    // The press lands on the element it began on: now the dialog's link, so the dialog opens.
+    await expect(page.getByRole("dialog", { name: "Reserve Your Spot" }).getByLabel("Name")).toBeVisible();
+  });
+
   test("'Reserve' at load leads to a form that reserves", async ({ page }) => {
     await openAsAPerson(page, "/rsvp");
     // Before hydration the control is a link to the reservation page, after it a button opening the dialog: either works.
