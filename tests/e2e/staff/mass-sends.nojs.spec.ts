@@ -5,6 +5,7 @@ import { signInWithLink } from "../support/auth";
 import { mailTo } from "../support/mail";
 import { siteUrl } from "../support/ports";
 import { createPublishedEvent } from "../support/staff-events";
+import { textEventGuests } from "../support/staff-forms";
 
 /**
  * The review before a mass send in a browser without JavaScript (docs/decisions/042): the first
@@ -54,12 +55,7 @@ test("a group text's review, without JavaScript, shows once: in the texts sectio
   expect((await page.request.post(`${href}/reserve`, { headers: { Origin: siteUrl }, form })).status()).toBe(200);
 
   await page.goto("/admin/communications");
-  const group = page.getByRole("form", { name: "Text a group" });
-  await group.getByRole("radio", { name: "The guests of one event" }).check();
-  const picker = group.getByLabel("Event", { exact: true });
-  await picker.selectOption((await picker.locator("option", { hasText: name }).getAttribute("value"))!);
-  await group.getByLabel("Text", { exact: true }).fill("Hi {name}, the doors open at seven");
-  await group.getByRole("button", { name: "Review and send" }).click();
+  await textEventGuests(page, name, "Hi {name}, the doors open at seven");
 
   const reviews = page.getByRole("region", { name: "Check before sending" });
   await expect(reviews).toHaveCount(1);

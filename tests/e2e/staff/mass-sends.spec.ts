@@ -7,6 +7,7 @@ import { signInWithLink } from "../support/auth";
 import { mailTo } from "../support/mail";
 import { siteUrl } from "../support/ports";
 import { createPublishedEvent } from "../support/staff-events";
+import { textEventGuests } from "../support/staff-forms";
 import { onBothDatabases } from "../support/tags";
 
 /**
@@ -115,12 +116,7 @@ for (const [index, size] of widths.entries()) {
     ]);
 
     await openAsAPerson(page, "/admin/communications");
-    const form = page.getByRole("form", { name: "Text a group" });
-    await form.getByRole("radio", { name: "The guests of one event" }).check();
-    const picker = form.getByLabel("Event", { exact: true });
-    await picker.selectOption((await picker.locator("option", { hasText: name }).getAttribute("value"))!);
-    await form.getByLabel("Text", { exact: true }).fill("Hi {name}, the doors open at seven");
-    await form.getByRole("button", { name: "Review and send" }).click();
+    await textEventGuests(page, name, "Hi {name}, the doors open at seven");
 
     const review = page.getByRole("region", { name: "Check before sending" });
     await expect(review.getByTestId("send-review-count")).toContainText(`1 person: the guests of ${name}`);
@@ -131,6 +127,6 @@ for (const [index, size] of widths.entries()) {
     await expectNoAxeViolations(page);
     // 'Change' keeps the text typed.
     await review.getByRole("button", { name: "Change" }).click();
-    await expect(form.getByLabel("Text", { exact: true })).toHaveValue("Hi {name}, the doors open at seven");
+    await expect(page.getByRole("form", { name: "Text a group" }).getByLabel("Text", { exact: true })).toHaveValue("Hi {name}, the doors open at seven");
   });
 }

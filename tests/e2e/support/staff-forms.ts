@@ -11,3 +11,16 @@ export function unique(label: string): string {
   sequence += 1;
   return `${label} ${Date.now().toString(36)}${process.pid}${sequence}`;
 }
+
+/**
+ * On the communications page: the group text to an event's guests, written and sent to its review
+ * ('Review and send'), as a person fills the form.
+ */
+export async function textEventGuests(page: Page, eventName: string, text: string) {
+  const form = page.getByRole("form", { name: "Text a group" });
+  await form.getByRole("radio", { name: "The guests of one event" }).check();
+  const picker = form.getByLabel("Event", { exact: true });
+  await picker.selectOption((await picker.locator("option", { hasText: eventName }).getAttribute("value"))!);
+  await form.getByLabel("Text", { exact: true }).fill(text);
+  await form.getByRole("button", { name: "Review and send" }).click();
+}
