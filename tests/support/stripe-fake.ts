@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { LocalStandIn } from "./local-stand-in";
 import qs from "qs";
 import Stripe from "stripe";
 
@@ -22,7 +22,7 @@ import Stripe from "stripe";
  *   (`stripe.webhooks.generateTestHeaderString` with the endpoint's secret). A test may hold them
  *   back (a lost webhook), send one twice, or in another order.
  */
-export class StripeFake {
+export class StripeFake extends LocalStandIn {
   readonly sessions = new Map<string, Stripe.Checkout.Session>();
   readonly refunds: Stripe.Refund[] = [];
   /** Every event made, in order, whether delivered or held back. */
@@ -36,17 +36,12 @@ export class StripeFake {
   private readonly idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   private readonly refundedByIntent = new Map<string, number>();
   private readonly signer = new Stripe("sk_test_signer_only");
-  private server: Server | undefined;
 
   constructor(
     readonly secretKey = "sk_test_harmonia_0123456789",
     readonly webhookSecret = "whsec_harmonia_test_0123456789",
-  ) {}
-
-  get url(): string {
-    const address = this.server?.address() as AddressInfo | undefined;
-    if (!address) throw new Error("The Stripe stand-in is not listening");
-    return `http://127.0.0.1:${address.port}`;
+  ) {
+    super("Stripe");
   }
 
   /** The options that point the official SDK at this stand-in. */
@@ -58,15 +53,6 @@ export class StripeFake {
   /** An SDK client of this stand-in, with its key (or another, to see a refusal). */
   client(key = this.secretKey): Stripe {
     return new Stripe(key, this.sdkOptions());
-  }
-
-  async start(port = 0): Promise<void> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", resolve));
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
   /**
@@ -126,7 +112,7 @@ export class StripeFake {
     return status;
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse) {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       response.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${token()}`, ...headers });
       response.end(JSON.stringify(body));
@@ -140,7 +126,10 @@ export class StripeFake {
 
       // The stand-in hosted page: not the API, no key.
       const page = /^\/checkout\/(cs_test_\w+)(\/pay|\/delayed)?$/.exec(url.pathname);
-      if (page) return await this.hostedPage(request.method ?? "GET", page[1]!, page[2], response);
+      if (page) {
+        await this.hostedPage(request.method ?? "GET", page[1]!, page[2], response);
+        return;
+      }
 
       if (request.headers.authorization !== `Bearer ${this.secretKey}`) {
         const given = (request.headers.authorization ?? "").replace(/^Bearer /, "");

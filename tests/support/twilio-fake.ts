@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { LocalStandIn } from "./local-stand-in";
 
 export interface ReceivedSms {
   sid: string;
@@ -16,21 +16,16 @@ export interface ReceivedSms {
  * in tests: it checks Basic auth, keeps every message, answers 201 with a `sid`, and can be told
  * to refuse the next messages with a status and Twilio error code (429, 500, 21610 …).
  */
-export class TwilioFake {
+export class TwilioFake extends LocalStandIn {
   readonly received: ReceivedSms[] = [];
   private readonly refusals: { status: number; code: number; message: string }[] = [];
-  private server: Server | undefined;
   private sequence = 0;
 
   constructor(
     readonly accountSid = "AC00000000000000000000000000000000",
     readonly authToken = "test-auth-token-0123456789",
-  ) {}
-
-  get url(): string {
-    const address = this.server?.address() as AddressInfo | undefined;
-    if (!address) throw new Error("The Twilio stand-in is not listening");
-    return `http://127.0.0.1:${address.port}`;
+  ) {
+    super("Twilio");
   }
 
   /** The environment a server needs to send through this stand-in. */
@@ -47,16 +42,7 @@ export class TwilioFake {
     return this.received.filter((message) => message.to === phone);
   }
 
-  async start(port = 0): Promise<void> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(port, "127.0.0.1", resolve));
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse) {
+  protected async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const answer = (status: number, body: unknown) => {
       response.writeHead(status, { "Content-Type": "application/json" });
       response.end(JSON.stringify(body));
