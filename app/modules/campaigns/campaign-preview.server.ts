@@ -4,7 +4,7 @@ import { firstErrorPerField } from "#app/lib/form-errors";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { createSignInLink } from "#app/modules/members/index.server";
 import { queueEmail } from "#app/modules/messaging/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { campaignInputSchema, PREVIEW_CAMPAIGN } from "./campaign-form";
 import { campaignMessages } from "./campaign-messages";
 import { campaignLinkUrl, COMMUNITY_MAGIC_LINKS, plainLinkOf } from "./campaign-kinds.server";
@@ -73,7 +73,7 @@ export async function sendCampaignPreview(
     await recordActivity(tx, actor, { kind: "campaign.preview-sent", subjectType: "campaign", subjectLabel: parsed.data.subject });
     return result;
   });
-  await nudgeOutbox(options.wake, queued.id);
+  await options.wake(queued.id);
   return { ok: true, message: campaignMessages.previewSent(actor.email) };
 }
 

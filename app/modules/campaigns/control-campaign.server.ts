@@ -3,7 +3,7 @@ import { campaignRecipients, campaigns } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { cancelCampaignMessages, holdCampaignMessages, releaseFailedMessages, releaseHeldCampaignMessages } from "#app/modules/messaging/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import type { TextWake } from "#app/modules/sms/index.server";
 import { campaignMessages } from "./campaign-messages";
 import type { FanOutStarter } from "./campaign-kinds.server";
@@ -58,7 +58,7 @@ export async function resumeCampaign(
     return true;
   });
   if (!done) return { ok: false, message: await refusal(db, campaignId, campaignMessages.notResumable) };
-  await nudgeOutbox(wake.outbox, campaignId);
+  await wake.outbox(campaignId);
   wake.texts();
   await starter.startFanOut(campaignId).catch((error: unknown) => logFailure("campaigns", "restarting the fan-out", error));
   return { ok: true, message: campaignMessages.resumed };

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { campaignRecipients, campaigns } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { queueEmailBatch, type QueuedEmail } from "#app/modules/messaging/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import type { TextWake } from "#app/modules/sms/index.server";
 import { personalise, renderCampaignTemplate } from "./render-campaign-email.server";
 import { settleCampaign } from "./campaign-progress.server";
@@ -133,7 +133,7 @@ export async function fanOutCampaign(db: Database, campaignId: string, options: 
       if (written === 0) break;
       total += written;
       // Committed: the sender may start on this batch while the next one is written.
-      await nudgeOutbox(options.wake.outbox, campaignId);
+      await options.wake.outbox(campaignId);
     }
     await settleCampaign(db, campaignId);
     return total;

@@ -3,7 +3,7 @@ import { attendeeImports } from "#db/schema";
 import { queryRows, type Database } from "#app/lib/db.server";
 import { yieldToEventLoop } from "#app/lib/event-loop";
 import { recordActivity } from "#app/modules/activity/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import type { AttendeeImportPerson } from "./attendee-csv";
 import { confirmImportSchema } from "./attendee-import-form";
 import { attendeeImportMessages, PAST_ATTENDEE_CAMPAIGN } from "./attendee-import-messages";
@@ -79,7 +79,7 @@ export async function importAttendees(
   if (!outcome) return { ok: false, reason: "gone", message: attendeeImportMessages.previewGone };
   if (outcome === "changed") return { ok: false, reason: "changed", message: invitationWordingMessages.changed };
   // Committed: the sender may go now (its minute's sweep would find the rows anyway).
-  if (outcome.emailsQueued > 0) await nudgeOutbox(wake, importId);
+  if (outcome.emailsQueued > 0) await wake(importId);
   return { ok: true, message: attendeeImportMessages.confirmed(outcome.created), ...outcome };
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { invitations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { recordActivity } from "#app/modules/activity/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { newInvitationRid } from "./create-invitation.server";
 import { queueInvitationEmails } from "./invitation-email.server";
 import { invitationManagementMessages } from "./invitation-management-messages";
@@ -42,7 +42,7 @@ export async function resendInvitation(db: Database, actor: StaffMember, input: 
     });
     return { ok: true, message: invitationManagementMessages.resent(invitation.email) };
   });
-  if (outcome.ok) await nudgeOutbox(wake, parsed.data.invitationId);
+  if (outcome.ok) await wake(parsed.data.invitationId);
   return outcome;
 }
 

@@ -3,7 +3,7 @@ import type { Database } from "#app/lib/db.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { queueEmail } from "#app/modules/messaging/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { renderEmail } from "#app/modules/messaging/index.server";
 import { InvitationEmail, invitationEmailContent } from "#app/modules/messaging";
 import { friendInvitationSchema } from "./friend-invitation-form";
@@ -56,6 +56,6 @@ export async function sendFriendInvitation(db: Database, actor: StaffMember, inp
     });
     return result;
   });
-  await nudgeOutbox(options.wake, queued.id);
+  await options.wake(queued.id);
   return { ok: true, message: friendInvitationMessages.sent(name, email) };
 }

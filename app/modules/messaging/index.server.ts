@@ -18,7 +18,7 @@ export { RELAY_STAGES, type FailureStage } from "./delivery-errors";
 // Due messages and failing transactional mail, for metrics and alerts.
 export { dueMessages, type DueMessages, failingTransactionalEmails, type FailingTransactionalEmails, type FailureGroup } from "./outbox-stats.server";
 // Waking the sender after a commit (the composition root makes the wake; scripts and tests pass noOutboxWake).
-export { noOutboxWake, nudgeOutbox, type OutboxWake } from "./outbox-wake.server";
+export { noOutboxWake, type OutboxWake } from "./outbox-wake.server";
 // The outbox: queueing, cancelling (a message, or every bulk e-mail to an address), holding, releasing, texts and delivery reports.
 export { cancelBulkMailTo, cancelMessages, getOutboxMessage, holdCampaignMessages, insertText, listEmails, type MessagePriority, priorityRank, type QueuedEmail, queueEmail, queueEmailBatch, queueEmailBatchToRender, queueEmailToRender, type QueueResult, recordDeliveryReport, recordRefusedText, releaseFailedMessages, releaseHeldCampaignMessages } from "./outbox.server";
 export { type DeliveryRenderer, type RenderedEmail, type RenderOutcome } from "./render-at-delivery.server";

@@ -1,6 +1,6 @@
 import type { Database } from "#app/lib/db.server";
 import { queueEmail, type QueuedEmail, type QueueResult } from "./outbox.server";
-import { nudgeOutbox, type OutboxWake } from "./outbox-wake.server";
+import type { OutboxWake } from "./outbox-wake.server";
 
 /**
  * Writes an e-mail to the outbox and wakes the sender (`wake`; `noOutboxWake` leaves it to the
@@ -9,6 +9,6 @@ import { nudgeOutbox, type OutboxWake } from "./outbox-wake.server";
  */
 export async function sendEmail(db: Database, email: QueuedEmail, wake: OutboxWake): Promise<QueueResult> {
   const result = await queueEmail(db, email);
-  if (result.created) await nudgeOutbox(wake, result.id);
+  if (result.created) await wake(result.id);
   return result;
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
 import { queueEmail } from "#app/modules/messaging/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 
 /**
  * The conditions admins are e-mailed about, each at most once an hour (docs/decisions/047).
@@ -73,7 +73,7 @@ export async function noteCondition(db: Database, condition: AlertCondition, hol
     }
     return ids;
   });
-  for (const id of queued) await nudgeOutbox(settings.wake, id);
+  for (const id of queued) await settings.wake(id);
   return queued.length > 0;
 }
 

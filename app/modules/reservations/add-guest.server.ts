@@ -5,7 +5,7 @@ import { firstErrorPerField } from "#app/lib/form-errors";
 import { logFailure } from "#app/lib/log.server";
 import { recordActivity } from "#app/modules/activity/index.server";
 import { can } from "#app/modules/access";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { normaliseAddress } from "#app/modules/security";
 import { addGuestSchema, isTicked, guestFormMessages as messages, guestRefusal as refused, typedGuestValues, type GuestOutcome } from "./guest-form";
 import { queueReservationConfirmation } from "./reservation-confirmation.server";
@@ -81,7 +81,7 @@ export async function addGuest(db: Database, actor: ReservationsActor, input: Re
       const message = guest.walkIn ? messages.walkInAdded(guest.name, guest.seats) : messages.added(guest.name, guest.seats);
       return { ok: true as const, message: confirm ? `${message}${messages.confirmationQueued}` : message, reservationId: reservation.id };
     });
-    if (messageId) await nudgeOutbox(wake, messageId);
+    if (messageId) await wake(messageId);
     return outcome;
   } catch (error) {
     if (error instanceof Refused) return error.outcome;

@@ -3,7 +3,7 @@ import { reservations, type EventRow, type ReservationRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
 import { cancelMessageByKey, queueEmailToRender } from "#app/modules/messaging/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { consumeRateLimits, type LimitedClient, type RateLimitRule } from "#app/modules/security/index.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
 import { guestMessages, tokenFailureMessage } from "./guest-messages";
@@ -115,7 +115,7 @@ export async function cancelReservation(
       const offers = await makeOffers(tx, event.id, { now, offerHours: options.offerHours });
       return { outcome: { ok: true as const, event, seatsCancelled: cancelled, seatsLeft: left }, offers, messageId: queued?.id };
     });
-    if (messageId) await nudgeOutbox(options.wake, messageId);
+    if (messageId) await options.wake(messageId);
     await announceOffers(offers, options.wake);
     return outcome;
   } catch (error) {

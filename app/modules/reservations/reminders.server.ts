@@ -3,7 +3,7 @@ import { reservations, type EventRow, type ReservationRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { findEventsForReminders } from "#app/modules/events/index.server";
 import { knownMessageKeys, queueEmailToRender } from "#app/modules/messaging/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import type { TextWake } from "#app/modules/sms/index.server";
 import { queueTextReminders, type TextReminderOptions } from "./text-reminders.server";
 
@@ -91,6 +91,6 @@ export async function queueDueReminders(
       last = result.id;
     }
   }
-  if (last) await nudgeOutbox(wake.outbox, last);
+  if (last) await wake.outbox(last);
   return queued;
 }

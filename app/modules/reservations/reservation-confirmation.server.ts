@@ -12,7 +12,7 @@ import {
 } from "#app/modules/events";
 import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { queueEmailToRender, type QueueResult } from "#app/modules/messaging/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import type { DeliveryRenderer, RenderedEmail, RenderOutcome } from "#app/modules/messaging/index.server";
 import { renderEmail } from "#app/modules/messaging/index.server";
 import {
@@ -165,6 +165,6 @@ export function reservationConfirmation(wake: OutboxWake): AfterReserved {
     // Every reservation of the public form has an address; only staff add guests without one.
     if (!reservation.visitorEmail) return undefined;
     const queued = await queueReservationConfirmation(tx, { ...reservation, visitorEmail: reservation.visitorEmail }, event);
-    return queued.created ? () => nudgeOutbox(wake, queued.id) : undefined;
+    return queued.created ? () => wake(queued.id) : undefined;
   };
 }

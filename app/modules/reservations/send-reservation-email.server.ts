@@ -5,7 +5,7 @@ import type { Database } from "#app/lib/db.server";
 import { findEventsTitled } from "#app/modules/events/index.server";
 import { oneLine } from "#app/modules/security";
 import { consumeRateLimit } from "#app/modules/security/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { MAX_SEATS_PER_RESERVATION, MIN_SEATS } from "./reservation-form";
 import { queueReservationConfirmation } from "./reservation-confirmation.server";
 
@@ -108,6 +108,6 @@ export async function sendReservationEmail(
   if (!reservation?.visitorEmail || !event) return { sent: false, reason: "not-found" };
 
   const queued = await queueReservationConfirmation(db, { ...reservation, visitorEmail: reservation.visitorEmail }, event);
-  if (queued.created) await nudgeOutbox(options.wake, queued.id);
+  if (queued.created) await options.wake(queued.id);
   return { sent: true };
 }

@@ -4,7 +4,7 @@ import { normaliseEmailAddress } from "#app/lib/email-address";
 import type { Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
 import { queueEmailToRender } from "#app/modules/messaging/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { hasControlCharacters } from "#app/modules/security";
 import { normaliseAddress } from "#app/modules/security";
 import { consumeRateLimits } from "#app/modules/security/index.server";
@@ -120,7 +120,7 @@ async function join(
       });
       return { entry, event, place: await placeInLine(tx, entry), messageId: queued.id };
     });
-    await nudgeOutbox(options.wake, joined.messageId);
+    await options.wake(joined.messageId);
     return { ok: true, entry: joined.entry, event: joined.event, place: joined.place };
   } catch (error) {
     if (error instanceof Refused) return error.outcome;

@@ -11,7 +11,7 @@ import { readGuestToken, spendGuestToken, type GuestTokenPurpose } from "../gues
 import { queueReservationConfirmation } from "../reservation-confirmation.server";
 import { announceOffers, makeOffers, placeInLine, releaseHold } from "./waiting-list.server";
 import { findEvent, lockEvent } from "#app/modules/events/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 
 export type EntryFailure = TokenFailureReason | "gone" | "could-not-change";
 
@@ -106,7 +106,7 @@ export async function claimOffer(db: Database, options: { client: LimitedClient;
       const queued = await queueReservationConfirmation(tx, { ...reservation, visitorEmail: entry.email }, event);
       return { reservation, event, messageId: queued.id };
     });
-    await nudgeOutbox(options.wake, claimed.messageId);
+    await options.wake(claimed.messageId);
     return { ok: true, reservation: claimed.reservation, event: claimed.event };
   } catch (error) {
     if (error instanceof Refused) return error.outcome;

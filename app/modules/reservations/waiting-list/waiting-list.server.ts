@@ -4,7 +4,7 @@ import type { Database } from "#app/lib/db.server";
 import { disabledLabel, isPastEvent } from "#app/modules/events";
 import { changeSeatsTaken, freeSeatsOfUpcoming, lockEvent, takeSeatsWithinMax } from "#app/modules/events/index.server";
 import { queueEmailToRender } from "#app/modules/messaging/index.server";
-import { nudgeOutbox, type OutboxWake } from "#app/modules/messaging/index.server";
+import type { OutboxWake } from "#app/modules/messaging/index.server";
 
 /**
  * The waiting list's seat holds (docs/decisions/027). An offer raises `events.seats_taken` by the
@@ -97,7 +97,7 @@ export async function releaseHold(tx: Database, eventId: string, seats: number):
 
 /** Wakes the outbox for the offers a committed transaction made (a nudge: the sweep sends them anyway, within a minute). */
 export async function announceOffers(offered: WaitlistEntryRow[], wake: OutboxWake): Promise<void> {
-  if (offered.length > 0) await nudgeOutbox(wake, offered[0]!.id);
+  if (offered.length > 0) await wake(offered[0]!.id);
 }
 
 /**
