@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { e2eAdminEmails, e2eEventStaffEmails, fullPlaylistListeners } from "./tests/e2e/support/accounts";
-import { mailApiPort, mailApiUrl, sessionDoorPort, sitePort, smtpPort } from "./tests/e2e/support/ports";
+import { mailApiPort, mailApiUrl, sessionDoorPort, sitePort, smtpPort, stripePort, stripeUrl } from "./tests/e2e/support/ports";
+import { stripeEnvFor } from "./tests/support/stripe-test-keys";
 import { bothDatabasesTag } from "./tests/e2e/support/tags";
 
 const port = sitePort;
@@ -74,6 +75,15 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_API_PORT: String(mailApiPort) },
     },
     {
+      command: "npx tsx tests/support/stripe-stand-in-server.ts",
+      url: `${stripeUrl}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { E2E_STRIPE_PORT: String(stripePort), E2E_SITE_URL: `http://127.0.0.1:${port}` },
+    },
+    {
       // The production build, with the tests' session door beside it in the same process (signIn in
       // tests/e2e/support/auth.ts; docs/decisions/058): nothing of the door is in app/ or server/.
       command: "node --import ./tests/e2e/support/session-door.js server/main.js",
@@ -102,6 +112,8 @@ export default defineConfig({
         SEED_DEMO_CONTENT: "true",
         HARMONIA_IGNORE_ENV_FILE: "1",
         E2E_SESSION_DOOR_PORT: String(sessionDoorPort),
+        // Contributions are paid through the Stripe stand-in (tests/support/stripe-stand-in-server.ts).
+        ...stripeEnvFor(stripeUrl),
       },
     },
   ],

@@ -72,6 +72,7 @@ export default [
   route("api/sms/inbound", "routes/api/sms-inbound.ts"),
   route("api/sms/status", "routes/api/sms-status.ts"),
   route("api/mail/events/:provider", "routes/api/mail-events.ts"),
+  route("api/payments/stripe", "routes/api/stripe-webhook.ts"),
   route("media/audio/:file", "routes/media/audio.ts"),
   route("media/events/:file", "routes/media/event-image.ts"),
 

@@ -24,6 +24,7 @@ export function createServerApp(runtime: Runtime) {
     now: () => new Date(),
     wake: runtime.wake,
     campaigns: runtime.campaigns,
+    payments: runtime.payments,
     statusSources: runtime,
   };
   return createApp({

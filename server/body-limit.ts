@@ -35,6 +35,8 @@ export const PATH_BODY_SIZE_LIMITS: readonly PathBodySizeLimits[] = [
   { pathPrefix: "/admin/eventmanagement", form: 10 * MB + 256 * KB },
   // SES notifications through SNS carry the bounced message's headers: more than the default 64 KB.
   { pathPrefix: "/api/mail/events", other: 256 * KB },
+  // Stripe's events (issue 37): a few kilobytes each; the payments module refuses anything past 256 KB too.
+  { pathPrefix: "/api/payments/stripe", other: 256 * KB },
   // Up to 10,000 addresses to look up (campaigns' communityStatsSchema).
   { pathPrefix: "/api/statsCommunity", other: 3 * MB },
 ];

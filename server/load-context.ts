@@ -4,6 +4,7 @@ import type { Database } from "#app/lib/db.server";
 import type { Env } from "#app/lib/env.server";
 import type { FanOutStarter } from "#app/modules/campaigns/index.server";
 import type { OutboxWake } from "#app/modules/messaging/index.server";
+import type { PaymentGateway } from "#app/modules/payments/index.server";
 import type { TextWake } from "#app/modules/sms/index.server";
 import type { StatusSources } from "#app/modules/system/index.server";
 
@@ -32,6 +33,8 @@ export interface AppServices {
   wake: SenderWakes;
   /** Starts a campaign's fan-out job on this instance's job runner. */
   campaigns: FanOutStarter;
+  /** Stripe, when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set; null: contributions go through the fixed link. */
+  payments: PaymentGateway | null;
   /** What the status page inspects: the database, the mail transport, the job runner. */
   statusSources: StatusSources;
 }

@@ -13,6 +13,7 @@ import { memberAuthParts } from "#app/modules/members/index.server";
 import { messagingJobs } from "#app/modules/messaging/index.server";
 import { createMailTransport, type MailTransport } from "#app/modules/messaging/index.server";
 import type { OutboxSender } from "#app/modules/messaging/index.server";
+import { contributionReceiptRenderer, createStripeGateway, paymentJobs, stripeSettingsFrom, type PaymentGateway } from "#app/modules/payments/index.server";
 import { reservationRenderers } from "#app/modules/reservations/index.server";
 import { invitationEmailRenderer } from "#app/modules/invitations/index.server";
 import { reservationJobs } from "#app/modules/reservations/index.server";
@@ -44,6 +45,8 @@ export interface Runtime {
   texts: OutboxSender;
   /** Starts a campaign's fan-out job (any instance may run it). */
   campaigns: FanOutStarter;
+  /** Stripe, when configured (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET); null otherwise. */
+  payments: PaymentGateway | null;
   /** The job that wakes whichever instance's outbox sender takes it (sent by a stopping instance). */
   outboxWakeJob: JobDefinition<{ id?: string }>;
   /** Metrics gauges, scheduled backups and alerts (modules/operations). */
@@ -113,6 +116,8 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
       for (const line of describeDemoInvitations(demo.links)) console.log(line);
     }
     const deliverability = deliverabilityParts(env);
+    const stripe = stripeSettingsFrom(env);
+    const payments = stripe ? createStripeGateway(stripe) : null;
     mail = createMailTransport({
       envelopeSender: deliverability.envelopeSender,
       dkim: deliverability.dkim ?? undefined,
@@ -130,6 +135,7 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
         reservationConfirmationRenderer({ publicUrl: env.PUBLIC_URL }),
         ...reservationRenderers({ publicUrl: env.PUBLIC_URL }),
         invitationEmailRenderer({ publicUrl: env.PUBLIC_URL }),
+        contributionReceiptRenderer({ publicUrl: env.PUBLIC_URL }),
       ],
       retryDelaySeconds: env.OUTBOX_RETRY_DELAY_SECONDS,
       leaseSeconds: env.OUTBOX_LEASE_SECONDS,
@@ -180,6 +186,7 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
         ...campaigns.all,
         ...securityJobs({ db: database.db }).all,
         ...operations.jobs,
+        ...paymentJobs({ db: database.db, gateway: payments, wake: wake.outbox }).all,
         ...reservationJobs({
           db: database.db,
           offerHours: env.WAITLIST_OFFER_HOURS,
@@ -208,6 +215,7 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
       outbox: messaging.sender,
       texts: texts.sender,
       campaigns: { startFanOut: (campaignId) => worker.send(campaigns.fanOut, { campaignId }) },
+      payments,
       outboxWakeJob: messaging.deliver,
       operations,
       bouncePoller: deliverability.startPoller(

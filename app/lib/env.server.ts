@@ -186,6 +186,18 @@ const envSchema = z.object({
    * only on https SNS hosts of the listed AWS regions.
    */
   SNS_API_BASE: z.url().optional(),
+  // Contributions (issue 37, docs/decisions/066): Stripe Checkout, the webhook, refunds on cancel.
+  /** Stripe's secret key (sk_test_… or sk_live_…, or a restricted rk_… key); with the webhook secret, contributions are paid online. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[0-9A-Za-z_]{8,}$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+  /** The signing secret of the webhook endpoint /api/payments/stripe (whsec_…), from Stripe's dashboard. */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[0-9A-Za-z_]{8,}$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+  /** Tests only: where the Stripe SDK sends its requests instead of https://api.stripe.com (a local stand-in). */
+  STRIPE_API_BASE: z.url({ message: "must be an http(s) URL" }).optional(),
+  /** Without Stripe: the one link every confirmation gives for the contribution. */
+  CONTRIBUTION_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).default(siteConfig.donationUrl),
+  /** before-cutoff: a guest's cancellation at least CONTRIBUTION_REFUND_HOURS before the event is refunded; always; never. */
+  CONTRIBUTION_REFUND_POLICY: z.enum(["before-cutoff", "always", "never"], { message: "must be before-cutoff, always or never" }).default("before-cutoff"),
+  CONTRIBUTION_REFUND_HOURS: z.coerce.number({ message: "must be a number of hours" }).int("must be a whole number of hours").min(0, "must be 0 or more").max(24 * 60).default(48),
   DKIM_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, "must be a domain name").optional(),
   DKIM_SELECTOR: z.string().regex(/^[a-z0-9._-]+$/i, "must be a DNS label").optional(),
   /** The DKIM private key: PEM text, or a path to a PEM file. */
@@ -227,6 +239,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     );
   }
   const env = result.data;
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    throw new InvalidEnvironmentError([
+      `${env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"}: must be set together with ${env.STRIPE_SECRET_KEY ? "STRIPE_SECRET_KEY" : "STRIPE_WEBHOOK_SECRET"} (a payment the webhook cannot confirm would be lost)`,
+    ]);
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   const seedDemoContent = env.SEED_DEMO_CONTENT ?? !env.DATABASE_URL;
   const rateLimitMultiplier = env.RATE_LIMIT_MULTIPLIER ?? env.AUTH_RATE_LIMIT_MULTIPLIER ?? 1;

@@ -38,6 +38,11 @@ export const siteConfig = {
   ] satisfies SocialLink[],
   whatsappUrl: "https://chat.whatsapp.com/harmonia-community",
   donationUrl: "https://donate.stripe.com/harmonia",
+  /**
+   * The suggested contribution per seat, in whole US dollars (issue 37): the reservation form offers
+   * the range with the suggested amount chosen, and the server takes nothing outside it.
+   */
+  contribution: { minPerSeat: 20, maxPerSeat: 40, suggestedPerSeat: 30, currency: "usd" },
   venue: {
     name: "a private home",
     neighbourhood: "La Jolla",

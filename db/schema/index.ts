@@ -13,6 +13,7 @@ export * from "./members";
 export * from "./messaging";
 export * from "./music";
 export * from "./operations";
+export * from "./payments";
 export * from "./reservations";
 export * from "./security";
 export * from "./sms";

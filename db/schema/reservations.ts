@@ -92,7 +92,7 @@ export const waitlistEntries = pgTable(
 );
 
 /** What a guest link lets its holder do. */
-export const guestTokenPurpose = pgEnum("guest_token_purpose", ["cancel-reservation", "claim-offer", "waiting-list-entry"]);
+export const guestTokenPurpose = pgEnum("guest_token_purpose", ["cancel-reservation", "claim-offer", "waiting-list-entry", "contribution"]);
 
 /**
  * The links guests get by e-mail that act (cancel seats, claim an offer, see one's place and leave

@@ -124,6 +124,10 @@ export class StripeFake extends LocalStandIn {
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const raw = Buffer.concat(chunks).toString("utf8");
 
+      if (url.pathname === "/healthz") {
+        response.writeHead(200, { "Content-Type": "text/plain" });
+        return void response.end("ok");
+      }
       // The stand-in hosted page: not the API, no key.
       const page = /^\/checkout\/(cs_test_\w+)(\/pay|\/delayed)?$/.exec(url.pathname);
       if (page) {

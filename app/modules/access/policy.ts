@@ -38,6 +38,13 @@ export const staffActions = {
   "send-communications": ["admin"],
   /** The suppression list of bounced and complaining addresses: see, export, remove an address (/admin/communications/deliverability). */
   "manage-suppressions": ["admin"],
+  /**
+   * Record a contribution paid at the door in cash or otherwise (check-in's 'Paid in cash', the
+   * guest row): the door takes the money, so the door records it.
+   */
+  "record-contributions": ["admin", "event-staff"],
+  /** Give a contribution back, fully or in part, through Stripe or by hand: money leaves the brand. */
+  "refund-contributions": ["admin"],
   /** The activity log of staff actions. */
   "view-activity": ["admin"],
   /**

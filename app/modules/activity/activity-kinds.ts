@@ -42,6 +42,8 @@ export const activityKinds = {
   "invitation.friend-sent": "Sent a friend invitation",
   "legacy.imported": "Imported the old site's data",
   "demo.removed": "Removed the demo content",
+  "contribution.recorded": "Recorded a contribution",
+  "contribution.refunded": "Refunded a contribution",
 } as const;
 
 export type ActivityKind = keyof typeof activityKinds;

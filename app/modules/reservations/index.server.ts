@@ -40,3 +40,5 @@ export { bulkInsertReservations, recountSeatsTaken, type ReservationBulkRow, res
 // The seat-taking use case and the confirmation alone, for bench:reservations (routes use reserveSeatsForVisitor).
 export { reservationConfirmation } from "./reservation-confirmation.server";
 export { reserveSeats } from "./reserve-seats.server";
+// Each reservation's contribution (the payments module's states, with what the reservation expects).
+export { expectedContributionCents, guestContributions } from "./contributions.server";
