@@ -19,6 +19,8 @@ export default [
   route("events/:slug/calendar.ics", "routes/events/event-calendar.ts"),
   route("events/:slug/waiting-list", "routes/events/join-waiting-list.tsx"),
   route("reservations/cancel", "routes/events/cancel-reservation.tsx"),
+  route("reservations/contribution", "routes/events/contribution.tsx"),
+  route("reservations/contribution/done", "routes/events/contribution-done.tsx"),
   route("waiting-list/offer", "routes/events/claim-offer.tsx"),
   route("waiting-list/entry", "routes/events/waiting-list-entry.tsx"),
   route("reserve", "routes/events/reserve.tsx"),

@@ -118,6 +118,8 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
     const deliverability = deliverabilityParts(env);
     const stripe = stripeSettingsFrom(env);
     const payments = stripe ? createStripeGateway(stripe) : null;
+    // The confirmation's and reminders' "Pay my contribution": the guest's own page with Stripe, the fixed link without.
+    const contributions = { online: payments !== null, fixedUrl: env.CONTRIBUTION_URL };
     mail = createMailTransport({
       envelopeSender: deliverability.envelopeSender,
       dkim: deliverability.dkim ?? undefined,
@@ -132,8 +134,8 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
       transports: { email: mail },
       // Messages written without their body, rendered when sent (docs/decisions/020).
       renderers: [
-        reservationConfirmationRenderer({ publicUrl: env.PUBLIC_URL }),
-        ...reservationRenderers({ publicUrl: env.PUBLIC_URL }),
+        reservationConfirmationRenderer({ publicUrl: env.PUBLIC_URL, contributions }),
+        ...reservationRenderers({ publicUrl: env.PUBLIC_URL, contributions }),
         invitationEmailRenderer({ publicUrl: env.PUBLIC_URL }),
         contributionReceiptRenderer({ publicUrl: env.PUBLIC_URL }),
       ],

@@ -6,6 +6,7 @@ import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/compone
 import { TextField } from "#app/components/ui/text-field";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { smsConsentWords } from "#app/modules/consent";
+import { contributionMessages, CONTRIBUTION_MAX_PER_SEAT, CONTRIBUTION_MIN_PER_SEAT, CONTRIBUTION_SUGGESTED_PER_SEAT } from "#app/modules/payments";
 import {
   MAX_SEATS_PER_RESERVATION,
   MIN_SEATS,
@@ -106,7 +107,20 @@ export function ReservationForm(props: {
         defaultValue={values?.seats ?? "1"}
         error={errors.seats}
       />
-      <p className="rounded-xl border border-ember bg-night/40 px-4 py-3 text-sm text-sand">{reservationMessages.contribution}</p>
+      <TextField
+        id={`${id}-contribution`}
+        name="contribution"
+        label={contributionMessages.label}
+        hint={reservationMessages.contribution}
+        type="number"
+        inputMode="numeric"
+        min={CONTRIBUTION_MIN_PER_SEAT}
+        max={CONTRIBUTION_MAX_PER_SEAT}
+        step={1}
+        required
+        defaultValue={values?.contribution ?? String(CONTRIBUTION_SUGGESTED_PER_SEAT)}
+        error={errors.contribution}
+      />
       <button type="submit" className="button-primary w-full" disabled={submitting}>
         {submitting ? "Submitting..." : props.submitLabel}
       </button>

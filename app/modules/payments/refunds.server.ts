@@ -33,6 +33,9 @@ export async function queueRefund(tx: Database, payment: PaymentRow, refund: { a
       reason: refund.reason.slice(0, 500),
       requestedBy: refund.requestedBy,
       status: done ? "succeeded" : "pending",
+      // Due at once, by the caller's clock (the pass that follows compares with the same clock).
+      nextAttemptAt: refund.now,
+      createdAt: refund.now,
       doneAt: done ? refund.now : null,
     })
     .returning({ id: paymentRefunds.id });

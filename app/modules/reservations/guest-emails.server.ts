@@ -17,6 +17,10 @@ import { JOINED_RENDERER } from "./waiting-list/join-waiting-list.server";
 import { isReminderKind, REMINDER_RENDERER } from "./reminders.server";
 import { OFFER_RENDERER, placeInLine } from "./waiting-list/waiting-list.server";
 import { withTheirEvents } from "./with-events.server";
+import { contributionLinks } from "./contribution-links.server";
+import { guestContributions } from "./contributions.server";
+import type { ConfirmationContributions } from "./reservation-confirmation.server";
+import { formatDollars } from "#app/modules/payments";
 
 /**
  * The renderers of the guests' e-mails besides the confirmation: cancellation, waiting-list place,
@@ -82,15 +86,24 @@ export function cancellationRenderer(options: { publicUrl: string }): DeliveryRe
         const cancelled = Number(message.meta.seatsCancelled);
         const left = Number(message.meta.seatsLeft);
         const cancelUrl = links.get(message.meta.reservationId ?? "");
+        const refundCents = Number(message.meta.refundCents ?? 0);
+        const keptCents = Number(message.meta.keptCents ?? 0);
+        const refundLine =
+          refundCents > 0
+            ? `Your contribution of ${formatDollars(refundCents)} is being refunded to your card; it usually shows within 5 to 10 days.`
+            : keptCents > 0
+              ? `Your contribution of ${formatDollars(keptCents)} is kept, as the refund rule says. To ask the organisers about it, reply through the contact page on our site.`
+              : undefined;
         outcomes.set(
           message.id,
           await render(left === 0 ? `Reservation cancelled: ${event.title}` : `Reservation changed: ${event.title}`, {
             preview: `${seatsLabel(cancelled)} cancelled for ${event.title}`,
             firstName: firstName(message.meta.name ?? ""),
-            paragraphs:
+            paragraphs: (
               left === 0
                 ? [`Your reservation for ${event.title} is cancelled: ${seatsLabel(cancelled)} went back to the guest list. We hope to see you another time.`]
-                : [`You gave back ${seatsLabel(cancelled)} for ${event.title}. ${seatsLabel(left)} ${left === 1 ? "is" : "are"} still reserved for you.`],
+                : [`You gave back ${seatsLabel(cancelled)} for ${event.title}. ${seatsLabel(left)} ${left === 1 ? "is" : "are"} still reserved for you.`]
+            ).concat(refundLine ? [refundLine] : []),
             details: eventDetails(event, left || undefined),
             action: left === 0 ? { label: "See upcoming events", url: `${options.publicUrl}/events` } : undefined,
             links: cancelUrl && left > 0 ? [{ label: "Cancel more seats", url: cancelUrl }] : undefined,
@@ -171,7 +184,7 @@ export function waitingListOfferRenderer(options: { publicUrl: string }): Delive
   };
 }
 
-export function reminderRenderer(options: { publicUrl: string }): DeliveryRenderer {
+export function reminderRenderer(options: { publicUrl: string; contributions?: ConfirmationContributions }): DeliveryRenderer {
   return {
     name: REMINDER_RENDERER,
     async render(db, messages) {
@@ -184,6 +197,10 @@ export function reminderRenderer(options: { publicUrl: string }): DeliveryRender
       // A reminder that waited too long, or whose event switched reminders off, is not sent.
       const live = found.filter((row) => row.event.remindersEnabled && row.event.startsAt.getTime() > now.getTime());
       const links = await cancelLinks(db, live, options.publicUrl);
+      // An unpaid guest's reminder carries their contribution link; a paid guest's thanks them.
+      const contributions = await guestContributions(db, live.map((row) => row.reservation));
+      const unpaid = live.filter((row) => contributions.get(row.reservation.id)?.kind !== "paid");
+      const paymentUrls = options.contributions?.online ? await contributionLinks(db, unpaid, options.publicUrl) : new Map<string, string>();
       const byId = new Map(live.map((row) => [row.reservation.id, row]));
       const outcomes = new Map<string, RenderOutcome>();
       for (const message of messages) {
@@ -193,6 +210,14 @@ export function reminderRenderer(options: { publicUrl: string }): DeliveryRender
         const { reservation, event } = row;
         const { time } = when(event);
         const place = event.address ?? event.location;
+        const contribution = contributions.get(reservation.id);
+        const paymentUrl = paymentUrls.get(reservation.id) ?? options.contributions?.fixedUrl;
+        const contributionLine =
+          contribution?.kind === "paid"
+            ? "Thank you for your contribution."
+            : contribution && paymentUrl
+              ? `Your contribution of ${formatDollars(contribution.expectedCents)} is still open: you can pay it through the link below.`
+              : undefined;
         outcomes.set(
           message.id,
           await render(kind === "day-before" ? `Tomorrow: ${event.title}` : `Today at ${time}: ${event.title}`, {
@@ -202,11 +227,13 @@ export function reminderRenderer(options: { publicUrl: string }): DeliveryRender
               kind === "day-before"
                 ? `A reminder that ${event.title} is tomorrow at ${time}. We are looking forward to seeing you.`
                 : `${event.title} is today at ${time}. Arrive a few minutes early to settle in.`,
+              ...(contributionLine ? [contributionLine] : []),
             ],
             details: eventDetails(event, reservation.seats),
             action: place ? { label: "Directions", url: mapsSearchUrl(place) } : undefined,
             links: [
               { label: "View the event page", url: eventPageUrl(event, options.publicUrl) },
+              ...(contribution?.kind !== "paid" && paymentUrl ? [{ label: "Pay my contribution", url: paymentUrl }] : []),
               { label: "Cannot come? Cancel your seats", url: links.get(reservation.id)! },
             ],
             footnote: `The attached ${CALENDAR_FILE_NAME} adds the evening to your calendar.`,
@@ -220,6 +247,6 @@ export function reminderRenderer(options: { publicUrl: string }): DeliveryRender
 }
 
 /** Every renderer of this module, for the composition root. */
-export function reservationRenderers(options: { publicUrl: string }): DeliveryRenderer[] {
+export function reservationRenderers(options: { publicUrl: string; contributions?: ConfirmationContributions }): DeliveryRenderer[] {
   return [cancellationRenderer(options), waitingListJoinedRenderer(options), waitingListOfferRenderer(options), reminderRenderer(options)];
 }

@@ -114,4 +114,5 @@ export const guestLinkPaths = {
   cancelReservation: (token: string) => `/reservations/cancel?token=${encodeURIComponent(token)}`,
   claimOffer: (token: string) => `/waiting-list/offer?token=${encodeURIComponent(token)}`,
   waitingListEntry: (token: string) => `/waiting-list/entry?token=${encodeURIComponent(token)}`,
+  contribution: (token: string) => `/reservations/contribution?token=${encodeURIComponent(token)}`,
 };

@@ -42,3 +42,5 @@ export { reservationConfirmation } from "./reservation-confirmation.server";
 export { reserveSeats } from "./reserve-seats.server";
 // Each reservation's contribution (the payments module's states, with what the reservation expects).
 export { expectedContributionCents, guestContributions } from "./contributions.server";
+// A guest's contribution link: the page, and opening Stripe's checkout from it.
+export { type ContributionView, payContribution, type PayContributionOutcome, showContribution } from "./contribution-page.server";

@@ -20,11 +20,23 @@ import {
   reservationConfirmationSubject,
 } from "#app/modules/messaging";
 import { cancelLinks } from "./cancel-links.server";
+import { contributionLinks } from "./contribution-links.server";
+import { expectedContributionCents } from "./contributions.server";
+import { contributionLabel, CONTRIBUTION_MAX_PER_SEAT, CONTRIBUTION_MIN_PER_SEAT } from "#app/modules/payments";
 import type { AfterReserved } from "./reserve-seats.server";
 import { withTheirEvents } from "./with-events.server";
 
-/** The contribution note as the e-mail words it: the payment link is right below it. */
-export const confirmationContributionNote = "Suggested contribution: $20 to $40 per seat, paid through the link below.";
+/** The contribution note as the e-mail words it, with the amount the guest chose: the payment link is right below it. */
+export function confirmationContributionNote(reservation: Pick<ReservationRow, "seats" | "donation">): string {
+  return `Your contribution: ${contributionLabel(expectedContributionCents(reservation), reservation.seats)} (suggested: $${CONTRIBUTION_MIN_PER_SEAT} to $${CONTRIBUTION_MAX_PER_SEAT} per seat), paid through the link below.`;
+}
+
+/** How the confirmation's "Pay your contribution" works: the guest's own contribution page (Stripe), or the one fixed link. */
+export interface ConfirmationContributions {
+  online: boolean;
+  /** CONTRIBUTION_URL: the link every confirmation gives without Stripe. */
+  fixedUrl: string;
+}
 
 /** One confirmation per reservation, whoever asks for it (the reservation itself or the spec's endpoint). */
 export const reservationConfirmationKey = (reservationId: string) => `reservation-confirmation:${reservationId}`;
@@ -33,6 +45,10 @@ export const reservationConfirmationKey = (reservationId: string) => `reservatio
 const FIRST_NAME_SLOT = "RESERVATION-GUEST-FIRST-NAME";
 /** Stands for the guest's own cancel link; replaced per reservation. */
 const CANCEL_URL_SLOT = "https://reservation-guest-cancel-link.invalid/";
+/** Stands for the guest's contribution link (or the fixed one); replaced per reservation. */
+const PAYMENT_URL_SLOT = "https://reservation-guest-contribution-link.invalid/";
+/** Stands for the contribution note with the guest's amount; replaced per reservation. */
+const CONTRIBUTION_NOTE_SLOT = "RESERVATION-GUEST-CONTRIBUTION-NOTE";
 const MAX_CACHED_RENDERINGS = 200;
 const renderings = new Map<string, Promise<{ html: string; text: string }>>();
 
@@ -62,8 +78,8 @@ function renderConfirmation(event: EventRow, seats: number, publicUrl: string) {
       location: event.location,
       address: event.address,
       seats,
-      contributionNote: confirmationContributionNote,
-      paymentUrl: siteConfig.donationUrl,
+      contributionNote: CONTRIBUTION_NOTE_SLOT,
+      paymentUrl: PAYMENT_URL_SLOT,
       googleCalendarUrl: googleCalendarUrl(event, { publicUrl }),
       eventUrl: eventPageUrl(event, publicUrl),
       calendarFileName: CALENDAR_FILE_NAME,
@@ -84,13 +100,17 @@ function renderConfirmation(event: EventRow, seats: number, publicUrl: string) {
 export async function renderReservationConfirmation(
   reservation: ReservationRow,
   event: EventRow,
-  options: { publicUrl: string; cancelUrl: string },
+  options: { publicUrl: string; cancelUrl: string; paymentUrl: string },
 ): Promise<RenderedEmail> {
   const rendered = await renderConfirmation(event, reservation.seats, options.publicUrl);
   const firstName = reservation.visitorName.trim().split(/\s+/)[0] ?? "";
   // Replacer functions: a replacement string would expand `$&`, `$'` and `` $` `` in a guest's name.
   const fill = (body: string, escape: (value: string) => string) =>
-    body.replaceAll(FIRST_NAME_SLOT, () => escape(firstName)).replaceAll(CANCEL_URL_SLOT, () => escape(options.cancelUrl));
+    body
+      .replaceAll(FIRST_NAME_SLOT, () => escape(firstName))
+      .replaceAll(CANCEL_URL_SLOT, () => escape(options.cancelUrl))
+      .replaceAll(PAYMENT_URL_SLOT, () => escape(options.paymentUrl))
+      .replaceAll(CONTRIBUTION_NOTE_SLOT, () => escape(confirmationContributionNote(reservation)));
   return {
     subject: reservationConfirmationSubject(event.title),
     html: fill(rendered.html, escapeHtml),
@@ -130,7 +150,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * reservations and their events, then the content from what they say now. A reservation deleted
  * since is answered as gone, and its message fails with that reason.
  */
-export function reservationConfirmationRenderer(options: { publicUrl: string }): DeliveryRenderer {
+export function reservationConfirmationRenderer(options: { publicUrl: string; contributions: ConfirmationContributions }): DeliveryRenderer {
   return {
     name: CONFIRMATION,
     async render(db, messages) {
@@ -141,13 +161,20 @@ export function reservationConfirmationRenderer(options: { publicUrl: string }):
           : (await withTheirEvents(db, await db.select().from(reservations).where(inArray(reservations.id, ids)))).map(({ row, event }) => ({ reservation: row, event }));
       const byId = new Map(found.map((row) => [row.reservation.id, row]));
       const cancelUrls = await cancelLinks(db, found, options.publicUrl);
+      const paymentUrls = options.contributions.online ? await contributionLinks(db, found, options.publicUrl) : new Map<string, string>();
       const outcomes = new Map<string, RenderOutcome>();
       for (const message of messages) {
         const row = byId.get(message.meta.reservationId ?? "");
         outcomes.set(
           message.id,
           row
-            ? { rendered: await renderReservationConfirmation(row.reservation, row.event, { ...options, cancelUrl: cancelUrls.get(row.reservation.id)! }) }
+            ? {
+                rendered: await renderReservationConfirmation(row.reservation, row.event, {
+                  publicUrl: options.publicUrl,
+                  cancelUrl: cancelUrls.get(row.reservation.id)!,
+                  paymentUrl: paymentUrls.get(row.reservation.id) ?? options.contributions.fixedUrl,
+                }),
+              }
             : { gone: reservationGoneReason },
         );
       }

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { oneLine } from "#app/modules/security";
+import { contributionMessages, CONTRIBUTION_MAX_PER_SEAT, CONTRIBUTION_MIN_PER_SEAT, CONTRIBUTION_SUGGESTED_PER_SEAT, readPerSeatAmount } from "#app/modules/payments";
 
 /**
  * The reservation form (the reserve dialog on every event card, and its no-JavaScript page): the
@@ -28,8 +29,9 @@ export const reservationMessages = {
   submissionKey: "This form has expired. Please reload the page and try again.",
   /** What the dialog shows when a failure came without a text of its own. */
   failed: "Reservation failed. Please try again.",
-  /** The contribution note under the fields. */
-  contribution: "Suggested contribution: $20 to $40 per seat, paid through a link we send you by e-mail.",
+  /** The contribution note under the fields (the spec's words, with the range from the brand's settings). */
+  contribution: `Suggested contribution: $${CONTRIBUTION_MIN_PER_SEAT} to $${CONTRIBUTION_MAX_PER_SEAT} per seat, paid online after reserving or through the link we send you by e-mail.`,
+  contributionPerSeat: contributionMessages.perSeat,
 } as const;
 
 export const MIN_SEATS = 1;
@@ -76,6 +78,16 @@ export const reservationSchema = z.object({
    * Optional, so older pages and API clients still reserve, without that protection.
    */
   submissionKey: z.optional(z.string({ error: reservationMessages.submissionKey }).check(z.trim(), z.uuid(reservationMessages.submissionKey))),
+  /**
+   * The contribution per seat the guest chose, whole dollars within the range (issue 37). Optional,
+   * so older pages and API clients still reserve; the reservation then expects the suggested amount.
+   */
+  contribution: z.optional(
+    z.pipe(
+      z.union([z.string(), z.number()], { error: contributionMessages.perSeat }),
+      z.transform((value) => readPerSeatAmount(value) ?? Number.NaN),
+    ).check(z.refine((value) => Number.isInteger(value), contributionMessages.perSeat)),
+  ),
   /** The optional SMS box ("on" when ticked): consent to texts at `phone` (docs/decisions/043). */
   smsConsent: z.catch(z.optional(z.literal("on")), undefined),
 }).check(z.refine((input) => input.smsConsent !== "on" || Boolean(input.phone), { path: ["phone"], error: reservationMessages.phoneForTexts }));
@@ -93,7 +105,7 @@ export function newSubmissionKey(): string {
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-export type ReservationField = "name" | "email" | "phone" | "seats" | "smsConsent";
+export type ReservationField = "name" | "email" | "phone" | "seats" | "contribution" | "smsConsent";
 
 /** What the visitor typed, so a form shown again with its errors loses nothing. */
 export interface ReservationValues {
@@ -101,13 +113,15 @@ export interface ReservationValues {
   email: string;
   phone: string;
   seats: string;
+  /** Dollars per seat, as typed. */
+  contribution: string;
   /** "on" when the SMS box was ticked. */
   smsConsent: string;
 }
 
 export function typedReservationValues(input: Record<string, unknown>): ReservationValues {
   const text = (key: string) => (typeof input[key] === "string" ? (input[key] as string) : typeof input[key] === "number" ? String(input[key]) : "");
-  return { name: text("name"), email: text("email"), phone: text("phone"), seats: text("seats") || "1", smsConsent: text("smsConsent") === "on" ? "on" : "" };
+  return { name: text("name"), email: text("email"), phone: text("phone"), seats: text("seats") || "1", contribution: text("contribution") || String(CONTRIBUTION_SUGGESTED_PER_SEAT), smsConsent: text("smsConsent") === "on" ? "on" : "" };
 }
 
 /**
@@ -125,6 +139,8 @@ export type ReservationResult =
         timeLabel: string;
         email: string;
         cancelPath?: string;
+        /** The contribution the guest chose for these seats, and where to pay it now (with Stripe configured). */
+        contribution?: { totalCents: number; payPath?: string };
         /** Said when mail to this address hard-bounced before (deliverability): the confirmation is still sent. */
         mailWarning?: string;
       };

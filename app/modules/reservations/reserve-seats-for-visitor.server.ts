@@ -10,6 +10,8 @@ import type { OutboxWake } from "#app/modules/messaging/index.server";
 import { reservationConfirmation } from "./reservation-confirmation.server";
 import { reservationMessages, type ReservationInput } from "./reservation-form";
 import { cancelLinkAfterReserving } from "./cancel-links.server";
+import { contributionLinkAfterReserving } from "./contribution-links.server";
+import { orElse } from "#app/lib/or-else";
 import { findSubmittedReservation, reserveSeats, type ReserveOutcome } from "./reserve-seats.server";
 import { spendSeatBudget, type SeatBudgetClient } from "./seat-budget.server";
 import { logFailure } from "#app/lib/log.server";
@@ -25,8 +27,11 @@ export const reservationAttemptLimits: { perClient: RateLimitRule; perAddressAnd
 };
 
 export type VisitorReserveOutcome =
-  /** `cancelPath`: the guest's own cancel link for the page after reserving (kept with the reservation). */
-  | (Extract<ReserveOutcome, { ok: true }> & { cancelPath?: string })
+  /**
+   * `cancelPath`: the guest's own cancel link for the page after reserving (kept with the reservation);
+   * `contributionPath`: their contribution page, where "Pay my contribution" goes (with Stripe configured).
+   */
+  | (Extract<ReserveOutcome, { ok: true }> & { cancelPath?: string; contributionPath?: string })
   | Extract<ReserveOutcome, { ok: false }>
   | ({ ok: false } & TooManyAttemptsRefusal)
   | { ok: false; reason: "seat-budget-reached"; message: string; retryAfterSeconds: number };
@@ -41,7 +46,7 @@ export type VisitorReserveOutcome =
  */
 export async function reserveSeatsForVisitor(
   db: Database,
-  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; wake: OutboxWake },
+  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; wake: OutboxWake; contributionsOnline?: boolean },
 ): Promise<VisitorReserveOutcome> {
   const outcome = await attemptReservation(db, options);
   reservationAttempts.inc(outcome.ok ? { outcome: outcome.replayed ? "replayed" : "taken", reason: "" } : { outcome: "refused", reason: outcome.reason });
@@ -52,7 +57,7 @@ const reservationAttempts = counter("harmonia_reservations_total", "Visitors' re
 
 async function attemptReservation(
   db: Database,
-  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; wake: OutboxWake },
+  options: { client: SeatBudgetClient; eventSlug: string; input: ReservationInput; wake: OutboxWake; contributionsOnline?: boolean },
 ): Promise<VisitorReserveOutcome> {
   const { client, eventSlug, input } = options;
   // The slug becomes part of a counter's key: one PostgreSQL would refuse is no event's anyway.
@@ -66,7 +71,7 @@ async function attemptReservation(
       return null;
     });
     if (found === null) return { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
-    if (found) return { ok: true, ...found, replayed: true, cancelPath: await cancelLinkOf(db, found) };
+    if (found) return { ok: true, ...found, replayed: true, ...(await linksOf(db, found, options.contributionsOnline)) };
   }
   const budget = await spendSeatBudget(db, client, eventSlug, input.seats);
   if (!budget.ok) return budget.reason === "could-not-check" ? { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck } : budget;
@@ -87,6 +92,7 @@ async function attemptReservation(
   }
   const confirm = reservationConfirmation(options.wake);
   let cancelPath: string | undefined;
+  let contributionPath: string | undefined;
   const outcome = await reserveSeats(db, { ...input, eventSlug }, { afterReserved: async (tx, reservation, event) => {
     // The SMS box's consent, under the words' version, exactly when the reservation is kept.
     if (reservation.smsConsentAt && reservation.visitorEmail) {
@@ -94,12 +100,21 @@ async function attemptReservation(
     }
     // The link the page after reserving shows: kept exactly when the reservation is.
     cancelPath = await cancelLinkAfterReserving(tx, { reservation, event });
+    if (options.contributionsOnline) contributionPath = await contributionLinkAfterReserving(tx, { reservation, event });
     return confirm(tx, reservation, event);
   } });
   // Refused, or a retry answered with the seats it took before: these seats were not taken now.
   if (!outcome.ok || outcome.replayed) await budget.giveBack();
   if (!outcome.ok) return outcome;
-  return { ...outcome, cancelPath: outcome.replayed ? await cancelLinkOf(db, outcome) : cancelPath };
+  return { ...outcome, ...(outcome.replayed ? await linksOf(db, outcome, options.contributionsOnline) : { cancelPath, contributionPath }) };
+}
+
+/** A retried submission's links (cancel, and contribution when paid online): the first answer's, derived again. */
+async function linksOf(db: Database, reserved: Parameters<typeof cancelLinkAfterReserving>[1], contributionsOnline: boolean | undefined) {
+  const contributionPath = contributionsOnline
+    ? await contributionLinkAfterReserving(db, reserved).catch(orElse(undefined, "the e-mail brings the contribution link too"))
+    : undefined;
+  return { cancelPath: await cancelLinkOf(db, reserved), contributionPath };
 }
 
 /**

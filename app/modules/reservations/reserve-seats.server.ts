@@ -251,6 +251,8 @@ async function insertReservation(tx: Database, input: ReservationInput, eventId:
         // The SMS box, for this phone; its consents row is written by afterReserved in this transaction.
         smsConsentAt: input.smsConsent === "on" && input.phone ? now : null,
         seats: input.seats,
+        // The spec's donation field, at last filled: the contribution chosen for all the seats, in dollars.
+        donation: input.contribution ? String(input.contribution * input.seats) : null,
         submissionKey: input.submissionKey ?? null,
       })
       .returning();

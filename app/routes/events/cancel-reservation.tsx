@@ -7,6 +7,7 @@ import { siteConfig } from "#app/lib/site-config";
 import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { cancelReservation, showCancellation } from "#app/modules/reservations/index.server";
 import { GuestLinkDone, GuestLinkProblem } from "#app/components/events/guest-link-card";
+import { formatDollars } from "#app/modules/payments";
 import type { Route } from "./+types/cancel-reservation";
 
 /**
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   // A used or expired link still gets a page saying so (200): after a successful POST this loader
   // runs again for the answer's page and finds the link used, and must not turn the answer into an error.
-  const view = await showCancellation(context.db, token);
+  const view = await showCancellation(context.db, token, context.now(), refundPolicyOf(context.env));
   if (!view.ok) return data({ token, problem: view.message, reservation: null }, { status: view.reason === "invalid" ? 404 : 200 });
   const { timeZone } = siteConfig.venue;
   return {
@@ -40,8 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       timeLabel: formatEventTime(view.event.startsAt, timeZone),
       location: view.event.location,
     },
+    refundRule: view.refundRule ?? null,
   };
 }
+
+/** The refund rule for a guest's own cancellation, from the settings. */
+const refundPolicyOf = (env: Route.LoaderArgs["context"]["env"]) => ({ policy: env.CONTRIBUTION_REFUND_POLICY, hours: env.CONTRIBUTION_REFUND_HOURS });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
@@ -53,12 +58,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     seats,
     offerHours: env.WAITLIST_OFFER_HOURS,
     wake: context.wake.outbox,
+    payments: { gateway: context.payments, refundPolicy: refundPolicyOf(env) },
   });
   if (!outcome.ok) {
     const status = outcome.reason === "too-many-attempts" ? 429 : outcome.reason === "bad-seats" ? 400 : outcome.reason === "could-not-cancel" ? 503 : 410;
     return data({ ok: false as const, error: outcome.message }, outcome.reason === "too-many-attempts" ? tooManyAttemptsInit(outcome.retryAfterSeconds) : { status });
   }
-  return { ok: true as const, eventTitle: outcome.event.title, eventSlug: outcome.event.slug, seatsCancelled: outcome.seatsCancelled, seatsLeft: outcome.seatsLeft };
+  return {
+    ok: true as const,
+    eventTitle: outcome.event.title,
+    eventSlug: outcome.event.slug,
+    seatsCancelled: outcome.seatsCancelled,
+    seatsLeft: outcome.seatsLeft,
+    refundText: refundOutcomeText(outcome.refund),
+  };
+}
+
+/** What happened to a paid contribution, in the guest's words; null when nothing was paid. */
+function refundOutcomeText(refund: { refundCents: number; keptCents: number }): string | null {
+  if (refund.refundCents > 0) return `Your contribution of ${formatDollars(refund.refundCents)} is being refunded to your card; it usually shows within 5 to 10 days.`;
+  if (refund.keptCents > 0) return `Your contribution of ${formatDollars(refund.keptCents)} is kept, as the refund rule says. To ask the organisers about it, write to us through the contact page.`;
+  return null;
 }
 
 export default function CancelReservation({ loaderData, actionData }: Route.ComponentProps) {
@@ -73,6 +93,7 @@ export default function CancelReservation({ loaderData, actionData }: Route.Comp
           : `You gave back ${seatsLabel(actionData.seatsCancelled)}; ${seatsLabel(actionData.seatsLeft)} ${actionData.seatsLeft === 1 ? "is" : "are"} still reserved for you at ${actionData.eventTitle}.`}
         slug={actionData.eventSlug}
       >
+        {actionData.refundText ? <p className="mt-5 text-sand">{actionData.refundText}</p> : null}
         <p className="mt-5 text-sm text-mist">A confirmation is on its way by e-mail.</p>
       </GuestLinkDone>
     );
@@ -97,6 +118,11 @@ export default function CancelReservation({ loaderData, actionData }: Route.Comp
       }
     >
       {actionData?.error ? <FormBanner tone="error">{actionData.error}</FormBanner> : null}
+      {loaderData.refundRule ? (
+        <p className="mb-4 rounded-xl border border-ember bg-night/40 px-4 py-3 text-sm text-sand" data-testid="refund-rule">
+          {loaderData.refundRule}
+        </p>
+      ) : null}
       <Form method="post" className="mt-4 space-y-5">
         <input type="hidden" name="token" value={loaderData.token} />
         <label className="block">

@@ -18,7 +18,7 @@ import {
   type ReservationField,
   type ReservationResult,
 } from "#app/modules/reservations";
-import { phoneToTextProblem, reserveSeatsForVisitor } from "#app/modules/reservations/index.server";
+import { expectedContributionCents, phoneToTextProblem, reserveSeatsForVisitor } from "#app/modules/reservations/index.server";
 import type { Route } from "./+types/reserve-event";
 import { passRetryAfter, tooManyAttemptsInit } from "#app/lib/retry-after-header";
 import { refusalStatus } from "#app/lib/outcome";
@@ -79,6 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     eventSlug: params.slug,
     input: parsed.data,
     wake: context.wake.outbox,
+    contributionsOnline: context.payments !== null,
   });
   if (!outcome.ok) {
     const headers = outcome.reason === "too-many-attempts" || outcome.reason === "seat-budget-reached" ? tooManyAttemptsInit(outcome.retryAfterSeconds).headers : undefined;
@@ -100,6 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       email,
       // The guest's own cancel link, shown with the summary (the e-mail brings one of its own).
       cancelPath: outcome.cancelPath,
+      contribution: { totalCents: expectedContributionCents(outcome.reservation), payPath: outcome.contributionPath },
       ...(bouncedBefore ? { mailWarning: deliverabilityMessages.hardBounced } : {}),
     },
   });
