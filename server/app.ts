@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./create-app";
 import type { AppServices } from "./load-context";
 import type { Runtime } from "./runtime";
+import { STRIPE_CHECKOUT_ORIGIN } from "#app/modules/payments/index.server";
 
 export { beginDraining, RUNTIME_STARTED_CHANNEL, startRuntime, stopRuntime } from "./runtime";
 export { getEnv, InvalidEnvironmentError } from "#app/lib/env.server";
@@ -35,5 +36,7 @@ export function createServerApp(runtime: Runtime) {
     services: () => services,
     runtime,
     metricsToken: env.METRICS_TOKEN,
+    // Stripe's hosted checkout (its stand-in's in the tests, which serves the page at its API address).
+    checkoutOrigin: runtime.payments ? (env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE).origin : STRIPE_CHECKOUT_ORIGIN) : undefined,
   });
 }

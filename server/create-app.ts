@@ -36,6 +36,8 @@ export interface AppOptions {
   runtime: HealthSources;
   /** METRICS_TOKEN: without one, /metrics answers this machine only. */
   metricsToken?: string;
+  /** Stripe's hosted checkout's origin when contributions are paid online (the pages' form-action allows it). */
+  checkoutOrigin?: string;
 }
 
 const FILE_PATH = /\.[a-z0-9]+$/i;
@@ -66,7 +68,7 @@ export function createApp(options: AppOptions) {
     );
     await next();
   });
-  const pageHeaders = securityHeaders({ development });
+  const pageHeaders = securityHeaders({ development, formActionOrigins: options.checkoutOrigin ? [options.checkoutOrigin] : [] });
   // Files (scripts, styles, images, data requests) need no page policy; leaving it off keeps each
   // of the dozen script responses of a page about a kilobyte lighter.
   app.use((c, next) => (FILE_PATH.test(c.req.path) ? fileHeaders(c, next) : pageHeaders(c, next)));

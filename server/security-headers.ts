@@ -8,7 +8,14 @@ import { trustedForwardedEntry } from "./client-address";
  * attributes stay allowed because React and Radix set them. Development relaxes it for Vite's
  * hot reload.
  */
-export function securityHeaders(options: { development: boolean }): MiddlewareHandler {
+export function securityHeaders(options: {
+  development: boolean;
+  /**
+   * Origins a form's post may end at besides this one: Stripe's hosted checkout, where "Pay my
+   * contribution" posts here and is redirected (browsers check form-action on the redirect too).
+   */
+  formActionOrigins?: readonly string[];
+}): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: options.development
       ? undefined
@@ -24,7 +31,7 @@ export function securityHeaders(options: { development: boolean }): MiddlewareHa
           connectSrc: ["'self'"],
           frameSrc: ["'self'"],
           frameAncestors: ["'none'"],
-          formAction: ["'self'"],
+          formAction: ["'self'", ...(options.formActionOrigins ?? [])],
           baseUri: ["'self'"],
           objectSrc: ["'none'"],
           manifestSrc: ["'self'"],

@@ -8,7 +8,7 @@ export { contributionStates, contributionTotals, type ContributionTotals, type E
 // The payments' every-minute job.
 export { paymentJobs } from "./jobs.server";
 // Stripe behind one interface, and its settings from the environment.
-export { createStripeGateway, GatewayError, type PaymentGateway, stripeSettingsFrom, type StripeSettings } from "./payment-gateway.server";
+export { createStripeGateway, GatewayError, type PaymentGateway, STRIPE_CHECKOUT_ORIGIN, stripeSettingsFrom, type StripeSettings } from "./payment-gateway.server";
 // The thank-you e-mail's renderer.
 export { contributionReceiptRenderer } from "./receipt-email.server";
 // The webhook.

@@ -82,6 +82,9 @@ export function stripeSettingsFrom(env: { STRIPE_SECRET_KEY?: string; STRIPE_WEB
   return { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE };
 }
 
+/** Where Stripe's hosted checkout pages live: the only other origin our forms may end at. */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
 /** How long a webhook's signature stays good: Stripe's own default tolerance. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 

@@ -53,7 +53,7 @@ describe("the reservation's confirmation e-mail", () => {
     return event!;
   };
 
-  const renderers = [reservationConfirmationRenderer({ contributions: { online: false, fixedUrl: "https://donate.example/harmonia" }, publicUrl })];
+  const renderers = [reservationConfirmationRenderer({ contributions: { online: false, fixedUrl: siteConfig.donationUrl }, publicUrl })];
   /** Sends every due row once, as the server's sender does, through `mail`. */
   const deliverAll = async (mail: MailTransport) => {
     const sender = createOutboxSender({ db: database.handle.db, transports: { email: mail }, renderers, retryDelaySeconds: 60, concurrency: 5 });
@@ -110,7 +110,8 @@ describe("the reservation's confirmation e-mail", () => {
       "A private home in La Jolla",
       "La Jolla, San Diego, CA",
       "3 seats",
-      "Suggested contribution: $20 to $40 per seat",
+      // No amount chosen (a reservation made without the form's field): the suggested one per seat.
+      "Your contribution: $90 for 3 seats (suggested: $20 to $40 per seat)",
       siteConfig.donationUrl,
       "Add to Google Calendar",
       "https://calendar.google.com/calendar/render?action=TEMPLATE",

@@ -34,7 +34,17 @@ describe("reservationSchema", () => {
   });
 
   it("keeps what was typed for a form shown again", () => {
-    expect(typedReservationValues({ name: "Ada", email: "a@", seats: 3, smsConsent: "on" })).toEqual({ name: "Ada", email: "a@", phone: "", seats: "3", smsConsent: "on" });
-    expect(typedReservationValues({})).toEqual({ name: "", email: "", phone: "", seats: "1", smsConsent: "" });
+    expect(typedReservationValues({ name: "Ada", email: "a@", seats: 3, contribution: "45", smsConsent: "on" })).toEqual({ name: "Ada", email: "a@", phone: "", seats: "3", contribution: "45", smsConsent: "on" });
+    expect(typedReservationValues({})).toEqual({ name: "", email: "", phone: "", seats: "1", contribution: "30", smsConsent: "" });
+  });
+
+  it("takes a whole contribution per seat within the range, or none (older pages, API clients)", () => {
+    expect(reservationSchema.parse({ ...valid, contribution: "30" }).contribution).toBe(30);
+    expect(reservationSchema.parse({ ...valid, contribution: "$20" }).contribution).toBe(20);
+    expect(reservationSchema.parse({ ...valid, contribution: 40 }).contribution).toBe(40);
+    expect(reservationSchema.parse(valid).contribution).toBeUndefined();
+    for (const contribution of ["", "19", "41", "30.5", "abc", "1e1", "-30", 400, "3".repeat(20)]) {
+      expect(errorsOf({ ...valid, contribution })).toEqual({ contribution: m.contributionPerSeat });
+    }
   });
 });
