@@ -11,9 +11,9 @@ describe("can", () => {
     for (const action of Object.keys(staffActions) as Action[]) expect(can(admin, action), action).toBe(true);
   });
 
-  it("lets event staff run reservations, mail their guests and hear the music, nothing else of the staff side", () => {
+  it("lets event staff run reservations, mail their guests, record money taken at the door and hear the music, nothing else of the staff side", () => {
     const allowed = (Object.keys(staffActions) as Action[]).filter((action) => can(eventStaff, action));
-    expect(allowed.sort()).toEqual(["hear-unreleased-music", "mail-event-attendees", "manage-reservations"]);
+    expect(allowed.sort()).toEqual(["hear-unreleased-music", "mail-event-attendees", "manage-reservations", "record-contributions"]);
   });
 
   it("lets members and visitors do nothing of the staff side", () => {
