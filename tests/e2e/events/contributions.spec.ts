@@ -34,13 +34,22 @@ async function eventIn(browser: Browser, admin: string, title: string, hours: nu
   return { ...event, admin: page, close: () => context.close() };
 }
 
-async function reserve(page: Page, href: string, guest: { email: string; seats: string; perSeat: string }) {
-  await page.goto(`${href}/reserve`);
+/**
+ * Reserves on the event's page: its card's 'Reserve Your Spot' opens the dialog once the page has
+ * hydrated, and the reservation page before (either way the same form and the same answer), or on
+ * the reservation page itself.
+ */
+async function reserve(page: Page, href: string, guest: { email: string; seats: string; perSeat: string }, from: "event page" | "reservation page" = "reservation page") {
+  if (from === "event page") {
+    await page.goto(href);
+    await page.getByRole("article").getByRole("link", { name: "Reserve Your Spot" }).first().click();
+  } else await page.goto(`${href}/reserve`);
   await page.getByLabel("Name", { exact: true }).fill("Ada Contributor");
   await page.getByLabel("Email", { exact: true }).fill(guest.email);
   await page.getByLabel("Seats", { exact: true }).fill(guest.seats);
   await page.getByLabel(/Your contribution per seat/).fill(guest.perSeat);
-  await page.getByRole("button", { name: "Reserve Your Spot" }).click();
+  // The dialog's button says "Confirm Reservation", the page's "Reserve Your Spot".
+  await page.getByRole("button", { name: /^(Reserve Your Spot|Confirm Reservation)$/ }).click();
   await expect(page.getByRole("heading", { name: "Reservation Confirmed!" })).toBeVisible();
 }
 
@@ -54,7 +63,7 @@ async function payOnStripe(page: Page, amount: string) {
 test("reserve 2 seats at $30, pay $60 on Stripe's page, and the door list shows it paid", async ({ page, browser }) => {
   const event = await eventIn(browser, staffAccounts.contributionAdmins[0]!, "Contribution Evening One", 24 * 5);
   try {
-    await reserve(page, event.href, { email: testEmail("pays"), seats: "2", perSeat: "30" });
+    await reserve(page, event.href, { email: testEmail("pays"), seats: "2", perSeat: "30" }, "event page");
     await page.getByRole("button", { name: "Pay my contribution ($60 for 2 seats)" }).click();
     await payOnStripe(page, "60.00");
     await expect(page.getByText("Your contribution of $60 for Contribution Evening One is paid.")).toBeVisible();
