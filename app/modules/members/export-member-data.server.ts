@@ -31,6 +31,8 @@ export interface MemberDataExport {
   launchWaitlist: Row | null;
   musicAccess: Row | null;
   reservations: Row[];
+  /** Contributions paid by card or recorded by staff (no card details: only Stripe holds them). */
+  contributions: Row[];
   waitingListEntries: Row[];
   /** Invitations to this address (without their rid, which works as a key to accept them). */
   invitations: Row[];
@@ -101,6 +103,12 @@ export async function exportMemberData(
       sql`select e.title as event, e.starts_at as event_starts_at, r.visitor_name, r.visitor_email, r.phone, r.seats, r.donation, r.created_at
             from reservations r join events e on e.id = r.event_id
            where lower(trim(r.visitor_email)) = ${email} order by r.created_at`,
+    ),
+    // Contributions paid (by card through Stripe, or recorded by staff), with their refunds: never card details, which only Stripe holds.
+    contributions: await rows(
+      sql`select e.title as event, p.payer_name, p.payer_email, p.seats, p.method, p.amount_cents, p.currency, p.status, p.refunded_cents, p.paid_at, p.created_at
+            from payments p left join events e on e.id = p.event_id
+           where lower(trim(p.payer_email)) = ${email} order by p.created_at`,
     ),
     waitingListEntries: await rows(
       sql`select e.title as event, w.name, w.email, w.phone, w.seats, w.status, w.position, w.offered_at, w.offer_expires_at, w.created_at

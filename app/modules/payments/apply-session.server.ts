@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import { payments, paymentRefunds, type PaymentRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { queueEmailToRender } from "#app/modules/messaging/index.server";
@@ -60,17 +60,25 @@ export async function applyCheckoutSession(tx: Database, session: CheckoutSessio
         })
       : undefined;
     // Money for seats that were given back meanwhile goes back: nobody pays for a reservation they no longer hold.
-    const refundQueued = payment.reservationId === null && payment.eventId !== null && session.metadata[METADATA.purpose] === "contribution";
+    // Nor twice: a card payment completing after the door recorded cash (or another checkout) is given back.
+    const gone = payment.reservationId === null && session.metadata[METADATA.purpose] === "contribution";
+    const paidBefore = payment.reservationId
+      ? await tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(and(eq(payments.reservationId, payment.reservationId), ne(payments.id, payment.id), inArray(payments.status, ["paid", "partly_refunded"])))
+      : [];
+    const refundQueued = gone || paidBefore.length > 0;
     if (refundQueued) {
       await tx.insert(paymentRefunds).values({
         paymentId: payment.id,
         amountCents: payment.amountCents,
-        reason: "The reservation was cancelled before the payment completed.",
-        requestedBy: "reservation gone",
+        reason: gone ? "The reservation was cancelled before the payment completed." : "The contribution had already been paid.",
+        requestedBy: gone ? "reservation gone" : "paid twice",
         nextAttemptAt: options.now,
         createdAt: options.now,
       });
-      console.log(`[payments] payment ${payment.id} came for a reservation cancelled meanwhile: refunding it in full`);
+      console.log(`[payments] payment ${payment.id} came for a reservation ${gone ? "cancelled meanwhile" : "already paid"}: refunding it in full`);
     }
     return { payment, receiptMessageId: receipt?.id, refundQueued };
   }

@@ -60,7 +60,7 @@ export function describeContribution(state: ContributionState): string {
     case "refunded":
       return `Refunded ${formatDollars(state.refundedCents)}`;
     case "pending":
-      return `Payment in progress: ${formatDollars(state.expectedCents)}`;
+      return `Payment processing: ${formatDollars(state.expectedCents)}`;
     case "unpaid":
       return `Unpaid: ${formatDollars(state.expectedCents)} expected`;
   }

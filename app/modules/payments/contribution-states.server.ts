@@ -50,7 +50,9 @@ export async function contributionStates(db: Database, rows: { reservationId: st
       const latest = refunded[refunded.length - 1]!;
       const cents = refunded.reduce((sum, payment) => sum + payment.amountCents, 0);
       states.set(reservationId, { kind: "refunded", method: latest.method, paidCents: cents, refundedCents: cents, expectedCents, refundableCents: 0, ...flags(refunded) });
-    } else if (own.some((payment) => payment.status === "pending")) {
+    } else if (own.some((payment) => payment.status === "pending" && payment.providerPaymentIntent !== null)) {
+      // A checkout completed and still settling (a bank debit): Stripe will say paid or failed. A
+      // checkout only opened (no payment intent yet) is no payment: the guest may never finish it.
       states.set(reservationId, { kind: "pending", expectedCents, refundableCents: 0, refundInProgress: false, refundFailed: false });
     } else {
       states.set(reservationId, { kind: "unpaid", expectedCents, refundableCents: 0, refundInProgress: false, refundFailed: false });

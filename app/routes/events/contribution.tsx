@@ -75,6 +75,16 @@ export default function Contribution({ loaderData, actionData }: Route.Component
       {guest.timeLabel}.
     </>
   );
+  if (contribution.kind === "pending") {
+    return (
+      <AuthCard eyebrow="Contribution" title="Your payment is on its way" intro={intro}>
+        <div role="status">
+          <FormBanner tone="success">Stripe is still confirming your payment of {formatDollars(contribution.expectedCents)}. We e-mail you a receipt as soon as it is through.</FormBanner>
+        </div>
+        <BackToEventLink slug={guest.eventSlug} />
+      </AuthCard>
+    );
+  }
   if (contribution.kind === "paid" || contribution.kind === "refunded") {
     return (
       <AuthCard eyebrow="Contribution" title={contribution.kind === "paid" ? "Thank you for your contribution" : "Your contribution was refunded"} intro={intro}>
@@ -104,9 +114,6 @@ export default function Contribution({ loaderData, actionData }: Route.Component
   return (
     <AuthCard eyebrow="Contribution" title="Pay your contribution" intro={intro}>
       {actionData?.error ? <FormBanner tone="error">{actionData.error}</FormBanner> : null}
-      {contribution.kind === "pending" ? (
-        <p className="mb-4 text-sm text-sand">A payment was started and not finished. You can pay below; you will not be charged twice.</p>
-      ) : null}
       {/* A document post: the answer is a redirect to Stripe's page, which only a full navigation can follow. */}
       <form method="post" className="mt-4 space-y-5">
         <input type="hidden" name="token" value={loaderData.token} />
