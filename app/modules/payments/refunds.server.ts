@@ -34,6 +34,8 @@ export async function queueRefund(tx: Database, payment: PaymentRow, refund: { a
       requestedBy: refund.requestedBy,
       status: done ? "succeeded" : "pending",
       doneAt: done ? refund.now : null,
+      // Due at the caller's clock: the database's now() is later than it, so a pass asked at that clock would skip it.
+      nextAttemptAt: refund.now,
     })
     .returning({ id: paymentRefunds.id });
   if (done) await settleRefundedAmount(tx, payment.id, refund.now);
