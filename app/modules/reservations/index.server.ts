@@ -42,3 +42,5 @@ export { reservationConfirmation } from "./reservation-confirmation.server";
 export { reserveSeats } from "./reserve-seats.server";
 // Each reservation's contribution (the payments module's states, with what the reservation expects).
 export { expectedContributionCents, guestContributions } from "./contributions.server";
+// Staff: a guest's contribution recorded by hand (the guest list, the door) or refunded (admins).
+export { type ContributionActionOutcome, recordGuestContribution, refundGuestContribution } from "./guest-contribution-actions.server";
