@@ -5,7 +5,7 @@ import { buildEvent, buildReservation } from "#app/modules/demo/factories/events
 import { noOutboxWake } from "#app/modules/messaging/index.server";
 import { confirmCheckoutReturn, createStripeGateway, type PaymentGateway, startContributionCheckout } from "#app/modules/payments/index.server";
 import { contributionWords } from "#app/modules/reservations";
-import { checkInGuest, exportGuestList, guestContributions, insertReservations, listReservationsAdmin, recordGuestContribution, refundGuestContribution } from "#app/modules/reservations/index.server";
+import { checkInGuest, exportGuestList, loadCheckIn, guestContributions, insertReservations, listReservationsAdmin, recordGuestContribution, refundGuestContribution } from "#app/modules/reservations/index.server";
 import { StripeFake } from "#tests/support/stripe-fake";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
@@ -156,10 +156,15 @@ describe("staff record and refund contributions", () => {
     expect(lines.find((line) => line.startsWith(unpaid.visitorName))).toContain("Unpaid: $30 expected,$30,$0,$0,");
   });
 
-  it("a check-in tap and a payment are separate: the door's list shows each guest's contribution", async () => {
-    const { event, reservations } = await eventWith([1]);
+  it("the door's list shows each guest's contribution, and a payment leaves the arrived seats alone", async () => {
+    const { event, reservations } = await eventWith([1, 2]);
     await checkInGuest(db(), usher, { eventId: event.id, reservationId: reservations[0]!.id, intent: "arrive-one" });
     await recordGuestContribution(db(), usher, { eventId: event.id, reservationId: reservations[0]!.id, method: "cash" });
-    expect(contributionWords(await stateOf(reservations[0]!))).toBe("Paid $30 in cash");
+    const door = await loadCheckIn(db(), usher, event.id);
+    if (!door.ok) throw new Error("refused");
+    expect(door.guests.map((guest) => [guest.name, guest.arrivedSeats, contributionWords(guest.contribution)])).toEqual([
+      [reservations[0]!.visitorName, 1, "Paid $30 in cash"],
+      [reservations[1]!.visitorName, 0, "Unpaid: $60 expected"],
+    ]);
   });
 });
