@@ -5,7 +5,8 @@ import { buildEvent, buildReservation } from "#app/modules/demo/factories/events
 import { noOutboxWake } from "#app/modules/messaging/index.server";
 import { confirmCheckoutReturn, createStripeGateway, type PaymentGateway, startContributionCheckout } from "#app/modules/payments/index.server";
 import { contributionWords } from "#app/modules/reservations";
-import { checkInGuest, exportGuestList, loadCheckIn, guestContributions, insertReservations, listReservationsAdmin, recordGuestContribution, refundGuestContribution } from "#app/modules/reservations/index.server";
+import { readDashboard } from "#app/modules/dashboard/index.server";
+import { checkInGuest, contributionsOfRecentEvents, exportGuestList, loadCheckIn, guestContributions, insertReservations, listReservationsAdmin, recordGuestContribution, refundGuestContribution } from "#app/modules/reservations/index.server";
 import { StripeFake } from "#tests/support/stripe-fake";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 
@@ -154,6 +155,22 @@ describe("staff record and refund contributions", () => {
     expect(header).toContain("Contribution,Expected,Paid,Refunded,Method");
     expect(lines.find((line) => line.startsWith(payer.visitorName))).toContain('"Paid $60 by card, $30 refunded",$60,$60,$30,card');
     expect(lines.find((line) => line.startsWith(unpaid.visitorName))).toContain("Unpaid: $30 expected,$30,$0,$0,");
+  });
+
+  it("the dashboard charts each upcoming and recent event's contributions", async () => {
+    const { event, reservations } = await eventWith([2, 2]);
+    await recordGuestContribution(db(), admin, { eventId: event.id, reservationId: reservations[0]!.id, method: "cash" });
+    await refundGuestContribution(db(), null, admin, { eventId: event.id, reservationId: reservations[0]!.id, amount: "10", reason: "Late start" });
+    const [past] = await db().insert(events).values(buildEvent({ title: "Contribution night gone", startsAt: new Date(Date.now() - 2 * 86400_000), maxSeats: 10 })).returning();
+    const [pastGuest] = await insertReservations(db(), [buildReservation(past!.id, { visitorName: "Early Eve", seats: 1 })]);
+    await recordGuestContribution(db(), admin, { eventId: past!.id, reservationId: pastGuest!.id, method: "other", amount: "40" });
+
+    const shown = await contributionsOfRecentEvents(db(), { now: new Date(), shown: 50 });
+    expect(shown.upcoming.find((row) => row.eventId === event.id)).toMatchObject({ expectedCents: 12000, paidCents: 5000, outstandingCents: 6000, refundedCents: 1000, isPast: false });
+    expect(shown.recent.find((row) => row.eventId === past!.id)).toMatchObject({ expectedCents: 3000, paidCents: 4000, outstandingCents: 0, refundedCents: 0, isPast: true });
+    const dashboard = await readDashboard(db(), admin, { listKey: "community", search: "", page: 1, now: new Date(), timeZone: "America/Los_Angeles" });
+    expect(dashboard.ok && dashboard.contributions.ok).toBe(true);
+    expect(await readDashboard(db(), usher, { listKey: "community", search: "", page: 1, now: new Date(), timeZone: "America/Los_Angeles" })).toMatchObject({ ok: false, reason: "forbidden" });
   });
 
   it("the door's list shows each guest's contribution, and a payment leaves the arrived seats alone", async () => {

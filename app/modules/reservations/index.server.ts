@@ -44,3 +44,5 @@ export { reserveSeats } from "./reserve-seats.server";
 export { expectedContributionCents, guestContributions } from "./contributions.server";
 // Staff: a guest's contribution recorded by hand (the guest list, the door) or refunded (admins).
 export { type ContributionActionOutcome, recordGuestContribution, refundGuestContribution } from "./guest-contribution-actions.server";
+// The dashboard's contributions per event (the next upcoming and the latest past events with guests).
+export { contributionsOfRecentEvents, type EventContributions } from "./event-contributions.server";
