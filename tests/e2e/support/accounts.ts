@@ -71,7 +71,15 @@ export const staffAccounts = {
   /** Event staff landing at the door of today's event with guests (the one meaning of past). */
   pastStaff: ["usher-past-1@harmonia.example", "usher-past-2@harmonia.example"],
   /** Admins recording and refunding guests' contributions (issue 37), and setting up the door's events. */
-  contributionAdmins: Array.from({ length: 8 }, (_, index) => `admin-contributions-${index + 1}@harmonia.example`),
+  contributionAdmins: [
+    "admin-contributions-1@harmonia.example",
+    "admin-contributions-2@harmonia.example",
+    "admin-contributions-3@harmonia.example",
+    "admin-contributions-4@harmonia.example",
+    "admin-contributions-5@harmonia.example",
+    "admin-contributions-6@harmonia.example",
+    "admin-contributions-7@harmonia.example",
+  ],
   /** Event staff recording cash at the door (issue 37). */
   contributionStaff: ["usher-contributions-1@harmonia.example", "usher-contributions-2@harmonia.example"],
 } as const;

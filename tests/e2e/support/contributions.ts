@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import Stripe from "stripe";
-import { stripeTestKeys } from "../../support/stripe-test-keys";
+import { stripeTestKeys } from "#tests/support/stripe-test-keys";
 import { siteUrl, stripeUrl } from "./ports";
 
 /** A guest's reservation id, read from the check-in page's HTML (each guest's row is named by it) by a signed-in staff page. */
