@@ -242,9 +242,9 @@ describe("the reservations page over HTTP", () => {
     expect(response.headers.get("content-type")).toContain("text/csv");
     expect(response.headers.get("content-disposition")).toContain(`guests-${slug}.csv`);
     const lines = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Phone,Seats,Arrived,Reserved at");
-    // The time at the venue, as the staff pages write it, never a UTC stamp.
-    expect(lines[1]).toMatch(/,2,0,"\w+ \d+(st|nd|rd|th), \d{4}, \d{1,2}:\d\d (AM|PM)"$/);
+    expect(lines[0]).toBe("Name,Email,Phone,Seats,Arrived,Reserved at,Contribution,Expected,Paid,Refunded,Method");
+    // The time at the venue, as the staff pages write it, never a UTC stamp; then the contribution (issue 37).
+    expect(lines[1]).toMatch(/,2,0,"\w+ \d+(st|nd|rd|th), \d{4}, \d{1,2}:\d\d (AM|PM)",Unpaid: \$60 expected,\$60,\$0,\$0,$/);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(new RegExp(`^"'=HYPERLINK\\(1\\)",hyper-${stamp}@example.com,,2,`));
     expect(lines[2]).toMatch(new RegExp(`^Hana Guest,hana-${stamp}@example.com,,1,`));

@@ -36,3 +36,19 @@ describe("describeChanges", () => {
     expect(sentence!.length).toBeLessThan(130);
   });
 });
+
+describe("contributions in the log", () => {
+  it("says a payment recorded by hand with its amount as money and without its id", () => {
+    expect(describeChanges(null, { paymentId: "7f0c2b9e-1111-4222-8333-944445555666", amount: "$60", method: "cash" }, "America/Los_Angeles")).toEqual(["Amount: $60", "Method: cash"]);
+  });
+
+  it("says a refund: what was given back and why, then what had been paid and refunded before", () => {
+    expect(describeChanges({ paid: "$60", refunded: "$0" }, { refund: "$30", method: "card", reason: "One guest could not come" }, "America/Los_Angeles")).toEqual([
+      "Refund: $30",
+      "Method: card",
+      "Reason: ‘One guest could not come’",
+      "Paid before: $60",
+      "Refunded before: $0",
+    ]);
+  });
+});

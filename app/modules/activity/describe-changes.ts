@@ -35,10 +35,16 @@ const fieldNames: Record<string, string> = {
   people: "people",
   slug: "address",
   button: "button",
+  refund: "refund",
+  paid: "paid",
+  refunded: "refunded",
 };
 
 /** Internal ids say nothing to a person; the entry's subject already names the record. */
-const hiddenFields = new Set(["fromId", "eventId", "id", "userId"]);
+const hiddenFields = new Set(["fromId", "eventId", "id", "userId", "paymentId"]);
+
+/** An amount of money as our code writes it ('$60', '$1,250.50'): read as it is, never quoted. */
+const money = /^\$\d{1,3}(,\d{3})*(\.\d{2})?$/;
 
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const longest = 80;
@@ -58,6 +64,7 @@ function say(value: unknown, timeZone: string): string {
     if (isoInstant.test(value) && !Number.isNaN(Date.parse(value))) return formatVenueDateTime(new Date(value), timeZone);
     // An enum-like word ('published', 'rsvp') reads plainly; anything a person typed is quoted.
     if (value.length <= 24 && /^[a-z][a-z-]*$/.test(value)) return value;
+    if (money.test(value)) return value;
     const text = value.length > longest ? `${value.slice(0, longest - 1)}…` : value;
     return `‘${text}’`;
   }
@@ -84,14 +91,17 @@ function capitalised(text: string): string {
 export function describeChanges(before: unknown, after: unknown, timeZone: string): string[] {
   const from = before && typeof before === "object" ? (before as Record<string, unknown>) : null;
   const to = after && typeof after === "object" ? (after as Record<string, unknown>) : null;
+  const listed = (fields: Record<string, unknown>, suffix = "") =>
+    Object.entries(fields)
+      .filter(([key, value]) => !hiddenFields.has(key) && !isEmpty(value))
+      .map(([key, value]) => `${capitalised(fieldName(key))}${suffix}: ${say(value, timeZone)}`);
+  // Before and after naming different things (a refund: what was paid, then what was given back) is no edit of a field: each says its own.
+  if (from && to && !Object.keys(from).some((key) => key in to)) return [...listed(to), ...listed(from, " before")];
   if (from && to) {
     return [...new Set([...Object.keys(from), ...Object.keys(to)])]
       .filter((key) => !hiddenFields.has(key) && JSON.stringify(from[key] ?? null) !== JSON.stringify(to[key] ?? null))
       .map((key) => sentenceFor(key, from[key], to[key], timeZone));
   }
   const only = to ?? from;
-  if (!only) return [];
-  return Object.entries(only)
-    .filter(([key, value]) => !hiddenFields.has(key) && !isEmpty(value))
-    .map(([key, value]) => `${capitalised(fieldName(key))}: ${say(value, timeZone)}`);
+  return only ? listed(only) : [];
 }

@@ -44,3 +44,7 @@ export { reserveSeats } from "./reserve-seats.server";
 export { expectedContributionCents, guestContributions } from "./contributions.server";
 // A guest's contribution link: the page, and opening Stripe's checkout from it.
 export { type ContributionView, payContribution, type PayContributionOutcome, showContribution } from "./contribution-page.server";
+// Staff: a guest's contribution recorded by hand (the guest list, the door) or refunded (admins).
+export { type ContributionActionOutcome, recordGuestContribution, refundGuestContribution } from "./guest-contribution-actions.server";
+// The dashboard's contributions per event (the next upcoming and the latest past events with guests).
+export { contributionsOfRecentEvents, type EventContributions } from "./event-contributions.server";

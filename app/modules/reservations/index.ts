@@ -5,3 +5,5 @@ export { type ArrivalCounts, arrivalSummary, arrivedWithPending, type CheckInGue
 export { MAX_SEATS_PER_RESERVATION, MIN_SEATS, newSubmissionKey, type ReservationField, reservationMessages, type ReservationResult, reservationSchema, seatBudgetContact, typedReservationValues } from "./reservation-form";
 // The reservations page's texts.
 export { failedWith, reservationsAdminMessages } from "./reservations-admin-messages";
+// A guest's contribution in words (the guest list, the door).
+export { contributionWords, type GuestContributionView, mayRecordPayment } from "./contribution-words";

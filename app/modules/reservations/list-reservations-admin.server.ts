@@ -4,6 +4,8 @@ import { can, notAllowed, type Actor } from "#app/modules/access";
 import { isPastEvent } from "#app/modules/events";
 import { pastEventSql } from "#app/modules/events/index.server";
 import { events, reservations } from "#db/schema";
+import { contributionTotals, paymentTotalsByEvent, type ContributionTotals, type GuestContribution } from "#app/modules/payments/index.server";
+import { guestContributions } from "./contributions.server";
 import { listWaitingList, type WaitingListLine } from "./waiting-list/waiting-list.server";
 
 export interface AdminReservation {
@@ -15,6 +17,8 @@ export interface AdminReservation {
   seats: number;
   arrivedSeats: number;
   createdAt: Date;
+  /** What the guest paid, owes or got back. */
+  contribution: GuestContribution;
 }
 
 export interface AdminEvent {
@@ -33,6 +37,8 @@ export interface AdminEvent {
   /** The reservations shown: all of them, or those matching the search. */
   reservations: AdminReservation[];
   waitingList: WaitingListLine[];
+  /** Expected, paid, outstanding and refunded over every reservation of the event (whatever the search shows). */
+  contributions: ContributionTotals;
 }
 
 /** `%text%` for ILIKE, with the pattern's own wildcards taken literally. */
@@ -89,10 +95,20 @@ async function reservationsByEvent(db: Database, actor: Actor, options: { search
     .from(reservations)
     .where(and(...conditions))
     .orderBy(asc(reservations.createdAt), asc(reservations.id));
+  // The totals count every guest of the event, so a search reads them all (only what the states need).
+  const everyGuest = search
+    ? await db
+        .select({ id: reservations.id, eventId: reservations.eventId, seats: reservations.seats, donation: reservations.donation })
+        .from(reservations)
+        .where(inArray(reservations.eventId, eventRows.map((row) => row.event.id)))
+    : reservationRows;
+  const [states, paid] = await Promise.all([guestContributions(db, everyGuest), paymentTotalsByEvent(db, eventRows.map((row) => row.event.id))]);
+  const statesByEvent = new Map<string, GuestContribution[]>();
+  for (const row of everyGuest) statesByEvent.set(row.eventId, [...(statesByEvent.get(row.eventId) ?? []), states.get(row.id)!]);
   const byEvent = new Map<string, AdminReservation[]>();
   for (const row of reservationRows) {
     const list = byEvent.get(row.eventId) ?? [];
-    list.push({ id: row.id, name: row.visitorName, email: row.visitorEmail, phone: row.phone, seats: row.seats, arrivedSeats: row.arrivedSeats, createdAt: row.createdAt });
+    list.push({ id: row.id, name: row.visitorName, email: row.visitorEmail, phone: row.phone, seats: row.seats, arrivedSeats: row.arrivedSeats, createdAt: row.createdAt, contribution: states.get(row.id)! });
     byEvent.set(row.eventId, list);
   }
 
@@ -111,6 +127,7 @@ async function reservationsByEvent(db: Database, actor: Actor, options: { search
       reservationCount: Number(total ?? 0),
       reservations: byEvent.get(event.id) ?? [],
       waitingList: await listWaitingList(db, event.id),
+      contributions: contributionTotals(statesByEvent.get(event.id) ?? [], paid.get(event.id)),
     })),
   );
 }

@@ -29,8 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const timeZone = siteConfig.venue.timeZone;
   const read = await readDashboard(context.db, user, { listKey, search, page: pageNumber(query.get("page")), now: context.now(), timeZone });
   if (!read.ok) throw data({ message: read.message }, { status: refusalStatus(read.reason) });
-  const { events, signUps, listening, list, failed } = read;
-  return { events, signUps, listening, list, listKey, search, timeZone, failed };
+  const { events, signUps, listening, contributions, list, failed } = read;
+  return { events, signUps, listening, contributions, list, listKey, search, timeZone, failed };
 }
 
 const deleteInput = z.object({

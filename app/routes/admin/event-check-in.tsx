@@ -17,7 +17,8 @@ import { loadCheckIn } from "#app/modules/reservations/index.server";
 import { checkInGuest } from "#app/modules/reservations/index.server";
 import { checkInMessages, countArrivals, guestMatches } from "#app/modules/reservations";
 import { undoCheckIn } from "#app/modules/reservations/index.server";
-import { answerGuestForm } from "#app/modules/reservations/index.server";
+import { answerGuestForm, recordGuestContribution } from "#app/modules/reservations/index.server";
+import { can } from "#app/modules/access";
 import { refusalStatus } from "#app/lib/outcome";
 import { requireStaffPage } from "#app/routes/guards.server";
 
@@ -40,6 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { event, guests } = outcome;
   return {
     loadFailed: false as const,
+    mayRecordPayments: can(user, "record-contributions"),
     event: { id: event.id, title: event.title, when: `${formatEventDate(event.startsAt, timeZone)}, ${formatEventTime(event.startsAt, timeZone)}`, location: event.location },
     guests,
   };
@@ -56,6 +58,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (outcome.ok) return data<StaffOutcome>({ intent: form.intent, ...outcome });
     const { reason, ...refusal } = outcome;
     return data<StaffOutcome>({ intent: form.intent, ...refusal }, { status: refusalStatus(reason) });
+  }
+  // 'Paid in cash': the amount is the one the reservation expects, never the form's.
+  if (form.intent === "paid-in-cash") {
+    const outcome = await recordGuestContribution(db, user, { eventId: params.eventId, reservationId: form.reservationId, method: "cash" });
+    if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
+    return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: refusalStatus(outcome.reason) });
   }
   const outcome = form.intent === "undo" ? await undoCheckIn(db, user, input) : await checkInGuest(db, user, input);
   if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
@@ -172,7 +180,14 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <ul className="mt-4 grid gap-3">
         {guests.map((guest) => (
-          <GuestRow key={guest.reservationId} guest={guest} action={action} hidden={!guestMatches(guest, query)} onArrivedChange={onArrivedChange}>
+          <GuestRow
+            key={guest.reservationId}
+            guest={guest}
+            action={action}
+            hidden={!guestMatches(guest, query)}
+            onArrivedChange={onArrivedChange}
+            mayRecordPayments={loaderData.mayRecordPayments}
+          >
             <EditGuestForm
               eventId={event.id}
               guest={guest}

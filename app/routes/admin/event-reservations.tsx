@@ -22,6 +22,8 @@ import { deleteEvent } from "./event-reservations/delete-event.server";
 import { deleteReservation } from "./event-reservations/delete-reservation.server";
 import { editGuest } from "./event-reservations/edit-guest.server";
 import { offerSeats } from "./event-reservations/offer-seats.server";
+import { recordContribution } from "./event-reservations/record-contribution.server";
+import { refundContribution } from "./event-reservations/refund-contribution.server";
 import { pause } from "./event-reservations/pause.server";
 import { resume } from "./event-reservations/resume.server";
 import { retry } from "./event-reservations/retry.server";
@@ -45,7 +47,12 @@ function toView(event: AdminEvent): ReservationEventView {
     seatsTaken: event.seatsTaken,
     remindersEnabled: event.remindersEnabled,
     reservationCount: event.reservationCount,
-    reservations: event.reservations.map(({ createdAt, ...reservation }) => ({ ...reservation, reservedAt: formatVenueDateTime(createdAt, timeZone) })),
+    reservations: event.reservations.map(({ createdAt, contribution: { paymentId: _paymentId, ...contribution }, ...reservation }) => ({
+      ...reservation,
+      contribution,
+      reservedAt: formatVenueDateTime(createdAt, timeZone),
+    })),
+    contributions: event.contributions,
     waitingList: event.waitingList.map((line) => ({
       id: line.id,
       position: line.position,
@@ -67,6 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mayOpenDashboard = can(user, "open-dashboard");
   const mayChangeSeats = can(user, "change-seat-limits");
   const mayManageEvents = can(user, "manage-events");
+  const mayRecordPayments = can(user, "record-contributions");
+  const mayRefund = can(user, "refund-contributions");
   let read;
   try {
     read = await Promise.all([listReservationsAdmin(context.db, user, { search }), readEventMailings(context.db, user)]);
@@ -77,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [list, { campaigns, failed }] = read;
   if (!list.ok) throw data({ message: list.message }, { status: refusalStatus(list.reason) });
   const mayOpenResults = can(user, "send-communications");
-  return { loadFailed: false as const, search, events: list.events.map(toView), campaigns, failed, mayMail, mayDeleteEvents, mayChangeSeats, mayManageEvents, mayOpenDashboard, mayOpenResults, timeZone: siteConfig.venue.timeZone };
+  return { loadFailed: false as const, search, events: list.events.map(toView), campaigns, failed, mayMail, mayRecordPayments, mayRefund, mayDeleteEvents, mayChangeSeats, mayManageEvents, mayOpenDashboard, mayOpenResults, timeZone: siteConfig.venue.timeZone };
 }
 
 
@@ -87,6 +96,8 @@ const intents: Record<string, IntentHandler<ReservationsPageOutcome>> = {
   "delete-reservation": deleteReservation,
   "add-guest": addGuest,
   "edit-guest": editGuest,
+  "record-contribution": recordContribution,
+  "refund-contribution": refundContribution,
   "delete-event": deleteEvent,
   "offer-seats": offerSeats,
   "set-reminders": setReminders,
@@ -161,7 +172,7 @@ export default function EventReservationsPage({ loaderData, actionData }: Route.
       {loaderData.loadFailed ? null : loaderData.events.length === 0 ? (
         <p className="mt-8 text-sand">{loaderData.search ? `No guest matches “${loaderData.search}”.` : "No event takes reservations yet."}</p>
       ) : (
-        <ReservationEventsTable events={loaderData.events} searching={Boolean(loaderData.search)} mayMail={loaderData.mayMail} mayDeleteEvents={loaderData.mayDeleteEvents} mayChangeSeats={loaderData.mayChangeSeats} fallback={actionData?.target ? actionData : undefined} />
+        <ReservationEventsTable events={loaderData.events} searching={Boolean(loaderData.search)} mayMail={loaderData.mayMail} mayDeleteEvents={loaderData.mayDeleteEvents} mayChangeSeats={loaderData.mayChangeSeats} mayRecordPayments={loaderData.mayRecordPayments} mayRefund={loaderData.mayRefund} fallback={actionData?.target ? actionData : undefined} />
       )}
 
       {!loaderData.loadFailed && loaderData.mayMail ? (

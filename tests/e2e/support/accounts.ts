@@ -72,8 +72,20 @@ export const staffAccounts = {
   contributionAdmins: Array.from({ length: 4 }, (_, index) => `admin-contributions-${index + 1}@harmonia.example`),
   /** Event staff landing at the door of today's event with guests (the one meaning of past). */
   pastStaff: ["usher-past-1@harmonia.example", "usher-past-2@harmonia.example"],
+  /** Admins recording and refunding guests' contributions (issue 37), and setting up the door's events. */
+  contributionAdmins: [
+    "admin-contributions-1@harmonia.example",
+    "admin-contributions-2@harmonia.example",
+    "admin-contributions-3@harmonia.example",
+    "admin-contributions-4@harmonia.example",
+    "admin-contributions-5@harmonia.example",
+    "admin-contributions-6@harmonia.example",
+    "admin-contributions-7@harmonia.example",
+  ],
+  /** Event staff recording cash at the door (issue 37). */
+  contributionStaff: ["usher-contributions-1@harmonia.example", "usher-contributions-2@harmonia.example"],
 } as const;
 
-const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, ...adminGroups } = staffAccounts;
+const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, contributionStaff, ...adminGroups } = staffAccounts;
 export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
-export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff];
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff, ...contributionStaff];

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { arrivedWithPending, tapLabels, type CheckInGuest, type CheckInIntent } from "#app/modules/reservations";
+import { formatDollars } from "#app/modules/payments";
+import { arrivedWithPending, contributionWords, mayRecordPayment, tapLabels, type CheckInGuest, type CheckInIntent } from "#app/modules/reservations";
 import type { StaffOutcome } from "../staff-outcome";
 
 /**
@@ -16,6 +17,8 @@ export function GuestRow(props: {
   action: string;
   hidden: boolean;
   onArrivedChange: (reservationId: string, arrived: number) => void;
+  /** Whether this person may record payments (the policy): 'Paid in cash' shows then. */
+  mayRecordPayments: boolean;
   /** More for this guest under the taps (the edit form). */
   children?: React.ReactNode;
 }) {
@@ -67,6 +70,9 @@ export function GuestRow(props: {
         </p>
       </div>
       <p className="text-sm break-all text-mist">{[guest.email, guest.phone].filter(Boolean).join(" · ") || "No e-mail or phone"}</p>
+      <p data-testid="door-contribution" className={`mt-1 text-sm ${guest.contribution.kind === "paid" ? "text-sage" : "text-sand"}`}>
+        {contributionWords(guest.contribution)}
+      </p>
       <div className="mt-3 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap">
         <TapButton intent="arrive-one" reservationId={guest.reservationId} action={action} blocked={allIn} onSubmit={tap("arrive-one", allIn)} primary>
           {labels.arriveOne.visible}
@@ -82,9 +88,49 @@ export function GuestRow(props: {
           {labels.undo.visible}
           <span className="sr-only">{labels.undo.forWhom}</span>
         </TapButton>
+        {props.mayRecordPayments && mayRecordPayment(guest.contribution) ? <PaidInCash guest={guest} action={action} /> : null}
       </div>
       {props.children ? <div className="mt-3">{props.children}</div> : null}
     </li>
+  );
+}
+
+/**
+ * 'Paid in cash': one tap records the expected amount in cash (logged). A plain form without
+ * JavaScript, as the taps; with it, its own fetcher, and a second tap while the first is on its way
+ * (or once it is recorded) does nothing. The server records one payment however many taps arrive,
+ * from this phone or another, and says so to the later ones.
+ */
+function PaidInCash(props: { guest: CheckInGuest; action: string }) {
+  const { guest, action } = props;
+  const fetcher = useFetcher<StaffOutcome>();
+  const recorded = fetcher.state === "idle" && fetcher.data?.ok === true;
+  const blocked = fetcher.state !== "idle" || recorded;
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.message);
+  }, [fetcher.data]);
+  const submit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!blocked) void fetcher.submit({ intent: "paid-in-cash", reservationId: guest.reservationId }, { method: "post", action, preventScrollReset: true });
+  };
+  return (
+    <form method="post" action={action} onSubmit={submit} className="contents">
+      <input type="hidden" name="intent" value="paid-in-cash" />
+      <input type="hidden" name="reservationId" value={guest.reservationId} />
+      <button
+        type="submit"
+        aria-disabled={blocked || undefined}
+        className="button-secondary min-h-12 w-full touch-manipulation aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:w-auto"
+      >
+        {fetcher.state !== "idle" ? "Recording…" : "Paid in cash"}
+        <span className="sr-only">
+          {" "}
+          for {guest.name}: {formatDollars(guest.contribution.expectedCents)}
+        </span>
+      </button>
+    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { CheckInGuest } from "#app/modules/reservations";
+import { contributionWords, type CheckInGuest } from "#app/modules/reservations";
 import "./print.css";
 
 /** What the box already holds when printed mid-evening: a tick for a group all in, else how many are. */
@@ -24,6 +24,7 @@ export function PrintableGuestList({ title, when, guests }: { title: string; whe
           <th scope="col">Name</th>
           <th scope="col">Seats</th>
           <th scope="col">Phone</th>
+          <th scope="col">Contribution</th>
         </tr>
       </thead>
       <tbody>
@@ -35,6 +36,7 @@ export function PrintableGuestList({ title, when, guests }: { title: string; whe
             <td>{guest.name}</td>
             <td>{guest.seats}</td>
             <td>{guest.phone ?? ""}</td>
+            <td>{contributionWords(guest.contribution)}</td>
           </tr>
         ))}
       </tbody>
@@ -45,6 +47,7 @@ export function PrintableGuestList({ title, when, guests }: { title: string; whe
             {guests.length} {guests.length === 1 ? "guest" : "guests"}
           </th>
           <td>{seats}</td>
+          <td />
           <td />
         </tr>
       </tfoot>

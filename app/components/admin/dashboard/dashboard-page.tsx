@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { StaffOutcome } from "#app/components/admin/staff-outcome";
 import type { Route } from "#app/routes/admin/+types/dashboard";
-import { EventSummaries, AtAGlance, ListeningPanel } from "./overview-panels";
+import { ContributionsPanel, EventSummaries, AtAGlance, ListeningPanel } from "./overview-panels";
 import { MemberLists } from "./member-lists";
 import { FriendInvitationForm } from "./friend-invitation-form";
 import { NextEvents } from "./next-events";
@@ -51,6 +51,7 @@ export function DashboardPage({ data, outcome }: { data: Route.ComponentProps["l
       <NextEvents events={data.events} timeZone={data.timeZone} />
       <AtAGlance events={data.events} signUps={data.signUps} listening={data.listening} timeZone={data.timeZone} />
       <EventSummaries events={data.events} />
+      <ContributionsPanel contributions={data.contributions} timeZone={data.timeZone} />
       <ListeningPanel listening={data.listening} />
       <MemberLists listKey={data.listKey} search={data.search} list={data.list} timeZone={data.timeZone} />
 

@@ -31,7 +31,11 @@ export function MiniChart(props: {
   summary?: ReactNode;
   /** What the bars count, named on the value axis ('Seats', 'Plays'). */
   unit: string;
+  /** How a number reads in the table, the tooltip and on the axis ('$60'); as it is by default. */
+  format?: (value: number) => string;
 }) {
+  const format = props.format;
+  const shown = (value: string | number | undefined) => (format && typeof value === "number" ? format(value) : value);
   const hydrated = useHydrated();
   return (
     <figure className="min-w-0">
@@ -44,11 +48,12 @@ export function MiniChart(props: {
             <XAxis dataKey={props.labelKey} tick={{ fill: "#b9a890", fontSize: 11 }} interval="preserveStartEnd" minTickGap={12} tickFormatter={shortTick} />
             <YAxis
               allowDecimals={false}
-              width={44}
+              width={format ? 56 : 44}
+              tickFormatter={format ? (value: number) => format(value) : undefined}
               tick={{ fill: "#b9a890", fontSize: 11 }}
               label={{ value: props.unit, angle: -90, position: "insideLeft", fill: "#b9a890", fontSize: 11 }}
             />
-            <Tooltip contentStyle={{ background: "#1f1712", border: "1px solid #d9ccb855", color: "#f5ecdd" }} cursor={{ fill: "#e8b86d1a" }} />
+            <Tooltip formatter={format ? (value) => (typeof value === "number" ? format(value) : String(value)) : undefined} contentStyle={{ background: "#1f1712", border: "1px solid #d9ccb855", color: "#f5ecdd" }} cursor={{ fill: "#e8b86d1a" }} />
             {props.series.map((series) => (
               <Bar key={series.key} dataKey={series.key} name={series.label} fill={series.colour} stackId={props.stacked ? "stack" : undefined} isAnimationActive={false} />
             ))}
@@ -88,7 +93,7 @@ export function MiniChart(props: {
                 </th>
                 {props.series.map((series) => (
                   <td key={series.key} className="py-1 pr-3 tabular-nums">
-                    {row[series.key]}
+                    {shown(row[series.key])}
                   </td>
                 ))}
               </tr>

@@ -4,6 +4,8 @@ import { shortDay } from "#app/lib/day-series";
 import type { SignUpTrend } from "#app/modules/community/index.server";
 import type { EventsSummary } from "#app/modules/events/index.server";
 import type { ListeningAnalytics } from "#app/modules/music/index.server";
+import { formatDollars } from "#app/modules/payments";
+import type { EventContributions } from "#app/modules/reservations/index.server";
 import { formatVenueDateTime } from "#app/lib/event-dates";
 import { plural } from "./format";
 import { MiniChart } from "./mini-chart";
@@ -170,6 +172,47 @@ export function ListeningPanel({ listening }: { listening: Settled<ListeningAnal
       ) : (
         <PanelUnavailable what="Listening analytics" />
       )}
+    </Panel>
+  );
+}
+
+/** Each event's contributions (upcoming and recent): expected, paid, outstanding, refunded, as a chart with its table. */
+export function ContributionsPanel({ contributions, timeZone }: { contributions: Settled<{ upcoming: EventContributions[]; recent: EventContributions[] }>; timeZone: string }) {
+  const series = [
+    { key: "expected", label: "Expected", colour: colours.sand },
+    { key: "paid", label: "Paid", colour: colours.sage },
+    { key: "outstanding", label: "Outstanding", colour: colours.amber },
+    { key: "refunded", label: "Refunded", colour: colours.rose },
+  ];
+  // In whole dollars for the bars; the table and the tooltip read them as money.
+  const rows = (list: EventContributions[]) =>
+    list.map((event) => ({
+      event: `${event.title} (${formatVenueDateTime(event.startsAt, timeZone)})`,
+      expected: event.expectedCents / 100,
+      paid: event.paidCents / 100,
+      outstanding: event.outstandingCents / 100,
+      refunded: event.refundedCents / 100,
+    }));
+  const money = (dollars: number) => formatDollars(Math.round(dollars * 100));
+  return (
+    <Panel id="contributions" title="Contributions">
+      {contributions.ok ? (
+        <div className="grid gap-8 lg:grid-cols-2">
+          {(
+            [
+              ["Contributions of upcoming events", contributions.data.upcoming, "No upcoming event has guests yet."],
+              ["Contributions of recent events", contributions.data.recent, "No past event had guests."],
+            ] as const
+          ).map(([title, list, none]) => (
+            <MiniChart key={title} title={title} summary={list.length ? undefined : none} labelKey="event" labelHeader="Event" unit="Dollars" format={money} data={rows(list)} series={series} />
+          ))}
+        </div>
+      ) : (
+        <PanelUnavailable what="Contributions" />
+      )}
+      <Link to="/admin/eventreservations" className="mt-4 inline-block text-amber underline underline-offset-4">
+        Guests and their contributions
+      </Link>
     </Panel>
   );
 }

@@ -5,6 +5,9 @@ import { AddGuestForm, EditGuestForm } from "#app/components/admin/guests/guest-
 import { useOutcomeToast } from "#app/components/admin/staff-outcome";
 import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
 import { useHydrated } from "#app/lib/use-hydrated";
+import { formatDollars } from "#app/modules/payments";
+import { contributionWords, type GuestContributionView, mayRecordPayment } from "#app/modules/reservations";
+import { RecordPaymentForm, RefundForm } from "./contribution-forms";
 import { AttendeeMailForm } from "./attendee-mail-form";
 import { eventDeletionFetcherKey, rowFetcherKey, type ReservationsPageOutcome } from "./page-outcome";
 import { RememberedOpenScript, useRememberedOpen } from "./remembered-open";
@@ -20,6 +23,7 @@ export interface ReservationView {
   arrivedSeats: number;
   /** When it was made, at the venue ('November 20th, 2026, 3:15 PM'). */
   reservedAt: string;
+  contribution: GuestContributionView;
 }
 
 export interface WaitingListView {
@@ -50,6 +54,8 @@ export interface ReservationEventView {
   reservationCount: number;
   reservations: ReservationView[];
   waitingList: WaitingListView[];
+  /** Over every guest of the event, in cents. */
+  contributions: { expectedCents: number; paidCents: number; outstandingCents: number; refundedCents: number };
 }
 
 const cell =
@@ -59,6 +65,17 @@ const smallButton =
 const dangerButton = `${smallButton} border-danger/60 text-danger`;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** Who may do what with a guest's contribution (the policy, read by the loader). */
+interface ContributionRights {
+  mayRecordPayments: boolean;
+  mayRefund: boolean;
+}
+
+/** The intents whose forms say their own refusals (a contribution's form only those about its fields: it may be gone, the guest paid meanwhile). */
+const answeredByTheirForm = (failure: ReservationsPageOutcome) =>
+  ["set-max-seats", "send-attendee-mail", "add-guest", "edit-guest"].includes(failure.intent ?? "") ||
+  (["record-contribution", "refund-contribution"].includes(failure.intent ?? "") && !failure.ok && Boolean(failure.fieldErrors));
 
 /** The event row's own forms, answered above the guest list; every other answer for the event is inside it. */
 const answeredOnTheRow = new Set(["set-max-seats", "delete-event"]);
@@ -78,7 +95,7 @@ export function ReservationEventsTable(props: {
   /** Whether the policy lets this person change seat limits (admins): others see the number. */
   mayChangeSeats: boolean;
   fallback?: ReservationsPageOutcome;
-}) {
+} & ContributionRights) {
   const deletion = useFetcher<ReservationsPageOutcome>({ key: eventDeletionFetcherKey });
   useOutcomeToast(deletion.data);
   return (
@@ -112,6 +129,8 @@ export function ReservationEventsTable(props: {
             mayMail={props.mayMail}
             mayDeleteEvents={props.mayDeleteEvents}
             mayChangeSeats={props.mayChangeSeats}
+            mayRecordPayments={props.mayRecordPayments}
+            mayRefund={props.mayRefund}
             fallback={props.fallback?.target === event.id ? props.fallback : undefined}
           />
         ))}
@@ -128,7 +147,7 @@ function EventGroup(props: {
   mayDeleteEvents: boolean;
   mayChangeSeats: boolean;
   fallback?: ReservationsPageOutcome;
-}) {
+} & ContributionRights) {
   const { event } = props;
   const fetcher = useFetcher<ReservationsPageOutcome>({ key: rowFetcherKey(event.id) });
   useOutcomeToast(fetcher.data);
@@ -143,7 +162,7 @@ function EventGroup(props: {
   const failure = answer && !answer.ok ? answer : null;
   const seatsError = failure?.intent === "set-max-seats" ? failure.message : null;
   // The guest forms show their own failures, under their fields.
-  const rowError = failure && !["set-max-seats", "send-attendee-mail", "add-guest", "edit-guest"].includes(failure.intent ?? "") ? failure.message : null;
+  const rowError = failure && !answeredByTheirForm(failure) ? failure.message : null;
   const busy = fetcher.state !== "idle" || deleting;
   // Max seats refused: said in the row's error summary (decision 055), focus back on the field.
   const seatsErrors = seatsError ? { maxSeats: seatsError } : undefined;
@@ -271,7 +290,16 @@ function EventGroup(props: {
               {event.maxSeats === null ? null : (
                 <AddGuestForm eventId={event.id} eventTitle={event.title} seatsLeft={left} answered={props.fallback?.intent === "add-guest" ? props.fallback : undefined} />
               )}
-              <GuestRows event={event} hydrated={hydrated} submit={(fields) => fetcher.submit(fields, { method: "post" })} busy={busy} answered={props.fallback} />
+              <ContributionTotals event={event} />
+              <GuestRows
+                event={event}
+                hydrated={hydrated}
+                submit={(fields) => fetcher.submit(fields, { method: "post" })}
+                busy={busy}
+                answered={props.fallback}
+                mayRecordPayments={props.mayRecordPayments}
+                mayRefund={props.mayRefund}
+              />
               <WaitingList event={event} busy={busy} />
               <fetcher.Form method="post" className="flex flex-wrap items-center gap-3">
                 {hidden("eventId", event.id)}
@@ -342,13 +370,47 @@ function Confirmed(props: {
   );
 }
 
-function GuestRows(props: { event: ReservationEventView; hydrated: boolean; busy: boolean; submit: (fields: Record<string, string>) => void; answered?: ReservationsPageOutcome }) {
+/** The event's contributions above its guest list: expected, paid, outstanding, refunded (every guest, whatever the search shows). */
+function ContributionTotals(props: { event: ReservationEventView }) {
+  const { contributions: totals, title } = props.event;
+  const figures = [
+    ["Expected", totals.expectedCents],
+    ["Paid", totals.paidCents],
+    ["Outstanding", totals.outstandingCents],
+    ["Refunded", totals.refundedCents],
+  ] as const;
+  return (
+    <section aria-label={`Contributions for ${title}`} className="pt-3">
+      <h3 className="text-lg text-ivory">Contributions</h3>
+      <dl data-testid="contribution-totals" className="mt-1 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {figures.map(([label, cents]) => (
+          <div key={label} className="rounded-xl border border-sand/15 px-3 py-2">
+            <dt className="text-xs text-mist">{label}</dt>
+            <dd className="text-ivory tabular-nums">{formatDollars(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** A no-JavaScript answer to one of this guest's forms (its refusal shows in that form). */
+const answerFor = (answered: ReservationsPageOutcome | undefined, intent: string, reservationId: string, fieldsOnly = false) =>
+  answered?.intent === intent && !answered.ok && answered.values?.reservationId === reservationId && (!fieldsOnly || answered.fieldErrors) ? answered : undefined;
+
+function GuestRows(props: {
+  event: ReservationEventView;
+  hydrated: boolean;
+  busy: boolean;
+  submit: (fields: Record<string, string>) => void;
+  answered?: ReservationsPageOutcome;
+} & ContributionRights) {
   const { event } = props;
   if (event.reservations.length === 0) return <p className="pt-2 text-sand">No reservations.</p>;
   return (
     <table className="mt-2 w-full text-left text-sm max-md:block">
       <caption className="sr-only">Reservations for {event.title}</caption>
-      <ColumnHeads names={["Guest", "E-mail", "Phone", "Seats", "Reserved"]} />
+      <ColumnHeads names={["Guest", "E-mail", "Phone", "Seats", "Reserved", "Contribution"]} />
       <tbody className="max-md:block max-md:space-y-3">
         {event.reservations.map((reservation) => (
           <tr key={reservation.id} className="border-t border-sand/10 max-md:block max-md:rounded-xl max-md:border max-md:p-3">
@@ -367,13 +429,29 @@ function GuestRows(props: { event: ReservationEventView; hydrated: boolean; busy
             <td className={cell} data-label="Reserved">
               {reservation.reservedAt}
             </td>
+            <td className={cell} data-label="Contribution" data-testid="guest-contribution">
+              {contributionWords(reservation.contribution)}
+            </td>
             <td className={cell}>
               <div className="flex flex-wrap items-start gap-1.5">
-                <EditGuestForm
-                  eventId={event.id}
-                  guest={{ ...reservation, reservationId: reservation.id }}
-                  answered={props.answered?.intent === "edit-guest" && !props.answered.ok && props.answered.values?.reservationId === reservation.id ? props.answered : undefined}
-                />
+                <EditGuestForm eventId={event.id} guest={{ ...reservation, reservationId: reservation.id }} answered={answerFor(props.answered, "edit-guest", reservation.id)} />
+                {props.mayRecordPayments && mayRecordPayment(reservation.contribution) ? (
+                  <RecordPaymentForm
+                    eventId={event.id}
+                    guest={{ reservationId: reservation.id, name: reservation.name }}
+                    expectedCents={reservation.contribution.expectedCents}
+                    answered={answerFor(props.answered, "record-contribution", reservation.id, true)}
+                  />
+                ) : null}
+                {props.mayRefund && reservation.contribution.refundableCents > 0 ? (
+                  <RefundForm
+                    eventId={event.id}
+                    guest={{ reservationId: reservation.id, name: reservation.name }}
+                    refundableCents={reservation.contribution.refundableCents}
+                    byCard={reservation.contribution.kind === "paid" && reservation.contribution.method === "card"}
+                    answered={answerFor(props.answered, "refund-contribution", reservation.id, true)}
+                  />
+                ) : null}
                 <Confirmed
                   hydrated={props.hydrated}
                   label="Delete"

@@ -6,6 +6,7 @@ import { firstErrorPerField } from "#app/lib/form-errors";
 import { logFailure } from "#app/lib/log.server";
 import { recordActivity, type StaffActor } from "#app/modules/activity/index.server";
 import { can } from "#app/modules/access";
+import { guestContributions } from "../contributions.server";
 import type { Role } from "#app/modules/access";
 import {
   arrivalMessage,
@@ -106,7 +107,7 @@ export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: st
   if (!found) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
   const event: CheckInEvent = { id: found.id, title: found.title, startsAt: found.startsAt, location: found.location };
   if (!can(actor, "manage-reservations", { event: { status: found.status, maxSeats: found.maxSeats } })) return { ok: false, reason: "forbidden", message: outOfScope };
-  const guests = await db
+  const rows = await db
     .select({
       reservationId: reservations.id,
       name: reservations.visitorName,
@@ -114,9 +115,15 @@ export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: st
       phone: reservations.phone,
       seats: reservations.seats,
       arrivedSeats: reservations.arrivedSeats,
+      donation: reservations.donation,
     })
     .from(reservations)
     .where(eq(reservations.eventId, eventId))
     .orderBy(asc(sql`lower(${reservations.visitorName})`), asc(reservations.createdAt), asc(reservations.id));
+  const states = await guestContributions(db, rows.map((row) => ({ id: row.reservationId, seats: row.seats, donation: row.donation })));
+  const guests = rows.map(({ donation: _donation, ...guest }): CheckInGuest => {
+    const { paymentId: _paymentId, ...contribution } = states.get(guest.reservationId)!;
+    return { ...guest, contribution };
+  });
   return { ok: true, event, guests };
 }

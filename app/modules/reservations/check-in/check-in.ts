@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import type { GuestContributionView } from "../contribution-words";
 
 /**
  * Check-in at the door: the schema the page's forms and the server share, the page's texts, and
@@ -32,6 +33,8 @@ export interface CheckInGuest {
   phone: string | null;
   seats: number;
   arrivedSeats: number;
+  /** Paid (how, how much), refunded, or unpaid with what is expected. */
+  contribution: GuestContributionView;
 }
 
 /** Lower case without accents, spaces collapsed: 'José  López' matches 'jose lopez'. */
