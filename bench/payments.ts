@@ -17,10 +17,10 @@
 // nothing. (b) Checkout: p50/p95/p99 of opening each of those reservations' checkouts
 // (`startContributionCheckout`, one at a time, against the stand-in). Figures of each run, then the
 // median of the runs, and the machine's load. Timing is printed, never asserted; a wrong final state
-// exits 1. BENCH_PORT_RANGE (e.g. 4800-4899) keeps the server and the stand-in within those ports.
+// exits 1. BENCH_SERVER_NODE_OPTIONS passes options to the server (e.g. --cpu-prof). BENCH_PORT_RANGE (e.g. 4800-4899) keeps the server and the stand-in within those ports.
 // Needs the production build (npm run build).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -43,6 +43,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const WARM_UP_DELIVERIES = 100;
 const REPEAT_SHARE = 0.1;
 const TARGET_PER_SECOND = 200;
+/** Extra Node options for the server under test, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes. */
+const serverNodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
 
 if (!existsSync(path.join(root, "build", "server", "index.js"))) {
   console.error("No production build: run `npm run build` first.");
@@ -89,6 +91,8 @@ interface Delivered {
   other: number;
   /** Deliveries answered 409 (a refund before its payment) or otherwise, sent again until applied. */
   retried: number;
+  /** CPU seconds the server used in the timed deliveries (Linux /proc; undefined elsewhere). */
+  serverCpuSeconds?: number;
 }
 
 const shuffle = <T>(items: T[]): T[] => {
@@ -220,8 +224,23 @@ async function post(webhookUrl: string, fake: StripeFake, event: Stripe.Event): 
   return { status: response.status, text: await response.text() };
 }
 
+/**
+ * CPU seconds a process has used (Linux /proc; undefined elsewhere). On a shared machine the rate
+ * depends on what else runs; the server's CPU per event does not.
+ */
+function cpuSecondsOf(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** POSTs the deliveries `CONCURRENCY` at a time (timed), then sends again, as Stripe does, those not answered 2xx. */
-async function deliver(webhookUrl: string, fake: StripeFake, deliveries: string[]): Promise<Delivered> {
+async function deliver(server: Server, fake: StripeFake, deliveries: string[]): Promise<Delivered> {
+  const { webhookUrl } = server;
   const byId = new Map(fake.events.map((event) => [event.id, event]));
   const result: Delivered = { seconds: 0, applied: 0, alreadyApplied: 0, notYetKnown: 0, other: 0, retried: 0 };
   const again: string[] = [];
@@ -235,6 +254,7 @@ async function deliver(webhookUrl: string, fake: StripeFake, deliveries: string[
     }
   };
   let next = 0;
+  const cpuBefore = server.cpuSeconds();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -245,6 +265,8 @@ async function deliver(webhookUrl: string, fake: StripeFake, deliveries: string[
     }),
   );
   result.seconds = (performance.now() - started) / 1000;
+  const cpuAfter = server.cpuSeconds();
+  result.serverCpuSeconds = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
   for (let pass = 0; pass < 5 && again.length > 0; pass++) {
     const retry = again.splice(0);
     for (const id of retry) {
@@ -259,10 +281,12 @@ async function deliver(webhookUrl: string, fake: StripeFake, deliveries: string[
   return result;
 }
 
+type Server = Awaited<ReturnType<typeof startServer>>;
+
 async function startServer(env: Record<string, string>) {
   const serverPort = await port();
   const base = `http://127.0.0.1:${serverPort}`;
-  const child = spawn(process.execPath, [path.join(root, "server", "main.js")], {
+  const child = spawn(process.execPath, [...serverNodeOptions, path.join(root, "server", "main.js")], {
     cwd: root,
     env: {
       ...process.env,
@@ -285,6 +309,7 @@ async function startServer(env: Record<string, string>) {
   }
   return {
     webhookUrl: `${base}/api/payments/stripe`,
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     async stop() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
@@ -366,7 +391,7 @@ async function run(label: string, database: { databaseUrl: string } | { dataDir:
     let server = await startServer(serverEnv);
     const delivered: Delivered[] = [];
     try {
-      for (const round of rounds) delivered.push(await deliver(server.webhookUrl, fake, round.deliveries));
+      for (const round of rounds) delivered.push(await deliver(server, fake, round.deliveries));
     } finally {
       await server.stop();
     }
@@ -381,7 +406,7 @@ async function run(label: string, database: { databaseUrl: string } | { dataDir:
     let replay: Delivered;
     try {
       replay = await deliver(
-        server.webhookUrl,
+        server,
         fake,
         rounds.flatMap((round) => round.eventIds),
       );
@@ -402,7 +427,7 @@ async function run(label: string, database: { databaseUrl: string } | { dataDir:
     for (const [index, result] of results.entries()) {
       const round = measured[index]!;
       console.log(
-        `  ${round.label}: ${round.deliveries.length} in ${result.seconds.toFixed(2)} s = ${rates[index]!.toFixed(0)} events/s (${round.guests.length} reservations; applied ${result.applied}, "already applied" ${result.alreadyApplied}, refunds before their payment answered 409 and applied when sent again: ${result.notYetKnown}${result.other ? `, other answers ${result.other}` : ""})`,
+        `  ${round.label}: ${round.deliveries.length} in ${result.seconds.toFixed(2)} s = ${rates[index]!.toFixed(0)} events/s (${round.guests.length} reservations; applied ${result.applied}, "already applied" ${result.alreadyApplied}, refunds before their payment answered 409 and applied when sent again: ${result.notYetKnown}${result.other ? `, other answers ${result.other}` : ""}; server CPU ${result.serverCpuSeconds === undefined ? "n/a" : `${((result.serverCpuSeconds * 1000) / round.deliveries.length).toFixed(2)} ms`} per delivery)`,
       );
     }
     console.log(`  webhook, median of ${RUNS}: ${rate.toFixed(0)} events/s${onPostgres ? ` (target ≥ ${TARGET_PER_SECOND}: ${rate >= TARGET_PER_SECOND ? "met" : "MISSED"})` : ""}`);
