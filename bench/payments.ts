@@ -16,9 +16,10 @@
 // partly refunded by the right amount; every event stored once; and a replay of every event changes
 // nothing. (b) Checkout: p50/p95/p99 of opening each of those reservations' checkouts
 // (`startContributionCheckout`, one at a time, against the stand-in). Figures of each run, then the
-// median of the runs, and the machine's load. Timing is printed, never asserted; a wrong final state
-// exits 1. BENCH_SERVER_NODE_OPTIONS passes options to the server (e.g. --cpu-prof). BENCH_PORT_RANGE (e.g. 4800-4899) keeps the server and the stand-in within those ports.
-// Needs the production build (npm run build).
+// median of the runs, the server's CPU per event and the machine's load. Timing is printed, never
+// asserted; a wrong final state exits 1. BENCH_SERVER_NODE_OPTIONS passes options to the server (e.g.
+// "--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_PORT_RANGE (e.g. 4800-4899) keeps the server and the
+// stand-in within those ports. Needs the production build (npm run build).
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -430,7 +431,12 @@ async function run(label: string, database: { databaseUrl: string } | { dataDir:
         `  ${round.label}: ${round.deliveries.length} in ${result.seconds.toFixed(2)} s = ${rates[index]!.toFixed(0)} events/s (${round.guests.length} reservations; applied ${result.applied}, "already applied" ${result.alreadyApplied}, refunds before their payment answered 409 and applied when sent again: ${result.notYetKnown}${result.other ? `, other answers ${result.other}` : ""}; server CPU ${result.serverCpuSeconds === undefined ? "n/a" : `${((result.serverCpuSeconds * 1000) / round.deliveries.length).toFixed(2)} ms`} per delivery)`,
       );
     }
+    const cpuPerDelivery = results.every((result) => result.serverCpuSeconds !== undefined)
+      ? median(results.map((result, index) => (result.serverCpuSeconds! * 1000) / measured[index]!.deliveries.length))
+      : undefined;
     console.log(`  webhook, median of ${RUNS}: ${rate.toFixed(0)} events/s${onPostgres ? ` (target ≥ ${TARGET_PER_SECOND}: ${rate >= TARGET_PER_SECOND ? "met" : "MISSED"})` : ""}`);
+    // The server is one Node process: its CPU per event bounds its rate whatever the machine has spare.
+    if (cpuPerDelivery !== undefined) console.log(`  server CPU per event, median of ${RUNS}: ${cpuPerDelivery.toFixed(2)} ms (one core of its own would allow about ${(1000 / cpuPerDelivery).toFixed(0)}/s)`);
 
     console.log(`  opening a checkout (startContributionCheckout against the local Stripe stand-in, one at a time):`);
     const figures = measured.map((round) => {
