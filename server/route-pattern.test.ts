@@ -34,3 +34,15 @@ describe("routePatternOf", () => {
     expect(routePatternOf(build, "/no/such/token-s3cr3t")).toBe("unmatched");
   });
 });
+
+describe("routePatternOf, asked again", () => {
+  it("answers a path without values the same from what it kept, and a path with values from the table each time", () => {
+    expect(routePatternOf(build, "/admin/setup")).toBe("/admin/setup");
+    expect(routePatternOf(build, "/admin/setup")).toBe("/admin/setup");
+    expect(routePatternOf(build, "/events/:slug")).toBe("/events/:slug");
+    expect(routePatternOf(build, "/events/another")).toBe("/events/:slug");
+    expect(routePatternOf(build, "/events.data")).toBe("/events.data");
+    expect(routePatternOf(build, "/no/such/token-s3cr3t")).toBe("unmatched");
+    expect(routePatternOf(build, "/no/such/token-s3cr3t")).toBe("unmatched");
+  });
+});

@@ -1,6 +1,14 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 
 const trees = new WeakMap<ServerBuild, RouteObject[]>();
+/**
+ * The patterns of paths that carry no values (`/api/payments/stripe`), per build: matchRoutes
+ * flattens and ranks the whole route table on every call (about a millisecond of CPU per request),
+ * and such a path always names the same pattern. Paths with values are never kept (they may carry a
+ * token), nor paths no route matches; the count is bounded all the same.
+ */
+const staticPatterns = new WeakMap<ServerBuild, Map<string, string>>();
+const STATIC_PATTERNS_KEPT = 1000;
 
 /** The build's route manifest (id → parentId, path) as the nested routes matchRoutes walks. */
 function routeTree(build: ServerBuild): RouteObject[] {
@@ -22,6 +30,19 @@ function routeTree(build: ServerBuild): RouteObject[] {
  * (`/events/x.data`) gets its page's pattern with `.data`; a path no route matches, `unmatched`.
  */
 export function routePatternOf(build: ServerBuild, pathname: string): string {
+  let known = staticPatterns.get(build);
+  if (!known) staticPatterns.set(build, (known = new Map()));
+  const kept = known.get(pathname);
+  if (kept) return kept;
+  const pattern = matchPattern(build, pathname);
+  if (pattern === pathname && !/[:*]/.test(pattern)) {
+    if (known.size >= STATIC_PATTERNS_KEPT) known.clear();
+    known.set(pathname, pattern);
+  }
+  return pattern;
+}
+
+function matchPattern(build: ServerBuild, pathname: string): string {
   const data = pathname.endsWith(".data");
   const page = data ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") || "/" : pathname;
   const matches = matchRoutes(routeTree(build), page, build.basename);

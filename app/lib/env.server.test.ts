@@ -1,5 +1,8 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { InvalidEnvironmentError, parseEnv } from "./env.server";
+import { envSchema, InvalidEnvironmentError, parseEnv } from "./env.server";
+import { projectRoot } from "./project-root.server";
 
 function problemsOf(source: Record<string, string>): string[] {
   try {
@@ -132,5 +135,25 @@ describe("staff quotas and SMS countries (issue 23)", () => {
     expect(problemsOf({ MAIL_BOUNCE_ADDRESS: "bounces" })[0]).toMatch(/^MAIL_BOUNCE_ADDRESS: must be an e-mail address/);
     expect(problemsOf({ SES_SNS_TOPIC_ARN: "my-topic" })[0]).toMatch(/^SES_SNS_TOPIC_ARN: must be an SNS topic ARN/);
     expect(problemsOf({ MAIL_EVENTS_SECRET: "short" })[0]).toMatch(/^MAIL_EVENTS_SECRET: must be at least 16 characters/);
+  });
+});
+
+describe(".env.example", () => {
+  const example = readFileSync(path.join(projectRoot(), ".env.example"), "utf8");
+  /** The names it sets or shows commented out (`NAME=` or `# NAME=` at a line's start). */
+  const documented = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]!));
+  const settings = Object.keys(envSchema.shape);
+  /** Node's own, and the deprecated former names, which .env.example mentions in its prose only. */
+  const notShown = ["NODE_ENV", "AUTH_RATE_LIMIT_MULTIPLIER", "SEATS_PER_CLIENT_PER_EVENT"];
+
+  it("documents every setting the server reads, and names none it does not", () => {
+    expect(settings.filter((name) => !notShown.includes(name) && !documented.has(name))).toEqual([]);
+    expect([...documented].filter((name) => !settings.includes(name))).toEqual([]);
+    for (const name of notShown.slice(1)) expect(example).toContain(name);
+  });
+
+  it("is a configuration the server accepts as it stands", () => {
+    const set = Object.fromEntries([...example.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
+    expect(() => parseEnv(set)).not.toThrow();
   });
 });

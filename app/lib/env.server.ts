@@ -7,7 +7,7 @@ import { normaliseEmailAddress } from "./email-address";
 /**
  * Every setting the server reads from its environment, validated once at start-up.
  * A wrong value stops the server with a message that names the variable.
- * `.env.example` documents each one; keep the two in step.
+ * `.env.example` documents each one; keep the two in step (env.server.test.ts checks it).
  */
 const emailList = z
   .string()
@@ -60,7 +60,7 @@ const perDay = (fallback: number) =>
 /** A number of seats for the seat budget: whole, 1 to 10,000. */
 const seatBudget = z.coerce.number({ message: "must be a number of seats" }).int("must be a whole number").min(1, "must be 1 or more").max(10_000, "must be at most 10000");
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
     .number({ message: "must be a port number" })

@@ -17,7 +17,7 @@ import Stripe from "stripe";
  * - Stripe's error shape (`{ error: { type, code, message, param } }`) and statuses (400, 401, 404).
  * - A stand-in hosted checkout page (`session.url`): its Pay button completes the payment (or, for
  *   a delayed method, leaves it processing), its Cancel link goes back to `cancel_url`.
- * - Webhook events (`checkout.session.completed`, `…async_payment_succeeded/failed`,
+ * - Webhook events (`checkout.session.completed`, `…async_payment_succeeded/failed`, `…expired`,
  *   `charge.refunded`), POSTed to `webhookUrl` signed as Stripe signs them
  *   (`stripe.webhooks.generateTestHeaderString` with the endpoint's secret). A test may hold them
  *   back (a lost webhook), send one twice, or in another order.
@@ -75,6 +75,15 @@ export class StripeFake extends LocalStandIn {
     const session = this.sessions.get(sessionId)!;
     if (outcome === "succeeded") session.payment_status = "paid";
     await this.emit(`checkout.session.async_payment_${outcome}`, session);
+  }
+
+  /** Expires an open session, as Stripe does 24 hours after it was made (`checkout.session.expired`). */
+  async expire(sessionId: string): Promise<void> {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`No session ${sessionId}`);
+    if (session.status !== "open") throw new Error(`Session ${sessionId} is ${session.status}`);
+    session.status = "expired";
+    await this.emit("checkout.session.expired", session);
   }
 
   /** Sends an event already made (a second delivery, or one held back) to the endpoint again. */

@@ -23,7 +23,7 @@ export interface StatusDetail {
 }
 
 export interface StatusCheck {
-  id: "database" | "migrations" | "mail" | "sms" | "queue" | "outbox" | "backups" | "alerts" | "dkim" | "bounces";
+  id: "database" | "migrations" | "mail" | "sms" | "queue" | "outbox" | "backups" | "alerts" | "dkim" | "bounces" | "payments";
   title: string;
   state: CheckState;
   summary: string;

@@ -11,7 +11,7 @@ import { demoContentSummary, describeDemoContent, listDemoInvitations, removeDem
 import { listImportRuns } from "#app/modules/legacy-import/index.server";
 import { ImportRuns } from "#app/components/admin/import-runs";
 import { bounceStatus, dkimStatus } from "#app/modules/deliverability/index.server";
-import { gatherSystemStatus, type CheckState, type StatusCheck } from "#app/modules/system/index.server";
+import { gatherSystemStatus, paymentsStatus, type CheckState, type StatusCheck } from "#app/modules/system/index.server";
 import { orElse } from "#app/lib/or-else";
 
 /**
@@ -30,7 +30,7 @@ const REVIEW = "review-removal";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, "view-system-details", context);
   const status = await gatherSystemStatus(context.statusSources, { includeDetails: true });
-  const checks = [...status.checks, dkimStatus(context.env), bounceStatus(context.env)];
+  const checks = [...status.checks, dkimStatus(context.env), bounceStatus(context.env), paymentsStatus(context.env, context.payments?.mode)];
   const demo = await demoContentSummary(context.db);
   // The demo invitations' rids are random per installation; admins of a demo find them here.
   const demoInvitations = demo.present ? await listDemoInvitations(context.db, context.env.PUBLIC_URL) : [];
