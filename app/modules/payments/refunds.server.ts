@@ -37,8 +37,6 @@ export async function queueRefund(tx: Database, payment: PaymentRow, refund: { a
       nextAttemptAt: refund.now,
       createdAt: refund.now,
       doneAt: done ? refund.now : null,
-      // Due at the caller's clock: the database's now() is later than it, so a pass asked at that clock would skip it.
-      nextAttemptAt: refund.now,
     })
     .returning({ id: paymentRefunds.id });
   if (done) await settleRefundedAmount(tx, payment.id, refund.now);

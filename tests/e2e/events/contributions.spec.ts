@@ -61,7 +61,7 @@ async function payOnStripe(page: Page, amount: string) {
 }
 
 test("reserve 2 seats at $30, pay $60 on Stripe's page, and the door list shows it paid", async ({ page, browser }) => {
-  const event = await eventIn(browser, staffAccounts.contributionAdmins[0]!, "Contribution Evening One", 24 * 5);
+  const event = await eventIn(browser, staffAccounts.guestContributionAdmins[0]!, "Contribution Evening One", 24 * 5);
   try {
     await reserve(page, event.href, { email: testEmail("pays"), seats: "2", perSeat: "30" }, "event page");
     await page.getByRole("button", { name: "Pay my contribution ($60 for 2 seats)" }).click();
@@ -76,7 +76,7 @@ test("reserve 2 seats at $30, pay $60 on Stripe's page, and the door list shows 
 });
 
 test("pay later from the confirmation e-mail's link, choosing another amount in the range", async ({ page, browser }) => {
-  const event = await eventIn(browser, staffAccounts.contributionAdmins[1]!, "Contribution Evening Two", 24 * 6);
+  const event = await eventIn(browser, staffAccounts.guestContributionAdmins[1]!, "Contribution Evening Two", 24 * 6);
   const email = testEmail("later");
   try {
     await reserve(page, event.href, { email, seats: "2", perSeat: "20" });
@@ -96,7 +96,7 @@ test("pay later from the confirmation e-mail's link, choosing another amount in 
 });
 
 test("cancel three days before: the page says it refunds, and the contribution goes back to the card", async ({ page, browser }) => {
-  const event = await eventIn(browser, staffAccounts.contributionAdmins[2]!, "Contribution Evening Three", 24 * 3 + 2);
+  const event = await eventIn(browser, staffAccounts.guestContributionAdmins[2]!, "Contribution Evening Three", 24 * 3 + 2);
   const email = testEmail("early");
   try {
     await reserve(page, event.href, { email, seats: "2", perSeat: "30" });
@@ -113,7 +113,7 @@ test("cancel three days before: the page says it refunds, and the contribution g
 });
 
 test("cancel two hours before: the page says the contribution is kept, and it is", async ({ page, browser }) => {
-  const event = await eventIn(browser, staffAccounts.contributionAdmins[3]!, "Contribution Evening Four", 2);
+  const event = await eventIn(browser, staffAccounts.guestContributionAdmins[3]!, "Contribution Evening Four", 2);
   const email = testEmail("late");
   try {
     await reserve(page, event.href, { email, seats: "1", perSeat: "40" });

@@ -68,8 +68,8 @@ export const staffAccounts = {
   lifecycleStaff: ["usher-lifecycle-1@harmonia.example"],
   /** Admins checking the one meaning of past, the reservations page's New event and its attendee mail straight after load. */
   pastAdmins: Array.from({ length: 13 }, (_, index) => `admin-past-${index + 1}@harmonia.example`),
-  /** Admins setting up the contributions' events and reading their door list (events/contributions.spec.ts). */
-  contributionAdmins: Array.from({ length: 4 }, (_, index) => `admin-contributions-${index + 1}@harmonia.example`),
+  /** Admins setting up the guests' contribution journeys' events and reading their door list (events/contributions.spec.ts). */
+  guestContributionAdmins: Array.from({ length: 4 }, (_, index) => `admin-guest-contributions-${index + 1}@harmonia.example`),
   /** Event staff landing at the door of today's event with guests (the one meaning of past). */
   pastStaff: ["usher-past-1@harmonia.example", "usher-past-2@harmonia.example"],
   /** Admins recording and refunding guests' contributions (issue 37), and setting up the door's events. */
