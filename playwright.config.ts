@@ -114,6 +114,8 @@ export default defineConfig({
         E2E_SESSION_DOOR_PORT: String(sessionDoorPort),
         // Contributions are paid through the Stripe stand-in (tests/support/stripe-stand-in-server.ts).
         ...stripeEnvFor(stripeUrl),
+        // The Donate link stays the spec's external one (site/chrome.spec.ts); /donate is tested over HTTP.
+        DONATE_URL: "https://donate.stripe.com/harmonia",
       },
     },
   ],

@@ -58,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: user ? { id: user.id, email: user.email, name: user.name, staffHome: staffHomePath(user) } : null,
     playlist,
     footerNewsletter: footer?.outcome ?? null,
+    // The Donate link: DONATE_URL if set; with Stripe configured our own page of one-off gifts; else the spec's external link.
+    donateHref: context.env.DONATE_URL ?? (context.payments ? "/donate" : siteConfig.donationUrl),
   };
   return data(rootData, footer ? { headers: { "Set-Cookie": footer.clear } } : undefined);
 }

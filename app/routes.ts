@@ -12,6 +12,8 @@ export default [
   route("newsletter", "routes/site/newsletter.tsx"),
   route("waitlist", "routes/site/waitlist.tsx"),
   route("unsubscribe", "routes/site/unsubscribe.tsx"),
+  route("donate", "routes/site/donate.tsx"),
+  route("donate/thanks", "routes/site/donate-thanks.tsx"),
 
   route("events", "routes/events/events.tsx"),
   route("events/:slug", "routes/events/event-page.tsx"),

@@ -195,6 +195,8 @@ export const envSchema = z.object({
   STRIPE_API_BASE: z.url({ message: "must be an http(s) URL" }).optional(),
   /** Without Stripe: the one link every confirmation gives for the contribution. */
   CONTRIBUTION_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).default(siteConfig.donationUrl),
+  /** Where the Donate link leads; unset: our own /donate page when Stripe is configured, else the brand's donation link (siteConfig). */
+  DONATE_URL: z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
   /** before-cutoff: a guest's cancellation at least CONTRIBUTION_REFUND_HOURS before the event is refunded; always; never. */
   CONTRIBUTION_REFUND_POLICY: z.enum(["before-cutoff", "always", "never"], { message: "must be before-cutoff, always or never" }).default("before-cutoff"),
   CONTRIBUTION_REFUND_HOURS: z.coerce.number({ message: "must be a number of hours" }).int("must be a whole number of hours").min(0, "must be 0 or more").max(24 * 60).default(48),

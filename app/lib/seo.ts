@@ -17,6 +17,8 @@ export interface RootData {
   playlist: { title: string; src: string }[];
   /** What the footer's newsletter form sent before the page's scripts ran came back with (routes/site/footer-newsletter.server.ts). */
   footerNewsletter: { ok: true; message: string } | { ok: false; error: string; email: string } | null;
+  /** Where the Donate link leads: DONATE_URL, else our /donate page when Stripe is configured, else the spec's external link. */
+  donateHref: string;
 }
 
 interface MetaArgsLike {

@@ -43,6 +43,8 @@ export const siteConfig = {
    * the range with the suggested amount chosen, and the server takes nothing outside it.
    */
   contribution: { minPerSeat: 20, maxPerSeat: 40, suggestedPerSeat: 30, currency: "usd" },
+  /** A one-off gift through our /donate page (with Stripe configured), in whole US dollars. */
+  gift: { minDollars: 5, maxDollars: 1000, suggestedDollars: 50 },
   venue: {
     name: "a private home",
     neighbourhood: "La Jolla",

@@ -1,4 +1,5 @@
 CREATE TYPE "public"."payment_method" AS ENUM('card', 'cash', 'other');--> statement-breakpoint
+CREATE TYPE "public"."payment_purpose" AS ENUM('contribution', 'gift');--> statement-breakpoint
 CREATE TYPE "public"."payment_status" AS ENUM('pending', 'paid', 'partly_refunded', 'refunded', 'failed', 'expired');--> statement-breakpoint
 CREATE TYPE "public"."refund_status" AS ENUM('pending', 'succeeded', 'failed');--> statement-breakpoint
 ALTER TYPE "public"."guest_token_purpose" ADD VALUE 'contribution';--> statement-breakpoint
@@ -27,11 +28,12 @@ CREATE TABLE "payment_refunds" (
 --> statement-breakpoint
 CREATE TABLE "payments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"purpose" "payment_purpose" DEFAULT 'contribution' NOT NULL,
 	"reservation_id" uuid,
 	"event_id" uuid,
 	"payer_name" text NOT NULL,
 	"payer_email" text,
-	"seats" integer NOT NULL,
+	"seats" integer,
 	"method" "payment_method" NOT NULL,
 	"provider" text,
 	"provider_session_id" text,
@@ -47,7 +49,8 @@ CREATE TABLE "payments" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "payments_amount_positive" CHECK ("payments"."amount_cents" > 0),
 	CONSTRAINT "payments_refunded_range" CHECK ("payments"."refunded_cents" BETWEEN 0 AND "payments"."amount_cents"),
-	CONSTRAINT "payments_card_has_session" CHECK ("payments"."method" <> 'card' OR "payments"."provider_session_id" IS NOT NULL)
+	CONSTRAINT "payments_card_has_session" CHECK ("payments"."method" <> 'card' OR "payments"."provider_session_id" IS NOT NULL),
+	CONSTRAINT "payments_contribution_has_seats" CHECK ("payments"."purpose" <> 'contribution' OR "payments"."seats" BETWEEN 1 AND 10)
 );
 --> statement-breakpoint
 ALTER TABLE "payment_events" ADD CONSTRAINT "payment_events_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -11,6 +11,9 @@ import { reservations } from "./reservations";
  */
 export const paymentStatus = pgEnum("payment_status", ["pending", "paid", "partly_refunded", "refunded", "failed", "expired"]);
 
+/** What the money is for: a reservation's contribution, or a one-off gift through /donate. */
+export const paymentPurpose = pgEnum("payment_purpose", ["contribution", "gift"]);
+
 /** How the money came: by card through the provider's checkout, or in cash or otherwise, recorded by staff. */
 export const paymentMethod = pgEnum("payment_method", ["card", "cash", "other"]);
 
@@ -23,12 +26,13 @@ export const payments = pgTable(
   "payments",
   {
     id: uuid().primaryKey().defaultRandom(),
+    purpose: paymentPurpose().notNull().default("contribution"),
     reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
     eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
     payerName: text("payer_name").notNull(),
     payerEmail: text("payer_email"),
-    /** The reservation's seats when the payment was made, which the amount was for. */
-    seats: integer().notNull(),
+    /** The reservation's seats when the payment was made, which the amount was for; null for a gift. */
+    seats: integer(),
     method: paymentMethod().notNull(),
     /** 'stripe' for a card payment; null for one staff recorded. */
     provider: text(),
@@ -59,6 +63,7 @@ export const payments = pgTable(
     check("payments_amount_positive", sql`${table.amountCents} > 0`),
     check("payments_refunded_range", sql`${table.refundedCents} BETWEEN 0 AND ${table.amountCents}`),
     check("payments_card_has_session", sql`${table.method} <> 'card' OR ${table.providerSessionId} IS NOT NULL`),
+    check("payments_contribution_has_seats", sql`${table.purpose} <> 'contribution' OR ${table.seats} BETWEEN 1 AND 10`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugForEvent } from "#app/modules/events/event-slug";
-import { contributionMessages } from "#app/modules/payments";
+import { contributionMessages, giftMessages } from "#app/modules/payments";
 import { startServerWithMail, stopServerWithMail } from "#tests/support/server-with-mail";
 import { decodedBody, linkIn, waitForMail, type SmtpSink } from "#tests/support/smtp-sink";
 import { StripeFake } from "#tests/support/stripe-fake";
@@ -149,5 +149,40 @@ describe("contributions over HTTP", () => {
     const bad = await fetch(`${server.url}/api/payments/stripe`, { method: "POST", headers: { "Stripe-Signature": "t=1,v1=00" }, body: "{}" });
     expect(bad.status).toBe(400);
     expect((await fetch(`${server.url}/api/payments/stripe`)).status).toBe(405);
+  });
+
+  describe("a one-off gift through /donate (Stripe configured, DONATE_URL unset)", () => {
+    it("leads the Donate link to /donate, keeps what was typed on a refusal, and opens one checkout per form", async () => {
+      const home = await fetch(server.url).then((response) => response.text());
+      expect(home).toMatch(/<a[^>]+href="\/donate"[^>]*>Donate/);
+      const page = await fetch(`${server.url}/donate`).then((response) => response.text());
+      const submissionKey = /name="submissionKey" value="([0-9a-f-]{36})"/.exec(page)![1]!;
+
+      const refused = await post("/donate", { name: "Grace Giver", email: "grace.gives@example.com", amount: "2", submissionKey });
+      expect(refused.status).toBe(400);
+      const html = unescape(await refused.text());
+      expect(html).toContain(giftMessages.amount);
+      expect(html).toContain('value="grace.gives@example.com"');
+
+      const before = stripe.sessions.size;
+      const toCheckout = await post("/donate", { name: "Grace Giver", email: "grace.gives@example.com", amount: "75", submissionKey });
+      expect(toCheckout.status).toBe(303);
+      const checkoutUrl = toCheckout.headers.get("location")!;
+      const again = await post("/donate", { name: "Grace Giver", email: "grace.gives@example.com", amount: "75", submissionKey });
+      expect(again.headers.get("location")).toBe(checkoutUrl);
+      expect(stripe.sessions.size).toBe(before + 1);
+      const session = stripe.sessions.get(checkoutUrl.split("/").pop()!)!;
+      expect(session.amount_total).toBe(7500);
+      expect(session.client_reference_id).toBeNull();
+
+      const paid = await fetch(`${checkoutUrl}/pay`, { method: "POST", redirect: "manual" });
+      const back = new URL(paid.headers.get("location")!);
+      expect(back.pathname).toBe("/donate/thanks");
+      const thanks = await fetch(`${server.url}${back.pathname}${back.search}`).then((response) => response.text());
+      expect(thanks).toContain("Your gift of $75 is received.");
+      const receipt = await waitForMail(sink, "grace.gives@example.com");
+      expect(receipt.subject).toBe("Thank you for your gift");
+      expect(decodedBody(receipt)).toContain("Thank you for your gift of $75.");
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugForEvent } from "#app/modules/events/event-slug";
 import { reservationMessages } from "#app/modules/reservations/reservation-form";
+import { siteConfig } from "#app/lib/site-config";
 import { startTestServer, type TestServer } from "#tests/support/test-server";
 
 /**
@@ -46,6 +47,15 @@ describe("reserving seats over HTTP", () => {
     });
     return { status: response.status, html: await response.text() };
   }
+
+  it("without Stripe, points the Donate link at the brand's donation page, and /donate leads there too", async () => {
+    const home = await fetch(server.url).then((response) => response.text());
+    expect(home).toContain(`href="${siteConfig.donationUrl}"`);
+    expect(home).not.toContain('href="/donate"');
+    const donate = await fetch(`${server.url}/donate`, { redirect: "manual" });
+    expect(donate.status).toBe(302);
+    expect(donate.headers.get("location")).toBe(siteConfig.donationUrl);
+  });
 
   it("confirms a reservation on the page (200), naming the event and the address", async () => {
     const { status, html } = await reserve(slug("Candlelight Piano Meditation"), { ...guest, seats: "2" });

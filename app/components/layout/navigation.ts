@@ -1,5 +1,3 @@
-import { siteConfig } from "#app/lib/site-config";
-
 export interface NavLink {
   label: string;
   to: string;
@@ -14,17 +12,20 @@ export const aboutLinks: NavLink[] = [
   { label: "Contact", to: "/contact" },
 ];
 
-export const donateLink: NavLink = { label: "Donate", to: siteConfig.donationUrl, external: true };
+/** The Donate link, to wherever this site's donations go (useDonateHref): an outside page opens in a new tab. */
+export function donateLink(href: string): NavLink {
+  return { label: "Donate", to: href, external: /^https?:\/\//.test(href) };
+}
 
-/** The footer's navigation list, in the spec's order. */
-export const footerLinks: NavLink[] = [
+/** The footer's navigation list, in the spec's order, with the Donate link's address. */
+export const footerLinks = (donateHref: string): NavLink[] => [
   { label: "Home", to: "/" },
   { label: "About Us", to: "/about" },
   { label: "Events", to: "/events" },
   { label: "Meditations", to: "/meditations" },
   { label: "Harmonize", to: "/harmonize" },
   { label: "Contact", to: "/contact" },
-  donateLink,
+  donateLink(donateHref),
 ];
 
 /** Pages that stand alone, without the footer. */

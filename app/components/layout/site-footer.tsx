@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { siteConfig } from "#app/lib/site-config";
+import { useDonateHref } from "#app/lib/use-signed-in-user";
 import { Logo } from "./logo";
 import { externalLinkProps, footerLinks } from "./navigation";
 import { FooterNewsletterForm } from "./newsletter-form";
@@ -7,6 +8,7 @@ import { SiteLink } from "./site-link";
 import { SocialIcon } from "./social-icon";
 
 export function SiteFooter() {
+  const donateHref = useDonateHref();
   return (
     <footer className="border-t border-ember/80 bg-umber">
       <div className="mx-auto grid max-w-6xl gap-12 px-5 py-16 sm:px-8 lg:grid-cols-[1.3fr_0.8fr_1.2fr]">
@@ -36,7 +38,7 @@ export function SiteFooter() {
             Explore
           </h2>
           <ul className="mt-5 space-y-1">
-            {footerLinks.map((link) => (
+            {footerLinks(donateHref).map((link) => (
               <li key={link.label}>
                 <SiteLink link={link} className="inline-block py-1.5 text-sand hover:text-amber" />
               </li>

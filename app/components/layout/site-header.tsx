@@ -1,7 +1,7 @@
 import { LogIn, Menu, UserRound } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { useSignedInUser } from "#app/lib/use-signed-in-user";
+import { useDonateHref, useSignedInUser } from "#app/lib/use-signed-in-user";
 import { DisclosureMenu } from "../ui/disclosure-menu";
 import { Modal } from "../ui/modal";
 import { Logo } from "./logo";
@@ -36,6 +36,7 @@ export function SiteHeader({ player }: { player: ReactNode }) {
 /** The desktop menu: the About dropdown, Events, (Member Welcome), Program, Donate, then the account items. */
 function DesktopNavigation() {
   const user = useSignedInUser();
+  const donate = donateLink(useDonateHref());
   return (
     <nav aria-label="Main" className="hidden lg:block">
       <ul className="flex items-center gap-1">
@@ -59,7 +60,7 @@ function DesktopNavigation() {
             </ul>
           </DisclosureMenu>
         </li>
-        {(user ? signedInDesktopLinks : desktopLinks).map((link) => (
+        {(user ? signedInDesktopLinks(donate) : desktopLinks(donate)).map((link) => (
           <li key={link.label}>
             <SiteLink link={link} className={navItemClass} />
           </li>
@@ -103,21 +104,21 @@ function DesktopNavigation() {
 }
 
 const memberWelcomeLink: NavLink = { label: "Member Welcome", to: "/welcome" };
-const desktopLinks: NavLink[] = [{ label: "Events", to: "/events" }, { label: "Program", to: "/program" }, donateLink];
-const signedInDesktopLinks: NavLink[] = [{ label: "Events", to: "/events" }, memberWelcomeLink, { label: "Program", to: "/program" }, donateLink];
+const desktopLinks = (donate: NavLink): NavLink[] => [{ label: "Events", to: "/events" }, { label: "Program", to: "/program" }, donate];
+const signedInDesktopLinks = (donate: NavLink): NavLink[] => [{ label: "Events", to: "/events" }, memberWelcomeLink, { label: "Program", to: "/program" }, donate];
 
 /** The spec's slide-out menu: About, Events, (Member Welcome), Donate, then Profile and Logout, or Login. */
-const mobileLinks: NavLink[] = [
+const mobileLinks = (donate: NavLink): NavLink[] => [
   { label: "About", to: "/about" },
   { label: "Events", to: "/events" },
-  donateLink,
+  donate,
   { label: "Login", to: "/login" },
 ];
-const signedInMobileLinks: NavLink[] = [
+const signedInMobileLinks = (donate: NavLink): NavLink[] => [
   { label: "About", to: "/about" },
   { label: "Events", to: "/events" },
   memberWelcomeLink,
-  donateLink,
+  donate,
   { label: "Profile", to: "/profile" },
 ];
 
@@ -140,6 +141,7 @@ function LogoutButton(props: { className: string }) {
 /** The menu button; the dialog's code loads when the button is first reached (ui/modal.tsx). */
 function MobileMenu() {
   const user = useSignedInUser();
+  const donate = donateLink(useDonateHref());
   const itemClass = "block rounded-xl px-4 py-3 text-lg text-sand hover:bg-ember hover:text-amber";
   return (
     <Modal
@@ -155,7 +157,7 @@ function MobileMenu() {
     >
       <nav aria-label="Mobile" className="mt-6">
         <ul className="space-y-1">
-          {(user ? [...signedInMobileLinks, ...(user.staffHome ? [staffLink(user.staffHome)] : [])] : mobileLinks).map((link) => (
+          {(user ? [...signedInMobileLinks(donate), ...(user.staffHome ? [staffLink(user.staffHome)] : [])] : mobileLinks(donate)).map((link) => (
             <li key={link.label}>
               <SiteLink link={link} className={itemClass} />
             </li>

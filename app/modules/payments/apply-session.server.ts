@@ -53,7 +53,7 @@ export async function applyCheckoutSession(tx: Database, session: CheckoutSessio
       ? await queueEmailToRender(tx, {
           kind: RECEIPT_RENDERER,
           to: payment.payerEmail,
-          subject: "Thank you for your contribution",
+          subject: payment.purpose === "gift" ? "Thank you for your gift" : "Thank you for your contribution",
           idempotencyKey: `contribution-receipt:${payment.id}`,
           renderer: RECEIPT_RENDERER,
           refs: { paymentId: payment.id },
@@ -102,17 +102,20 @@ export async function applyCheckoutSession(tx: Database, session: CheckoutSessio
  */
 async function adoptSession(tx: Database, session: CheckoutSession): Promise<PaymentRow | null> {
   const meta = session.metadata;
-  if (meta[METADATA.purpose] !== "contribution" || session.amountTotal <= 0) return null;
+  const named = meta[METADATA.purpose];
+  if ((named !== "contribution" && named !== "gift") || session.amountTotal <= 0) return null;
+  const purpose: "contribution" | "gift" = named;
   const seats = Number(meta[METADATA.seats]);
   const eventId = meta[METADATA.eventId];
   const event = eventId && UUID.test(eventId) ? await findEvent(tx, { eventId }) : undefined;
   const reservationId = meta[METADATA.reservationId];
   const values = {
-    reservationId: reservationId && UUID.test(reservationId) ? reservationId : null,
+    reservationId: purpose === "contribution" && reservationId && UUID.test(reservationId) ? reservationId : null,
     eventId: event?.id ?? null,
     payerName: (meta[METADATA.payerName] ?? "Guest").slice(0, 100),
     payerEmail: session.customerEmail,
-    seats: Number.isInteger(seats) && seats >= 1 && seats <= 10 ? seats : 1,
+    purpose,
+    seats: purpose === "gift" ? null : Number.isInteger(seats) && seats >= 1 && seats <= 10 ? seats : 1,
     method: "card" as const,
     provider: "stripe",
     providerSessionId: session.id,

@@ -106,6 +106,69 @@ export async function startContributionCheckout(
   }
 }
 
+export type GiftCheckoutOutcome =
+  | { ok: true; url: string }
+  | ({ ok: false } & TooManyAttemptsRefusal)
+  | { ok: false; reason: "not-configured" | "could-not-start"; message: string };
+
+/**
+ * A one-off gift through /donate: Stripe's hosted checkout for the amount the form gave (checked
+ * against the range by the caller's schema). The form's one-time submission key names the checkout,
+ * so a second press of the same form opens the same one.
+ */
+export async function startGiftCheckout(
+  db: Database,
+  gateway: PaymentGateway | null,
+  request: { name: string; email: string; amountDollars: number; submissionKey: string; client: LimitedClient; returnUrls: { success: string; cancel: string }; now?: Date },
+): Promise<GiftCheckoutOutcome> {
+  if (!gateway) return { ok: false, reason: "not-configured", message: contributionMessages.notTaking };
+  const now = request.now ?? new Date();
+  const limit = await consumeRateLimits(db, [{ key: `contribution-checkout:client:${request.client.key}`, rule: checkoutAttemptLimit }], request.client.rateLimitMultiplier).catch(
+    (error: unknown) => {
+      logFailure("payments", "counting a checkout attempt", error);
+      return null;
+    },
+  );
+  if (!limit) return { ok: false, reason: "could-not-start", message: contributionMessages.couldNotStart };
+  if (!limit.allowed) return { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) };
+  const amountCents = request.amountDollars * 100;
+  try {
+    const session = await gateway.createCheckout({
+      amountCents,
+      currency: CONTRIBUTION_CURRENCY,
+      description: "A gift to Harmonia",
+      customerEmail: request.email,
+      clientReferenceId: null,
+      metadata: { [METADATA.purpose]: "gift", [METADATA.payerName]: request.name.slice(0, 100) },
+      successUrl: request.returnUrls.success,
+      cancelUrl: request.returnUrls.cancel,
+      idempotencyKey: `harmonia-gift:${request.submissionKey}:${amountCents}`,
+    });
+    if (!session.url) throw new Error("the checkout came without its address");
+    await db
+      .insert(payments)
+      .values({
+        purpose: "gift",
+        payerName: request.name,
+        payerEmail: request.email,
+        method: "card",
+        provider: "stripe",
+        providerSessionId: session.id,
+        amountCents,
+        currency: CONTRIBUTION_CURRENCY,
+        status: "pending",
+        checkoutUrl: session.url,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing();
+    return { ok: true, url: session.url };
+  } catch (error) {
+    logFailure("payments", "opening a gift's checkout", error);
+    return { ok: false, reason: "could-not-start", message: contributionMessages.couldNotStart };
+  }
+}
+
 /** A Checkout Session id as Stripe makes them; anything else is not looked up. */
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
 

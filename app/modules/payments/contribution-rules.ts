@@ -92,3 +92,24 @@ export function refundRuleText(policy: RefundPolicy, eventStartsAt: Date, now: D
     ? `You paid a contribution of ${amount}. Cancellations less than ${policy.hours} hours before the event are not refunded: the contribution is kept. To ask the organisers about it, write to us through the contact page.`
     : `You paid a contribution of ${amount}. Contributions are not refunded on cancellation; to ask the organisers about it, write to us through the contact page.`;
 }
+
+/** A one-off gift through /donate (issue 37): whole dollars within the brand's range. */
+export const GIFT_MIN_DOLLARS = siteConfig.gift.minDollars;
+export const GIFT_MAX_DOLLARS = siteConfig.gift.maxDollars;
+export const GIFT_SUGGESTED_DOLLARS = siteConfig.gift.suggestedDollars;
+
+export const giftMessages = {
+  name: "Please enter your name.",
+  nameTooLong: "Please shorten your name to at most 100 characters.",
+  email: "Please enter a valid email address.",
+  amount: `Please choose an amount from $${GIFT_MIN_DOLLARS} to $${GIFT_MAX_DOLLARS.toLocaleString("en-US")}, in whole dollars.`,
+  submissionKey: "This form has expired. Please reload the page and try again.",
+} as const;
+
+/** Reads a gift's amount: whole dollars within the range, or undefined. Short text only. */
+export function readGiftAmount(value: unknown): number | undefined {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().replace(/^\$/, "").replace(/,/g, "") : "";
+  if (text.length === 0 || text.length > 7 || !/^\d+$/.test(text)) return undefined;
+  const amount = Number(text);
+  return amount >= GIFT_MIN_DOLLARS && amount <= GIFT_MAX_DOLLARS ? amount : undefined;
+}

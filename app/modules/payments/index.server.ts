@@ -2,7 +2,7 @@
 // Applying what the provider says of a Checkout Session (webhook, success page, reconciliation).
 export { applyCheckoutSession } from "./apply-session.server";
 // Opening a checkout for a reservation's contribution; the success page's check; the reconciliation pass.
-export { checkoutAttemptLimit, type CheckoutOutcome, confirmCheckoutReturn, type ContributionFor, reconcilePendingPayments, RECONCILE_AFTER_MINUTES, type ReturnState, startContributionCheckout } from "./checkout.server";
+export { checkoutAttemptLimit, type CheckoutOutcome, confirmCheckoutReturn, type GiftCheckoutOutcome, startGiftCheckout, type ContributionFor, reconcilePendingPayments, RECONCILE_AFTER_MINUTES, type ReturnState, startContributionCheckout } from "./checkout.server";
 // Each reservation's contribution and each event's totals, for the guest list, the door, the dashboard and the e-mails.
 export { contributionStates, contributionTotals, type ContributionTotals, type EventPaymentTotals, type GuestContribution, paymentTotalsByEvent } from "./contribution-states.server";
 // The payments' every-minute job.

@@ -14,3 +14,6 @@ export {
   type RefundPolicy,
   refundRuleText,
 } from "./contribution-rules";
+// The /donate form: a one-off gift.
+export { GIFT_MAX_DOLLARS, GIFT_MIN_DOLLARS, GIFT_SUGGESTED_DOLLARS, giftMessages, readGiftAmount } from "./contribution-rules";
+export { type GiftField, type GiftInput, giftSchema } from "./gift-form";

@@ -31,12 +31,14 @@ export function contributionReceiptRenderer(options: { publicUrl: string }): Del
         const amount = formatDollars(payment.amountCents);
         const { html, text } = await renderEmail(
           createElement(GuestNoticeEmail, {
-            preview: `We received your contribution of ${amount}`,
+            preview: `We received your ${payment.purpose === "gift" ? "gift" : "contribution"} of ${amount}`,
             firstName: payment.payerName.trim().split(/\s+/)[0] ?? "",
             paragraphs: [
-              event
-                ? `Thank you for your contribution of ${amount} for ${event.title}. It keeps these evenings going, and we look forward to welcoming you.`
-                : `Thank you for your contribution of ${amount}.`,
+              payment.purpose === "gift"
+                ? `Thank you for your gift of ${amount}. It keeps the piano playing and the evenings open to everyone.`
+                : event
+                  ? `Thank you for your contribution of ${amount} for ${event.title}. It keeps these evenings going, and we look forward to welcoming you.`
+                  : `Thank you for your contribution of ${amount}.`,
               "Keep this e-mail as your receipt. Your card statement shows the payment under our name.",
             ],
             details: [
@@ -45,13 +47,14 @@ export function contributionReceiptRenderer(options: { publicUrl: string }): Del
               ["Event", event?.title ?? null],
               ["Date", event ? formatEventDate(event.startsAt, timeZone) : null],
               ["Time", event ? formatEventTime(event.startsAt, timeZone) : null],
-              ["Seats", `${payment.seats}`],
+              ["Seats", payment.seats === null ? null : `${payment.seats}`],
               ["Reference", payment.id.slice(0, 8).toUpperCase()],
             ],
             publicUrl: options.publicUrl,
           }),
         );
-        outcomes.set(message.id, { rendered: { subject: event ? `Thank you for your contribution: ${event.title}` : "Thank you for your contribution", html, text } });
+        const subject = payment.purpose === "gift" ? "Thank you for your gift" : event ? `Thank you for your contribution: ${event.title}` : "Thank you for your contribution";
+        outcomes.set(message.id, { rendered: { subject, html, text } });
       }
       return outcomes;
     },
