@@ -6,7 +6,7 @@
 // dropped afterwards) and on the embedded database (PGlite); BENCH_SKIP_POSTGRES=1 or
 // BENCH_SKIP_PGLITE=1 leaves one out. Each run prints which database it used.
 //
-// (a) Webhook: BENCH_RUNS runs (default 3, after a warm-up of 100) of BENCH_EVENTS deliveries (default
+// (a) Webhook: BENCH_RUNS runs (default 3, after BENCH_WARMUP_EVENTS, 500) of BENCH_EVENTS deliveries (default
 // 1,000) POSTed signed to /api/payments/stripe, BENCH_CONCURRENCY at a time (default 10): the events
 // of many reservations' checkouts (paid by card; paid by bank debit later; a debit that failed; a
 // checkout that expired; paid, then refunded in part from Stripe's dashboard), 10% of the deliveries
@@ -41,7 +41,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const DELIVERIES = Number(process.env.BENCH_EVENTS ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
-const WARM_UP_DELIVERIES = 100;
+/** Deliveries before the timed runs: the server's code is compiled by V8 as it runs, and a short warm-up left the first run slower than the others. */
+const WARM_UP_DELIVERIES = Number(process.env.BENCH_WARMUP_EVENTS ?? 500);
 const REPEAT_SHARE = 0.1;
 const TARGET_PER_SECOND = 200;
 /** Extra Node options for the server under test, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes. */
