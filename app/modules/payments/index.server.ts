@@ -12,7 +12,7 @@ export { createStripeGateway, GatewayError, type PaymentGateway, STRIPE_CHECKOUT
 // The thank-you e-mail's renderer.
 export { contributionReceiptRenderer } from "./receipt-email.server";
 // The webhook.
-export { receiveStripeWebhook, WEBHOOK_BODY_LIMIT_BYTES, type WebhookOutcome } from "./receive-webhook.server";
+export { receiveStripeWebhook, STRIPE_WEBHOOK_EVENTS, WEBHOOK_BODY_LIMIT_BYTES, type WebhookOutcome } from "./receive-webhook.server";
 // Refunds: on a guest's cancellation (in its transaction), and the refund pass.
 export { type CancellationRefund, processDueRefunds, refundsForCancellation } from "./refunds.server";
 // Staff: a payment recorded by hand, a refund.

@@ -9,8 +9,18 @@ import { processDueRefunds, settleRefundedAmount } from "./refunds.server";
 /** Stripe's events are a few kilobytes; a body past this is not one of them. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
 
-/** The events we apply; Stripe may send others an endpoint was subscribed to, which are acknowledged and left. */
-const APPLIED = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded", "checkout.session.async_payment_failed", "checkout.session.expired", "charge.refunded"]);
+/**
+ * The events we apply, to select when adding the endpoint in Stripe's dashboard (/admin/setup lists
+ * them); Stripe may send others an endpoint was subscribed to, which are acknowledged and left.
+ */
+export const STRIPE_WEBHOOK_EVENTS = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+  "charge.refunded",
+] as const;
+const APPLIED = new Set<string>(STRIPE_WEBHOOK_EVENTS);
 
 export type WebhookOutcome =
   | { ok: true; status: 200; message: string }

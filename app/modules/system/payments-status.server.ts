@@ -1,4 +1,5 @@
 import type { Env } from "#app/lib/env.server";
+import { STRIPE_WEBHOOK_EVENTS } from "#app/modules/payments/index.server";
 import type { StatusCheck } from "./system-status.server";
 
 /** The settings the contributions' check reads: never a key's value, only whether it is set. */
@@ -7,18 +8,8 @@ export type PaymentsStatusSettings = Pick<Env, "PUBLIC_URL" | "CONTRIBUTION_URL"
 /** Where Stripe sends its events: what to enter as the endpoint's URL in Stripe's dashboard. */
 export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe";
 
-/**
- * The events the endpoint applies, to select when adding it in Stripe's dashboard (the payments
- * module's webhook applies these and acknowledges any other; tests/integration/setup-payments.test.ts
- * checks each is applied).
- */
-export const STRIPE_WEBHOOK_EVENTS = [
-  "checkout.session.completed",
-  "checkout.session.async_payment_succeeded",
-  "checkout.session.async_payment_failed",
-  "checkout.session.expired",
-  "charge.refunded",
-] as const;
+/** The events the endpoint applies, to select when adding it in Stripe's dashboard: the payments module's own list. */
+export { STRIPE_WEBHOOK_EVENTS };
 
 /** A guest's own cancellation and their contribution, in the settings' words. */
 function refundPolicyText(settings: PaymentsStatusSettings): string {
