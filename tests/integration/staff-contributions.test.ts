@@ -72,9 +72,10 @@ describe("staff record and refund contributions", () => {
     const { event, reservations } = await eventWith([2]);
     const guest = reservations[0]!;
     expect(contributionWords(await stateOf(guest))).toBe("Unpaid: $60 expected");
-    const taps = await Promise.all(Array.from({ length: 5 }, () => recordGuestContribution(db(), usher, { eventId: event.id, reservationId: guest.id, method: "cash" })));
+    const taps = await Promise.all(Array.from({ length: 20 }, () => recordGuestContribution(db(), usher, { eventId: event.id, reservationId: guest.id, method: "cash" })));
     expect(taps.filter((tap) => tap.ok)).toHaveLength(1);
-    expect(taps.filter((tap) => !tap.ok).map((tap) => !tap.ok && tap.reason)).toEqual(["unchanged", "unchanged", "unchanged", "unchanged"]);
+    // Twenty at once: without the payments module's lock on the reservation, PostgreSQL records several.
+    expect(taps.filter((tap) => !tap.ok).map((tap) => !tap.ok && tap.reason)).toEqual(Array.from({ length: 19 }, () => "unchanged"));
     const rows = await db().select().from(payments).where(eq(payments.reservationId, guest.id));
     expect(rows).toMatchObject([{ method: "cash", amountCents: 6000, status: "paid", recordedBy: usher.email }]);
     expect(contributionWords(await stateOf(guest))).toBe("Paid $60 in cash");
