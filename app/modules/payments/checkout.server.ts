@@ -221,7 +221,8 @@ export async function reconcilePendingPayments(db: Database, gateway: PaymentGat
         sql`${payments.createdAt} <= ${now}::timestamptz - make_interval(mins => ${RECONCILE_AFTER_MINUTES})`,
         sql`${payments.createdAt} > ${now}::timestamptz - make_interval(hours => ${RECONCILE_FOR_HOURS})`,
         // Asked at most once a minute each, whoever runs the pass.
-        sql`${payments.updatedAt} <= ${now}::timestamptz - interval '50 seconds' or ${payments.updatedAt} = ${payments.createdAt}`,
+        // In parentheses: drizzle's and() does not wrap a raw fragment, and a bare OR would escape every other condition.
+        sql`(${payments.updatedAt} <= ${now}::timestamptz - interval '50 seconds' or ${payments.updatedAt} = ${payments.createdAt})`,
       ),
     )
     .limit(200);

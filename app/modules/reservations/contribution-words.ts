@@ -14,7 +14,7 @@ export type GuestContributionView = ContributionState & {
  */
 export function contributionWords(state: GuestContributionView): string {
   const words = describeContribution(state);
-  if (state.refundFailed) return `${words}; a refund did not go through (Stripe refused it)`;
+  if (state.refundFailed) return `${words}; a refund failed at Stripe (refund again, or settle it by hand)`;
   if (state.refundInProgress) return `${words}; a refund is on its way to Stripe`;
   return words;
 }

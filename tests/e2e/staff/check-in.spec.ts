@@ -148,7 +148,7 @@ test("finds a guest as one types, and undoes an arrival", async ({ browser, page
   await expect(guest(page, "José Moreno")).toContainText("0 of 2 seats arrived");
 });
 
-test("prints a clean guest list: a box to tick, name, seats and phone, without the buttons", async ({ browser, page }) => {
+test("prints a clean guest list: a box to tick, name, seats, phone and contribution, without the buttons", async ({ browser, page }) => {
   const event = await eventWithGuests(browser, staffAccounts.doorAdmins[2]!, [
     ["Ana Lopez", 3, "+1 619 555 0101"],
     ["Bruno Diaz", 2],
@@ -160,8 +160,9 @@ test("prints a clean guest list: a box to tick, name, seats and phone, without t
 
   await page.emulateMedia({ media: "print" });
   await expect(table).toBeVisible();
-  await expect(table.getByRole("columnheader")).toHaveText(["Arrived", "Name", "Seats", "Phone"]);
+  await expect(table.getByRole("columnheader")).toHaveText(["Arrived", "Name", "Seats", "Phone", "Contribution"]);
   await expect(table.getByRole("row", { name: /Ana Lopez/ })).toContainText("+1 619 555 0101");
+  await expect(table.getByRole("row", { name: /Ana Lopez/ })).toContainText("Unpaid: $90 expected");
   await expect(page.getByRole("button", { name: "Print guest list" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Mark 1 seat arrived for Ana Lopez" })).toBeHidden();
   await expect(page.getByRole("searchbox")).toBeHidden();

@@ -162,8 +162,9 @@ test("exports an event's guest list as CSV", async ({ page }) => {
   const file = await download;
   expect(file.suggestedFilename()).toBe(`guests-${href.replace("/events/", "")}.csv`);
   const csv = readFileSync((await file.path())!, "utf8").replace(/^\uFEFF/, "");
-  expect(csv.split("\r\n")[0]).toBe("Name,Email,Phone,Seats,Arrived,Reserved at");
+  expect(csv.split("\r\n")[0]).toBe("Name,Email,Phone,Seats,Arrived,Reserved at,Contribution,Expected,Paid,Refunded,Method");
   expect(csv).toContain("Uma Guest,uma-export@example.com,,2,");
+  expect(csv).toContain(",Unpaid: $60 expected,$60,$0,$0,");
 });
 
 test("mails every reservation holder once, with a preview of the message", async ({ page }) => {
