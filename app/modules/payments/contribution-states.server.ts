@@ -24,13 +24,18 @@ export async function contributionStates(db: Database, rows: { reservationId: st
   const found = ids.length ? await db.select().from(payments).where(inArray(payments.reservationId, ids)).orderBy(asc(payments.createdAt)) : [];
   const refundRows = found.length
     ? await db
-        .select({ paymentId: paymentRefunds.paymentId, status: paymentRefunds.status, cents: sql<number>`sum(${paymentRefunds.amountCents})::int` })
+        .select({ paymentId: paymentRefunds.paymentId, status: paymentRefunds.status, cents: paymentRefunds.amountCents, createdAt: paymentRefunds.createdAt })
         .from(paymentRefunds)
         .where(inArray(paymentRefunds.paymentId, found.map((payment) => payment.id)))
-        .groupBy(paymentRefunds.paymentId, paymentRefunds.status)
     : [];
-  const pendingRefund = new Map(refundRows.filter((row) => row.status === "pending").map((row) => [row.paymentId, Number(row.cents)]));
-  const failedRefund = new Set(refundRows.filter((row) => row.status === "failed").map((row) => row.paymentId));
+  const pendingRefund = new Map<string, number>();
+  for (const row of refundRows.filter((candidate) => candidate.status === "pending")) pendingRefund.set(row.paymentId, (pendingRefund.get(row.paymentId) ?? 0) + row.cents);
+  // A failed refund still matters until a refund of the same payment succeeds after it (staff tried again).
+  const lastSucceeded = new Map<string, number>();
+  for (const row of refundRows.filter((candidate) => candidate.status === "succeeded")) lastSucceeded.set(row.paymentId, Math.max(lastSucceeded.get(row.paymentId) ?? 0, row.createdAt.getTime()));
+  const failedRefund = new Set(
+    refundRows.filter((row) => row.status === "failed" && row.createdAt.getTime() > (lastSucceeded.get(row.paymentId) ?? 0)).map((row) => row.paymentId),
+  );
   const states = new Map<string, GuestContribution>();
   for (const { reservationId, expectedCents } of rows) {
     const own = found.filter((payment) => payment.reservationId === reservationId);
