@@ -30,15 +30,26 @@ export function GuestLinkProblem(props: { eyebrow: string; title: string; proble
   );
 }
 
-/** What a guest's link shows after its button did its work: the answer, read out, and the way back to the event. */
-export function GuestLinkDone(props: { eyebrow: string; title: string; message: string; slug: string; children?: ReactNode }) {
+/**
+ * What a guest's link (or a return from Stripe's checkout) shows after its work: the answer, read
+ * out, and the way back to the event, or to the events when there is none.
+ */
+export function GuestLinkDone(props: { eyebrow: string; title: string; message: string; slug: string | null; tone?: "success" | "error"; children?: ReactNode }) {
   return (
     <AuthCard eyebrow={props.eyebrow} title={props.title}>
       <div role="status">
-        <FormBanner tone="success">{props.message}</FormBanner>
+        <FormBanner tone={props.tone ?? "success"}>{props.message}</FormBanner>
       </div>
       {props.children}
-      <BackToEventLink slug={props.slug} />
+      {props.slug ? (
+        <BackToEventLink slug={props.slug} />
+      ) : (
+        <p className="mt-6">
+          <Link to="/events" className="button-primary w-full">
+            See upcoming events
+          </Link>
+        </p>
+      )}
     </AuthCard>
   );
 }

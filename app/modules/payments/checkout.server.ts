@@ -13,6 +13,32 @@ import { processDueRefunds } from "./refunds.server";
 /** Opening a checkout is a write a visitor triggers (it makes a session at Stripe): counted per client. */
 export const checkoutAttemptLimit: RateLimitRule = { limit: 20, windowSeconds: 10 * 60 };
 
+/** Counts a visitor's attempt to open a checkout (contribution or gift): the refusal when over the limit, or when it cannot be counted. */
+async function checkoutAttemptRefusal(db: Database, client: LimitedClient): Promise<({ ok: false } & TooManyAttemptsRefusal) | { ok: false; reason: "could-not-start"; message: string } | null> {
+  const limit = await consumeRateLimits(db, [{ key: `contribution-checkout:client:${client.key}`, rule: checkoutAttemptLimit }], client.rateLimitMultiplier).catch((error: unknown) => {
+    logFailure("payments", "counting a checkout attempt", error);
+    return null;
+  });
+  if (!limit) return { ok: false, reason: "could-not-start", message: contributionMessages.couldNotStart };
+  return limit.allowed ? null : { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) };
+}
+
+/**
+ * Writes the checkout just opened as a pending card payment (a second write of the same session,
+ * a double press answered by the idempotency key, changes nothing).
+ */
+async function recordOpenedCheckout(
+  db: Database,
+  session: { id: string; url: string },
+  payment: Pick<typeof payments.$inferInsert, "purpose" | "reservationId" | "eventId" | "payerName" | "payerEmail" | "seats" | "amountCents">,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(payments)
+    .values({ ...payment, method: "card", provider: "stripe", providerSessionId: session.id, currency: CONTRIBUTION_CURRENCY, status: "pending", checkoutUrl: session.url, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+}
+
 /** A reservation as the checkout needs it; the reservations module passes it after checking the guest's link. */
 export interface ContributionFor {
   reservation: { id: string; eventId: string; seats: number; visitorName: string; visitorEmail: string | null };
@@ -40,14 +66,8 @@ export async function startContributionCheckout(
 ): Promise<CheckoutOutcome> {
   if (!gateway) return { ok: false, reason: "not-configured", message: contributionMessages.notTaking };
   const now = request.now ?? new Date();
-  const limit = await consumeRateLimits(db, [{ key: `contribution-checkout:client:${request.client.key}`, rule: checkoutAttemptLimit }], request.client.rateLimitMultiplier).catch(
-    (error: unknown) => {
-      logFailure("payments", "counting a checkout attempt", error);
-      return null;
-    },
-  );
-  if (!limit) return { ok: false, reason: "could-not-start", message: contributionMessages.couldNotStart };
-  if (!limit.allowed) return { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) };
+  const refused = await checkoutAttemptRefusal(db, request.client);
+  if (refused) return refused;
 
   const { reservation } = request;
   const amountCents = request.perSeatDollars * 100 * reservation.seats;
@@ -80,25 +100,12 @@ export async function startContributionCheckout(
       idempotencyKey: `harmonia-contribution:${reservation.id}:${amountCents}:${attempt}`,
     });
     if (!session.url) throw new Error("the checkout came without its address");
-    await db
-      .insert(payments)
-      .values({
-        reservationId: reservation.id,
-        eventId: reservation.eventId,
-        payerName: reservation.visitorName,
-        payerEmail: reservation.visitorEmail,
-        seats: reservation.seats,
-        method: "card",
-        provider: "stripe",
-        providerSessionId: session.id,
-        amountCents,
-        currency: CONTRIBUTION_CURRENCY,
-        status: "pending",
-        checkoutUrl: session.url,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing();
+    await recordOpenedCheckout(
+      db,
+      { id: session.id, url: session.url },
+      { purpose: "contribution", reservationId: reservation.id, eventId: reservation.eventId, payerName: reservation.visitorName, payerEmail: reservation.visitorEmail, seats: reservation.seats, amountCents },
+      now,
+    );
     return { ok: true, url: session.url };
   } catch (error) {
     logFailure("payments", "opening a checkout", error);
@@ -123,14 +130,8 @@ export async function startGiftCheckout(
 ): Promise<GiftCheckoutOutcome> {
   if (!gateway) return { ok: false, reason: "not-configured", message: contributionMessages.notTaking };
   const now = request.now ?? new Date();
-  const limit = await consumeRateLimits(db, [{ key: `contribution-checkout:client:${request.client.key}`, rule: checkoutAttemptLimit }], request.client.rateLimitMultiplier).catch(
-    (error: unknown) => {
-      logFailure("payments", "counting a checkout attempt", error);
-      return null;
-    },
-  );
-  if (!limit) return { ok: false, reason: "could-not-start", message: contributionMessages.couldNotStart };
-  if (!limit.allowed) return { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) };
+  const refused = await checkoutAttemptRefusal(db, request.client);
+  if (refused) return refused;
   const amountCents = request.amountDollars * 100;
   try {
     const session = await gateway.createCheckout({
@@ -145,23 +146,7 @@ export async function startGiftCheckout(
       idempotencyKey: `harmonia-gift:${request.submissionKey}:${amountCents}`,
     });
     if (!session.url) throw new Error("the checkout came without its address");
-    await db
-      .insert(payments)
-      .values({
-        purpose: "gift",
-        payerName: request.name,
-        payerEmail: request.email,
-        method: "card",
-        provider: "stripe",
-        providerSessionId: session.id,
-        amountCents,
-        currency: CONTRIBUTION_CURRENCY,
-        status: "pending",
-        checkoutUrl: session.url,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing();
+    await recordOpenedCheckout(db, { id: session.id, url: session.url }, { purpose: "gift", payerName: request.name, payerEmail: request.email, amountCents }, now);
     return { ok: true, url: session.url };
   } catch (error) {
     logFailure("payments", "opening a gift's checkout", error);

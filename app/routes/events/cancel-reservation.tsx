@@ -4,11 +4,11 @@ import { readForm } from "#app/lib/form-data.server";
 import { passRetryAfter, tooManyAttemptsInit } from "#app/lib/retry-after-header";
 import { pageMeta } from "#app/lib/seo";
 import { siteConfig } from "#app/lib/site-config";
-import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { cancelReservation, showCancellation } from "#app/modules/reservations/index.server";
 import { GuestLinkDone, GuestLinkProblem } from "#app/components/events/guest-link-card";
 import { formatDollars } from "#app/modules/payments";
 import type { Route } from "./+types/cancel-reservation";
+import { guestReservationFacts } from "./guest-reservation-facts";
 
 /**
  * A guest's own cancel link (from the confirmation, the reminders, the page after reserving).
@@ -28,19 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // runs again for the answer's page and finds the link used, and must not turn the answer into an error.
   const view = await showCancellation(context.db, token, context.now(), refundPolicyOf(context.env));
   if (!view.ok) return data({ token, problem: view.message, reservation: null }, { status: view.reason === "invalid" ? 404 : 200 });
-  const { timeZone } = siteConfig.venue;
   return {
     token,
     problem: null,
-    reservation: {
-      name: view.reservation.visitorName,
-      seats: view.reservation.seats,
-      eventTitle: view.event.title,
-      eventSlug: view.event.slug,
-      dateLabel: formatEventDate(view.event.startsAt, timeZone),
-      timeLabel: formatEventTime(view.event.startsAt, timeZone),
-      location: view.event.location,
-    },
+    reservation: guestReservationFacts(view.reservation, view.event),
     refundRule: view.refundRule ?? null,
   };
 }

@@ -1,6 +1,4 @@
-import { AuthCard, FormBanner } from "#app/components/members/auth-card";
-import { BackToEventLink } from "#app/components/events/guest-link-card";
-import { Link } from "react-router";
+import { GuestLinkDone } from "#app/components/events/guest-link-card";
 import { pageMeta } from "#app/lib/seo";
 import { siteConfig } from "#app/lib/site-config";
 import { formatDollars } from "#app/modules/payments";
@@ -35,20 +33,5 @@ export default function ContributionDone({ loaderData }: Route.ComponentProps) {
         : state === "open"
           ? "The payment was not completed, and nothing was charged. You can pay any time from the link in your confirmation e-mail."
           : "We could not find this payment. If you paid, a receipt reaches you by e-mail; otherwise the link in your confirmation e-mail lets you pay.";
-  return (
-    <AuthCard eyebrow="Contribution" title={title}>
-      <div role="status">
-        <FormBanner tone={state === "unknown" ? "error" : "success"}>{message}</FormBanner>
-      </div>
-      {eventSlug ? (
-        <BackToEventLink slug={eventSlug} />
-      ) : (
-        <p className="mt-6">
-          <Link to="/events" className="button-primary w-full">
-            See upcoming events
-          </Link>
-        </p>
-      )}
-    </AuthCard>
-  );
+  return <GuestLinkDone eyebrow="Contribution" title={title} message={message} slug={eventSlug} tone={state === "unknown" ? "error" : "success"} />;
 }

@@ -6,10 +6,10 @@ import { readForm } from "#app/lib/form-data.server";
 import { passRetryAfter, tooManyAttemptsInit } from "#app/lib/retry-after-header";
 import { pageMeta } from "#app/lib/seo";
 import { siteConfig } from "#app/lib/site-config";
-import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { contributionLabel, contributionMessages, CONTRIBUTION_MAX_PER_SEAT, CONTRIBUTION_MIN_PER_SEAT, describeContribution, formatDollars } from "#app/modules/payments";
 import { payContribution, showContribution } from "#app/modules/reservations/index.server";
 import type { Route } from "./+types/contribution";
+import { guestReservationFacts } from "./guest-reservation-facts";
 
 /**
  * A guest's contribution link (the confirmation e-mail, the reminder, the page after reserving):
@@ -25,17 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const view = await showContribution(context.db, token, context.now());
   if (!view.ok) return data({ token, problem: view.message, guest: null }, { status: view.reason === "invalid" ? 404 : 200 });
-  const { timeZone } = siteConfig.venue;
   return {
     token,
     problem: null,
     guest: {
-      name: view.reservation.visitorName,
-      seats: view.reservation.seats,
-      eventTitle: view.event.title,
-      eventSlug: view.event.slug,
-      dateLabel: formatEventDate(view.event.startsAt, timeZone),
-      timeLabel: formatEventTime(view.event.startsAt, timeZone),
+      ...guestReservationFacts(view.reservation, view.event),
       perSeatDollars: view.perSeatDollars,
       contribution: view.contribution,
       statusText: describeContribution(view.contribution),

@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { AuthCard, FormBanner } from "#app/components/members/auth-card";
+import { GuestLinkDone } from "#app/components/events/guest-link-card";
 import { pageMeta } from "#app/lib/seo";
 import { siteConfig } from "#app/lib/site-config";
 import { formatDollars } from "#app/modules/payments";
@@ -29,16 +28,5 @@ export default function DonateThanks({ loaderData }: Route.ComponentProps) {
         : state === "open"
           ? "The payment was not completed, and nothing was charged."
           : "We could not find this gift. If you paid, a receipt reaches you by e-mail.";
-  return (
-    <AuthCard eyebrow="Donate" title={state === "paid" || state === "processing" ? "Thank you" : "Your gift"}>
-      <div role="status">
-        <FormBanner tone={state === "unknown" ? "error" : "success"}>{message}</FormBanner>
-      </div>
-      <p className="mt-6">
-        <Link to="/events" className="button-primary w-full">
-          See upcoming events
-        </Link>
-      </p>
-    </AuthCard>
-  );
+  return <GuestLinkDone eyebrow="Donate" title={state === "paid" || state === "processing" ? "Thank you" : "Your gift"} message={message} slug={null} tone={state === "unknown" ? "error" : "success"} />;
 }
