@@ -1,9 +1,10 @@
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
 import { TextField } from "#app/components/ui/text-field";
 import { MAX_SEATS_PER_RESERVATION, MIN_SEATS } from "#app/modules/reservations";
-import { useOutcomeToast, type StaffOutcome } from "../staff-outcome";
+import { disclosureSummaryButton, useDisclosedStaffForm } from "../disclosed-staff-form";
+import type { StaffOutcome } from "../staff-outcome";
+
+/** The fields a guest form's error summary may lead to. */
+const GUEST_FIELDS = ["name", "email", "phone", "seats"] as const;
 
 /**
  * Staff add and edit guests by hand (docs/decisions/043): a phone booking on the reservations
@@ -14,37 +15,6 @@ import { useOutcomeToast, type StaffOutcome } from "../staff-outcome";
  * and in the form's summary with focus on the first (decision 055), with everything typed kept,
  * and closes once saved.
  */
-
-const summaryButton =
-  "inline-flex min-h-11 cursor-pointer list-none items-center justify-center rounded-full border border-sand/30 px-4 text-sm text-sand hover:border-amber hover:text-ivory focus-visible:outline-2 focus-visible:outline-amber [&::-webkit-details-marker]:hidden";
-
-/** The outcome a form's fetcher answered, or the page's answer to this form's post without JavaScript. */
-function useGuestForm(fetcherKey: string, answered: StaffOutcome | undefined, idPrefix: string, action: string | undefined) {
-  const fetcher = useFetcher<StaffOutcome>({ key: fetcherKey });
-  useOutcomeToast(fetcher.data);
-  const details = useRef<HTMLDetailsElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const outcome = fetcher.state === "idle" ? (fetcher.data ?? answered) : undefined;
-  const refusal = outcome && !outcome.ok ? outcome : undefined;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
-    details.current?.removeAttribute("open");
-    details.current?.querySelector("summary")?.focus();
-  }, [fetcher.state, fetcher.data]);
-  const attempt = useErrorFocus(refusal, refusal?.fieldErrors, form);
-  const summaryId = `${idPrefix}-errors`;
-  const summary = (
-    <ErrorSummary
-      key={attempt}
-      id={summaryId}
-      headingLevel={3}
-      errors={refusal?.fieldErrors}
-      message={refusal && !refusal.fieldErrors ? refusal.message : null}
-      fieldId={(field) => (["name", "email", "phone", "seats"].includes(field) ? `${idPrefix}-${field}` : undefined)}
-    />
-  );
-  return { fetcher, details, form, refusal, saving: fetcher.state !== "idle", summary, action: useErrorSummaryAction(summaryId, action) };
-}
 
 function GuestFields(props: {
   idPrefix: string;
@@ -83,14 +53,14 @@ function GuestFields(props: {
  */
 export function AddGuestForm(props: { eventId: string; eventTitle: string; walkIn?: boolean; action?: string; answered?: StaffOutcome; seatsLeft?: number | null }) {
   const idPrefix = `add-guest-${props.eventId}`;
-  const { fetcher, details, form, refusal, saving, summary, action } = useGuestForm(`add-guest-${props.eventId}`, props.answered, idPrefix, props.action);
+  const { fetcher, details, form, refusal, saving, summary, action } = useDisclosedStaffForm(`add-guest-${props.eventId}`, props.answered, idPrefix, GUEST_FIELDS, props.action);
   const values = refusal?.values ?? {};
   const errors = refusal?.fieldErrors ?? {};
   const label = props.walkIn ? "Add a walk-in" : "Add a guest";
   const sendChecked = refusal?.values ? refusal.values.sendConfirmation === "on" : true;
   return (
     <details ref={details} open={refusal ? true : undefined} className="group">
-      <summary className={summaryButton} aria-label={`${label} to ${props.eventTitle}`}>
+      <summary className={disclosureSummaryButton} aria-label={`${label} to ${props.eventTitle}`}>
         {label}
       </summary>
       <fetcher.Form ref={form} method="post" action={action} noValidate className="mt-3 space-y-3 rounded-xl border border-sand/20 bg-night/40 p-3">
@@ -126,11 +96,11 @@ export function EditGuestForm(props: {
 }) {
   const { guest } = props;
   const idPrefix = `edit-guest-${guest.reservationId}`;
-  const { fetcher, details, form, refusal, saving, summary, action } = useGuestForm(`edit-guest-${guest.reservationId}`, props.answered, idPrefix, props.action);
+  const { fetcher, details, form, refusal, saving, summary, action } = useDisclosedStaffForm(`edit-guest-${guest.reservationId}`, props.answered, idPrefix, GUEST_FIELDS, props.action);
   const values = refusal?.values ?? { name: guest.name, email: guest.email ?? "", phone: guest.phone ?? "", seats: String(guest.seats) };
   return (
     <details ref={details} open={refusal ? true : undefined}>
-      <summary className={summaryButton} aria-label={`Edit ${guest.name}'s reservation`}>
+      <summary className={disclosureSummaryButton} aria-label={`Edit ${guest.name}'s reservation`}>
         Edit
       </summary>
       {/* Keyed by the stored details: another device's change shows here instead of a stale copy. */}

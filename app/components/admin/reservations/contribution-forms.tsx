@@ -1,9 +1,7 @@
-import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
-import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
 import { TextField } from "#app/components/ui/text-field";
 import { formatDollars } from "#app/modules/payments";
-import { useOutcomeToast, type StaffOutcome } from "../staff-outcome";
+import { disclosureSummaryButton, useDisclosedStaffForm } from "../disclosed-staff-form";
+import type { StaffOutcome } from "../staff-outcome";
 
 /**
  * 'Record payment' (cash or other, by staff who record contributions) and 'Refund' (admins) on a
@@ -13,50 +11,20 @@ import { useOutcomeToast, type StaffOutcome } from "../staff-outcome";
  * errors show under the fields and in the form's summary, and it closes once done.
  */
 
-const summaryButton =
-  "inline-flex min-h-11 cursor-pointer list-none items-center justify-center rounded-full border border-sand/30 px-4 text-sm text-sand hover:border-amber hover:text-ivory focus-visible:outline-2 focus-visible:outline-amber [&::-webkit-details-marker]:hidden";
-
 /** Cents as the amount field shows them: "40", or "40.50". */
 const dollarsField = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
-
-function useContributionForm(fetcherKey: string, answered: StaffOutcome | undefined, idPrefix: string, fields: readonly string[]) {
-  const fetcher = useFetcher<StaffOutcome>({ key: fetcherKey });
-  useOutcomeToast(fetcher.data);
-  const details = useRef<HTMLDetailsElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const outcome = fetcher.state === "idle" ? (fetcher.data ?? answered) : undefined;
-  const refusal = outcome && !outcome.ok ? outcome : undefined;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
-    details.current?.removeAttribute("open");
-    details.current?.querySelector("summary")?.focus();
-  }, [fetcher.state, fetcher.data]);
-  const attempt = useErrorFocus(refusal, refusal?.fieldErrors, form);
-  const summaryId = `${idPrefix}-errors`;
-  const summary = (
-    <ErrorSummary
-      key={attempt}
-      id={summaryId}
-      headingLevel={3}
-      errors={refusal?.fieldErrors}
-      message={refusal && !refusal.fieldErrors ? refusal.message : null}
-      fieldId={(field) => (fields.includes(field) ? `${idPrefix}-${field}` : undefined)}
-    />
-  );
-  return { fetcher, details, form, refusal, saving: fetcher.state !== "idle", summary, action: useErrorSummaryAction(summaryId) };
-}
 
 /** 'Record payment': cash or other, the amount preset to what the guest is expected to give. */
 export function RecordPaymentForm(props: { eventId: string; guest: { reservationId: string; name: string }; expectedCents: number; answered?: StaffOutcome }) {
   const { guest } = props;
   const idPrefix = `record-payment-${guest.reservationId}`;
-  const { fetcher, details, form, refusal, saving, summary, action } = useContributionForm(idPrefix, props.answered, idPrefix, ["amount", "method"]);
+  const { fetcher, details, form, refusal, saving, summary, action } = useDisclosedStaffForm(idPrefix, props.answered, idPrefix, ["amount", "method"]);
   const values = refusal?.values ?? {};
   const errors = refusal?.fieldErrors ?? {};
   const method = values.method === "other" ? "other" : "cash";
   return (
     <details ref={details} open={refusal ? true : undefined}>
-      <summary className={summaryButton} aria-label={`Record a payment for ${guest.name}`}>
+      <summary className={disclosureSummaryButton} aria-label={`Record a payment for ${guest.name}`}>
         Record payment
       </summary>
       <fetcher.Form ref={form} method="post" action={action} noValidate className="mt-3 space-y-3 rounded-xl border border-sand/20 bg-night/40 p-3">
@@ -99,12 +67,12 @@ export function RecordPaymentForm(props: { eventId: string; guest: { reservation
 export function RefundForm(props: { eventId: string; guest: { reservationId: string; name: string }; refundableCents: number; byCard: boolean; answered?: StaffOutcome }) {
   const { guest } = props;
   const idPrefix = `refund-${guest.reservationId}`;
-  const { fetcher, details, form, refusal, saving, summary, action } = useContributionForm(idPrefix, props.answered, idPrefix, ["amount", "reason"]);
+  const { fetcher, details, form, refusal, saving, summary, action } = useDisclosedStaffForm(idPrefix, props.answered, idPrefix, ["amount", "reason"]);
   const values = refusal?.values ?? {};
   const errors = refusal?.fieldErrors ?? {};
   return (
     <details ref={details} open={refusal ? true : undefined}>
-      <summary className={summaryButton} aria-label={`Refund ${guest.name}'s contribution`}>
+      <summary className={disclosureSummaryButton} aria-label={`Refund ${guest.name}'s contribution`}>
         Refund
       </summary>
       <fetcher.Form ref={form} method="post" action={action} noValidate className="mt-3 space-y-3 rounded-xl border border-danger/40 bg-night/40 p-3">
