@@ -157,8 +157,8 @@ export async function reconcilePendingPayments(db: Database, gateway: PaymentGat
         eq(payments.method, "card"),
         sql`${payments.createdAt} <= ${now}::timestamptz - make_interval(mins => ${RECONCILE_AFTER_MINUTES})`,
         sql`${payments.createdAt} > ${now}::timestamptz - make_interval(hours => ${RECONCILE_FOR_HOURS})`,
-        // Asked at most once a minute each, whoever runs the pass.
-        sql`${payments.updatedAt} <= ${now}::timestamptz - interval '50 seconds' or ${payments.updatedAt} = ${payments.createdAt}`,
+        // Asked at most once a minute each, whoever runs the pass. In parentheses: drizzle's and() does not wrap its parts.
+        sql`(${payments.updatedAt} <= ${now}::timestamptz - interval '50 seconds' or ${payments.updatedAt} = ${payments.createdAt})`,
       ),
     )
     .limit(200);
