@@ -142,7 +142,12 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
       } catch {
         return null;
       }
-      return readEvent(event);
+      // A good signature over something that is not an event (no id, type or object) is refused as well, not thrown.
+      try {
+        return readEvent(event);
+      } catch {
+        return null;
+      }
     },
   };
 }
@@ -165,7 +170,11 @@ function readSession(session: Stripe.Checkout.Session): CheckoutSession {
 
 function readEvent(event: Stripe.Event): ProviderEvent {
   const object = event.data.object as unknown as Record<string, unknown>;
-  if (event.type.startsWith("checkout.session.")) return { id: event.id, type: event.type, session: readSession(object as unknown as Stripe.Checkout.Session) };
+  if (typeof event.id !== "string" || typeof event.type !== "string" || typeof object !== "object" || object === null) throw new Error("not an event");
+  if (event.type.startsWith("checkout.session.")) {
+    if (typeof object.id !== "string") throw new Error("not a checkout session");
+    return { id: event.id, type: event.type, session: readSession(object as unknown as Stripe.Checkout.Session) };
+  }
   if (event.type === "charge.refunded") {
     const charge = object as unknown as Stripe.Charge;
     const intent = charge.payment_intent;
