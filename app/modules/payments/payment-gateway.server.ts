@@ -195,8 +195,10 @@ function gatewayError(what: string, error: unknown): GatewayError {
       error instanceof Stripe.errors.StripeRateLimitError ||
       (error.statusCode !== undefined && error.statusCode >= 500);
     if (error instanceof Stripe.errors.StripeAuthenticationError) return new GatewayError(`Stripe refused the secret key while ${what}`, false, "authentication");
-    // Stripe's type and code, never its message: a message may quote what was sent.
-    return new GatewayError(`Stripe answered ${error.type}${error.code ? ` (${error.code})` : ""} while ${what}`, retryable, error.code);
+    // No answer came: the SDK's connection error is not something Stripe said.
+    if (error instanceof Stripe.errors.StripeConnectionError) return new GatewayError(`Stripe could not be reached while ${what}`, true);
+    // Stripe's type (rawType: the API's invalid_request_error; the SDK's `type` is its class name) and code, never its message: a message may quote what was sent.
+    return new GatewayError(`Stripe answered ${error.rawType ?? "an error"}${error.code ? ` (${error.code})` : ""} while ${what}`, retryable, error.code);
   }
   return new GatewayError(`Stripe could not be reached while ${what}`, true);
 }
