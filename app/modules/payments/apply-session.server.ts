@@ -59,8 +59,9 @@ export async function applyCheckoutSession(tx: Database, session: CheckoutSessio
           refs: { paymentId: payment.id },
         })
       : undefined;
-    // Money for seats that were given back meanwhile goes back: nobody pays for a reservation they no longer hold.
-    const refundQueued = payment.reservationId === null && payment.eventId !== null && session.metadata[METADATA.purpose] === "contribution";
+    // Money for seats that were given back meanwhile goes back: nobody pays for a reservation they no longer hold
+    // (nor for an event deleted meanwhile, whose id is then null too).
+    const refundQueued = payment.reservationId === null && session.metadata[METADATA.purpose] === "contribution";
     if (refundQueued) {
       await tx.insert(paymentRefunds).values({ paymentId: payment.id, amountCents: payment.amountCents, reason: "The reservation was cancelled before the payment completed.", requestedBy: "reservation gone" });
       console.log(`[payments] payment ${payment.id} came for a reservation cancelled meanwhile: refunding it in full`);
