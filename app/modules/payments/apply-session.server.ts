@@ -63,7 +63,7 @@ export async function applyCheckoutSession(tx: Database, session: CheckoutSessio
     // (nor for an event deleted meanwhile, whose id is then null too).
     const refundQueued = payment.reservationId === null && session.metadata[METADATA.purpose] === "contribution";
     if (refundQueued) {
-      await tx.insert(paymentRefunds).values({ paymentId: payment.id, amountCents: payment.amountCents, reason: "The reservation was cancelled before the payment completed.", requestedBy: "reservation gone" });
+      await tx.insert(paymentRefunds).values({ paymentId: payment.id, amountCents: payment.amountCents, reason: "The reservation was cancelled before the payment completed.", requestedBy: "reservation gone", nextAttemptAt: options.now, createdAt: options.now });
       console.log(`[payments] payment ${payment.id} came for a reservation cancelled meanwhile: refunding it in full`);
     }
     return { payment, receiptMessageId: receipt?.id, refundQueued };

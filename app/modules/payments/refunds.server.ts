@@ -34,6 +34,9 @@ export async function queueRefund(tx: Database, payment: PaymentRow, refund: { a
       requestedBy: refund.requestedBy,
       status: done ? "succeeded" : "pending",
       doneAt: done ? refund.now : null,
+      // Due at the caller's clock, not the database's (whose now() may be later): the pass asks at once with the same now.
+      nextAttemptAt: refund.now,
+      createdAt: refund.now,
     })
     .returning({ id: paymentRefunds.id });
   if (done) await settleRefundedAmount(tx, payment.id, refund.now);
