@@ -1,9 +1,10 @@
 import { createServer, type Server } from "node:http";
 import { and, eq } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { events, outbox, paymentEvents, paymentRefunds, payments, reservations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
+import type { StaffMember } from "#app/modules/access";
 import { buildEvent } from "#app/modules/demo/factories/events";
 import {
   createStripeGateway,
@@ -387,7 +388,7 @@ describe("refunds on a guest's cancellation", () => {
 
   it("a payment in cash is never refunded automatically", async () => {
     const made = await makeReservation(2, new Date(Date.now() + 5 * DAY));
-    const staff = { email: `door-${stamp}@example.com`, role: "admin" } as unknown as Parameters<typeof recordManualPayment>[1];
+    const staff: StaffMember = { id: "00000000-0000-4000-8000-000000000001", email: `door-${stamp}@example.com`, role: "admin" };
     const recorded = await recordManualPayment(db, staff, {
       reservation: { id: made.reservation.id, eventId: made.event.id, seats: 2, visitorName: made.reservation.visitorName, visitorEmail: made.reservation.visitorEmail },
       method: "cash",
