@@ -59,8 +59,8 @@ export async function applyCheckoutSession(tx: Database, session: CheckoutSessio
           refs: { paymentId: payment.id },
         })
       : undefined;
-    // Money for seats that were given back meanwhile goes back: nobody pays for a reservation they no longer hold.
-    // Nor twice: a card payment completing after the door recorded cash (or another checkout) is given back.
+    // Money for seats that were given back meanwhile goes back: nobody pays for a reservation they no longer hold
+    // (nor for an event deleted meanwhile, whose id is then null too). Nor twice: a card payment completing after the door recorded cash (or another checkout) is given back.
     const gone = payment.reservationId === null && session.metadata[METADATA.purpose] === "contribution";
     const paidBefore = payment.reservationId
       ? await tx

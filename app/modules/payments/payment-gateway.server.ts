@@ -145,7 +145,12 @@ export function createStripeGateway(settings: StripeSettings): PaymentGateway {
       } catch {
         return null;
       }
-      return readEvent(event);
+      // A good signature over something that is not an event (no id, type or object) is refused as well, not thrown.
+      try {
+        return readEvent(event);
+      } catch {
+        return null;
+      }
     },
   };
 }
@@ -168,7 +173,11 @@ function readSession(session: Stripe.Checkout.Session): CheckoutSession {
 
 function readEvent(event: Stripe.Event): ProviderEvent {
   const object = event.data.object as unknown as Record<string, unknown>;
-  if (event.type.startsWith("checkout.session.")) return { id: event.id, type: event.type, session: readSession(object as unknown as Stripe.Checkout.Session) };
+  if (typeof event.id !== "string" || typeof event.type !== "string" || typeof object !== "object" || object === null) throw new Error("not an event");
+  if (event.type.startsWith("checkout.session.")) {
+    if (typeof object.id !== "string") throw new Error("not a checkout session");
+    return { id: event.id, type: event.type, session: readSession(object as unknown as Stripe.Checkout.Session) };
+  }
   if (event.type === "charge.refunded") {
     const charge = object as unknown as Stripe.Charge;
     const intent = charge.payment_intent;
@@ -189,8 +198,10 @@ function gatewayError(what: string, error: unknown): GatewayError {
       error instanceof Stripe.errors.StripeRateLimitError ||
       (error.statusCode !== undefined && error.statusCode >= 500);
     if (error instanceof Stripe.errors.StripeAuthenticationError) return new GatewayError(`Stripe refused the secret key while ${what}`, false, "authentication");
-    // Stripe's type and code, never its message: a message may quote what was sent.
-    return new GatewayError(`Stripe answered ${error.type}${error.code ? ` (${error.code})` : ""} while ${what}`, retryable, error.code);
+    // No answer came: the SDK's connection error is not something Stripe said.
+    if (error instanceof Stripe.errors.StripeConnectionError) return new GatewayError(`Stripe could not be reached while ${what}`, true);
+    // Stripe's type (rawType: the API's invalid_request_error; the SDK's `type` is its class name) and code, never its message: a message may quote what was sent.
+    return new GatewayError(`Stripe answered ${error.rawType ?? "an error"}${error.code ? ` (${error.code})` : ""} while ${what}`, retryable, error.code);
   }
   return new GatewayError(`Stripe could not be reached while ${what}`, true);
 }
