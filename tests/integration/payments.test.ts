@@ -8,6 +8,7 @@ import type { Database } from "#app/lib/db.server";
 import type { StaffMember } from "#app/modules/access";
 import { buildEvent } from "#app/modules/demo/factories/events";
 import {
+  contributionStates,
   createStripeGateway,
   type PaymentGateway,
   processDueRefunds,
@@ -445,6 +446,16 @@ describe("the refund pass", () => {
     expect(refund!.lastError).toMatch(/^Stripe answered invalid_request_error \(charge_already_refunded\)/);
     expect(refund!.lastError).not.toContain(intent);
     expect(refund!.lastError).not.toMatch(/has already been refunded/);
+  });
+
+  it("a failed refund is shown to staff until a later refund of the same payment succeeds", async () => {
+    const made = await makeReservation(2, new Date(Date.now() + 5 * DAY));
+    const { payment } = await paid(made);
+    const state = async () => (await contributionStates(db, [{ reservationId: made.reservation.id, expectedCents: 6000 }])).get(made.reservation.id)!;
+    await db.insert(paymentRefunds).values({ paymentId: payment.id, amountCents: 1000, reason: "test", requestedBy: "admin@example.com", status: "failed", createdAt: new Date(Date.now() - 60_000) });
+    expect(await state()).toMatchObject({ kind: "paid", refundFailed: true });
+    await db.insert(paymentRefunds).values({ paymentId: payment.id, amountCents: 1000, reason: "test again", requestedBy: "admin@example.com", status: "succeeded", createdAt: new Date() });
+    expect(await state()).toMatchObject({ kind: "paid", refundFailed: false });
   });
 
   it("two passes at once make one Stripe refund", async () => {
