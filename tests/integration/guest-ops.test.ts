@@ -18,6 +18,7 @@ import { listWaitingList, processWaitingLists } from "#app/modules/reservations/
 import { claimOffer, leaveWaitingList } from "#app/modules/reservations/waiting-list/waiting-list-links.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { noOutboxWake } from "#app/modules/messaging/index.server";
+import { recordManualPayment } from "#app/modules/payments/index.server";
 import { noSenderWakes } from "#tests/support/no-sender-wakes";
 
 /**
@@ -313,6 +314,29 @@ describe("reminders", () => {
     expect(outcome.rendered.attachments?.[0]?.content).toContain(`SUMMARY:${event.title}`);
     await db.delete(reservations).where(eq(reservations.id, guest.id));
     expect((await renderer.render(db, [row!])).get(row!.id)).toBeUndefined();
+  });
+
+  it("an unpaid guest's reminder carries their contribution link (or the fixed one without Stripe); a paid guest's thanks them", async () => {
+    const event = await createEvent(20, { startsInHours: 2 });
+    const [unpaid, paid] = [await reserve(event, 2), await reserve(event, 1)];
+    await db.update(reservations).set({ createdAt: new Date(Date.now() - 48 * HOUR) }).where(eq(reservations.eventId, event.id));
+    const admin = { id: "00000000-0000-4000-8000-000000000001", email: "admin@harmonia.example", role: "admin" as const };
+    expect(await recordManualPayment(db, admin, { reservation: { ...paid, visitorEmail: paid.visitorEmail }, method: "cash", amountCents: 3000 })).toMatchObject({ ok: true });
+    await queueDueReminders(db, noSenderWakes, new Date());
+    const rows = await db.select().from(outbox).where(sql`${outbox.idempotencyKey} in (${reminderKey(unpaid.id, "same-day")}, ${reminderKey(paid.id, "same-day")})`);
+    const textOf = async (contributions: { online: boolean; fixedUrl: string }, reservationId: string) => {
+      const row = rows.find((candidate) => candidate.meta.reservationId === reservationId)!;
+      const outcome = (await reminderRenderer({ publicUrl: "https://harmonia.example", contributions }).render(db, [row])).get(row.id);
+      if (!outcome || !("rendered" in outcome)) throw new Error("not rendered");
+      return outcome.rendered.text;
+    };
+    const online = { online: true, fixedUrl: "https://donate.example/fixed" };
+    expect(await textOf(online, unpaid.id)).toContain("Your contribution of $60 is still open");
+    expect(await textOf(online, unpaid.id)).toContain("https://harmonia.example/reservations/contribution?token=");
+    expect(await textOf({ ...online, online: false }, unpaid.id)).toContain("https://donate.example/fixed");
+    const thanked = await textOf(online, paid.id);
+    expect(thanked).toContain("Thank you for your contribution.");
+    expect(thanked).not.toContain("/reservations/contribution?token=");
   });
 
   it("an event created less than 24 hours ahead sends only the same-day reminder", async () => {
