@@ -87,6 +87,9 @@ const intentGuardOf: { path: string; intent: string; action: Action; fields: Rec
   // Guests by hand (decision 043): event staff's as much as admins'.
   { path: "/admin/eventreservations", intent: "add-guest", action: "manage-reservations", fields: { eventId: "00000000-0000-4000-8000-000000000000", name: "", seats: "1" } },
   { path: "/admin/eventreservations", intent: "edit-guest", action: "manage-reservations", fields: { reservationId: "00000000-0000-4000-8000-000000000000", name: "", seats: "1" } },
+  // A guest's contribution (issue 37): recorded by whoever runs the door, refunded by admins only.
+  { path: "/admin/eventreservations", intent: "record-contribution", action: "record-contributions", fields: { eventId: "00000000-0000-4000-8000-000000000000", reservationId: "00000000-0000-4000-8000-000000000000", method: "cash", amount: "" } },
+  { path: "/admin/eventreservations", intent: "refund-contribution", action: "refund-contributions", fields: { eventId: "00000000-0000-4000-8000-000000000000", reservationId: "00000000-0000-4000-8000-000000000000", amount: "", reason: "R" } },
   // Mailing an event's guests: its review (the first press), its confirm and 'Change' back to the form.
   { path: "/admin/eventreservations", intent: "send-attendee-mail", action: "mail-event-attendees", fields: { eventId: "00000000-0000-4000-8000-000000000000", subject: "S", message: "M" } },
   { path: "/admin/eventreservations", intent: "send-attendee-mail", action: "mail-event-attendees", fields: { eventId: "00000000-0000-4000-8000-000000000000", subject: "S", message: "M", confirm: "1.1.x" } },
@@ -111,8 +114,8 @@ const apiGuardOf: Record<string, Action> = {
  */
 const intentsOf: Record<string, string[]> = {
   "/admin/communications": ["send-sms", "send-sms-group", "change-sms-group", "send", "send-all", "change", "pause", "resume", "cancel", "retry"],
-  "/admin/eventreservations": ["add-guest", "edit-guest"],
-  "/admin/eventreservations/:eventId/check-in": ["add-guest", "edit-guest", "arrive-one", "arrive-all", "undo"],
+  "/admin/eventreservations": ["add-guest", "edit-guest", "record-contribution", "refund-contribution"],
+  "/admin/eventreservations/:eventId/check-in": ["add-guest", "edit-guest", "arrive-one", "arrive-all", "undo", "paid-in-cash"],
   // Creating, publishing, archiving and deleting events are admins' (decision 041): each answered 403 to event staff.
   "/admin/setup": ["remove-demo"],
   "/admin/eventmanagement": ["create", "update", "publish", "unpublish", "archive", "restore", "delete-for-good", "duplicate", "toggle-featured"],
