@@ -1,7 +1,7 @@
 import type { ReservationRow } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { CONTRIBUTION_SUGGESTED_PER_SEAT } from "#app/modules/payments";
-import { contributionStates, type GuestContribution } from "#app/modules/payments/index.server";
+import { contributionStates, contributionTotals, type ContributionTotals, type GuestContribution, paymentTotalsByEvent } from "#app/modules/payments/index.server";
 
 /**
  * What a reservation should contribute, in cents: the amount the guest chose (`donation`, the total
@@ -20,4 +20,23 @@ export function guestContributions(db: Database, rows: Pick<ReservationRow, "id"
     db,
     rows.map((row) => ({ reservationId: row.id, expectedCents: expectedContributionCents(row) })),
   );
+}
+
+/**
+ * Each guest's contribution and each event's totals (expected, paid, outstanding, refunded), from
+ * the events' guests and their payments: what the guest list and the dashboard show above a list.
+ */
+export async function contributionsOfEvents(
+  db: Database,
+  guests: (Pick<ReservationRow, "id" | "eventId" | "seats" | "donation">)[],
+  eventIds: string[],
+): Promise<{ states: Map<string, GuestContribution>; totals: (eventId: string) => ContributionTotals }> {
+  const [states, paid] = await Promise.all([guestContributions(db, guests), paymentTotalsByEvent(db, eventIds)]);
+  const byEvent = new Map<string, GuestContribution[]>();
+  for (const guest of guests) {
+    const list = byEvent.get(guest.eventId) ?? [];
+    list.push(states.get(guest.id)!);
+    byEvent.set(guest.eventId, list);
+  }
+  return { states, totals: (eventId) => contributionTotals(byEvent.get(eventId) ?? [], paid.get(eventId)) };
 }

@@ -3,8 +3,8 @@ import { reservations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { isPastEvent } from "#app/modules/events";
 import { findEventsByIds } from "#app/modules/events/index.server";
-import { contributionTotals, type ContributionTotals, paymentTotalsByEvent } from "#app/modules/payments/index.server";
-import { guestContributions } from "./contributions.server";
+import type { ContributionTotals } from "#app/modules/payments/index.server";
+import { contributionsOfEvents } from "./contributions.server";
 
 /** An event's contributions as the dashboard charts them. */
 export interface EventContributions extends ContributionTotals {
@@ -28,16 +28,13 @@ export async function contributionsOfRecentEvents(db: Database, options: { now: 
   if (chosen.length === 0) return { upcoming: [], recent: [] };
   const ids = chosen.map((event) => event.id);
   const guests = await db.select({ id: reservations.id, eventId: reservations.eventId, seats: reservations.seats, donation: reservations.donation }).from(reservations).where(inArray(reservations.eventId, ids));
-  const [states, paid] = await Promise.all([guestContributions(db, guests), paymentTotalsByEvent(db, ids)]);
+  const { totals } = await contributionsOfEvents(db, guests, ids);
   const totalsOf = (event: (typeof chosen)[number]): EventContributions => ({
     eventId: event.id,
     title: event.title,
     startsAt: event.startsAt,
     isPast: isPastEvent(event, options.now),
-    ...contributionTotals(
-      guests.filter((guest) => guest.eventId === event.id).map((guest) => states.get(guest.id)!),
-      paid.get(event.id),
-    ),
+    ...totals(event.id),
   });
   return { upcoming: upcoming.map(totalsOf), recent: recent.map(totalsOf) };
 }

@@ -4,8 +4,8 @@ import { can, notAllowed, type Actor } from "#app/modules/access";
 import { isPastEvent } from "#app/modules/events";
 import { pastEventSql } from "#app/modules/events/index.server";
 import { events, reservations } from "#db/schema";
-import { contributionTotals, paymentTotalsByEvent, type ContributionTotals, type GuestContribution } from "#app/modules/payments/index.server";
-import { guestContributions } from "./contributions.server";
+import type { ContributionTotals, GuestContribution } from "#app/modules/payments/index.server";
+import { contributionsOfEvents } from "./contributions.server";
 import { listWaitingList, type WaitingListLine } from "./waiting-list/waiting-list.server";
 
 export interface AdminReservation {
@@ -102,9 +102,7 @@ async function reservationsByEvent(db: Database, actor: Actor, options: { search
         .from(reservations)
         .where(inArray(reservations.eventId, eventRows.map((row) => row.event.id)))
     : reservationRows;
-  const [states, paid] = await Promise.all([guestContributions(db, everyGuest), paymentTotalsByEvent(db, eventRows.map((row) => row.event.id))]);
-  const statesByEvent = new Map<string, GuestContribution[]>();
-  for (const row of everyGuest) statesByEvent.set(row.eventId, [...(statesByEvent.get(row.eventId) ?? []), states.get(row.id)!]);
+  const { states, totals } = await contributionsOfEvents(db, everyGuest, eventRows.map((row) => row.event.id));
   const byEvent = new Map<string, AdminReservation[]>();
   for (const row of reservationRows) {
     const list = byEvent.get(row.eventId) ?? [];
@@ -127,7 +125,7 @@ async function reservationsByEvent(db: Database, actor: Actor, options: { search
       reservationCount: Number(total ?? 0),
       reservations: byEvent.get(event.id) ?? [],
       waitingList: await listWaitingList(db, event.id),
-      contributions: contributionTotals(statesByEvent.get(event.id) ?? [], paid.get(event.id)),
+      contributions: totals(event.id),
     })),
   );
 }
