@@ -36,12 +36,27 @@ export const reservations = pgTable(
      * conditional UPDATEs relative to the stored value, so taps from several devices all count.
      */
     arrivedSeats: integer("arrived_seats").notNull().default(0),
+    /**
+     * When the first seat arrived (the phone's time of that tap, the earliest when two phones
+     * tapped offline) and by whom: "Already checked in at 7:02 PM by …". Null while none has.
+     */
+    firstArrivedAt: timestamp("first_arrived_at", { withTimezone: true }),
+    firstArrivedBy: text("first_arrived_by"),
+    /**
+     * The reservation's ticket reference: 12 random hex digits (48 bits) the ticket code carries
+     * with the server's signature (docs/decisions/067). Never the id; made by the database for
+     * every row, however it was inserted.
+     */
+    ticketRef: text("ticket_ref")
+      .notNull()
+      .default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("reservations_event_idx").on(table.eventId),
     index("reservations_event_address_idx").on(table.eventId, table.visitorEmailKey),
     uniqueIndex("reservations_event_submission_key_idx").on(table.eventId, table.submissionKey),
+    uniqueIndex("reservations_ticket_ref_idx").on(table.ticketRef),
     check("reservations_seats_range", sql`${table.seats} BETWEEN 1 AND 10`),
     check("reservations_arrived_seats_range", sql`${table.arrivedSeats} BETWEEN 0 AND ${table.seats}`),
   ],
@@ -117,3 +132,32 @@ export const guestTokens = pgTable(
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 
 export type GuestTokenRow = typeof guestTokens.$inferSelect;
+
+/**
+ * Every tap a door phone sent through the sync endpoint, keyed by the id the phone gave it: a
+ * retry or a second sync of the same tap finds its row and changes nothing (docs/decisions/067).
+ * Kept a few days after the event for the record, then purged.
+ */
+export const doorTaps = pgTable(
+  "door_taps",
+  {
+    /** The phone's id for the tap (a UUID made when it was tapped). */
+    id: uuid().primaryKey(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** The guest it was for; for a walk-in, the reservation it made. Null once that is deleted. */
+    reservationId: uuid("reservation_id").references(() => reservations.id, { onDelete: "set null" }),
+    kind: text().notNull(),
+    /** What the tap asked for: seats to check in, or the walk-in's party. */
+    seats: integer(),
+    /** The phone's clock when it was tapped (clamped to the last day). */
+    tappedAt: timestamp("tapped_at", { withTimezone: true }).notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+    appliedBy: text("applied_by").notNull(),
+    /** applied | unchanged | refused, with the arrived seats it left. */
+    outcome: text().notNull(),
+    arrivedAfter: integer("arrived_after"),
+  },
+  (table) => [index("door_taps_event_idx").on(table.eventId), check("door_taps_kind", sql`${table.kind} IN ('arrive', 'undo', 'walk-in')`)],
+);
