@@ -1,11 +1,24 @@
-import { useCallback, useMemo, useState } from "react";
-import { data, Form, Link, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useCallback, useEffect, useMemo } from "react";
+import { useHydrated } from "#app/lib/use-hydrated";
+import { toast } from "sonner";
+import {
+  data,
+  Form,
+  Link,
+  useLocation,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/event-check-in";
 import { ArrivalCountsPanel } from "#app/components/admin/check-in/arrival-counts";
-import { AddGuestForm, EditGuestForm } from "#app/components/admin/guests/guest-forms";
+import {
+  AddGuestForm,
+  EditGuestForm,
+} from "#app/components/admin/guests/guest-forms";
 import { GuestRow } from "#app/components/admin/check-in/guest-row";
 import { PrintableGuestList } from "#app/components/admin/check-in/printable-guest-list";
-import { useLiveRefresh } from "#app/components/admin/check-in/use-live-refresh";
+import { DoorStatusBar } from "#app/components/admin/check-in/door-status";
+import { useDoor } from "#app/components/admin/check-in/use-door";
 import type { StaffOutcome } from "#app/components/admin/staff-outcome";
 import { readForm } from "#app/lib/form-data.server";
 import { useFieldValue } from "#app/lib/use-field-value";
@@ -15,17 +28,28 @@ import { siteConfig } from "#app/lib/site-config";
 import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { loadCheckIn } from "#app/modules/reservations/index.server";
 import { checkInGuest } from "#app/modules/reservations/index.server";
-import { checkInMessages, countArrivals, guestMatches } from "#app/modules/reservations";
+import {
+  checkInMessages,
+  countArrivals,
+  guestMatches,
+  readOfflineWalkIn,
+  type CheckInIntent,
+} from "#app/modules/reservations";
 import { undoCheckIn } from "#app/modules/reservations/index.server";
-import { answerGuestForm, recordGuestContribution } from "#app/modules/reservations/index.server";
+import {
+  answerGuestForm,
+  recordGuestContribution,
+} from "#app/modules/reservations/index.server";
 import { can } from "#app/modules/access";
 import { refusalStatus } from "#app/lib/outcome";
 import { requireStaffPage } from "#app/routes/guards.server";
 
-/** How often the door's list reloads to show the other devices' taps. */
-const REFRESH_MS = 5_000;
-
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Check-in", description: "Staff check-in at the door", noIndex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Check-in",
+    description: "Staff check-in at the door",
+    noIndex: true,
+  });
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, "manage-reservations", context);
@@ -36,13 +60,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     logFailure("reservations", "loading the check-in list", error);
     return { loadFailed: true as const };
   }
-  if (!outcome.ok) throw data({ message: outcome.message }, { status: refusalStatus(outcome.reason) });
+  if (!outcome.ok)
+    throw data(
+      { message: outcome.message },
+      { status: refusalStatus(outcome.reason) },
+    );
   const timeZone = siteConfig.venue.timeZone;
   const { event, guests } = outcome;
   return {
     loadFailed: false as const,
     mayRecordPayments: can(user, "record-contributions"),
-    event: { id: event.id, title: event.title, when: `${formatEventDate(event.startsAt, timeZone)}, ${formatEventTime(event.startsAt, timeZone)}`, location: event.location },
+    timeZone,
+    event: {
+      id: event.id,
+      title: event.title,
+      when: `${formatEventDate(event.startsAt, timeZone)}, ${formatEventTime(event.startsAt, timeZone)}`,
+      location: event.location,
+    },
     guests,
   };
 }
@@ -54,29 +88,71 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.db;
   // A walk-in or a guest's details (decision 043), for this page's event only.
   if (form.intent === "add-guest" || form.intent === "edit-guest") {
-    const outcome = await answerGuestForm(db, user, form.intent, input, context.env.WAITLIST_OFFER_HOURS, context.wake.outbox);
-    if (outcome.ok) return data<StaffOutcome>({ intent: form.intent, ...outcome });
+    const outcome = await answerGuestForm(
+      db,
+      user,
+      form.intent,
+      input,
+      context.env.WAITLIST_OFFER_HOURS,
+      context.wake.outbox,
+    );
+    if (outcome.ok)
+      return data<StaffOutcome>({ intent: form.intent, ...outcome });
     const { reason, ...refusal } = outcome;
-    return data<StaffOutcome>({ intent: form.intent, ...refusal }, { status: refusalStatus(reason) });
+    return data<StaffOutcome>(
+      { intent: form.intent, ...refusal },
+      { status: refusalStatus(reason) },
+    );
   }
   // 'Paid in cash': the amount is the one the reservation expects, never the form's.
   if (form.intent === "paid-in-cash") {
-    const outcome = await recordGuestContribution(db, user, { eventId: params.eventId, reservationId: form.reservationId, method: "cash" });
-    if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
-    return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: refusalStatus(outcome.reason) });
+    const outcome = await recordGuestContribution(db, user, {
+      eventId: params.eventId,
+      reservationId: form.reservationId,
+      method: "cash",
+    });
+    if (outcome.ok)
+      return data<StaffOutcome>({
+        ok: true,
+        intent: form.intent,
+        message: outcome.message,
+      });
+    return data<StaffOutcome>(
+      { ok: false, intent: form.intent, message: outcome.message },
+      { status: refusalStatus(outcome.reason) },
+    );
   }
-  const outcome = form.intent === "undo" ? await undoCheckIn(db, user, input) : await checkInGuest(db, user, input);
-  if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
-  return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: refusalStatus(outcome.reason) });
+  const outcome =
+    form.intent === "undo"
+      ? await undoCheckIn(db, user, input)
+      : await checkInGuest(db, user, input);
+  if (outcome.ok)
+    return data<StaffOutcome>({
+      ok: true,
+      intent: form.intent,
+      message: outcome.message,
+    });
+  return data<StaffOutcome>(
+    { ok: false, intent: form.intent, message: outcome.message },
+    { status: refusalStatus(outcome.reason) },
+  );
 }
 
 /**
  * Typing in the search box changes only `q`, which the page filters by itself: no reload for
  * that. Every tap reloads, a refused one too (another device may have changed the guest).
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod.toUpperCase() !== "GET") return true;
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
+  if (
+    currentUrl.pathname === nextUrl.pathname &&
+    currentUrl.search !== nextUrl.search
+  ) {
     const withoutQuery = (url: URL) => {
       const search = new URLSearchParams(url.search);
       search.delete("q");
@@ -87,28 +163,70 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-export default function CheckInPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CheckInPage({
+  loaderData,
+  actionData,
+  params,
+}: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   // The list filters as one types, and the address keeps the search (a reload, a shared link).
-  const search = useFieldValue<HTMLInputElement>(searchParams.get("q") ?? "", (value) =>
-    setSearchParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true }),
+  const search = useFieldValue<HTMLInputElement>(
+    searchParams.get("q") ?? "",
+    (value) =>
+      setSearchParams(value ? { q: value } : {}, {
+        replace: true,
+        preventScrollReset: true,
+      }),
   );
   const query = search.value;
-  const [shown, setShown] = useState<ReadonlyMap<string, number>>(new Map());
-  useLiveRefresh(REFRESH_MS);
+  // The door phone's store (decision 067): taps apply at once, wait for signal, and the other phones' show within seconds.
+  const door = useDoor(params.eventId);
+  const hydrated = useHydrated();
+  // A form answered (a guest edited or added, a payment recorded): the door list catches up now.
+  const { refresh } = door;
+  useEffect(() => refresh(), [loaderData, refresh]);
 
-  const onArrivedChange = useCallback((reservationId: string, arrived: number) => {
-    setShown((current) => (current.get(reservationId) === arrived ? current : new Map(current).set(reservationId, arrived)));
-  }, []);
-  const guests = useMemo(() => (loaderData.loadFailed ? [] : loaderData.guests), [loaderData]);
-  const counts = useMemo(() => countArrivals(guests.map((guest) => ({ seats: guest.seats, arrivedSeats: shown.get(guest.reservationId) ?? guest.arrivedSeats }))), [guests, shown]);
+  const serverGuests = useMemo(
+    () => (loaderData.loadFailed ? [] : loaderData.guests),
+    [loaderData],
+  );
+  const guests = door.guests ?? serverGuests;
+  const counts = useMemo(() => countArrivals(guests), [guests]);
+  const { tap, walkIn } = door;
+  const onTap = useCallback(
+    (reservationId: string, seats: number) => (intent: CheckInIntent) => {
+      if (intent === "undo") tap("undo", reservationId);
+      else tap("arrive", reservationId, intent === "arrive-all" ? seats : 1);
+    },
+    [tap],
+  );
+  const takeOffline = useCallback(
+    (form: HTMLFormElement) => {
+      if (navigator.onLine) return false;
+      const read = readOfflineWalkIn(Object.fromEntries(new FormData(form)));
+      if (!read.ok) {
+        toast.error(read.message);
+        return false;
+      }
+      walkIn(read.walkIn);
+      form.reset();
+      toast.success(
+        `Walk-in ${read.walkIn.name} added: saved to the guest list when this phone has signal.`,
+      );
+      return true;
+    },
+    [walkIn],
+  );
 
   if (loaderData.loadFailed) {
     return (
       <section className="mt-6">
         <h1 className="text-3xl text-ivory">Check-in</h1>
-        <p role="alert" className="mt-6 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-danger">
+        <p
+          role="alert"
+          className="mt-6 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-danger"
+        >
           {checkInMessages.couldNotLoad}
         </p>
       </section>
@@ -120,9 +238,15 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
   const matching = guests.filter((guest) => guestMatches(guest, query)).length;
 
   return (
-    <section aria-labelledby="check-in-title" className="mx-auto mt-4 max-w-3xl">
+    <section
+      aria-labelledby="check-in-title"
+      className="mx-auto mt-4 max-w-3xl"
+    >
       <p>
-        <Link to="/admin/eventreservations" className="inline-flex min-h-11 items-center text-sm text-amber underline-offset-4 hover:underline">
+        <Link
+          to="/admin/eventreservations"
+          className="inline-flex min-h-11 items-center text-sm text-amber underline-offset-4 hover:underline"
+        >
           ← Event reservations
         </Link>
       </p>
@@ -136,26 +260,64 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
             {event.location ? ` · ${event.location}` : ""}
           </p>
         </div>
-        <button type="button" className="button-secondary" onClick={() => window.print()}>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => window.print()}
+        >
           Print guest list
         </button>
       </div>
 
+      {hydrated ? (
+        <DoorStatusBar
+          connection={door.connection}
+          waiting={door.waiting}
+          syncing={door.syncing}
+          savedAt={door.savedAt}
+          timeZone={loaderData.timeZone}
+        />
+      ) : null}
+      {door.list?.overCapacity ? (
+        <p className="mt-4 rounded-2xl border border-danger/50 bg-danger/10 p-3 text-danger">
+          Over capacity: {door.list.seatsTaken} seats for{" "}
+          {door.list.event.maxSeats}.
+        </p>
+      ) : null}
+
       <ArrivalCountsPanel counts={counts} />
 
       <div className="mt-4">
-        <AddGuestForm eventId={event.id} eventTitle={event.title} walkIn action={action} answered={actionData?.intent === "add-guest" ? actionData : undefined} />
+        <AddGuestForm
+          eventId={event.id}
+          eventTitle={event.title}
+          walkIn
+          action={action}
+          answered={actionData?.intent === "add-guest" ? actionData : undefined}
+          takeOffline={hydrated ? takeOffline : undefined}
+        />
       </div>
 
       {actionData ? (
-        <p role={actionData.ok ? "status" : "alert"} className={`mt-4 rounded-2xl border p-3 ${actionData.ok ? "border-sage/50 text-ivory" : "border-danger/50 text-danger"}`}>
+        <p
+          role={actionData.ok ? "status" : "alert"}
+          className={`mt-4 rounded-2xl border p-3 ${actionData.ok ? "border-sage/50 text-ivory" : "border-danger/50 text-danger"}`}
+        >
           {actionData.message}
         </p>
       ) : null}
 
-      <Form method="get" role="search" aria-label="Guests" className="mt-6 flex items-end gap-2">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Guests"
+        className="mt-6 flex items-end gap-2"
+      >
         <div className="min-w-0 flex-1">
-          <label htmlFor="guest-search" className="block text-sm font-semibold text-sand">
+          <label
+            htmlFor="guest-search"
+            className="block text-sm font-semibold text-sand"
+          >
             Search guests by name or e-mail
           </label>
           <input
@@ -174,7 +336,9 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
 
       <h2 className="sr-only">Guests</h2>
       {guests.length === 0 ? (
-        <p className="mt-6 text-sand">No guests have reserved seats for this event yet.</p>
+        <p className="mt-6 text-sand">
+          No guests have reserved seats for this event yet.
+        </p>
       ) : matching === 0 ? (
         <p className="mt-6 text-sand">No guest matches “{query}”.</p>
       ) : null}
@@ -185,20 +349,35 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
             guest={guest}
             action={action}
             hidden={!guestMatches(guest, query)}
-            onArrivedChange={onArrivedChange}
+            onTap={
+              hydrated ? onTap(guest.reservationId, guest.seats) : undefined
+            }
+            online={door.connection === "online"}
             mayRecordPayments={loaderData.mayRecordPayments}
           >
-            <EditGuestForm
-              eventId={event.id}
-              guest={guest}
-              action={action}
-              answered={actionData?.intent === "edit-guest" && actionData.ok === false && actionData.values?.reservationId === guest.reservationId ? actionData : undefined}
-            />
+            {"onlyOnThisPhone" in guest && guest.onlyOnThisPhone ? null : (
+              <EditGuestForm
+                eventId={event.id}
+                guest={guest}
+                action={action}
+                answered={
+                  actionData?.intent === "edit-guest" &&
+                  actionData.ok === false &&
+                  actionData.values?.reservationId === guest.reservationId
+                    ? actionData
+                    : undefined
+                }
+              />
+            )}
           </GuestRow>
         ))}
       </ul>
 
-      <PrintableGuestList title={event.title} when={event.when} guests={guests} />
+      <PrintableGuestList
+        title={event.title}
+        when={event.when}
+        guests={guests}
+      />
     </section>
   );
 }

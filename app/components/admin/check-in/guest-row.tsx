@@ -1,63 +1,43 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { formatDollars } from "#app/modules/payments";
-import { arrivedWithPending, contributionWords, mayRecordPayment, tapLabels, type CheckInGuest, type CheckInIntent } from "#app/modules/reservations";
+import { contributionWords, mayRecordPayment, tapLabels, type CheckInGuest, type CheckInIntent } from "#app/modules/reservations";
 import type { StaffOutcome } from "../staff-outcome";
 
 /**
- * One guest at the door, with large buttons that post a tap each. Taps made while an earlier one
- * is still on its way wait in a queue and go one after another, so a quick second tap is never
- * cancelled by the first; the row shows them counted meanwhile. A row the search hides stays
- * mounted, so its queued taps still go. Without JavaScript each button is a plain form post and
- * the page answers.
+ * One guest at the door, with large buttons. Without JavaScript (and before hydration) each
+ * button is a plain form post and the page answers. With it, a tap goes to the door phone's store
+ * (useDoor): it shows at once, waits in the phone's queue and is sent when there is signal, so a
+ * quick second tap, or a tap with no signal, is never lost. The row says while its taps wait.
  */
 export function GuestRow(props: {
-  guest: CheckInGuest;
+  guest: CheckInGuest & { waiting?: number; onlyOnThisPhone?: boolean };
   action: string;
   hidden: boolean;
-  onArrivedChange: (reservationId: string, arrived: number) => void;
-  /** Whether this person may record payments (the policy): 'Paid in cash' shows then. */
+  /** The door store's tap, once the page is hydrated. */
+  onTap?: (intent: CheckInIntent) => void;
+  /** Whether this person may record payments (the policy): 'Paid in cash' shows then, with signal. */
   mayRecordPayments: boolean;
+  online: boolean;
   /** More for this guest under the taps (the edit form). */
   children?: React.ReactNode;
 }) {
-  const { guest, action, onArrivedChange } = props;
-  const fetcher = useFetcher<StaffOutcome>();
-  const [queue, setQueue] = useState<CheckInIntent[]>([]);
-  const sending = useRef(false);
-
-  useEffect(() => {
-    if (fetcher.state === "idle") sending.current = false;
-  }, [fetcher.state]);
-  useEffect(() => {
-    if (sending.current || fetcher.state !== "idle" || queue.length === 0) return;
-    const [next, ...rest] = queue;
-    sending.current = true;
-    setQueue(rest);
-    void fetcher.submit({ intent: next!, reservationId: guest.reservationId }, { method: "post", action, preventScrollReset: true });
-  }, [fetcher, fetcher.state, queue, action, guest.reservationId]);
-  useEffect(() => {
-    if (fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.message);
-  }, [fetcher.data]);
-
-  const inFlight = fetcher.formData?.get("intent");
-  const pending = [...(typeof inFlight === "string" ? [inFlight as CheckInIntent] : []), ...queue];
-  const arrived = arrivedWithPending(guest.arrivedSeats, guest.seats, pending);
-  useEffect(() => onArrivedChange(guest.reservationId, arrived), [onArrivedChange, guest.reservationId, arrived]);
-
-  const saving = pending.length > 0;
+  const { guest, action, onTap } = props;
+  const arrived = guest.arrivedSeats;
+  const waiting = guest.waiting ?? 0;
   const labels = tapLabels(guest.name, guest.seats);
   const allIn = arrived >= guest.seats;
   const tap = (intent: CheckInIntent, blocked: boolean) => (event: React.FormEvent<HTMLFormElement>) => {
+    if (!onTap) return;
     event.preventDefault();
-    if (!blocked) setQueue((waiting) => [...waiting, intent]);
+    if (!blocked) onTap(intent);
   };
 
   const nameId = `guest-${guest.reservationId}`;
   return (
-    // Busy while taps are still on their way: the counts shown include them, the server does not yet.
-    <li aria-labelledby={nameId} aria-busy={saving || undefined} hidden={props.hidden} className={`rounded-2xl border p-4 ${allIn ? "border-sage/60 bg-sage/10" : "border-sand/20 bg-umber/60"}`}>
+    // Busy while taps wait on the phone: the counts shown include them, the server does not yet.
+    <li aria-labelledby={nameId} aria-busy={waiting > 0 || undefined} hidden={props.hidden} className={`rounded-2xl border p-4 ${allIn ? "border-sage/60 bg-sage/10" : "border-sand/20 bg-umber/60"}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <p id={nameId} className="text-lg font-semibold break-words text-ivory">
           {guest.name}
@@ -66,12 +46,12 @@ export function GuestRow(props: {
           <span className={allIn ? "font-semibold text-sage" : undefined}>
             {arrived} of {guest.seats} {guest.seats === 1 ? "seat" : "seats"} arrived
           </span>
-          {saving ? <span className="ml-2 text-mist">Saving…</span> : null}
+          {waiting > 0 ? <span className="ml-2 text-mist">Not yet saved</span> : null}
         </p>
       </div>
       <p className="text-sm break-all text-mist">{[guest.email, guest.phone].filter(Boolean).join(" · ") || "No e-mail or phone"}</p>
       <p data-testid="door-contribution" className={`mt-1 text-sm ${guest.contribution.kind === "paid" ? "text-sage" : "text-sand"}`}>
-        {contributionWords(guest.contribution)}
+        {guest.onlyOnThisPhone ? "Walk-in: saved to the guest list when this phone has signal" : contributionWords(guest.contribution)}
       </p>
       <div className="mt-3 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:flex sm:flex-wrap">
         <TapButton intent="arrive-one" reservationId={guest.reservationId} action={action} blocked={allIn} onSubmit={tap("arrive-one", allIn)} primary>
@@ -88,7 +68,8 @@ export function GuestRow(props: {
           {labels.undo.visible}
           <span className="sr-only">{labels.undo.forWhom}</span>
         </TapButton>
-        {props.mayRecordPayments && mayRecordPayment(guest.contribution) ? <PaidInCash guest={guest} action={action} /> : null}
+        {/* Recording money needs the server's answer there and then: only with signal, never for a walk-in not yet saved. */}
+        {props.mayRecordPayments && props.online && !guest.onlyOnThisPhone && mayRecordPayment(guest.contribution) ? <PaidInCash guest={guest} action={action} /> : null}
       </div>
       {props.children ? <div className="mt-3">{props.children}</div> : null}
     </li>

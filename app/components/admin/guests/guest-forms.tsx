@@ -51,7 +51,19 @@ function GuestFields(props: {
  * 'Add a guest' (a phone booking) or, at the door, 'Add a walk-in' (added with every seat
  * arrived). The confirmation e-mail box is ticked by default and acts only when an e-mail is given.
  */
-export function AddGuestForm(props: { eventId: string; eventTitle: string; walkIn?: boolean; action?: string; answered?: StaffOutcome; seatsLeft?: number | null }) {
+export function AddGuestForm(props: {
+  eventId: string;
+  eventTitle: string;
+  walkIn?: boolean;
+  action?: string;
+  answered?: StaffOutcome;
+  seatsLeft?: number | null;
+  /**
+   * At the door with no signal: takes the form instead of posting it and says whether it did (the
+   * door phone queues the walk-in). Not given, or answering false, the form posts as usual.
+   */
+  takeOffline?: (form: HTMLFormElement) => boolean;
+}) {
   const idPrefix = `add-guest-${props.eventId}`;
   const { fetcher, details, form, refusal, saving, summary, action } = useDisclosedStaffForm(`add-guest-${props.eventId}`, props.answered, idPrefix, GUEST_FIELDS, props.action);
   const values = refusal?.values ?? {};
@@ -63,7 +75,20 @@ export function AddGuestForm(props: { eventId: string; eventTitle: string; walkI
       <summary className={disclosureSummaryButton} aria-label={`${label} to ${props.eventTitle}`}>
         {label}
       </summary>
-      <fetcher.Form ref={form} method="post" action={action} noValidate className="mt-3 space-y-3 rounded-xl border border-sand/20 bg-night/40 p-3">
+      <fetcher.Form
+        ref={form}
+        method="post"
+        action={action}
+        noValidate
+        onSubmit={(event) => {
+          if (props.takeOffline?.(event.currentTarget)) {
+            event.preventDefault();
+            details.current?.removeAttribute("open");
+            details.current?.querySelector("summary")?.focus();
+          }
+        }}
+        className="mt-3 space-y-3 rounded-xl border border-sand/20 bg-night/40 p-3"
+      >
         {summary}
         <input type="hidden" name="intent" value="add-guest" />
         <input type="hidden" name="eventId" value={props.eventId} />
