@@ -84,8 +84,12 @@ export const staffAccounts = {
   ],
   /** Event staff recording cash at the door (issue 37). */
   contributionStaff: ["usher-contributions-1@harmonia.example", "usher-contributions-2@harmonia.example"],
+  /** Admins setting up the offline door's events (issue 38). */
+  doorPhoneAdmins: ["admin-door-phones-1@harmonia.example", "admin-door-phones-2@harmonia.example", "admin-door-phones-3@harmonia.example"],
+  /** Event staff with a phone each at the offline door (issue 38). */
+  doorPhones: Array.from({ length: 6 }, (_, index) => `usher-door-phone-${index + 1}@harmonia.example`),
 } as const;
 
-const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, contributionStaff, ...adminGroups } = staffAccounts;
+const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, contributionStaff, doorPhones, ...adminGroups } = staffAccounts;
 export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
-export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff, ...contributionStaff];
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff, ...contributionStaff, ...doorPhones];
