@@ -77,6 +77,10 @@ export default [
   route("api/sms/status", "routes/api/sms-status.ts"),
   route("api/mail/events/:provider", "routes/api/mail-events.ts"),
   route("api/payments/stripe", "routes/api/stripe-webhook.ts"),
+  // The door phone (docs/decisions/067): its list, its queued taps, a ticket code its list lacks.
+  route("api/check-in/:eventId", "routes/api/check-in-list.ts"),
+  route("api/check-in/:eventId/sync", "routes/api/check-in-sync.ts"),
+  route("api/check-in/:eventId/ticket", "routes/api/check-in-ticket.ts"),
   route("media/audio/:file", "routes/media/audio.ts"),
   route("media/events/:file", "routes/media/event-image.ts"),
 

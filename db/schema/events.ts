@@ -42,6 +42,13 @@ export const events = pgTable(
      * conditional UPDATE, triggers lower it when reservations are deleted or their seats edited.
      */
     seatsTaken: integer("seats_taken").notNull().default(0),
+    /**
+     * Seats of walk-ins let in at the door after the event was full (docs/decisions/067): a phone
+     * that checked them in offline syncs them later, and the door never turns away whom it already
+     * let in. Only the door sync raises it, by what its walk-in took past max seats; `seats_taken`
+     * may exceed `max_seats` by this much and no more, so every other writer keeps the seat rule.
+     */
+    doorExtraSeats: integer("door_extra_seats").notNull().default(0),
     placement: eventPlacement(),
     /** Whether guests get the day-before and same-day reminder e-mails (staff switch them off per event). */
     remindersEnabled: boolean("reminders_enabled").notNull().default(true),
@@ -52,7 +59,8 @@ export const events = pgTable(
     index("events_listing_idx").on(table.status, table.startsAt),
     check("events_max_seats_positive", sql`${table.maxSeats} IS NULL OR ${table.maxSeats} >= 1`),
     // The database itself refuses an oversold event, whatever code writes the counter.
-    check("events_seats_taken_within_max", sql`${table.maxSeats} IS NULL OR ${table.seatsTaken} <= ${table.maxSeats}`),
+    check("events_seats_taken_within_max", sql`${table.maxSeats} IS NULL OR ${table.seatsTaken} <= ${table.maxSeats} + ${table.doorExtraSeats}`),
+    check("events_door_extra_seats_not_negative", sql`${table.doorExtraSeats} >= 0`),
     check("events_seats_taken_not_negative", sql`${table.seatsTaken} >= 0`),
   ],
 );

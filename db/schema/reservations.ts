@@ -158,6 +158,8 @@ export const doorTaps = pgTable(
     /** applied | unchanged | refused, with the arrived seats it left. */
     outcome: text().notNull(),
     arrivedAfter: integer("arrived_after"),
+    /** What the tap was answered: the same words again when it is sent again. */
+    message: text(),
   },
   (table) => [index("door_taps_event_idx").on(table.eventId), check("door_taps_kind", sql`${table.kind} IN ('arrive', 'undo', 'walk-in')`)],
 );

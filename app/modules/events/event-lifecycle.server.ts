@@ -232,6 +232,7 @@ export async function duplicateEvent(
           placement: null,
           soldOut: false,
           seatsTaken: 0,
+          doorExtraSeats: 0,
           button: disabledLabel(original.button) === PAST_EVENT ? null : original.button,
         })
         .returning();

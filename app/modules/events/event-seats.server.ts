@@ -90,6 +90,24 @@ export async function changeSeatsTaken(tx: Database, eventId: string, change: nu
   await tx.update(events).set({ seatsTaken: sql`${events.seatsTaken} + ${change}` }).where(eq(events.id, eventId));
 }
 
+/**
+ * A walk-in let in at the door (docs/decisions/067): adds `seats` to `seats_taken` even past max
+ * seats, raising `door_extra_seats` by what goes past them, so the counter's CHECK holds and no
+ * other writer gains room. One UPDATE (its SET reads the row as it was). False when the event takes
+ * no reservations here (no max seats).
+ */
+export async function takeSeatsAtTheDoor(tx: Database, eventId: string, seats: number): Promise<boolean> {
+  const [raised] = await tx
+    .update(events)
+    .set({
+      seatsTaken: sql`${events.seatsTaken} + ${seats}`,
+      doorExtraSeats: sql`${events.doorExtraSeats} + greatest(0, ${events.seatsTaken} + ${seats} - ${events.maxSeats} - ${events.doorExtraSeats})`,
+    })
+    .where(and(eq(events.id, eventId), isNotNull(events.maxSeats)))
+    .returning({ id: events.id });
+  return raised !== undefined;
+}
+
 /** Sets max seats (the caller holds the row lock and has checked them against `seats_taken`). */
 export async function setEventMaxSeats(tx: Database, eventId: string, maxSeats: number): Promise<void> {
   await tx.update(events).set({ maxSeats, updatedAt: new Date() }).where(eq(events.id, eventId));

@@ -20,6 +20,7 @@ export {
   setEventReminders,
   takeSeatsIfOpen,
   takeSeatsWithinMax,
+  takeSeatsAtTheDoor,
   type WhichEvent,
 } from "./event-seats.server";
 // The one rule of past, in SQL.

@@ -13,7 +13,7 @@ function listed(draft: Partial<EventDraft> & { title: string }, seatsReserved = 
     ...buildEvent({ startsAt: inDays(5), ...draft }),
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`,
     seatsReserved,
-    seatsTaken: seatsReserved, remindersEnabled: true,
+    seatsTaken: seatsReserved, doorExtraSeats: 0, remindersEnabled: true,
     createdAt: now,
     updatedAt: now,
   };

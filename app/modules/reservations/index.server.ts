@@ -2,7 +2,7 @@
 // Cancelling from a guest link.
 export { cancelReservation, showCancellation } from "./cancel-reservation.server";
 // Check-in (its sub-folder): the door list, a tap, undoing it, the door event where event staff land.
-export { checkInGuest, findDoorEvent, loadCheckIn, undoCheckIn } from "./check-in/index.server";
+export { checkInGuest, type DoorOptions, doorSyncMessages, findDoorEvent, loadCheckIn, loadDoorList, lookUpTicket, syncDoorTaps, ticketLookupMessages, undoCheckIn } from "./check-in/index.server";
 // Staff: deleting an event with its reservations.
 export { deleteEventWithReservations } from "./delete-event-with-reservations.server";
 // Staff: deleting a reservation.

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { reservations } from "#db/schema";
 import type { Database } from "#app/lib/db.server";
 import { findEvent } from "#app/modules/events/index.server";
@@ -6,7 +6,8 @@ import { firstErrorPerField } from "#app/lib/form-errors";
 import { logFailure } from "#app/lib/log.server";
 import { recordActivity, type StaffActor } from "#app/modules/activity/index.server";
 import { can } from "#app/modules/access";
-import { guestContributions } from "../contributions.server";
+import { doorRefusals, openDoor, readDoorGuests } from "./door-guests.server";
+import { firstArrivalCleared, firstArrivalSet } from "./first-arrival.server";
 import type { Role } from "#app/modules/access";
 import {
   arrivalMessage,
@@ -27,8 +28,7 @@ export type CheckInOutcome =
   | { ok: true; message: string; reservationId: string; arrivedSeats: number; seats: number }
   | { ok: false; reason: CheckInFailureReason; message: string; fieldErrors?: Record<string, string> };
 
-const refusal = "You may not check guests in.";
-const outOfScope = "Event staff check guests in only at published events taking reservations.";
+const { notAllowed: refusal, outOfScope } = doorRefusals;
 
 /**
  * One tap at the door, in one transaction with its activity-log line (docs/decisions/029). The
@@ -62,13 +62,17 @@ export async function tapArrival(db: Database, actor: CheckInActor, input: unkno
       if (arrivedAfter(intent, guest.arrivedSeats, guest.seats) === null) {
         return { ok: false, reason: "unchanged", message: unchangedMessage(intent, guest.name, guest.seats) };
       }
+      // The first arrival (who, when) is set as the first seat arrives and cleared when the last is undone, as the door phones' sync does.
       const change =
         intent === "undo"
-          ? { set: sql`${reservations.arrivedSeats} - 1`, when: gt(reservations.arrivedSeats, 0) }
-          : { set: intent === "arrive-all" ? sql`${reservations.seats}` : sql`${reservations.arrivedSeats} + 1`, when: lt(reservations.arrivedSeats, reservations.seats) };
+          ? { set: { arrivedSeats: sql`${reservations.arrivedSeats} - 1`, ...firstArrivalCleared }, when: gt(reservations.arrivedSeats, 0) }
+          : {
+              set: { arrivedSeats: intent === "arrive-all" ? sql`${reservations.seats}` : sql`${reservations.arrivedSeats} + 1`, ...firstArrivalSet(new Date(), actor.email) },
+              when: lt(reservations.arrivedSeats, reservations.seats),
+            };
       const [after] = await tx
         .update(reservations)
-        .set({ arrivedSeats: change.set })
+        .set(change.set)
         .where(and(eq(reservations.id, reservationId), change.when))
         .returning({ arrivedSeats: reservations.arrivedSeats, seats: reservations.seats });
       if (!after) return { ok: false, reason: "unchanged", message: unchangedMessage(intent, guest.name, guest.seats) };
@@ -101,29 +105,10 @@ export type CheckInListOutcome =
 
 /** The door's list: the event and every reservation holder, by name (event staff: of an event in their scope). */
 export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: string): Promise<CheckInListOutcome> {
-  if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: refusal };
-  if (!checkInSchema.shape.eventId.safeParse(eventId).success) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
-  const found = await findEvent(db, { eventId });
-  if (!found) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
-  const event: CheckInEvent = { id: found.id, title: found.title, startsAt: found.startsAt, location: found.location };
-  if (!can(actor, "manage-reservations", { event: { status: found.status, maxSeats: found.maxSeats } })) return { ok: false, reason: "forbidden", message: outOfScope };
-  const rows = await db
-    .select({
-      reservationId: reservations.id,
-      name: reservations.visitorName,
-      email: reservations.visitorEmail,
-      phone: reservations.phone,
-      seats: reservations.seats,
-      arrivedSeats: reservations.arrivedSeats,
-      donation: reservations.donation,
-    })
-    .from(reservations)
-    .where(eq(reservations.eventId, eventId))
-    .orderBy(asc(sql`lower(${reservations.visitorName})`), asc(reservations.createdAt), asc(reservations.id));
-  const states = await guestContributions(db, rows.map((row) => ({ id: row.reservationId, seats: row.seats, donation: row.donation })));
-  const guests = rows.map(({ donation: _donation, ...guest }): CheckInGuest => {
-    const { paymentId: _paymentId, ...contribution } = states.get(guest.reservationId)!;
-    return { ...guest, contribution };
-  });
-  return { ok: true, event, guests };
+  const opened = await openDoor(db, actor, eventId);
+  if (!opened.ok) return opened;
+  const { id, title, startsAt, location } = opened.event;
+  const rows = await readDoorGuests(db, eventId);
+  const guests = rows.map(({ ticketRef: _ref, firstArrivedAt: _at, firstArrivedBy: _by, ...guest }): CheckInGuest => guest);
+  return { ok: true, event: { id, title, startsAt, location }, guests };
 }

@@ -3,3 +3,5 @@ export { type CheckInActor, type CheckInEvent, type CheckInListOutcome, type Che
 export { checkInGuest } from "./check-in-guest.server";
 export { findDoorEvent } from "./door-event.server";
 export { undoCheckIn } from "./undo-check-in.server";
+export { type DoorOptions, type DoorRefusal, doorSyncMessages, loadDoorList, syncDoorTaps } from "./door-sync.server";
+export { lookUpTicket, ticketLookupMessages } from "./ticket-lookup.server";
