@@ -35,7 +35,7 @@ const guestRow = (page: Page, name: string) => page.getByRole("listitem", { name
 const status = (page: Page) => page.getByTestId("door-status");
 
 async function walkIn(page: Page, name: string, seats: number) {
-  await page.getByText("Add a walk-in", { exact: true }).click();
+  await page.locator("summary").filter({ hasText: "Add a walk-in" }).click();
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Add a walk-in" }) });
   await form.getByLabel("Name").fill(name);
   await form.getByLabel("Seats").fill(String(seats));
