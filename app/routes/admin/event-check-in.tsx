@@ -269,15 +269,14 @@ export default function CheckInPage({
         </button>
       </div>
 
-      {hydrated ? (
-        <DoorStatusBar
-          connection={door.connection}
-          waiting={door.waiting}
-          syncing={door.syncing}
-          savedAt={door.savedAt}
-          timeZone={loaderData.timeZone}
-        />
-      ) : null}
+      <DoorStatusBar
+        hydrated={hydrated}
+        connection={door.connection}
+        waiting={door.waiting}
+        syncing={door.syncing}
+        savedAt={door.savedAt}
+        timeZone={loaderData.timeZone}
+      />
       {door.list?.overCapacity ? (
         <p className="mt-4 rounded-2xl border border-danger/50 bg-danger/10 p-3 text-danger">
           Over capacity: {door.list.seatsTaken} seats for{" "}
