@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { data, Form, Link, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/event-check-in";
 import { ArrivalCountsPanel } from "#app/components/admin/check-in/arrival-counts";
@@ -6,11 +6,14 @@ import { AddGuestForm, EditGuestForm } from "#app/components/admin/guests/guest-
 import { GuestRow } from "#app/components/admin/check-in/guest-row";
 import { PrintableGuestList } from "#app/components/admin/check-in/printable-guest-list";
 import { useLiveRefresh } from "#app/components/admin/check-in/use-live-refresh";
+import { isNetworkFailure } from "#app/components/admin/check-in/offline/keep-last-list";
+import { useDoorServiceWorker } from "#app/components/admin/check-in/offline/use-door-service-worker";
 import type { StaffOutcome } from "#app/components/admin/staff-outcome";
 import { readForm } from "#app/lib/form-data.server";
 import { useFieldValue } from "#app/lib/use-field-value";
 import { logFailure } from "#app/lib/log.server";
 import { pageMeta } from "#app/lib/seo";
+import type { WebAppHandle } from "#app/lib/web-app";
 import { siteConfig } from "#app/lib/site-config";
 import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { loadCheckIn } from "#app/modules/reservations/index.server";
@@ -25,7 +28,22 @@ import { requireStaffPage } from "#app/routes/guards.server";
 /** How often the door's list reloads to show the other devices' taps. */
 const REFRESH_MS = 5_000;
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Check-in", description: "Staff check-in at the door", noIndex: true });
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { title: "Check-in", description: "Staff check-in at the door", noIndex: true }),
+  // The name under the icon when added to an iPhone's home screen (the manifest's short_name elsewhere).
+  { name: "apple-mobile-web-app-title", content: "Door" },
+];
+
+/**
+ * The door is a web app of its own (decision 068): installable from this page only, never from a
+ * public page. The root leaves out the site's manifest here (WebAppHandle); the theme colour is the
+ * site's night, which the root's theme-color meta already gives.
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/door.webmanifest" },
+  { rel: "apple-touch-icon", href: "/door-apple-touch-icon.png" },
+];
+export const handle: WebAppHandle = { ownWebApp: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, "manage-reservations", context);
@@ -70,6 +88,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: refusalStatus(outcome.reason) });
 }
 
+/** The list this page last showed, kept for a refresh that cannot reach the server (below). */
+let lastList: Awaited<ReturnType<Route.ClientLoaderArgs["serverLoader"]>> | undefined;
+
+/**
+ * The page's data, through the browser: when a refresh (every 5 s, or after a tap) cannot reach the
+ * server, the page keeps showing the list it has instead of turning into an error page. With no
+ * signal the live refresh does not even try (useLiveRefresh); this covers a signal that comes and
+ * goes. A refusal or a redirect to sign in still shows, as the server answered it.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    lastList = await serverLoader();
+    return lastList;
+  } catch (error) {
+    if (lastList && isNetworkFailure(error)) return lastList;
+    throw error;
+  }
+}
+
 /**
  * Typing in the search box changes only `q`, which the page filters by itself: no reload for
  * that. Every tap reloads, a refused one too (another device may have changed the guest).
@@ -97,6 +134,11 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
   const query = search.value;
   const [shown, setShown] = useState<ReadonlyMap<string, number>>(new Map());
   useLiveRefresh(REFRESH_MS);
+  useDoorServiceWorker(location.pathname);
+  // The list the server rendered, kept too: the first refresh's data comes through clientLoader.
+  useEffect(() => {
+    lastList = loaderData;
+  }, [loaderData]);
 
   const onArrivedChange = useCallback((reservationId: string, arrived: number) => {
     setShown((current) => (current.get(reservationId) === arrived ? current : new Map(current).set(reservationId, arrived)));

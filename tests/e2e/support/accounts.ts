@@ -84,8 +84,12 @@ export const staffAccounts = {
   ],
   /** Event staff recording cash at the door (issue 37). */
   contributionStaff: ["usher-contributions-1@harmonia.example", "usher-contributions-2@harmonia.example"],
+  /** Admins setting up the events of the door without signal (decision 068). */
+  offlineDoorAdmins: ["admin-offline-door-1@harmonia.example", "admin-offline-door-2@harmonia.example", "admin-offline-door-3@harmonia.example"],
+  /** Event staff opening the door's page, then losing the signal (decision 068). */
+  offlineDoorStaff: ["usher-offline-door-1@harmonia.example", "usher-offline-door-2@harmonia.example", "usher-offline-door-3@harmonia.example"],
 } as const;
 
-const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, contributionStaff, ...adminGroups } = staffAccounts;
+const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, contributionStaff, offlineDoorStaff, ...adminGroups } = staffAccounts;
 export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
-export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff, ...contributionStaff];
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff, ...contributionStaff, ...offlineDoorStaff];
