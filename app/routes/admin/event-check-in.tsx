@@ -88,21 +88,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: refusalStatus(outcome.reason) });
 }
 
-/** The list this page last showed, kept for a refresh that cannot reach the server (below). */
-let lastList: Awaited<ReturnType<Route.ClientLoaderArgs["serverLoader"]>> | undefined;
+/** The list this page last showed, and its event's id, kept for a refresh that cannot reach the server (below). */
+let lastList: { eventId: string; data: Awaited<ReturnType<Route.ClientLoaderArgs["serverLoader"]>> } | undefined;
 
 /**
  * The page's data, through the browser: when a refresh (every 5 s, or after a tap) cannot reach the
  * server, the page keeps showing the list it has instead of turning into an error page. With no
  * signal the live refresh does not even try (useLiveRefresh); this covers a signal that comes and
- * goes. A refusal or a redirect to sign in still shows, as the server answered it.
+ * goes. A refusal or a redirect to sign in still shows, as the server answered it, and another
+ * event's page never shows this one's list.
  */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
   try {
-    lastList = await serverLoader();
-    return lastList;
+    const data = await serverLoader();
+    lastList = { eventId: params.eventId, data };
+    return data;
   } catch (error) {
-    if (lastList && isNetworkFailure(error)) return lastList;
+    if (lastList?.eventId === params.eventId && isNetworkFailure(error)) return lastList.data;
     throw error;
   }
 }
@@ -124,7 +126,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-export default function CheckInPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CheckInPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   // The list filters as one types, and the address keeps the search (a reload, a shared link).
@@ -137,8 +139,8 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
   useDoorServiceWorker(location.pathname);
   // The list the server rendered, kept too: the first refresh's data comes through clientLoader.
   useEffect(() => {
-    lastList = loaderData;
-  }, [loaderData]);
+    lastList = { eventId: params.eventId, data: loaderData };
+  }, [params.eventId, loaderData]);
 
   const onArrivedChange = useCallback((reservationId: string, arrived: number) => {
     setShown((current) => (current.get(reservationId) === arrived ? current : new Map(current).set(reservationId, arrived)));
