@@ -11,6 +11,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -26,6 +27,7 @@ import { getListenerPlaylist } from "#app/routes/listener-playlist.server";
 import { takeFooterOutcome } from "#app/routes/site/footer-newsletter.server";
 import { staffHomePath } from "#app/modules/access";
 import { useNonce } from "#app/lib/nonce";
+import { hasOwnWebApp } from "#app/lib/web-app";
 import { SiteStylesheet } from "#app/lib/stylesheet";
 import type { RootData } from "#app/lib/seo";
 import { siteConfig } from "#app/lib/site-config";
@@ -38,8 +40,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: cormorantFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -74,6 +74,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const path = pathname.replace(/\/+$/, "") || "/";
   // The staff area is a tool: no marketing footer under its tables.
   const showFooter = !pathsWithoutFooter.includes(path) && !path.startsWith("/admin");
+  // The site's web app, unless the page is one of its own (the staff door links its own: decision 068).
+  const siteWebApp = !hasOwnWebApp(useMatches());
   return (
     <html lang="en">
       <head>
@@ -83,6 +85,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteStylesheet />
         <Meta />
         <Links nonce={nonce} />
+        {siteWebApp ? (
+          <>
+            <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+            <link rel="manifest" href="/site.webmanifest" />
+          </>
+        ) : null}
       </head>
       <body className="bg-night text-ivory antialiased">
         <a

@@ -47,6 +47,8 @@ export default [
   ...prefix("admin", [
     route("export/:list", "routes/admin/export-list.ts"),
     route("eventreservations/:eventId/guests.csv", "routes/admin/export-guest-list.ts"),
+    // The installed door app's start: a redirect to today's check-in page (decision 068).
+    route("eventreservations/door", "routes/admin/door.ts"),
     route("communications/campaigns/:campaignId/results.csv", "routes/admin/export-campaign-results.ts"),
     route("communications/deliverability.csv", "routes/admin/export-suppressions.ts"),
     layout("routes/admin/staff-layout.tsx", [

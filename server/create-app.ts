@@ -109,6 +109,18 @@ export function createApp(options: AppOptions) {
         },
       }),
     );
+    // The door's service worker (docs/decisions/068): under its own stable name, and asked again on
+    // every update check, so a new build's worker (and its list of scripts) reaches phones at once.
+    app.use(
+      "/check-in-sw.js",
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => {
+          c.set("routePattern", "/check-in-sw.js");
+          c.header("Cache-Control", "no-cache");
+        },
+      }),
+    );
     app.use(
       "*",
       serveStatic({

@@ -8,15 +8,21 @@ import sharp from "sharp";
 import { palette as P } from "./palette";
 
 /**
- * The Harmonia mark in a 64-unit box. `inset` shrinks the mark towards the centre (for
- * maskable icons); `rounded` gives the favicon its soft tile corners.
+ * The door's badge (the staff check-in app, docs/decisions/068): a sage disc with a check mark at the
+ * mark's lower right, so the installed door app and the site's own icon tell themselves apart.
  */
-export function markSvg(opts: { size?: number; inset?: number; rounded?: boolean } = {}): string {
+const DOOR_BADGE = `<circle cx="50" cy="50" r="11" fill="${P.sage}" stroke="${P.night}" stroke-width="2"/><path d="M44.5 50.5l3.8 3.8 7.2-8" fill="none" stroke="${P.night}" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>`;
+
+/**
+ * The Harmonia mark in a 64-unit box. `inset` shrinks the mark towards the centre (for
+ * maskable icons); `rounded` gives the favicon its soft tile corners; `door` adds the door's badge.
+ */
+export function markSvg(opts: { size?: number; inset?: number; rounded?: boolean; door?: boolean } = {}): string {
   const size = opts.size ?? 64;
   const k = 1 - (opts.inset ?? 0);
   const t = k === 1 ? "" : ` transform="translate(${(32 * (1 - k)).toFixed(2)} ${(32 * (1 - k)).toFixed(2)}) scale(${k.toFixed(3)})"`;
   const rx = opts.rounded ? 14 : 0;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64"><defs><radialGradient id="hg" cx=".5" cy=".42" r=".6"><stop offset="0" stop-color="${P.ember}"/><stop offset="1" stop-color="${P.night}"/></radialGradient><linearGradient id="hf" x1="0" y1="1" x2="0" y2="0"><stop offset="0" stop-color="${P.amber}"/><stop offset="1" stop-color="${P.ivory}"/></linearGradient></defs><rect width="64" height="64" rx="${rx}" fill="url(#hg)"/><g${t}><path fill="${P.amber}" d="M11 12h17v4h-4v12.5h16V16h-4v-4h17v4h-4v32h4v4H36v-4h4V35.5H24V48h4v4H11v-4h4V16h-4z"/><path fill="url(#hf)" d="M32 15.5c2.5 3.1 4 5.8 4 8a4 4 0 0 1-8 0c0-2.2 1.5-4.9 4-8z"/></g></svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64"><defs><radialGradient id="hg" cx=".5" cy=".42" r=".6"><stop offset="0" stop-color="${P.ember}"/><stop offset="1" stop-color="${P.night}"/></radialGradient><linearGradient id="hf" x1="0" y1="1" x2="0" y2="0"><stop offset="0" stop-color="${P.amber}"/><stop offset="1" stop-color="${P.ivory}"/></linearGradient></defs><rect width="64" height="64" rx="${rx}" fill="url(#hg)"/><g${t}><path fill="${P.amber}" d="M11 12h17v4h-4v12.5h16V16h-4v-4h17v4h-4v32h4v4H36v-4h4V35.5H24V48h4v4H11v-4h4V16h-4z"/><path fill="url(#hf)" d="M32 15.5c2.5 3.1 4 5.8 4 8a4 4 0 0 1-8 0c0-2.2 1.5-4.9 4-8z"/>${opts.door ? DOOR_BADGE : ""}</g></svg>\n`;
 }
 
 /** Wraps PNG images in an ICO container (PNG-compressed entries, supported since Vista). */
@@ -65,6 +71,46 @@ export const manifest = {
   ],
 };
 
+/**
+ * The staff door's web app (docs/decisions/068): linked only from the check-in page, started at the
+ * door's entry (app/routes/admin/door.ts, which leads to today's event), kept to the check-in pages.
+ */
+export const doorManifest = {
+  name: "Door check-in",
+  short_name: "Door",
+  description: "Check guests in at the door of a Harmonia event, with or without signal.",
+  id: "/admin/eventreservations/door",
+  start_url: "/admin/eventreservations/door",
+  scope: "/admin/eventreservations/",
+  display: "standalone",
+  background_color: P.night,
+  theme_color: P.night,
+  icons: [
+    { src: "/door-icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+    { src: "/door-icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+    { src: "/door-icon-maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+    { src: "/door-icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+  ],
+};
+
+/** Writes the door app's icons (any and maskable, and its touch icon) and door.webmanifest into publicDir. */
+export async function generateDoorIcons(publicDir: string): Promise<string[]> {
+  await mkdir(publicDir, { recursive: true });
+  const out = (name: string) => path.join(publicDir, name);
+  const square = markSvg({ inset: 0.12, door: true });
+  const maskable = markSvg({ inset: 0.34, door: true });
+  const targets: [string, string, number][] = [
+    ["door-apple-touch-icon.png", square, 180],
+    ["door-icon-192.png", square, 192],
+    ["door-icon-512.png", square, 512],
+    ["door-icon-maskable-192.png", maskable, 192],
+    ["door-icon-maskable-512.png", maskable, 512],
+  ];
+  for (const [name, svg, size] of targets) await writeFile(out(name), await renderPng(svg, size));
+  await writeFile(out("door.webmanifest"), JSON.stringify(doorManifest, null, 2) + "\n");
+  return [...targets.map(([name]) => out(name)), out("door.webmanifest")];
+}
+
 /** Writes favicon.svg/.ico, touch and PWA icons and site.webmanifest into publicDir. */
 export async function generateIcons(publicDir: string): Promise<string[]> {
   await mkdir(publicDir, { recursive: true });
@@ -94,5 +140,6 @@ export async function generateIcons(publicDir: string): Promise<string[]> {
   }
   await writeFile(out("site.webmanifest"), JSON.stringify(manifest, null, 2) + "\n");
   written.push(out("site.webmanifest"));
+  written.push(...(await generateDoorIcons(publicDir)));
   return written;
 }

@@ -22,6 +22,8 @@ const guardOf: Record<string, Action> = {
   "/admin/communications/import": "send-communications",
   "/admin/eventreservations": "manage-reservations",
   "/admin/eventreservations/:eventId/check-in": "manage-reservations",
+  // The installed door app's start (decision 068): on to the door's check-in page.
+  "/admin/eventreservations/door": "manage-reservations",
   "/admin/eventmanagement": "manage-events",
   "/admin/activity": "view-activity",
   "/admin/export/:list": "open-dashboard",
@@ -37,6 +39,9 @@ const guardOf: Record<string, Action> = {
  * `staffHomePath`) instead of refusing them: the dashboard, for event staff.
  */
 const sendsStaffHome = new Set(["/admin"]);
+
+/** Pages that are only a way on: whom they let in is redirected (the door app's start, to a check-in page or the reservations page). */
+const redirectsWhomItLetsIn = new Set(["/admin/eventreservations/door"]);
 
 /**
  * A sample value for each route parameter of a staff path, so the request reaches the route's
@@ -222,6 +227,9 @@ describe("the authorisation matrix of the staff area", () => {
       } else if (elsewhere) {
         expect(response.status, `${role} on ${url}`).toBe(302);
         expect(response.headers.get("location"), `${role} on ${url}`).toBe(elsewhere);
+      } else if (allowed && redirectsWhomItLetsIn.has(path)) {
+        expect(response.status, `${role} on ${url}`).toBe(suffix ? 202 : 302);
+        expect(suffix ? await response.text() : response.headers.get("location"), `${role} on ${url}`).toContain("/admin/eventreservations");
       } else {
         expect(response.status, `${role} on ${url}`).toBe(allowed ? 200 : 403);
       }

@@ -104,6 +104,22 @@ describe("the production server", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("serves the door's service worker under its stable name, asked again at every update check, and its manifest", async () => {
+    const worker = await fetch(`${server.url}/check-in-sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get("content-type")).toContain("javascript");
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    const source = await worker.text();
+    // serwist's precache list was written in: the built scripts, by their hashed names.
+    expect(source).not.toContain("self.__SW_MANIFEST");
+    expect(source).toMatch(/"\/assets\/framework-[\w-]+\.js"/);
+    const manifest = await fetch(`${server.url}/door.webmanifest`);
+    expect(manifest.status).toBe(200);
+    const door = (await manifest.json()) as { name: string; start_url: string; scope: string; icons: { src: string }[] };
+    expect(door).toMatchObject({ name: "Door check-in", start_url: "/admin/eventreservations/door", scope: "/admin/eventreservations/" });
+    for (const icon of door.icons) expect((await fetch(`${server.url}${icon.src}`)).headers.get("content-type"), icon.src).toBe("image/png");
+  });
+
   it("publishes robots.txt and a sitemap with canonical URLs", async () => {
     const robots = await (await fetch(`${server.url}/robots.txt`)).text();
     expect(robots).toContain("Sitemap: https://harmonia.example/sitemap.xml");

@@ -92,6 +92,8 @@ describe("sign-in links", () => {
     });
     expect(loggedOut.status).toBe(302);
     expect(loggedOut.headers.get("location")).toBe("/");
+    // The browser forgets what it kept for the site: the door's service worker, its kept pages, IndexedDB (decision 068).
+    expect(loggedOut.headers.get("clear-site-data")).toBe('"cache", "storage"');
     // The old cookie, replayed, no longer belongs to anyone.
     const replayed = await fetch(`${server.url}/about`, { headers: { Cookie: cookie } });
     expect(await replayed.text()).not.toContain("leaving-");

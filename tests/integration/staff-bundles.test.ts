@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 /**
  * Staff-only libraries stay out of the public pages' JavaScript (STACK.md pitfall 12): in the
  * production build, no script a non-staff page loads (the entry, root, and the page's route module
- * with its imports) contains recharts. Run after `react-router build`.
+ * with its imports) contains recharts, nor the door's service worker registration (decision 068).
+ * Run after `react-router build`.
  */
 const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
 
@@ -22,7 +23,10 @@ function readManifest(): { entry: ManifestEntry; routes: Record<string, Manifest
 }
 
 const scriptsOf = (entry: ManifestEntry) => [entry.module, ...(entry.imports ?? [])];
-const hasRecharts = (script: string) => readFileSync(path.join(assets, path.basename(script)), "utf8").includes("recharts-surface");
+const sourceOf = (script: string) => readFileSync(path.join(assets, path.basename(script)), "utf8");
+const hasRecharts = (script: string) => sourceOf(script).includes("recharts-surface");
+/** The door's service worker: its address (the registration) and serwist's own words (the worker itself). */
+const hasDoorWorker = (script: string) => ["/check-in-sw.js", "serwist", "__SW_MANIFEST"].some((word) => sourceOf(script).includes(word));
 
 describe("staff-only code in the browser bundles", () => {
   const manifest = readManifest();
@@ -32,6 +36,16 @@ describe("staff-only code in the browser bundles", () => {
     const dashboard = manifest.routes["routes/admin/dashboard"];
     expect(dashboard).toBeDefined();
     expect(scriptsOf(dashboard!).some(hasRecharts)).toBe(true);
+  });
+
+  it("registers the door's service worker from the check-in page, and from no page outside the staff area", () => {
+    const checkIn = manifest.routes["routes/admin/event-check-in"];
+    expect(checkIn).toBeDefined();
+    expect(scriptsOf(checkIn!).some(hasDoorWorker)).toBe(true);
+    const publicScripts = new Set([...scriptsOf(manifest.entry), ...routes.filter((route) => !route.id.startsWith("routes/admin/")).flatMap(scriptsOf)]);
+    expect([...publicScripts].filter(hasDoorWorker)).toEqual([]);
+    // Nor does any built script hold the worker's code: it is its own file, /check-in-sw.js.
+    expect(readdirSync(assets).filter((name) => name.endsWith(".js") && /serwist|__SW_MANIFEST/.test(sourceOf(name)))).toEqual([]);
   });
 
   it("never loads recharts on a page outside the staff area", () => {

@@ -1,55 +1,49 @@
 import { useCallback, useEffect, useMemo } from "react";
-import { useHydrated } from "#app/lib/use-hydrated";
 import { toast } from "sonner";
-import {
-  data,
-  Form,
-  Link,
-  useLocation,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, Form, Link, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/event-check-in";
 import { ArrivalCountsPanel } from "#app/components/admin/check-in/arrival-counts";
-import {
-  AddGuestForm,
-  EditGuestForm,
-} from "#app/components/admin/guests/guest-forms";
+import { AddGuestForm, EditGuestForm } from "#app/components/admin/guests/guest-forms";
 import { GuestRow } from "#app/components/admin/check-in/guest-row";
 import { PrintableGuestList } from "#app/components/admin/check-in/printable-guest-list";
 import { DoorStatusBar } from "#app/components/admin/check-in/door-status";
 import { useDoor } from "#app/components/admin/check-in/use-door";
+import { isNetworkFailure } from "#app/components/admin/check-in/offline/keep-last-list";
+import { useDoorServiceWorker } from "#app/components/admin/check-in/offline/use-door-service-worker";
 import type { StaffOutcome } from "#app/components/admin/staff-outcome";
 import { readForm } from "#app/lib/form-data.server";
 import { useFieldValue } from "#app/lib/use-field-value";
+import { useHydrated } from "#app/lib/use-hydrated";
 import { logFailure } from "#app/lib/log.server";
 import { pageMeta } from "#app/lib/seo";
+import type { WebAppHandle } from "#app/lib/web-app";
 import { siteConfig } from "#app/lib/site-config";
 import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { loadCheckIn } from "#app/modules/reservations/index.server";
 import { checkInGuest } from "#app/modules/reservations/index.server";
-import {
-  checkInMessages,
-  countArrivals,
-  guestMatches,
-  readOfflineWalkIn,
-  type CheckInIntent,
-} from "#app/modules/reservations";
+import { checkInMessages, countArrivals, guestMatches, readOfflineWalkIn, type CheckInIntent } from "#app/modules/reservations";
 import { undoCheckIn } from "#app/modules/reservations/index.server";
-import {
-  answerGuestForm,
-  recordGuestContribution,
-} from "#app/modules/reservations/index.server";
+import { answerGuestForm, recordGuestContribution } from "#app/modules/reservations/index.server";
 import { can } from "#app/modules/access";
 import { refusalStatus } from "#app/lib/outcome";
 import { requireStaffPage } from "#app/routes/guards.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Check-in",
-    description: "Staff check-in at the door",
-    noIndex: true,
-  });
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { title: "Check-in", description: "Staff check-in at the door", noIndex: true }),
+  // The name under the icon when added to an iPhone's home screen (the manifest's short_name elsewhere).
+  { name: "apple-mobile-web-app-title", content: "Door" },
+];
+
+/**
+ * The door is a web app of its own (decision 068): installable from this page only, never from a
+ * public page. The root leaves out the site's manifest here (WebAppHandle); the theme colour is the
+ * site's night, which the root's theme-color meta already gives.
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/door.webmanifest" },
+  { rel: "apple-touch-icon", href: "/door-apple-touch-icon.png" },
+];
+export const handle: WebAppHandle = { ownWebApp: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, "manage-reservations", context);
@@ -60,23 +54,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     logFailure("reservations", "loading the check-in list", error);
     return { loadFailed: true as const };
   }
-  if (!outcome.ok)
-    throw data(
-      { message: outcome.message },
-      { status: refusalStatus(outcome.reason) },
-    );
+  if (!outcome.ok) throw data({ message: outcome.message }, { status: refusalStatus(outcome.reason) });
   const timeZone = siteConfig.venue.timeZone;
   const { event, guests } = outcome;
   return {
     loadFailed: false as const,
     mayRecordPayments: can(user, "record-contributions"),
     timeZone,
-    event: {
-      id: event.id,
-      title: event.title,
-      when: `${formatEventDate(event.startsAt, timeZone)}, ${formatEventTime(event.startsAt, timeZone)}`,
-      location: event.location,
-    },
+    event: { id: event.id, title: event.title, when: `${formatEventDate(event.startsAt, timeZone)}, ${formatEventTime(event.startsAt, timeZone)}`, location: event.location },
     guests,
   };
 }
@@ -88,71 +73,50 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.db;
   // A walk-in or a guest's details (decision 043), for this page's event only.
   if (form.intent === "add-guest" || form.intent === "edit-guest") {
-    const outcome = await answerGuestForm(
-      db,
-      user,
-      form.intent,
-      input,
-      context.env.WAITLIST_OFFER_HOURS,
-      context.wake.outbox,
-    );
-    if (outcome.ok)
-      return data<StaffOutcome>({ intent: form.intent, ...outcome });
+    const outcome = await answerGuestForm(db, user, form.intent, input, context.env.WAITLIST_OFFER_HOURS, context.wake.outbox);
+    if (outcome.ok) return data<StaffOutcome>({ intent: form.intent, ...outcome });
     const { reason, ...refusal } = outcome;
-    return data<StaffOutcome>(
-      { intent: form.intent, ...refusal },
-      { status: refusalStatus(reason) },
-    );
+    return data<StaffOutcome>({ intent: form.intent, ...refusal }, { status: refusalStatus(reason) });
   }
   // 'Paid in cash': the amount is the one the reservation expects, never the form's.
   if (form.intent === "paid-in-cash") {
-    const outcome = await recordGuestContribution(db, user, {
-      eventId: params.eventId,
-      reservationId: form.reservationId,
-      method: "cash",
-    });
-    if (outcome.ok)
-      return data<StaffOutcome>({
-        ok: true,
-        intent: form.intent,
-        message: outcome.message,
-      });
-    return data<StaffOutcome>(
-      { ok: false, intent: form.intent, message: outcome.message },
-      { status: refusalStatus(outcome.reason) },
-    );
+    const outcome = await recordGuestContribution(db, user, { eventId: params.eventId, reservationId: form.reservationId, method: "cash" });
+    if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
+    return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: refusalStatus(outcome.reason) });
   }
-  const outcome =
-    form.intent === "undo"
-      ? await undoCheckIn(db, user, input)
-      : await checkInGuest(db, user, input);
-  if (outcome.ok)
-    return data<StaffOutcome>({
-      ok: true,
-      intent: form.intent,
-      message: outcome.message,
-    });
-  return data<StaffOutcome>(
-    { ok: false, intent: form.intent, message: outcome.message },
-    { status: refusalStatus(outcome.reason) },
-  );
+  const outcome = form.intent === "undo" ? await undoCheckIn(db, user, input) : await checkInGuest(db, user, input);
+  if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
+  return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: refusalStatus(outcome.reason) });
+}
+
+/** The list this page last showed, and its event's id, kept for a refresh that cannot reach the server (below). */
+let lastList: { eventId: string; data: Awaited<ReturnType<Route.ClientLoaderArgs["serverLoader"]>> } | undefined;
+
+/**
+ * The page's data, through the browser: when a refresh (every 5 s, or after a tap) cannot reach the
+ * server, the page keeps showing the list it has instead of turning into an error page. With no
+ * signal the live refresh does not even try (useLiveRefresh); this covers a signal that comes and
+ * goes. A refusal or a redirect to sign in still shows, as the server answered it, and another
+ * event's page never shows this one's list.
+ */
+export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    const data = await serverLoader();
+    lastList = { eventId: params.eventId, data };
+    return data;
+  } catch (error) {
+    if (lastList?.eventId === params.eventId && isNetworkFailure(error)) return lastList.data;
+    throw error;
+  }
 }
 
 /**
  * Typing in the search box changes only `q`, which the page filters by itself: no reload for
  * that. Every tap reloads, a refused one too (another device may have changed the guest).
  */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod.toUpperCase() !== "GET") return true;
-  if (
-    currentUrl.pathname === nextUrl.pathname &&
-    currentUrl.search !== nextUrl.search
-  ) {
+  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
     const withoutQuery = (url: URL) => {
       const search = new URLSearchParams(url.search);
       search.delete("q");
@@ -163,34 +127,27 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export default function CheckInPage({
-  loaderData,
-  actionData,
-  params,
-}: Route.ComponentProps) {
+export default function CheckInPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   // The list filters as one types, and the address keeps the search (a reload, a shared link).
-  const search = useFieldValue<HTMLInputElement>(
-    searchParams.get("q") ?? "",
-    (value) =>
-      setSearchParams(value ? { q: value } : {}, {
-        replace: true,
-        preventScrollReset: true,
-      }),
+  const search = useFieldValue<HTMLInputElement>(searchParams.get("q") ?? "", (value) =>
+    setSearchParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true }),
   );
   const query = search.value;
   // The door phone's store (decision 067): taps apply at once, wait for signal, and the other phones' show within seconds.
   const door = useDoor(params.eventId);
   const hydrated = useHydrated();
+  useDoorServiceWorker(location.pathname);
   // A form answered (a guest edited or added, a payment recorded): the door list catches up now.
   const { refresh } = door;
   useEffect(() => refresh(), [loaderData, refresh]);
+  // The list the server rendered, kept too: the first refresh's data comes through clientLoader.
+  useEffect(() => {
+    lastList = { eventId: params.eventId, data: loaderData };
+  }, [params.eventId, loaderData]);
 
-  const serverGuests = useMemo(
-    () => (loaderData.loadFailed ? [] : loaderData.guests),
-    [loaderData],
-  );
+  const serverGuests = useMemo(() => (loaderData.loadFailed ? [] : loaderData.guests), [loaderData]);
   const guests = door.guests ?? serverGuests;
   const counts = useMemo(() => countArrivals(guests), [guests]);
   const { tap, walkIn } = door;
@@ -211,9 +168,7 @@ export default function CheckInPage({
       }
       walkIn(read.walkIn);
       form.reset();
-      toast.success(
-        `Walk-in ${read.walkIn.name} added: saved to the guest list when this phone has signal.`,
-      );
+      toast.success(`Walk-in ${read.walkIn.name} added: saved to the guest list when this phone has signal.`);
       return true;
     },
     [walkIn],
@@ -223,10 +178,7 @@ export default function CheckInPage({
     return (
       <section className="mt-6">
         <h1 className="text-3xl text-ivory">Check-in</h1>
-        <p
-          role="alert"
-          className="mt-6 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-danger"
-        >
+        <p role="alert" className="mt-6 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-danger">
           {checkInMessages.couldNotLoad}
         </p>
       </section>
@@ -238,15 +190,9 @@ export default function CheckInPage({
   const matching = guests.filter((guest) => guestMatches(guest, query)).length;
 
   return (
-    <section
-      aria-labelledby="check-in-title"
-      className="mx-auto mt-4 max-w-3xl"
-    >
+    <section aria-labelledby="check-in-title" className="mx-auto mt-4 max-w-3xl">
       <p>
-        <Link
-          to="/admin/eventreservations"
-          className="inline-flex min-h-11 items-center text-sm text-amber underline-offset-4 hover:underline"
-        >
+        <Link to="/admin/eventreservations" className="inline-flex min-h-11 items-center text-sm text-amber underline-offset-4 hover:underline">
           ← Event reservations
         </Link>
       </p>
@@ -260,27 +206,15 @@ export default function CheckInPage({
             {event.location ? ` · ${event.location}` : ""}
           </p>
         </div>
-        <button
-          type="button"
-          className="button-secondary"
-          onClick={() => window.print()}
-        >
+        <button type="button" className="button-secondary" onClick={() => window.print()}>
           Print guest list
         </button>
       </div>
 
-      <DoorStatusBar
-        hydrated={hydrated}
-        connection={door.connection}
-        waiting={door.waiting}
-        syncing={door.syncing}
-        savedAt={door.savedAt}
-        timeZone={loaderData.timeZone}
-      />
+      <DoorStatusBar hydrated={hydrated} connection={door.connection} waiting={door.waiting} syncing={door.syncing} savedAt={door.savedAt} timeZone={loaderData.timeZone} />
       {door.list?.overCapacity ? (
         <p className="mt-4 rounded-2xl border border-danger/50 bg-danger/10 p-3 text-danger">
-          Over capacity: {door.list.seatsTaken} seats for{" "}
-          {door.list.event.maxSeats}.
+          Over capacity: {door.list.seatsTaken} seats for {door.list.event.maxSeats}.
         </p>
       ) : null}
 
@@ -298,25 +232,14 @@ export default function CheckInPage({
       </div>
 
       {actionData ? (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-4 rounded-2xl border p-3 ${actionData.ok ? "border-sage/50 text-ivory" : "border-danger/50 text-danger"}`}
-        >
+        <p role={actionData.ok ? "status" : "alert"} className={`mt-4 rounded-2xl border p-3 ${actionData.ok ? "border-sage/50 text-ivory" : "border-danger/50 text-danger"}`}>
           {actionData.message}
         </p>
       ) : null}
 
-      <Form
-        method="get"
-        role="search"
-        aria-label="Guests"
-        className="mt-6 flex items-end gap-2"
-      >
+      <Form method="get" role="search" aria-label="Guests" className="mt-6 flex items-end gap-2">
         <div className="min-w-0 flex-1">
-          <label
-            htmlFor="guest-search"
-            className="block text-sm font-semibold text-sand"
-          >
+          <label htmlFor="guest-search" className="block text-sm font-semibold text-sand">
             Search guests by name or e-mail
           </label>
           <input
@@ -335,9 +258,7 @@ export default function CheckInPage({
 
       <h2 className="sr-only">Guests</h2>
       {guests.length === 0 ? (
-        <p className="mt-6 text-sand">
-          No guests have reserved seats for this event yet.
-        </p>
+        <p className="mt-6 text-sand">No guests have reserved seats for this event yet.</p>
       ) : matching === 0 ? (
         <p className="mt-6 text-sand">No guest matches “{query}”.</p>
       ) : null}
@@ -348,9 +269,7 @@ export default function CheckInPage({
             guest={guest}
             action={action}
             hidden={!guestMatches(guest, query)}
-            onTap={
-              hydrated ? onTap(guest.reservationId, guest.seats) : undefined
-            }
+            onTap={hydrated ? onTap(guest.reservationId, guest.seats) : undefined}
             online={door.connection === "online"}
             mayRecordPayments={loaderData.mayRecordPayments}
           >
@@ -359,24 +278,14 @@ export default function CheckInPage({
                 eventId={event.id}
                 guest={guest}
                 action={action}
-                answered={
-                  actionData?.intent === "edit-guest" &&
-                  actionData.ok === false &&
-                  actionData.values?.reservationId === guest.reservationId
-                    ? actionData
-                    : undefined
-                }
+                answered={actionData?.intent === "edit-guest" && actionData.ok === false && actionData.values?.reservationId === guest.reservationId ? actionData : undefined}
               />
             )}
           </GuestRow>
         ))}
       </ul>
 
-      <PrintableGuestList
-        title={event.title}
-        when={event.when}
-        guests={guests}
-      />
+      <PrintableGuestList title={event.title} when={event.when} guests={guests} />
     </section>
   );
 }

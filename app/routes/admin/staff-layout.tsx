@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, type ShouldRevalidateFunction } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/staff-layout";
 import { actionForStaffPath, staffNavigation } from "#app/components/admin/staff-navigation";
@@ -19,6 +19,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     navigation: staffNavigation.filter((item) => can(user, item.action)).map(({ label, to }) => ({ label, to })),
   };
 }
+
+/**
+ * The shell's data (the person's address and navigation) changes only with a sign-in or sign-out,
+ * both form posts: a page's own refresh (the door's, every 5 s, decision 068) does not ask for it
+ * again, nor fail on it when the door has no signal. Each page's loader still authorises its page.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -88,8 +88,12 @@ export const staffAccounts = {
   doorPhoneAdmins: ["admin-door-phones-1@harmonia.example", "admin-door-phones-2@harmonia.example", "admin-door-phones-3@harmonia.example"],
   /** Event staff with a phone each at the offline door (issue 38). */
   doorPhones: Array.from({ length: 6 }, (_, index) => `usher-door-phone-${index + 1}@harmonia.example`),
+  /** Admins setting up the events of the door without signal (decision 068). */
+  offlineDoorAdmins: ["admin-offline-door-1@harmonia.example", "admin-offline-door-2@harmonia.example", "admin-offline-door-3@harmonia.example"],
+  /** Event staff opening the door's page, then losing the signal (decision 068). */
+  offlineDoorStaff: ["usher-offline-door-1@harmonia.example", "usher-offline-door-2@harmonia.example", "usher-offline-door-3@harmonia.example"],
 } as const;
 
-const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, contributionStaff, doorPhones, ...adminGroups } = staffAccounts;
+const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, contributionStaff, doorPhones, offlineDoorStaff, ...adminGroups } = staffAccounts;
 export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
-export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff, ...contributionStaff, ...doorPhones];
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff, ...contributionStaff, ...doorPhones, ...offlineDoorStaff];
