@@ -114,6 +114,17 @@ const apiGuardOf: Record<string, Action> = {
 };
 
 /**
+ * The door phone's endpoints (docs/decisions/067), about one event (the sample event, in event
+ * staff's scope): whom the policy allows gets the list (200), or 400 for the empty object posted
+ * (no taps, no code); whom it refuses 403; a visitor 401. Always JSON, never a redirect.
+ */
+const doorApiGuardOf: Array<{ method: "GET" | "POST"; path: string; action: Action; allowed: number }> = [
+  { method: "GET", path: "/api/check-in/:eventId", action: "manage-reservations", allowed: 200 },
+  { method: "POST", path: "/api/check-in/:eventId/sync", action: "manage-reservations", allowed: 400 },
+  { method: "POST", path: "/api/check-in/:eventId/ticket", action: "manage-reservations", allowed: 400 },
+];
+
+/**
  * The intents a staff page's action takes besides the probe: each is posted by everyone the
  * policy refuses, who must get 403 (never run by whom it allows: they would really send).
  */
@@ -291,6 +302,25 @@ describe("the authorisation matrix of the staff area", () => {
       ] as const) {
         const response = await post(headers);
         expect(response.status, `${role} by ${how} on ${path}`).toBe(can({ role }, apiGuardOf[path]!) ? 400 : 403);
+      }
+    }
+  });
+
+  it.each(doorApiGuardOf)("the door endpoint $method $path answers whom the policy allows, by cookie or bearer", async ({ method, path, action, allowed }) => {
+    const call = (headers: Record<string, string>) =>
+      fetch(`${server.url}${urlOf(path)}`, { method, redirect: "manual", headers: { "Content-Type": "application/json", ...headers }, ...(method === "POST" ? { body: "{}" } : {}) });
+    const visitor = await call({});
+    expect(visitor.status, "visitor").toBe(401);
+    expect(visitor.headers.get("content-type")).toContain("application/json");
+    for (const role of Object.keys(people) as Role[]) {
+      const cookie = cookies[role]!;
+      const bearer = decodeURIComponent(cookie.split("=")[1]!);
+      for (const [how, headers] of [
+        ["cookie", { Cookie: cookie, Origin: server.url }],
+        ["bearer", { Authorization: `Bearer ${bearer}` }],
+      ] as const) {
+        const response = await call(headers);
+        expect(response.status, `${role} by ${how} on ${method} ${path}`).toBe(can({ role }, action) ? allowed : 403);
       }
     }
   });

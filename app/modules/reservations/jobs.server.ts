@@ -3,13 +3,14 @@ import type { Database } from "#app/lib/db.server";
 import { defineJob } from "#app/lib/jobs/define-job";
 import type { OutboxWake } from "#app/modules/messaging/index.server";
 import type { TextWake } from "#app/modules/sms/index.server";
+import { purgeDoorTaps } from "./check-in/purge-door-taps.server";
 import { pruneGuestTokens } from "./guest-tokens.server";
 import { queueDueReminders } from "./reminders.server";
 import { processWaitingLists } from "./waiting-list/waiting-list.server";
 
 /**
  * The reservations module's jobs: the waiting lists' pass (every minute: expire offers, offer free
- * seats) and the reminders' pass (every five minutes). Singletons, and safe on any instance: every
+ * seats; then prune used guest links and the door taps of events ended a week ago) and the reminders' pass (every five minutes). Singletons, and safe on any instance: every
  * write they make is conditional or keyed, so a second run finds nothing to do. `wake` starts this
  * instance's senders for the offers and reminders a pass queued.
  */
@@ -31,6 +32,7 @@ export function reservationJobs(options: {
     async handler() {
       await processWaitingLists(options.db, { now: new Date(), offerHours: options.offerHours }, options.wake.outbox);
       await pruneGuestTokens(options.db, new Date());
+      await purgeDoorTaps(options.db, new Date());
     },
   });
   const reminders = defineJob({

@@ -11,6 +11,8 @@ export const reservationsAdminMessages = {
   eventDeleted: (reservations: number) => `Event deleted with its ${reservations} reservation${reservations === 1 ? "" : "s"}.`,
   seatsFailed: "Failed to update max seats",
   seatsSaved: (maxSeats: number) => `Max seats set to ${maxSeats}.`,
+  /** Walk-ins let in at the door after the event filled (docs/decisions/067). */
+  overCapacity: (seatsTaken: number, maxSeats: number) => `Over capacity: ${seatsTaken} seats for ${maxSeats}`,
   seatsBelowTaken: (taken: number) => `${taken} seats are already taken: max seats cannot be lower than that`,
   eventGone: "the event no longer exists",
   reservationGone: "the reservation no longer exists",

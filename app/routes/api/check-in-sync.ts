@@ -1,5 +1,5 @@
 import type { Route } from "./+types/check-in-sync";
-import { methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
+import { jsonBodyMessages, methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
 import { logFailure } from "#app/lib/log.server";
 import { syncDoorTaps } from "#app/modules/reservations/index.server";
 import { requireStaffApi } from "#app/routes/guards.server";
@@ -18,7 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireStaffApi(request, "manage-reservations", context);
   const body = await readJsonBody(request, MAX_DOOR_SYNC_BODY_BYTES);
-  if (!body.ok) return doorJson({ error: body.error }, body.error.startsWith("The request body is too large") ? 413 : 400);
+  if (!body.ok) return doorJson({ error: body.error }, body.error === jsonBodyMessages.tooLarge(MAX_DOOR_SYNC_BODY_BYTES) ? 413 : 400);
   try {
     const outcome = await syncDoorTaps(context.db, user, params.eventId, body.value, await doorOptions(context));
     if (!outcome.ok) return doorRefused(outcome);

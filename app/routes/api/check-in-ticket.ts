@@ -1,9 +1,12 @@
 import type { Route } from "./+types/check-in-ticket";
-import { methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
+import { jsonBodyMessages, methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
 import { logFailure } from "#app/lib/log.server";
 import { lookUpTicket } from "#app/modules/reservations/index.server";
 import { requireStaffApi } from "#app/routes/guards.server";
 import { doorFailed, doorJson, doorOptions, doorRefused } from "./door-answers.server";
+
+/** `{ code }`: a ticket code is 16 characters, with spaces or dashes a few more. */
+const MAX_TICKET_LOOKUP_BODY_BYTES = 1024;
 
 /**
  * POST /api/check-in/:eventId/ticket (staff: manage-reservations, for this event) with `{ code }`
@@ -13,8 +16,8 @@ import { doorFailed, doorJson, doorOptions, doorRefused } from "./door-answers.s
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireStaffApi(request, "manage-reservations", context);
-  const body = await readJsonBody(request, 1024);
-  if (!body.ok) return doorJson({ error: body.error }, body.error.startsWith("The request body is too large") ? 413 : 400);
+  const body = await readJsonBody(request, MAX_TICKET_LOOKUP_BODY_BYTES);
+  if (!body.ok) return doorJson({ error: body.error }, body.error === jsonBodyMessages.tooLarge(MAX_TICKET_LOOKUP_BODY_BYTES) ? 413 : 400);
   try {
     const client = { key: context.clientKey, rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
     const outcome = await lookUpTicket(context.db, user, params.eventId, body.value, { ...(await doorOptions(context)), client });

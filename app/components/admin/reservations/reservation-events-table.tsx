@@ -6,7 +6,7 @@ import { useOutcomeToast } from "#app/components/admin/staff-outcome";
 import { ErrorSummary, useErrorFocus, useErrorSummaryAction } from "#app/components/ui/form-errors";
 import { useHydrated } from "#app/lib/use-hydrated";
 import { formatDollars } from "#app/modules/payments";
-import { contributionWords, type GuestContributionView, mayRecordPayment } from "#app/modules/reservations";
+import { contributionWords, type GuestContributionView, mayRecordPayment, reservationsAdminMessages } from "#app/modules/reservations";
 import { RecordPaymentForm, RefundForm } from "./contribution-forms";
 import { AttendeeMailForm } from "./attendee-mail-form";
 import { eventDeletionFetcherKey, rowFetcherKey, type ReservationsPageOutcome } from "./page-outcome";
@@ -204,6 +204,11 @@ function EventGroup(props: {
             <p data-testid="seat-figures" className="text-ivory">
               {event.seatsTaken} taken / {event.maxSeats ?? "no limit"} max{left === null ? "" : ` / ${left} left`}
             </p>
+            {event.maxSeats !== null && event.seatsTaken > event.maxSeats ? (
+              <p data-testid="over-capacity" className="font-semibold text-danger">
+                {reservationsAdminMessages.overCapacity(event.seatsTaken, event.maxSeats)}
+              </p>
+            ) : null}
             {event.maxSeats ? (
               <div aria-hidden="true" className="mt-1.5 h-2 w-full overflow-hidden rounded-full bg-sand/15">
                 <div className={`h-full ${left === 0 ? "bg-danger" : "bg-amber"}`} style={{ width: `${filled}%` }} />

@@ -11,6 +11,7 @@ import { lockEvent, takeSeatsAtTheDoor } from "#app/modules/events/index.server"
 import { normaliseAddress } from "#app/modules/security";
 import type { EventRow } from "#db/schema";
 import { addGuestSchema, guestFormMessages } from "../guest-form";
+import { reservationsAdminMessages } from "../reservations-admin-messages";
 import { ticketCode, ticketHash } from "../tickets/ticket-code.server";
 import type { CheckInActor } from "./arrivals.server";
 import { arrivalMessage, checkInMessages, unchangedMessage } from "./check-in";
@@ -35,7 +36,7 @@ export const doorSyncMessages = {
   walkInId: "A walk-in's reservationId must be its own id.",
   walkInGone: "This walk-in's reservation no longer exists.",
   refusedBefore: "This check-in was refused.",
-  overCapacity: (seatsTaken: number, maxSeats: number) => `Over capacity: ${seatsTaken} seats for ${maxSeats}.`,
+  overCapacity: (seatsTaken: number, maxSeats: number) => `${reservationsAdminMessages.overCapacity(seatsTaken, maxSeats)}.`,
 } as const;
 
 const DAY = 24 * 60 * 60 * 1000;
