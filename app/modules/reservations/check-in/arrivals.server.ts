@@ -7,6 +7,8 @@ import { logFailure } from "#app/lib/log.server";
 import { recordActivity, type StaffActor } from "#app/modules/activity/index.server";
 import { can } from "#app/modules/access";
 import { guestContributions } from "../contributions.server";
+import { ticketView } from "../tickets/ticket-image.server";
+import type { TicketView } from "../tickets/ticket-qr";
 import type { Role } from "#app/modules/access";
 import {
   arrivalMessage,
@@ -96,11 +98,16 @@ export interface CheckInEvent {
 }
 
 export type CheckInListOutcome =
-  | { ok: true; event: CheckInEvent; guests: CheckInGuest[] }
+  /** `tickets`: each guest's ticket by reservation id, for the printed list; empty unless asked for. */
+  | { ok: true; event: CheckInEvent; guests: CheckInGuest[]; tickets: Record<string, TicketView> }
   | { ok: false; reason: "forbidden" | "not-found"; message: string };
 
-/** The door's list: the event and every reservation holder, by name (event staff: of an event in their scope). */
-export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: string): Promise<CheckInListOutcome> {
+/**
+ * The door's list: the event and every reservation holder, by name (event staff: of an event in
+ * their scope). With `ticketSecret` (the server's signing secret) also every guest's ticket code
+ * and QR code, for the printed list: only after the policy has let the actor manage this event.
+ */
+export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: string, options: { ticketSecret?: string } = {}): Promise<CheckInListOutcome> {
   if (!can(actor, "manage-reservations")) return { ok: false, reason: "forbidden", message: refusal };
   if (!checkInSchema.shape.eventId.safeParse(eventId).success) return { ok: false, reason: "not-found", message: checkInMessages.eventNotFound };
   const found = await findEvent(db, { eventId });
@@ -116,14 +123,17 @@ export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: st
       seats: reservations.seats,
       arrivedSeats: reservations.arrivedSeats,
       donation: reservations.donation,
+      ticketRef: reservations.ticketRef,
     })
     .from(reservations)
     .where(eq(reservations.eventId, eventId))
     .orderBy(asc(sql`lower(${reservations.visitorName})`), asc(reservations.createdAt), asc(reservations.id));
   const states = await guestContributions(db, rows.map((row) => ({ id: row.reservationId, seats: row.seats, donation: row.donation })));
-  const guests = rows.map(({ donation: _donation, ...guest }): CheckInGuest => {
+  const guests = rows.map(({ donation: _donation, ticketRef: _ticketRef, ...guest }): CheckInGuest => {
     const { paymentId: _paymentId, ...contribution } = states.get(guest.reservationId)!;
     return { ...guest, contribution };
   });
-  return { ok: true, event, guests };
+  const { ticketSecret } = options;
+  const tickets = ticketSecret ? Object.fromEntries(rows.map((row) => [row.reservationId, ticketView(ticketSecret, row.ticketRef)])) : {};
+  return { ok: true, event, guests, tickets };
 }
