@@ -61,8 +61,8 @@ async function render(subject: string, props: GuestNoticeProps, attachments?: { 
       text,
       attachments: attachments
         ? [
-            ...(attachments.ticket ? [attachments.ticket] : []),
             { filename: CALENDAR_FILE_NAME, content: eventCalendarFile(attachments.event, { publicUrl: attachments.publicUrl }), contentType: CALENDAR_CONTENT_TYPE },
+            ...(attachments.ticket ? [attachments.ticket] : []),
           ]
         : undefined,
     },

@@ -122,8 +122,8 @@ export async function renderReservationConfirmation(
     html: fill(rendered.html, escapeHtml),
     text: fill(rendered.text, (value) => value),
     attachments: [
-      ticket.attachment,
       { filename: CALENDAR_FILE_NAME, content: eventCalendarFile(event, options), contentType: CALENDAR_CONTENT_TYPE },
+      ticket.attachment,
     ],
   };
 }
