@@ -43,21 +43,10 @@ test("a guest cancels from the e-mailed link: opening it changes nothing, the bu
   await openEventPage(page);
   await expect(card(page).getByRole("button", { name: "Guest List Full" })).toBeDisabled();
 
-  const confirmation = await waitForMail(email);
-  const cancelUrl = linkIn(confirmation, "/reservations/cancel?token=");
+  const cancelUrl = linkIn(await waitForMail(email), "/reservations/cancel?token=");
   // What a mail scanner does: a GET, twice. The guest list stays full.
   await page.goto(cancelUrl);
   await expect(page.getByRole("heading", { name: "Cancel your reservation" })).toBeVisible();
-  // The guest's page shows their ticket: the QR code, named by its code, and the code the e-mail gave.
-  const code = /Your ticket\s+([0-9A-Z]{4} [0-9A-Z]{4} [0-9A-Z]{4} [0-9A-Z]{4})/.exec(confirmation.text)?.[1];
-  expect(code, "the confirmation's ticket code").toBeTruthy();
-  const ticket = page.getByRole("region", { name: "Your ticket: show this at the door" });
-  const image = ticket.getByRole("img", { name: `Ticket code ${code}` });
-  await expect(image).toBeVisible();
-  expect(await image.evaluate((svg) => svg.querySelector("path")?.getAttribute("d")?.length ?? 0)).toBeGreaterThan(100);
-  const box = await image.boundingBox();
-  expect(box?.width).toBeGreaterThanOrEqual(200);
-  await expect(ticket.getByText(code!, { exact: true })).toBeVisible();
   await page.goto(cancelUrl);
   await openEventPage(page);
   await expect(card(page).getByRole("button", { name: "Guest List Full" })).toBeDisabled();
