@@ -133,9 +133,11 @@ export async function startRuntime(env: Env = getEnv(), options: RuntimeOptions 
       db: database.db,
       transports: { email: mail },
       // Messages written without their body, rendered when sent (docs/decisions/020).
+      // Ticket codes are signed with the auth secret, resolved above: the one signingSecret(context.auth)
+      // reads on requests, so the codes e-mailed here are the ones the guest's page and the door check.
       renderers: [
-        reservationConfirmationRenderer({ publicUrl: env.PUBLIC_URL, contributions }),
-        ...reservationRenderers({ publicUrl: env.PUBLIC_URL, contributions }),
+        reservationConfirmationRenderer({ publicUrl: env.PUBLIC_URL, contributions, ticketSecret: secret }),
+        ...reservationRenderers({ publicUrl: env.PUBLIC_URL, contributions, ticketSecret: secret }),
         invitationEmailRenderer({ publicUrl: env.PUBLIC_URL }),
         contributionReceiptRenderer({ publicUrl: env.PUBLIC_URL }),
       ],

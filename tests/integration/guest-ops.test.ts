@@ -27,6 +27,7 @@ import { noSenderWakes } from "#tests/support/no-sender-wakes";
  */
 const HOUR = 60 * 60 * 1000;
 const client = { key: "203.0.113.9", rateLimitMultiplier: 1000, seatsPerEvent: 10 };
+const ticketSecret = "a-signing-secret-for-the-guest-ops-tests";
 const staff = { id: "staff-1", email: "admin@harmonia.example", role: "admin" as const };
 let database: TestDatabase;
 let db: Database;
@@ -305,7 +306,7 @@ describe("reminders", () => {
     await db.update(reservations).set({ createdAt: new Date(Date.now() - 48 * HOUR) }).where(eq(reservations.id, guest.id));
     await queueDueReminders(db, noSenderWakes, new Date());
     const [row] = await db.select().from(outbox).where(eq(outbox.idempotencyKey, reminderKey(guest.id, "same-day")));
-    const renderer = reminderRenderer({ publicUrl: "https://harmonia.example" });
+    const renderer = reminderRenderer({ publicUrl: "https://harmonia.example", ticketSecret });
     const outcome = (await renderer.render(db, [row!])).get(row!.id);
     if (!outcome || !("rendered" in outcome)) throw new Error("not rendered");
     expect(outcome.rendered.subject).toMatch(new RegExp(`^Today at .*: ${event.title}$`));
@@ -326,7 +327,7 @@ describe("reminders", () => {
     const rows = await db.select().from(outbox).where(sql`${outbox.idempotencyKey} in (${reminderKey(unpaid.id, "same-day")}, ${reminderKey(paid.id, "same-day")})`);
     const textOf = async (contributions: { online: boolean; fixedUrl: string }, reservationId: string) => {
       const row = rows.find((candidate) => candidate.meta.reservationId === reservationId)!;
-      const outcome = (await reminderRenderer({ publicUrl: "https://harmonia.example", contributions }).render(db, [row])).get(row.id);
+      const outcome = (await reminderRenderer({ publicUrl: "https://harmonia.example", contributions, ticketSecret }).render(db, [row])).get(row.id);
       if (!outcome || !("rendered" in outcome)) throw new Error("not rendered");
       return outcome.rendered.text;
     };

@@ -1,6 +1,6 @@
 // The module's front door for code that may also run in the browser: what other modules, routes and components may use. Everything else is private to the module (docs/decisions/049).
 // Attachments kept in a row's meta.
-export { attachmentsFromMeta } from "./email-attachments";
+export { attachmentsFromMeta, type EmailAttachment, withInlineImages } from "./email-attachments";
 // Template: account links (sign-in, reset, confirmation).
 export { accountLinkContent, AccountLinkEmail, type AccountLinkPurpose } from "./templates/account-link";
 // Template: a campaign message.

@@ -9,7 +9,7 @@ import { mapsSearchUrl } from "#app/modules/events";
 import { findEventsByIds } from "#app/modules/events/index.server";
 import type { DeliveryRenderer, RenderOutcome } from "#app/modules/messaging/index.server";
 import { renderEmail } from "#app/modules/messaging/index.server";
-import { GuestNoticeEmail, type GuestNoticeProps } from "#app/modules/messaging";
+import { type EmailAttachment, GuestNoticeEmail, type GuestNoticeProps } from "#app/modules/messaging";
 import { CANCELLATION_RENDERER } from "./cancel-reservation.server";
 import { cancelLinks } from "./cancel-links.server";
 import { guestLinkPaths, mintGuestTokens } from "./guest-tokens.server";
@@ -21,6 +21,7 @@ import { contributionLinks } from "./contribution-links.server";
 import { guestContributions } from "./contributions.server";
 import type { ConfirmationContributions } from "./reservation-confirmation.server";
 import { formatDollars } from "#app/modules/payments";
+import { TICKET_EMAIL_IMAGE_PX, ticketForEmail } from "./tickets/ticket-image.server";
 
 /**
  * The renderers of the guests' e-mails besides the confirmation: cancellation, waiting-list place,
@@ -50,7 +51,8 @@ function eventDetails(event: EventRow, seats?: number): GuestNoticeProps["detail
   ];
 }
 
-async function render(subject: string, props: GuestNoticeProps, attachments?: { event: EventRow; publicUrl: string }) {
+/** `attachments`: the event's .ics, and the ticket's QR code when the e-mail shows the ticket. */
+async function render(subject: string, props: GuestNoticeProps, attachments?: { event: EventRow; publicUrl: string; ticket?: EmailAttachment }) {
   const { html, text } = await renderEmail(createElement(GuestNoticeEmail, props));
   return {
     rendered: {
@@ -58,7 +60,10 @@ async function render(subject: string, props: GuestNoticeProps, attachments?: { 
       html,
       text,
       attachments: attachments
-        ? [{ filename: CALENDAR_FILE_NAME, content: eventCalendarFile(attachments.event, { publicUrl: attachments.publicUrl }), contentType: CALENDAR_CONTENT_TYPE }]
+        ? [
+            { filename: CALENDAR_FILE_NAME, content: eventCalendarFile(attachments.event, { publicUrl: attachments.publicUrl }), contentType: CALENDAR_CONTENT_TYPE },
+            ...(attachments.ticket ? [attachments.ticket] : []),
+          ]
         : undefined,
     },
   } satisfies RenderOutcome;
@@ -184,7 +189,14 @@ export function waitingListOfferRenderer(options: { publicUrl: string }): Delive
   };
 }
 
-export function reminderRenderer(options: { publicUrl: string; contributions?: ConfirmationContributions }): DeliveryRenderer {
+/** What the guests' e-mails need from the composition root; the signing secret signs the reminders' ticket codes. */
+export interface GuestEmailOptions {
+  publicUrl: string;
+  contributions?: ConfirmationContributions;
+  ticketSecret: string;
+}
+
+export function reminderRenderer(options: GuestEmailOptions): DeliveryRenderer {
   return {
     name: REMINDER_RENDERER,
     async render(db, messages) {
@@ -209,6 +221,7 @@ export function reminderRenderer(options: { publicUrl: string; contributions?: C
         if (!row || !isReminderKind(kind)) continue;
         const { reservation, event } = row;
         const { time } = when(event);
+        const ticket = await ticketForEmail(options.ticketSecret, reservation.ticketRef);
         const place = event.address ?? event.location;
         const contribution = contributions.get(reservation.id);
         const paymentUrl = paymentUrls.get(reservation.id) ?? options.contributions?.fixedUrl;
@@ -230,6 +243,7 @@ export function reminderRenderer(options: { publicUrl: string; contributions?: C
               ...(contributionLine ? [contributionLine] : []),
             ],
             details: eventDetails(event, reservation.seats),
+            ticket: { code: ticket.code, imageSrc: ticket.imageSrc, imageSize: TICKET_EMAIL_IMAGE_PX },
             action: place ? { label: "Directions", url: mapsSearchUrl(place) } : undefined,
             links: [
               { label: "View the event page", url: eventPageUrl(event, options.publicUrl) },
@@ -238,7 +252,7 @@ export function reminderRenderer(options: { publicUrl: string; contributions?: C
             ],
             footnote: `The attached ${CALENDAR_FILE_NAME} adds the evening to your calendar.`,
             publicUrl: options.publicUrl,
-          }, { event, publicUrl: options.publicUrl }),
+          }, { event, publicUrl: options.publicUrl, ticket: ticket.attachment }),
         );
       }
       return outcomes;
@@ -247,6 +261,6 @@ export function reminderRenderer(options: { publicUrl: string; contributions?: C
 }
 
 /** Every renderer of this module, for the composition root. */
-export function reservationRenderers(options: { publicUrl: string; contributions?: ConfirmationContributions }): DeliveryRenderer[] {
+export function reservationRenderers(options: GuestEmailOptions): DeliveryRenderer[] {
   return [cancellationRenderer(options), waitingListJoinedRenderer(options), waitingListOfferRenderer(options), reminderRenderer(options)];
 }

@@ -48,3 +48,5 @@ export { type ContributionView, payContribution, type PayContributionOutcome, sh
 export { type ContributionActionOutcome, recordGuestContribution, refundGuestContribution } from "./guest-contribution-actions.server";
 // The dashboard's contributions per event (the next upcoming and the latest past events with guests).
 export { contributionsOfRecentEvents, type EventContributions } from "./event-contributions.server";
+// Tickets: a reservation's signed code and its QR code, as a page shows them.
+export { ticketView } from "./tickets/ticket-image.server";

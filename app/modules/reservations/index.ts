@@ -31,3 +31,5 @@ export { MAX_SEATS_PER_RESERVATION, MIN_SEATS, newSubmissionKey, type Reservatio
 export { failedWith, reservationsAdminMessages } from "./reservations-admin-messages";
 // A guest's contribution in words (the guest list, the door).
 export { contributionWords, type GuestContributionView, mayRecordPayment } from "./contribution-words";
+// Tickets: a code's QR image as pages draw it, and what it is read out as.
+export { ticketImageLabel, type TicketQr, ticketQrPath, ticketQrViewBox, type TicketView } from "./tickets/ticket-qr";

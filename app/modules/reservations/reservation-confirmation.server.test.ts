@@ -53,7 +53,7 @@ describe("the reservation's confirmation e-mail", () => {
     return event!;
   };
 
-  const renderers = [reservationConfirmationRenderer({ contributions: { online: false, fixedUrl: siteConfig.donationUrl }, publicUrl })];
+  const renderers = [reservationConfirmationRenderer({ contributions: { online: false, fixedUrl: siteConfig.donationUrl }, publicUrl, ticketSecret: "a-signing-secret-for-the-confirmation-tests" })];
   /** Sends every due row once, as the server's sender does, through `mail`. */
   const deliverAll = async (mail: MailTransport) => {
     const sender = createOutboxSender({ db: database.handle.db, transports: { email: mail }, renderers, retryDelaySeconds: 60, concurrency: 5 });

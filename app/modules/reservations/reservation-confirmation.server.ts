@@ -25,6 +25,7 @@ import { expectedContributionCents } from "./contributions.server";
 import { contributionLabel, CONTRIBUTION_MAX_PER_SEAT, CONTRIBUTION_MIN_PER_SEAT } from "#app/modules/payments";
 import type { AfterReserved } from "./reserve-seats.server";
 import { withTheirEvents } from "./with-events.server";
+import { TICKET_EMAIL_IMAGE_PX, TICKET_IMAGE_CID, ticketForEmail } from "./tickets/ticket-image.server";
 
 /** The contribution note as the e-mail words it, with the amount the guest chose: the payment link is right below it. */
 export function confirmationContributionNote(reservation: Pick<ReservationRow, "seats" | "donation">): string {
@@ -49,6 +50,8 @@ const CANCEL_URL_SLOT = "https://reservation-guest-cancel-link.invalid/";
 const PAYMENT_URL_SLOT = "https://reservation-guest-contribution-link.invalid/";
 /** Stands for the contribution note with the guest's amount; replaced per reservation. */
 const CONTRIBUTION_NOTE_SLOT = "RESERVATION-GUEST-CONTRIBUTION-NOTE";
+/** Stands for the guest's ticket code (grouped, in the text and the image's alt); replaced per reservation. */
+const TICKET_CODE_SLOT = "RESERVATION-GUEST-TICKET-CODE";
 const MAX_CACHED_RENDERINGS = 200;
 const renderings = new Map<string, Promise<{ html: string; text: string }>>();
 
@@ -84,6 +87,7 @@ function renderConfirmation(event: EventRow, seats: number, publicUrl: string) {
       eventUrl: eventPageUrl(event, publicUrl),
       calendarFileName: CALENDAR_FILE_NAME,
       cancelUrl: CANCEL_URL_SLOT,
+      ticket: { code: TICKET_CODE_SLOT, imageSrc: `cid:${TICKET_IMAGE_CID}`, imageSize: TICKET_EMAIL_IMAGE_PX },
       publicUrl,
     }),
   );
@@ -94,15 +98,16 @@ function renderConfirmation(event: EventRow, seats: number, publicUrl: string) {
 }
 
 /**
- * The confirmation's content for one reservation: the shared rendering with the guest's first name
- * and own cancel link filled in.
+ * The confirmation's content for one reservation: the shared rendering with the guest's first name,
+ * own cancel link and ticket code filled in, the ticket's QR code and the .ics attached.
  */
 export async function renderReservationConfirmation(
   reservation: ReservationRow,
   event: EventRow,
-  options: { publicUrl: string; cancelUrl: string; paymentUrl: string },
+  options: { publicUrl: string; cancelUrl: string; paymentUrl: string; ticketSecret: string },
 ): Promise<RenderedEmail> {
   const rendered = await renderConfirmation(event, reservation.seats, options.publicUrl);
+  const ticket = await ticketForEmail(options.ticketSecret, reservation.ticketRef);
   const firstName = reservation.visitorName.trim().split(/\s+/)[0] ?? "";
   // Replacer functions: a replacement string would expand `$&`, `$'` and `` $` `` in a guest's name.
   const fill = (body: string, escape: (value: string) => string) =>
@@ -110,13 +115,15 @@ export async function renderReservationConfirmation(
       .replaceAll(FIRST_NAME_SLOT, () => escape(firstName))
       .replaceAll(CANCEL_URL_SLOT, () => escape(options.cancelUrl))
       .replaceAll(PAYMENT_URL_SLOT, () => escape(options.paymentUrl))
-      .replaceAll(CONTRIBUTION_NOTE_SLOT, () => escape(confirmationContributionNote(reservation)));
+      .replaceAll(CONTRIBUTION_NOTE_SLOT, () => escape(confirmationContributionNote(reservation)))
+      .replaceAll(TICKET_CODE_SLOT, () => ticket.code);
   return {
     subject: reservationConfirmationSubject(event.title),
     html: fill(rendered.html, escapeHtml),
     text: fill(rendered.text, (value) => value),
     attachments: [
       { filename: CALENDAR_FILE_NAME, content: eventCalendarFile(event, options), contentType: CALENDAR_CONTENT_TYPE },
+      ticket.attachment,
     ],
   };
 }
@@ -150,7 +157,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * reservations and their events, then the content from what they say now. A reservation deleted
  * since is answered as gone, and its message fails with that reason.
  */
-export function reservationConfirmationRenderer(options: { publicUrl: string; contributions: ConfirmationContributions }): DeliveryRenderer {
+export function reservationConfirmationRenderer(options: {
+  publicUrl: string;
+  contributions: ConfirmationContributions;
+  /** The server's signing secret (the auth secret), which signs the ticket codes. */
+  ticketSecret: string;
+}): DeliveryRenderer {
   return {
     name: CONFIRMATION,
     async render(db, messages) {
@@ -173,6 +185,7 @@ export function reservationConfirmationRenderer(options: { publicUrl: string; co
                   publicUrl: options.publicUrl,
                   cancelUrl: cancelUrls.get(row.reservation.id)!,
                   paymentUrl: paymentUrls.get(row.reservation.id) ?? options.contributions.fixedUrl,
+                  ticketSecret: options.ticketSecret,
                 }),
               }
             : { gone: reservationGoneReason },

@@ -27,6 +27,7 @@ import { answerGuestForm, recordGuestContribution } from "#app/modules/reservati
 import { can } from "#app/modules/access";
 import { refusalStatus } from "#app/lib/outcome";
 import { requireStaffPage } from "#app/routes/guards.server";
+import { signingSecret } from "#app/modules/music/index.server";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { title: "Check-in", description: "Staff check-in at the door", noIndex: true }),
@@ -49,20 +50,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, "manage-reservations", context);
   let outcome: Awaited<ReturnType<typeof loadCheckIn>>;
   try {
-    outcome = await loadCheckIn(context.db, user, params.eventId);
+    // The printed list carries each guest's ticket code; the screen's rows never show them.
+    outcome = await loadCheckIn(context.db, user, params.eventId, { ticketSecret: await signingSecret(context.auth) });
   } catch (error) {
     logFailure("reservations", "loading the check-in list", error);
     return { loadFailed: true as const };
   }
   if (!outcome.ok) throw data({ message: outcome.message }, { status: refusalStatus(outcome.reason) });
   const timeZone = siteConfig.venue.timeZone;
-  const { event, guests } = outcome;
+  const { event, guests, tickets } = outcome;
   return {
     loadFailed: false as const,
     mayRecordPayments: can(user, "record-contributions"),
     timeZone,
     event: { id: event.id, title: event.title, when: `${formatEventDate(event.startsAt, timeZone)}, ${formatEventTime(event.startsAt, timeZone)}`, location: event.location },
     guests,
+    tickets,
   };
 }
 
@@ -285,7 +288,7 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
         ))}
       </ul>
 
-      <PrintableGuestList title={event.title} when={event.when} guests={guests} />
+      <PrintableGuestList title={event.title} when={event.when} guests={guests} tickets={loaderData.tickets} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { attachmentsFromMeta, withInlineImages } from "#app/modules/messaging";
 import { getOutboxMessage } from "#app/modules/messaging/index.server";
 import type { Route } from "./+types/mailbox-message-html";
 import { assertMailboxAccess } from "./mailbox-access.server";
@@ -14,7 +15,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = z.uuid().safeParse(params.messageId);
   const message = id.success ? await getOutboxMessage(context.db, id.data) : undefined;
   if (!message?.bodyHtml) throw data(null, { status: 404 });
-  return new Response(withLinksInNewTabs(message.bodyHtml), {
+  // Inline images (a ticket's QR code) as data: addresses: the frame has no message parts for `cid:`.
+  return new Response(withLinksInNewTabs(withInlineImages(message.bodyHtml, attachmentsFromMeta(message.meta))), {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'",

@@ -4,16 +4,18 @@ import { readForm } from "#app/lib/form-data.server";
 import { passRetryAfter, tooManyAttemptsInit } from "#app/lib/retry-after-header";
 import { pageMeta } from "#app/lib/seo";
 import { siteConfig } from "#app/lib/site-config";
-import { cancelReservation, showCancellation } from "#app/modules/reservations/index.server";
+import { cancelReservation, showCancellation, ticketView } from "#app/modules/reservations/index.server";
+import { signingSecret } from "#app/modules/music/index.server";
 import { GuestLinkDone, GuestLinkProblem } from "#app/components/events/guest-link-card";
+import { GuestTicket } from "#app/components/events/ticket-qr-code";
 import { formatDollars } from "#app/modules/payments";
 import type { Route } from "./+types/cancel-reservation";
 import { guestReservationFacts } from "./guest-reservation-facts";
 
 /**
- * A guest's own cancel link (from the confirmation, the reminders, the page after reserving).
- * Opening it (as a mail scanner does) only shows the reservation; the seats go back when the guest
- * presses the button, which posts the token back here.
+ * A guest's own cancel link (from the confirmation, the reminders, the page after reserving): the
+ * page of their reservation. Opening it (as a mail scanner does) only shows the reservation and its
+ * ticket; the seats go back when the guest presses the button, which posts the token back here.
  */
 export const headers: Route.HeadersFunction = (args) => ({ ...passRetryAfter(args), "Cache-Control": "private, no-store" });
 
@@ -32,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token,
     problem: null,
     reservation: guestReservationFacts(view.reservation, view.event),
+    ticket: ticketView(await signingSecret(context.auth), view.reservation.ticketRef),
     refundRule: view.refundRule ?? null,
   };
 }
@@ -109,6 +112,7 @@ export default function CancelReservation({ loaderData, actionData }: Route.Comp
       }
     >
       {actionData?.error ? <FormBanner tone="error">{actionData.error}</FormBanner> : null}
+      <GuestTicket ticket={loaderData.ticket} />
       {loaderData.refundRule ? (
         <p className="mb-4 rounded-xl border border-ember bg-night/40 px-4 py-3 text-sm text-sand" data-testid="refund-rule">
           {loaderData.refundRule}

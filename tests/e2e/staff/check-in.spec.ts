@@ -160,8 +160,13 @@ test("prints a clean guest list: a box to tick, name, seats, phone and contribut
 
   await page.emulateMedia({ media: "print" });
   await expect(table).toBeVisible();
-  await expect(table.getByRole("columnheader")).toHaveText(["Arrived", "Name", "Seats", "Phone", "Contribution"]);
+  await expect(table.getByRole("columnheader")).toHaveText(["Arrived", "Name", "Seats", "Phone", "Contribution", "Ticket"]);
   await expect(table.getByRole("row", { name: /Ana Lopez/ })).toContainText("+1 619 555 0101");
+  // Each guest's ticket: the code in groups of four and a small QR code named by it.
+  const anaCode = (await table.getByRole("row", { name: /Ana Lopez/ }).getByRole("cell").last().innerText()).trim();
+  expect(anaCode).toMatch(/^[0-9A-Z]{4} [0-9A-Z]{4} [0-9A-Z]{4} [0-9A-Z]{4}$/);
+  await expect(table.getByRole("row", { name: /Ana Lopez/ }).getByRole("img", { name: `Ticket code ${anaCode}` })).toBeVisible();
+  await expect(table.getByRole("row", { name: /Bruno Diaz/ }).getByRole("img", { name: /^Ticket code / })).toBeVisible();
   await expect(table.getByRole("row", { name: /Ana Lopez/ })).toContainText("Unpaid: $90 expected");
   await expect(page.getByRole("button", { name: "Print guest list" })).toBeHidden();
   await expect(page.getByRole("button", { name: "Mark 1 seat arrived for Ana Lopez" })).toBeHidden();
@@ -169,6 +174,8 @@ test("prints a clean guest list: a box to tick, name, seats, phone and contribut
   await expect(page.getByRole("navigation", { name: "Staff" })).toBeHidden();
   await page.emulateMedia({ media: "screen" });
   await expect(table).toBeHidden();
+  // The screen's list shows no ticket codes.
+  await expect(page.getByText(anaCode)).toBeHidden();
 });
 
 test("works on a 360 px phone and with the keyboard alone, and has no axe violations", async ({ browser, page }) => {

@@ -1,4 +1,5 @@
-import { contributionWords, type CheckInGuest } from "#app/modules/reservations";
+import { contributionWords, type CheckInGuest, type TicketView } from "#app/modules/reservations";
+import { TicketQrCode } from "#app/components/events/ticket-qr-code";
 import "./print.css";
 
 /** What the box already holds when printed mid-evening: a tick for a group all in, else how many are. */
@@ -9,9 +10,10 @@ function arrivedMark(guest: CheckInGuest): string {
 
 /**
  * The guest list on paper: hidden on screen, and on print the only thing on the page (print.css),
- * with a box to tick for each guest. Every guest, whatever the search box holds.
+ * with a box to tick for each guest and their ticket (its code, and a small QR code to scan from the
+ * paper when a guest has none with them). Every guest, whatever the search box holds.
  */
-export function PrintableGuestList({ title, when, guests }: { title: string; when: string; guests: CheckInGuest[] }) {
+export function PrintableGuestList({ title, when, guests, tickets }: { title: string; when: string; guests: CheckInGuest[]; tickets: Record<string, TicketView> }) {
   const seats = guests.reduce((sum, guest) => sum + guest.seats, 0);
   return (
     <table data-guest-list-print className="guest-list-print">
@@ -25,6 +27,7 @@ export function PrintableGuestList({ title, when, guests }: { title: string; whe
           <th scope="col">Seats</th>
           <th scope="col">Phone</th>
           <th scope="col">Contribution</th>
+          <th scope="col">Ticket</th>
         </tr>
       </thead>
       <tbody>
@@ -37,6 +40,9 @@ export function PrintableGuestList({ title, when, guests }: { title: string; whe
             <td>{guest.seats}</td>
             <td>{guest.phone ?? ""}</td>
             <td>{contributionWords(guest.contribution)}</td>
+            <td>
+              <PrintedTicket ticket={tickets[guest.reservationId]} />
+            </td>
           </tr>
         ))}
       </tbody>
@@ -49,8 +55,19 @@ export function PrintableGuestList({ title, when, guests }: { title: string; whe
           <td>{seats}</td>
           <td />
           <td />
+          <td />
         </tr>
       </tfoot>
     </table>
+  );
+}
+
+function PrintedTicket({ ticket }: { ticket: TicketView | undefined }) {
+  if (!ticket) return null;
+  return (
+    <span className="guest-list-ticket">
+      <TicketQrCode ticket={ticket} className="guest-list-qr" />
+      <span className="guest-list-code">{ticket.code}</span>
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import { Link, Section, Text } from "@react-email/components";
+import { Img, Link, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import { emailButton, emailText } from "./email-layout";
 
@@ -42,6 +42,38 @@ export function EmailDetails(props: { details: [string, string | null][] }) {
             <Text style={detailValue}>{value}</Text>
           </div>
         ))}
+    </Section>
+  );
+}
+
+/** A reservation's ticket in an e-mail: the code in groups of four, and where to show it. */
+export interface EmailTicketProps {
+  /** "ABCD EFGH JKMN PQRS" */
+  code: string;
+  /** The QR code's image: `cid:` of the PNG attached to the message. */
+  imageSrc: string;
+  /** Its width and height in CSS pixels. */
+  imageSize: number;
+}
+
+/**
+ * The ticket's QR code on white (scanners need the contrast, whatever the client's dark mode does
+ * to the card), the code under it in text (read out at the door when a screen will not scan), and
+ * what to do with it.
+ */
+export function EmailTicket(props: EmailTicketProps) {
+  return (
+    <Section style={{ margin: "8px 0 20px", textAlign: "center" }}>
+      <Text style={detailLabel}>Your ticket</Text>
+      <Img
+        src={props.imageSrc}
+        width={props.imageSize}
+        height={props.imageSize}
+        alt={`Ticket code ${props.code}`}
+        style={{ display: "block", margin: "8px auto", backgroundColor: "#ffffff", borderRadius: 8 }}
+      />
+      <Text style={{ ...emailText, margin: "0 0 4px", fontFamily: "'Courier New', Courier, monospace", fontSize: 20, letterSpacing: 2 }}>{props.code}</Text>
+      <Text style={{ ...emailText, fontSize: 13 }}>Show this code at the door: we scan it to check you in.</Text>
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 import { Link, Text } from "@react-email/components";
 import { EmailLayout, emailText } from "./email-layout";
-import { EmailButton, EmailDetails, EmailGreeting, EmailParagraphs } from "./email-parts";
+import { EmailButton, EmailDetails, EmailGreeting, EmailParagraphs, EmailTicket, type EmailTicketProps } from "./email-parts";
 
 /**
  * The e-mails about one guest's seats that are not the confirmation: cancellation, waiting-list
@@ -11,6 +11,8 @@ export interface GuestNoticeProps {
   firstName: string;
   paragraphs: string[];
   details: [string, string | null][];
+  /** The reservation's ticket (a reminder's), under the facts. */
+  ticket?: EmailTicketProps;
   action?: { label: string; url: string };
   links?: { label: string; url: string }[];
   footnote?: string;
@@ -24,6 +26,7 @@ export function GuestNoticeEmail(props: GuestNoticeProps) {
       <EmailGreeting name={props.firstName} />
       <EmailParagraphs lines={props.paragraphs} />
       <EmailDetails details={props.details} />
+      {props.ticket ? <EmailTicket {...props.ticket} /> : null}
       {props.action ? (
         <EmailButton href={props.action.url}>{props.action.label}</EmailButton>
       ) : null}

@@ -1,6 +1,6 @@
 import { Link, Text } from "@react-email/components";
 import { EmailLayout, emailText } from "./email-layout";
-import { EmailButton, EmailDetails, EmailGreeting } from "./email-parts";
+import { EmailButton, EmailDetails, EmailGreeting, EmailTicket, type EmailTicketProps } from "./email-parts";
 
 export interface ReservationConfirmationProps {
   firstName: string;
@@ -19,6 +19,8 @@ export interface ReservationConfirmationProps {
   calendarFileName: string;
   /** The guest's own link to cancel some or all seats. */
   cancelUrl?: string;
+  /** The reservation's ticket: its QR code and code, shown at the door. */
+  ticket: EmailTicketProps;
   publicUrl: string;
 }
 
@@ -42,6 +44,7 @@ export function ReservationConfirmationEmail(props: ReservationConfirmationProps
         Your reservation is confirmed. We have kept {seatsLabel(props.seats)} for you at {props.eventTitle}.
       </Text>
       <EmailDetails details={details} />
+      <EmailTicket {...props.ticket} />
       <Text style={emailText}>{props.contributionNote}</Text>
       <EmailButton href={props.paymentUrl}>Pay your contribution</EmailButton>
       <Text style={emailText}>

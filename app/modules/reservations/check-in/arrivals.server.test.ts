@@ -7,6 +7,8 @@ import { loadCheckIn, type CheckInActor } from "./arrivals.server";
 import { checkInGuest } from "./check-in-guest.server";
 import { insertReservations } from "../insert-reservations.server";
 import { undoCheckIn } from "./undo-check-in.server";
+import { groupTicketCode } from "../tickets/ticket-code";
+import { readTicketCode } from "../tickets/ticket-code.server";
 
 // The check-in use cases against a real database: the embedded one, and PostgreSQL with DATABASE_URL.
 describe("checking guests in", () => {
@@ -65,6 +67,8 @@ describe("checking guests in", () => {
     expect(await checkInGuest(database.handle.db, usher, { ...first, intent: "dance" })).toMatchObject({ ok: false, reason: "invalid" });
     expect(await checkInGuest(database.handle.db, member, { ...first, intent: "arrive-one" })).toMatchObject({ ok: false, reason: "forbidden" });
     expect(await loadCheckIn(database.handle.db, member, first.eventId)).toMatchObject({ ok: false, reason: "forbidden" });
+    // Nor the tickets: a refusal carries no list, so no codes.
+    expect(await loadCheckIn(database.handle.db, member, first.eventId, { ticketSecret: "a-signing-secret-of-enough-length-0123456789" })).not.toHaveProperty("tickets");
     expect(await loadCheckIn(database.handle.db, usher, "not-an-id")).toMatchObject({ ok: false, reason: "not-found" });
     expect(await arrived(first.reservationId)).toBe(0);
   });
@@ -76,5 +80,24 @@ describe("checking guests in", () => {
     expect(await arrived(ids.reservationId)).toBe(2);
     const list = await loadCheckIn(database.handle.db, usher, ids.eventId);
     expect(list).toMatchObject({ ok: true, guests: [{ name: "Ana Lopez", seats: 2, arrivedSeats: 2 }] });
+  });
+
+  it("gives the printed list every guest's ticket, walk-ins' too, only when asked with the signing secret", async () => {
+    const ids = await eventWithGuest(2);
+    const secret = "a-signing-secret-of-enough-length-0123456789";
+    const [walkIn] = await insertReservations(database.handle.db, [{ ...buildReservation(ids.eventId, { visitorName: "Bo Walk-in", seats: 1 }), visitorEmail: null }]);
+    const rows = await database.handle.db.select({ id: reservations.id, ticketRef: reservations.ticketRef }).from(reservations).where(eq(reservations.eventId, ids.eventId));
+    const list = await loadCheckIn(database.handle.db, usher, ids.eventId, { ticketSecret: secret });
+    if (!list.ok) throw new Error(list.message);
+    expect(Object.keys(list.tickets).sort()).toEqual([ids.reservationId, walkIn!.id].sort());
+    for (const row of rows) {
+      const ticket = list.tickets[row.id]!;
+      expect(ticket.code).toBe(groupTicketCode(ticket.code.replaceAll(" ", "")));
+      expect(readTicketCode(secret, ticket.code)).toBe(row.ticketRef);
+      expect(ticket.qr.size).toBe(21);
+    }
+    // The screen's rows carry no code.
+    expect(JSON.stringify(list.guests)).not.toContain(list.tickets[ids.reservationId]!.code.replaceAll(" ", "").slice(0, 8));
+    expect(await loadCheckIn(database.handle.db, usher, ids.eventId)).toMatchObject({ ok: true, tickets: {} });
   });
 });

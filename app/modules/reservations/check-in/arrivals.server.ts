@@ -8,6 +8,8 @@ import { recordActivity, type StaffActor } from "#app/modules/activity/index.ser
 import { can } from "#app/modules/access";
 import { doorRefusals, openDoor, readDoorGuests } from "./door-guests.server";
 import { firstArrivalCleared, firstArrivalSet } from "./first-arrival.server";
+import { ticketView } from "../tickets/ticket-image.server";
+import type { TicketView } from "../tickets/ticket-qr";
 import type { Role } from "#app/modules/access";
 import {
   arrivalMessage,
@@ -100,15 +102,22 @@ export interface CheckInEvent {
 }
 
 export type CheckInListOutcome =
-  | { ok: true; event: CheckInEvent; guests: CheckInGuest[] }
+  /** `tickets`: each guest's ticket by reservation id, for the printed list; empty unless asked for. */
+  | { ok: true; event: CheckInEvent; guests: CheckInGuest[]; tickets: Record<string, TicketView> }
   | { ok: false; reason: "forbidden" | "not-found"; message: string };
 
-/** The door's list: the event and every reservation holder, by name (event staff: of an event in their scope). */
-export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: string): Promise<CheckInListOutcome> {
+/**
+ * The door's list: the event and every reservation holder, by name (event staff: of an event in
+ * their scope). With `ticketSecret` (the server's signing secret) also every guest's ticket code
+ * and QR code, for the printed list: only after the policy has let the actor manage this event.
+ */
+export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: string, options: { ticketSecret?: string } = {}): Promise<CheckInListOutcome> {
   const opened = await openDoor(db, actor, eventId);
   if (!opened.ok) return opened;
   const { id, title, startsAt, location } = opened.event;
   const rows = await readDoorGuests(db, eventId);
   const guests = rows.map(({ ticketRef: _ref, firstArrivedAt: _at, firstArrivedBy: _by, ...guest }): CheckInGuest => guest);
-  return { ok: true, event: { id, title, startsAt, location }, guests };
+  const { ticketSecret } = options;
+  const tickets = ticketSecret ? Object.fromEntries(rows.map((row) => [row.reservationId, ticketView(ticketSecret, row.ticketRef)])) : {};
+  return { ok: true, event: { id, title, startsAt, location }, guests, tickets };
 }
