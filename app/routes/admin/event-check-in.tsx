@@ -6,6 +6,8 @@ import { AddGuestForm, EditGuestForm } from "#app/components/admin/guests/guest-
 import { GuestRow } from "#app/components/admin/check-in/guest-row";
 import { PrintableGuestList } from "#app/components/admin/check-in/printable-guest-list";
 import { useLiveRefresh } from "#app/components/admin/check-in/use-live-refresh";
+import { ScanTickets } from "#app/components/admin/check-in/scanner/scan-tickets";
+import { useListScan } from "#app/components/admin/check-in/scanner/use-list-scan";
 import type { StaffOutcome } from "#app/components/admin/staff-outcome";
 import { readForm } from "#app/lib/form-data.server";
 import { useFieldValue } from "#app/lib/use-field-value";
@@ -14,7 +16,8 @@ import { pageMeta } from "#app/lib/seo";
 import { siteConfig } from "#app/lib/site-config";
 import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
 import { loadCheckIn } from "#app/modules/reservations/index.server";
-import { checkInGuest } from "#app/modules/reservations/index.server";
+import { checkInGuest, checkInSeats, ticketCode, ticketHash } from "#app/modules/reservations/index.server";
+import { signingSecret } from "#app/modules/music/index.server";
 import { checkInMessages, countArrivals, guestMatches } from "#app/modules/reservations";
 import { undoCheckIn } from "#app/modules/reservations/index.server";
 import { answerGuestForm, recordGuestContribution } from "#app/modules/reservations/index.server";
@@ -38,7 +41,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   if (!outcome.ok) throw data({ message: outcome.message }, { status: refusalStatus(outcome.reason) });
   const timeZone = siteConfig.venue.timeZone;
-  const { event, guests } = outcome;
+  const { event } = outcome;
+  // The scanner finds a code among the guests by its hash (issue 38 §2); the reference stays here.
+  const secret = await signingSecret(context.auth);
+  const guests = outcome.guests.map(({ ticketRef, firstArrival, ...guest }) => ({
+    ...guest,
+    ticketHash: ticketHash(ticketCode(secret, ticketRef)),
+    firstArrival: firstArrival ? { at: firstArrival.at.toISOString(), by: firstArrival.by } : null,
+  }));
   return {
     loadFailed: false as const,
     mayRecordPayments: can(user, "record-contributions"),
@@ -65,6 +75,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
     return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: refusalStatus(outcome.reason) });
   }
+  // The scanner's "Check in N": N seats of one guest.
+  if (form.intent === "arrive-seats") {
+    const outcome = await checkInSeats(db, user, input);
+    if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
+    return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: refusalStatus(outcome.reason) });
+  }
   const outcome = form.intent === "undo" ? await undoCheckIn(db, user, input) : await checkInGuest(db, user, input);
   if (outcome.ok) return data<StaffOutcome>({ ok: true, intent: form.intent, message: outcome.message });
   return data<StaffOutcome>({ ok: false, intent: form.intent, message: outcome.message }, { status: refusalStatus(outcome.reason) });
@@ -87,6 +103,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
+/** The scanner's "Already checked in at 7:02 PM": the venue's clock. */
+const formatScanTime = (instant: Date) => formatEventTime(instant, siteConfig.venue.timeZone);
+
 export default function CheckInPage({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -102,6 +121,7 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
     setShown((current) => (current.get(reservationId) === arrived ? current : new Map(current).set(reservationId, arrived)));
   }, []);
   const guests = useMemo(() => (loaderData.loadFailed ? [] : loaderData.guests), [loaderData]);
+  const scan = useListScan(guests, `${location.pathname}${location.search}`);
   const counts = useMemo(() => countArrivals(guests.map((guest) => ({ seats: guest.seats, arrivedSeats: shown.get(guest.reservationId) ?? guest.arrivedSeats }))), [guests, shown]);
 
   if (loaderData.loadFailed) {
@@ -139,6 +159,10 @@ export default function CheckInPage({ loaderData, actionData }: Route.ComponentP
         <button type="button" className="button-secondary" onClick={() => window.print()}>
           Print guest list
         </button>
+      </div>
+
+      <div className="mt-4">
+        <ScanTickets resolve={scan.resolve} onCheckIn={scan.onCheckIn} formatTime={formatScanTime} />
       </div>
 
       <ArrivalCountsPanel counts={counts} />

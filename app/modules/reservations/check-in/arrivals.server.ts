@@ -66,9 +66,18 @@ export async function tapArrival(db: Database, actor: CheckInActor, input: unkno
         intent === "undo"
           ? { set: sql`${reservations.arrivedSeats} - 1`, when: gt(reservations.arrivedSeats, 0) }
           : { set: intent === "arrive-all" ? sql`${reservations.seats}` : sql`${reservations.arrivedSeats} + 1`, when: lt(reservations.arrivedSeats, reservations.seats) };
+      // The first arrival ("Already checked in at 7:02 PM by …" on the scanner): kept from the
+      // first seat in, forgotten when undo takes the last one back out.
+      const firstArrival =
+        intent === "undo"
+          ? {
+              firstArrivedAt: sql`case when ${reservations.arrivedSeats} <= 1 then null else ${reservations.firstArrivedAt} end`,
+              firstArrivedBy: sql`case when ${reservations.arrivedSeats} <= 1 then null else ${reservations.firstArrivedBy} end`,
+            }
+          : { firstArrivedAt: sql`coalesce(${reservations.firstArrivedAt}, now())`, firstArrivedBy: sql`coalesce(${reservations.firstArrivedBy}, ${actor.email})` };
       const [after] = await tx
         .update(reservations)
-        .set({ arrivedSeats: change.set })
+        .set({ arrivedSeats: change.set, ...firstArrival })
         .where(and(eq(reservations.id, reservationId), change.when))
         .returning({ arrivedSeats: reservations.arrivedSeats, seats: reservations.seats });
       if (!after) return { ok: false, reason: "unchanged", message: unchangedMessage(intent, guest.name, guest.seats) };
@@ -95,8 +104,14 @@ export interface CheckInEvent {
   location: string | null;
 }
 
+/**
+ * A guest as the door's list has them on the server: with the ticket reference (the caller signs
+ * it into the code's hash; the reference itself stays on the server) and the first arrival.
+ */
+export type CheckInListGuest = CheckInGuest & { ticketRef: string; firstArrival: { at: Date; by: string } | null };
+
 export type CheckInListOutcome =
-  | { ok: true; event: CheckInEvent; guests: CheckInGuest[] }
+  | { ok: true; event: CheckInEvent; guests: CheckInListGuest[] }
   | { ok: false; reason: "forbidden" | "not-found"; message: string };
 
 /** The door's list: the event and every reservation holder, by name (event staff: of an event in their scope). */
@@ -116,14 +131,18 @@ export async function loadCheckIn(db: Database, actor: CheckInActor, eventId: st
       seats: reservations.seats,
       arrivedSeats: reservations.arrivedSeats,
       donation: reservations.donation,
+      ticketRef: reservations.ticketRef,
+      firstArrivedAt: reservations.firstArrivedAt,
+      firstArrivedBy: reservations.firstArrivedBy,
     })
     .from(reservations)
     .where(eq(reservations.eventId, eventId))
     .orderBy(asc(sql`lower(${reservations.visitorName})`), asc(reservations.createdAt), asc(reservations.id));
   const states = await guestContributions(db, rows.map((row) => ({ id: row.reservationId, seats: row.seats, donation: row.donation })));
-  const guests = rows.map(({ donation: _donation, ...guest }): CheckInGuest => {
+  const guests = rows.map(({ donation: _donation, firstArrivedAt, firstArrivedBy, ...guest }): CheckInListGuest => {
     const { paymentId: _paymentId, ...contribution } = states.get(guest.reservationId)!;
-    return { ...guest, contribution };
+    const firstArrival = firstArrivedAt && firstArrivedBy ? { at: firstArrivedAt, by: firstArrivedBy } : null;
+    return { ...guest, firstArrival, contribution };
   });
   return { ok: true, event, guests };
 }
