@@ -84,8 +84,12 @@ export const staffAccounts = {
   ],
   /** Event staff recording cash at the door (issue 37). */
   contributionStaff: ["usher-contributions-1@harmonia.example", "usher-contributions-2@harmonia.example"],
+  /** Admins setting up the door scanner's events (issue 38, staff/ticket-scan.spec.ts). */
+  scanAdmins: ["admin-scan-1@harmonia.example", "admin-scan-2@harmonia.example"],
+  /** Event staff scanning tickets at the door (issue 38). */
+  scanStaff: ["usher-scan-1@harmonia.example", "usher-scan-2@harmonia.example"],
 } as const;
 
-const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, contributionStaff, ...adminGroups } = staffAccounts;
+const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, contributionStaff, scanStaff, ...adminGroups } = staffAccounts;
 export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
-export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff, ...contributionStaff];
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff, ...contributionStaff, ...scanStaff];
