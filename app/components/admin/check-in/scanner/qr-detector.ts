@@ -6,12 +6,12 @@
  * otherwise fetch it from a CDN, which the site's policy does not allow and the door may not reach.
  */
 export interface QrReader {
-  /** The texts of the QR codes in the video's current frame. */
-  detect(source: HTMLVideoElement): Promise<string[]>;
+  /** The texts of the QR codes in the video's current frame (or an image). */
+  detect(source: HTMLVideoElement | ImageData): Promise<string[]>;
 }
 
 interface NativeDetector {
-  detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>>;
+  detect(source: HTMLVideoElement | ImageData): Promise<Array<{ rawValue: string }>>;
 }
 interface NativeDetectorClass {
   new (options: { formats: string[] }): NativeDetector;
@@ -49,6 +49,9 @@ export type QrReaderKind = "native" | "polyfill";
 
 export async function createQrReader(): Promise<{ reader: QrReader; kind: QrReaderKind }> {
   const native = await nativeReader();
-  if (native) return { reader: native, kind: "native" };
-  return { reader: await polyfillReader(), kind: "polyfill" };
+  const created = native ? { reader: native, kind: "native" as const } : { reader: await polyfillReader(), kind: "polyfill" as const };
+  // One read of a blank image first: the reader's first read sets itself up (hundreds of
+  // milliseconds for the polyfill), which belongs to opening the scanner, not to a guest's scan.
+  await created.reader.detect(new ImageData(64, 64)).catch(() => []);
+  return created;
 }
