@@ -4,7 +4,7 @@ import { activityLog, events, reservations } from "#db/schema";
 import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { loadCheckIn, type CheckInActor } from "./arrivals.server";
-import { checkInGuest } from "./check-in-guest.server";
+import { checkInGuest, checkInSeats } from "./check-in-guest.server";
 import { insertReservations } from "../insert-reservations.server";
 import { undoCheckIn } from "./undo-check-in.server";
 
@@ -67,6 +67,33 @@ describe("checking guests in", () => {
     expect(await loadCheckIn(database.handle.db, member, first.eventId)).toMatchObject({ ok: false, reason: "forbidden" });
     expect(await loadCheckIn(database.handle.db, usher, "not-an-id")).toMatchObject({ ok: false, reason: "not-found" });
     expect(await arrived(first.reservationId)).toBe(0);
+  });
+
+  it("checks in the seats the door scanner asks for, one tap each, and stops when everyone is in", async () => {
+    const ids = await eventWithGuest(4);
+    expect(await checkInSeats(database.handle.db, usher, { ...ids, seats: "3" })).toMatchObject({ ok: true, arrivedSeats: 3, message: "Ana Lopez: 3 of 4 seats arrived." });
+    expect(await checkInSeats(database.handle.db, usher, { ...ids, seats: "2" })).toMatchObject({ ok: true, arrivedSeats: 4, message: "Ana Lopez: all 4 seats arrived." });
+    expect(await checkInSeats(database.handle.db, usher, { ...ids, seats: "1" })).toMatchObject({ ok: false, reason: "unchanged" });
+    for (const seats of ["0", "11", "1.5", "two", undefined]) expect(await checkInSeats(database.handle.db, usher, { ...ids, seats })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await checkInSeats(database.handle.db, member, { ...ids, seats: "1" })).toMatchObject({ ok: false, reason: "forbidden" });
+    const logged = await database.handle.db.select().from(activityLog).where(and(eq(activityLog.subjectId, ids.reservationId), eq(activityLog.kind, "reservation.checked-in")));
+    expect(logged).toHaveLength(4);
+  });
+
+  it("keeps who checked a guest in first, and when, until undo takes the last seat back", async () => {
+    const ids = await eventWithGuest(2);
+    const other: CheckInActor = { id: "usher-2", email: "other@example.com", role: "event-staff" };
+    await checkInGuest(database.handle.db, usher, { ...ids, intent: "arrive-one" });
+    await checkInGuest(database.handle.db, other, { ...ids, intent: "arrive-one" });
+    const list = await loadCheckIn(database.handle.db, usher, ids.eventId);
+    const [guest] = list.ok ? list.guests : [];
+    expect(guest?.firstArrival?.by).toBe("usher@example.com");
+    expect(guest?.firstArrival?.at).toBeInstanceOf(Date);
+    expect(guest?.ticketRef).toMatch(/^[0-9a-f]{12}$/);
+    await undoCheckIn(database.handle.db, usher, ids);
+    expect(await loadCheckIn(database.handle.db, usher, ids.eventId)).toMatchObject({ guests: [{ firstArrival: { by: "usher@example.com" } }] });
+    await undoCheckIn(database.handle.db, usher, ids);
+    expect(await loadCheckIn(database.handle.db, usher, ids.eventId)).toMatchObject({ guests: [{ arrivedSeats: 0, firstArrival: null }] });
   });
 
   it("keeps arrivals within the seats when a guest gives seats back", async () => {
