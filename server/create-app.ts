@@ -19,7 +19,7 @@ import { requestIds } from "./request-id";
 import { requestMetrics } from "./request-metrics";
 import { routePatternOf } from "./route-pattern";
 import { sameOriginWrites, withoutOrigin } from "./same-origin";
-import { fileHeaders, securityHeaders, strictTransportSecurity } from "./security-headers";
+import { fileHeaders, isStaffAreaPath, securityHeaders, strictTransportSecurity } from "./security-headers";
 import { logFailure } from "#app/lib/log.server";
 
 export interface AppOptions {
@@ -68,10 +68,12 @@ export function createApp(options: AppOptions) {
     );
     await next();
   });
-  const pageHeaders = securityHeaders({ development, formActionOrigins: options.checkoutOrigin ? [options.checkoutOrigin] : [] });
+  const formActionOrigins = options.checkoutOrigin ? [options.checkoutOrigin] : [];
+  const pageHeaders = securityHeaders({ development, formActionOrigins });
+  const staffPageHeaders = securityHeaders({ development, formActionOrigins, staffArea: true });
   // Files (scripts, styles, images, data requests) need no page policy; leaving it off keeps each
   // of the dozen script responses of a page about a kilobyte lighter.
-  app.use((c, next) => (FILE_PATH.test(c.req.path) ? fileHeaders(c, next) : pageHeaders(c, next)));
+  app.use((c, next) => (FILE_PATH.test(c.req.path) ? fileHeaders(c, next) : isStaffAreaPath(c.req.path) ? staffPageHeaders(c, next) : pageHeaders(c, next)));
   app.use(strictTransportSecurity({ trustedProxyHops: options.trustedProxyHops }));
   app.use(sameOriginWrites(options.publicUrl));
   // After the origin check (a cross-site post is refused as such), before anything reads input.

@@ -15,13 +15,21 @@ export function securityHeaders(options: {
    * contribution" posts here and is redirected (browsers check form-action on the redirect too).
    */
   formActionOrigins?: readonly string[];
+  /**
+   * The staff area's pages (/admin): the door scanner there asks for the camera, and its QR reader
+   * where the browser has none is WebAssembly ('wasm-unsafe-eval' lets a script of this origin
+   * compile it; eval stays refused). Every staff page gets it, not the check-in page alone: staff
+   * move between their pages without loading a document, and a document keeps its first policy.
+   * Public pages keep the camera off and no WebAssembly.
+   */
+  staffArea?: boolean;
 }): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: options.development
       ? undefined
       : {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", NONCE],
+          scriptSrc: ["'self'", NONCE, ...(options.staffArea ? ["'wasm-unsafe-eval'"] : [])],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // blob: for the event form's preview of a picture chosen on the staff member's own device (an
           // object URL only a script of this origin can make, of a local file).
@@ -44,10 +52,15 @@ export function securityHeaders(options: {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: "same-origin",
     crossOriginOpenerPolicy: "same-origin",
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+    permissionsPolicy: { camera: options.staffArea ? ["self"] : [], microphone: [], geolocation: [], payment: [] },
     // A response that sets its own policy (the framed dev-mailbox e-mail) keeps it.
     overwrite: false,
   });
+}
+
+/** Whether a path is a page of the staff area, which gets the scanner's policy (securityHeaders). */
+export function isStaffAreaPath(path: string): boolean {
+  return path === "/admin" || path.startsWith("/admin/");
 }
 
 /** HSTS on HTTPS answers; X-Forwarded-Proto is believed only from the trusted proxies (TRUST_PROXY). */

@@ -70,6 +70,17 @@ describe("the production server", () => {
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
 
+  it("lets only the staff area's pages use the camera and compile WebAssembly (the door scanner's QR reader)", async () => {
+    const publicPage = await fetch(`${server.url}/about`);
+    expect(publicPage.headers.get("permissions-policy")).toContain("camera=()");
+    expect(publicPage.headers.get("content-security-policy")).not.toContain("wasm-unsafe-eval");
+    const staffPage = await fetch(`${server.url}/admin/eventreservations`, { redirect: "manual" });
+    expect(staffPage.headers.get("permissions-policy")).toContain("camera=(self)");
+    const scripts = staffPage.headers.get("content-security-policy")?.split(";").find((directive) => directive.trim().startsWith("script-src"));
+    expect(scripts).toContain("'wasm-unsafe-eval'");
+    expect(scripts).not.toContain("'unsafe-eval'");
+  });
+
   it("paints a public page from its own bytes: the stylesheet inline with the nonce, the scripts fetched after the paint", async () => {
     const response = await fetch(`${server.url}/about`);
     const nonce = response.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];

@@ -48,6 +48,24 @@ describe("staff-only code in the browser bundles", () => {
     expect(readdirSync(assets).filter((name) => name.endsWith(".js") && /serwist|__SW_MANIFEST/.test(sourceOf(name)))).toEqual([]);
   });
 
+  it("loads the door scanner and its QR reader only when Scan tickets is pressed, never with a page", () => {
+    const files = readdirSync(assets);
+    const scanner = files.find((name) => /^door-scanner-.*\.js$/.test(name));
+    const wasm = files.filter((name) => name.endsWith(".wasm"));
+    expect(scanner, "the scanner's own chunk").toBeDefined();
+    expect(wasm, "the QR reader's WebAssembly among the build's assets (served by the site, never a CDN)").toHaveLength(1);
+    const isScannerCode = (script: string) => {
+      const source = readFileSync(path.join(assets, path.basename(script)), "utf8");
+      return path.basename(script) === scanner || source.includes("Camera not available") || source.includes("zxing_reader") || source.includes(wasm[0]!);
+    };
+    // No page's scripts (public or staff, the check-in page's own included) hold the scanner: it is fetched when asked.
+    const pageScripts = new Set([...scriptsOf(manifest.entry), ...routes.flatMap(scriptsOf)]);
+    expect([...pageScripts].filter(isScannerCode)).toEqual([]);
+    // The check-in page names the chunk to fetch; no public page does.
+    const checkIn = manifest.routes["routes/admin/event-check-in"];
+    expect(scriptsOf(checkIn!).some((script) => readFileSync(path.join(assets, path.basename(script)), "utf8").includes(scanner!))).toBe(true);
+  });
+
   it("never loads recharts on a page outside the staff area", () => {
     const publicScripts = new Set([...scriptsOf(manifest.entry), ...routes.filter((route) => !route.id.startsWith("routes/admin/")).flatMap(scriptsOf)]);
     expect(publicScripts.size).toBeGreaterThan(10);

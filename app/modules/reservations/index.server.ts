@@ -3,6 +3,8 @@
 export { cancelReservation, showCancellation } from "./cancel-reservation.server";
 // Check-in (its sub-folder): the door list, a tap, undoing it, the door event where event staff land.
 export { checkInGuest, type DoorOptions, doorSyncMessages, findDoorEvent, loadCheckIn, loadDoorList, lookUpTicket, syncDoorTaps, ticketLookupMessages, undoCheckIn } from "./check-in/index.server";
+// Ticket codes (docs/decisions/067): a reservation's signed code, and the hash a door list gives phones.
+export { ticketCode, ticketHash } from "./tickets/ticket-code.server";
 // Staff: deleting an event with its reservations.
 export { deleteEventWithReservations } from "./delete-event-with-reservations.server";
 // Staff: deleting a reservation.

@@ -24,7 +24,13 @@ export {
   doorStatusWords,
   isExpired,
   readOfflineWalkIn,
+  describeScan,
+  type ScanResult,
+  type ScanTone,
+  type ScanWords,
 } from "./check-in/index";
+export { hashTicketCodeInBrowser, normaliseTicketCode } from "./tickets/ticket-code";
+
 // The reservation form: schema, limits, submission key, texts.
 export { MAX_SEATS_PER_RESERVATION, MIN_SEATS, newSubmissionKey, type ReservationField, reservationMessages, type ReservationResult, reservationSchema, seatBudgetContact, typedReservationValues } from "./reservation-form";
 // The reservations page's texts.

@@ -10,6 +10,8 @@ import { DoorStatusBar } from "#app/components/admin/check-in/door-status";
 import { useDoor } from "#app/components/admin/check-in/use-door";
 import { isNetworkFailure } from "#app/components/admin/check-in/offline/keep-last-list";
 import { useDoorServiceWorker } from "#app/components/admin/check-in/offline/use-door-service-worker";
+import { ScanTickets } from "#app/components/admin/check-in/scanner/scan-tickets";
+import { useDoorScan } from "#app/components/admin/check-in/scanner/use-door-scan";
 import type { StaffOutcome } from "#app/components/admin/staff-outcome";
 import { readForm } from "#app/lib/form-data.server";
 import { useFieldValue } from "#app/lib/use-field-value";
@@ -130,6 +132,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
+/** The scanner's "Already checked in at 7:02 PM": the venue's clock. */
+const formatScanTime = (instant: Date) => formatEventTime(instant, siteConfig.venue.timeZone);
+
 export default function CheckInPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -176,6 +181,7 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
     },
     [walkIn],
   );
+  const scan = useDoorScan(params.eventId, door);
 
   if (loaderData.loadFailed) {
     return (
@@ -220,6 +226,9 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
           Over capacity: {door.list.seatsTaken} seats for {door.list.event.maxSeats}.
         </p>
       ) : null}
+      <div className="mt-4">
+        <ScanTickets resolve={scan.resolve} onCheckIn={scan.onCheckIn} formatTime={formatScanTime} />
+      </div>
 
       <ArrivalCountsPanel counts={counts} />
 

@@ -92,8 +92,12 @@ export const staffAccounts = {
   offlineDoorAdmins: ["admin-offline-door-1@harmonia.example", "admin-offline-door-2@harmonia.example", "admin-offline-door-3@harmonia.example"],
   /** Event staff opening the door's page, then losing the signal (decision 068). */
   offlineDoorStaff: ["usher-offline-door-1@harmonia.example", "usher-offline-door-2@harmonia.example", "usher-offline-door-3@harmonia.example"],
+  /** Admins setting up the door scanner's events (issue 38, staff/ticket-scan.spec.ts). */
+  scanAdmins: ["admin-scan-1@harmonia.example", "admin-scan-2@harmonia.example"],
+  /** Event staff scanning tickets at the door (issue 38). */
+  scanStaff: ["usher-scan-1@harmonia.example", "usher-scan-2@harmonia.example"],
 } as const;
 
-const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, contributionStaff, doorPhones, offlineDoorStaff, ...adminGroups } = staffAccounts;
+const { eventStaff, doorStaff, wayInStaff, guestDoorStaff, lifecycleStaff, journeyVolunteer, pastStaff, contributionStaff, doorPhones, offlineDoorStaff, scanStaff, ...adminGroups } = staffAccounts;
 export const e2eAdminEmails: string[] = Object.values(adminGroups).flat();
-export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff, ...contributionStaff, ...doorPhones, ...offlineDoorStaff];
+export const e2eEventStaffEmails: string[] = [...eventStaff, ...doorStaff, ...wayInStaff, ...guestDoorStaff, ...lifecycleStaff, ...journeyVolunteer, ...pastStaff, ...contributionStaff, ...doorPhones, ...offlineDoorStaff, ...scanStaff];

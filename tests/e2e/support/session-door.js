@@ -24,8 +24,10 @@ if (!Number.isInteger(port) || port <= 0) throw new Error("E2E_SESSION_DOOR_PORT
  * done; this file is imported before the server's, so it is listening by then. Undefined until then.
  */
 let startedAuth;
+let startedRuntime;
 diagnosticsChannel.subscribe("harmonia:runtime-started", ({ runtime }) => {
   startedAuth = runtime.auth;
+  startedRuntime = runtime;
 });
 function runningAuth() {
   return startedAuth;
@@ -68,16 +70,31 @@ async function openSession(email, request) {
   return { status: 200, body: { userId: user.id }, cookie: await sessionCookie(context, session) };
 }
 
+/**
+ * POST /ticket {"email": "..."}: what the door scanner's tests need to make a guest's real ticket
+ * code (issue 38): the ticket reference of the reservation(s) made with that address and the
+ * site's signing secret (signingSecret: better-auth's). The test signs the code itself with the
+ * site's own ticketCode.
+ */
+async function ticketOf(email) {
+  const { sql } = await import("drizzle-orm");
+  const db = startedRuntime.database.db;
+  const answer = await db.execute(sql`select ticket_ref from reservations where visitor_email = ${email} order by created_at`);
+  const rows = answer.rows ?? answer;
+  return { ticketRefs: rows.map((row) => row.ticket_ref), secret: (await runningAuth().$context).secret };
+}
+
 const door = http.createServer(async (request, response) => {
   const answer = (status, body, cookie) => {
     response.writeHead(status, { "Content-Type": "application/json", ...(cookie ? { "Set-Cookie": cookie } : {}) });
     response.end(JSON.stringify(body));
   };
   try {
-    if (request.method !== "POST" || request.url !== "/session") return answer(404, { error: "POST /session only" });
+    if (request.method !== "POST" || (request.url !== "/session" && request.url !== "/ticket")) return answer(404, { error: "POST /session or /ticket only" });
     if (!runningAuth()) return answer(503, { error: "The site has not finished starting" });
     const { email } = await readJson(request);
     if (typeof email !== "string" || !email.includes("@")) return answer(400, { error: "email is required" });
+    if (request.url === "/ticket") return answer(200, await ticketOf(email.trim()));
     const opened = await openSession(email.trim(), request);
     answer(opened.status, opened.body, opened.cookie);
   } catch (error) {

@@ -4,6 +4,7 @@ import { activityLog, events, reservations } from "#db/schema";
 import { buildEvent, buildReservation } from "#app/modules/demo/factories/events";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
 import { loadCheckIn, type CheckInActor } from "./arrivals.server";
+import { loadDoorList } from "./door-sync.server";
 import { checkInGuest } from "./check-in-guest.server";
 import { insertReservations } from "../insert-reservations.server";
 import { undoCheckIn } from "./undo-check-in.server";
@@ -71,6 +72,23 @@ describe("checking guests in", () => {
     expect(await loadCheckIn(database.handle.db, member, first.eventId, { ticketSecret: "a-signing-secret-of-enough-length-0123456789" })).not.toHaveProperty("tickets");
     expect(await loadCheckIn(database.handle.db, usher, "not-an-id")).toMatchObject({ ok: false, reason: "not-found" });
     expect(await arrived(first.reservationId)).toBe(0);
+  });
+
+  it("keeps who checked a guest in first, and when, until undo takes the last seat back", async () => {
+    const ids = await eventWithGuest(2);
+    const other: CheckInActor = { id: "usher-2", email: "other@example.com", role: "event-staff" };
+    await checkInGuest(database.handle.db, usher, { ...ids, intent: "arrive-one" });
+    await checkInGuest(database.handle.db, other, { ...ids, intent: "arrive-one" });
+    const door = (id: string) => loadDoorList(database.handle.db, usher, id, { secret: "a-signing-secret-of-enough-length-0123456789", timeZone: "America/Los_Angeles" });
+    const list = await door(ids.eventId);
+    const [guest] = list.ok ? list.list.guests : [];
+    expect(guest?.firstArrival?.by).toBe("usher@example.com");
+    expect(Date.parse(guest?.firstArrival?.at ?? "")).not.toBeNaN();
+    expect(guest?.ticketHash).toMatch(/^[0-9a-f]{64}$/);
+    await undoCheckIn(database.handle.db, usher, ids);
+    expect(await door(ids.eventId)).toMatchObject({ list: { guests: [{ firstArrival: { by: "usher@example.com" } }] } });
+    await undoCheckIn(database.handle.db, usher, ids);
+    expect(await door(ids.eventId)).toMatchObject({ list: { guests: [{ arrivedSeats: 0, firstArrival: null }] } });
   });
 
   it("keeps arrivals within the seats when a guest gives seats back", async () => {

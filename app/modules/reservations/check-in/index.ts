@@ -2,3 +2,5 @@
 export { type ArrivalCounts, arrivalSummary, arrivedWithPending, type CheckInGuest, type CheckInIntent, checkInMessages, countArrivals, guestMatches, tapLabels } from "./check-in";
 export { type DoorGuest, type DoorList, type DoorSyncAnswer, type DoorTap, type DoorTapKind, DOOR_SYNC_MAX_TAPS, type TicketLookup } from "./door-sync";
 export { applyQueuedTaps, arrivedAfterTap, type DoorConnection, type DoorGuestView, doorStatusWords, isExpired, readOfflineWalkIn } from "./door-state";
+// The door scanner: what a scanned code turned out to be, in words.
+export { describeScan, type ScanResult, type ScanTone, type ScanWords } from "./scan-result";
