@@ -11,7 +11,8 @@ export const CHECK_IN_SERVICE_WORKER = "check-in-sw.js";
  * docs/decisions/068) into build/client/check-in-sw.js, once the client build is written (the
  * `buildEnd` hook in react-router.config.ts, so `npm run build` and `npm start` both make it):
  * esbuild bundles the TypeScript with serwist, then serwist's injectManifest writes into it the
- * list of files to keep on the phone: every built script and style, and the two fonts the pages
+ * list of files to keep on the phone: every built script and style, the scanner's QR reader
+ * (WebAssembly, so scanning works with no signal), and the two fonts the pages
  * preload. Their names carry a content hash, so none needs a revision of its own.
  */
 export async function buildCheckInServiceWorker(root: string): Promise<{ count: number; size: number }> {
@@ -36,7 +37,7 @@ export async function buildCheckInServiceWorker(root: string): Promise<{ count: 
       swSrc: bundled,
       swDest: path.join(clientDir, CHECK_IN_SERVICE_WORKER),
       globDirectory: clientDir,
-      globPatterns: ["assets/*.{js,css}", "assets/inter-latin-wght-normal-*.woff2", "assets/cormorant-garamond-latin-500-normal-*.woff2"],
+      globPatterns: ["assets/*.{js,css,wasm}", "assets/inter-latin-wght-normal-*.woff2", "assets/cormorant-garamond-latin-500-normal-*.woff2"],
       modifyURLPrefix: { "assets/": "/assets/" },
       dontCacheBustURLsMatching: /^\/assets\//,
       // No single script of ours comes near this; one that did would be left out with a warning below.
