@@ -2,6 +2,7 @@
 // Check-in: counts, matching, tap labels and texts.
 export {
   type ArrivalCounts,
+  arrivalMessage,
   arrivalSummary,
   arrivedWithPending,
   type CheckInGuest,

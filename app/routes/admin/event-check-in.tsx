@@ -65,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadFailed: false as const,
     mayRecordPayments: can(user, "record-contributions"),
     timeZone,
+    staffEmail: user.email,
     event: { id: event.id, title: event.title, when: `${formatEventDate(event.startsAt, timeZone)}, ${formatEventTime(event.startsAt, timeZone)}`, location: event.location },
     guests,
     tickets,
@@ -144,7 +145,7 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
   );
   const query = search.value;
   // The door phone's store (decision 067): taps apply at once, wait for signal, and the other phones' show within seconds.
-  const door = useDoor(params.eventId);
+  const door = useDoor(params.eventId, loaderData.loadFailed ? "" : loaderData.staffEmail);
   const hydrated = useHydrated();
   useDoorServiceWorker(location.pathname);
   // A form answered (a guest edited or added, a payment recorded): the door list catches up now.

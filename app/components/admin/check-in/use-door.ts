@@ -44,9 +44,10 @@ async function readAnswer(response: Response | null, as: "list" | "synced"): Pro
 /**
  * The door phone's state (docs/decisions/067): the stored list with this phone's queued taps on
  * top, a tap applied at once and queued, the queue sent in order whenever there is signal, and the
- * list asked for every few seconds so the other phones' taps show.
+ * list asked for every few seconds so the other phones' taps show. `who` (the signed-in person's
+ * e-mail) is who checked in a guest first on this phone until the server answers.
  */
-export function useDoor(eventId: string): DoorState {
+export function useDoor(eventId: string, who: string): DoorState {
   const [list, setList] = useState<DoorList | null>(null);
   const [queue, setQueue] = useState<QueuedTap[]>([]);
   const [loaded, setLoaded] = useState(false);
@@ -184,6 +185,6 @@ export function useDoor(eventId: string): DoorState {
   }, [sync]);
 
   const taps = useMemo(() => queue.map((queued) => queued.tap), [queue]);
-  const guests = useMemo(() => (loaded && list ? applyQueuedTaps(list.guests, taps) : null), [loaded, list, taps]);
+  const guests = useMemo(() => (loaded && list ? applyQueuedTaps(list.guests, taps, who) : null), [loaded, list, taps, who]);
   return { guests, list, connection, waiting: queue.length, syncing, savedAt, tap, walkIn, refresh };
 }

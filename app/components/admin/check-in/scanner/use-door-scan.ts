@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef } from "react";
-import { hashTicketCodeInBrowser, normaliseTicketCode, type DoorGuestView, type DoorList, type ScanResult, type TicketLookup } from "#app/modules/reservations";
+import { arrivalMessage, checkInMessages, hashTicketCodeInBrowser, normaliseTicketCode, type DoorGuestView, type DoorList, type ScanResult, type TicketLookup } from "#app/modules/reservations";
 import type { DoorState } from "../use-door";
 import type { DoorScannerProps } from "./door-scanner";
 
@@ -53,9 +53,9 @@ export function useDoorScan(eventId: string, door: Pick<DoorState, "guests" | "t
   const onCheckIn = useCallback(
     async (reservationId: string, seats: number) => {
       const guest = guests.current?.find((candidate) => candidate.reservationId === reservationId);
+      if (!guest) return { ok: false, message: checkInMessages.guestNotFound };
       tap("arrive", reservationId, seats);
-      const name = guest?.name ?? "The guest";
-      return { ok: true, message: `${name}: ${seats} ${seats === 1 ? "seat" : "seats"} checked in.` };
+      return { ok: true, message: arrivalMessage(guest.name, Math.min(guest.seats, guest.arrivedSeats + seats), guest.seats) };
     },
     [tap],
   );
