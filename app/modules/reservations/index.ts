@@ -19,6 +19,8 @@ export {
   DOOR_SYNC_MAX_TAPS,
   type TicketLookup,
   applyQueuedTaps,
+  doorGuestViews,
+  withQueuedTaps,
   arrivedAfterTap,
   type DoorConnection,
   type DoorGuestView,

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { data, Form, Link, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/event-check-in";
 import { ArrivalCountsPanel } from "#app/components/admin/check-in/arrival-counts";
-import { AddGuestForm, EditGuestForm } from "#app/components/admin/guests/guest-forms";
+import { AddGuestForm } from "#app/components/admin/guests/guest-forms";
 import { GuestRow } from "#app/components/admin/check-in/guest-row";
 import { PrintableGuestList } from "#app/components/admin/check-in/printable-guest-list";
 import { DoorStatusBar } from "#app/components/admin/check-in/door-status";
@@ -161,7 +161,7 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
   const counts = useMemo(() => countArrivals(guests), [guests]);
   const { tap, walkIn } = door;
   const onTap = useCallback(
-    (reservationId: string, seats: number) => (intent: CheckInIntent) => {
+    (reservationId: string, seats: number, intent: CheckInIntent) => {
       if (intent === "undo") tap("undo", reservationId);
       else tap("arrive", reservationId, intent === "arrive-all" ? seats : 1);
     },
@@ -279,22 +279,15 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
         {guests.map((guest) => (
           <GuestRow
             key={guest.reservationId}
+            eventId={event.id}
             guest={guest}
             action={action}
             hidden={!guestMatches(guest, query)}
-            onTap={hydrated ? onTap(guest.reservationId, guest.seats) : undefined}
+            onTap={hydrated ? onTap : undefined}
             online={door.connection === "online"}
             mayRecordPayments={loaderData.mayRecordPayments}
-          >
-            {"onlyOnThisPhone" in guest && guest.onlyOnThisPhone ? null : (
-              <EditGuestForm
-                eventId={event.id}
-                guest={guest}
-                action={action}
-                answered={actionData?.intent === "edit-guest" && actionData.ok === false && actionData.values?.reservationId === guest.reservationId ? actionData : undefined}
-              />
-            )}
-          </GuestRow>
+            editAnswered={actionData?.intent === "edit-guest" && actionData.ok === false && actionData.values?.reservationId === guest.reservationId ? actionData : undefined}
+          />
         ))}
       </ul>
 

@@ -1,4 +1,5 @@
-import { useEffect } from "react";
+import { memo, useEffect } from "react";
+import { EditGuestForm } from "#app/components/admin/guests/guest-forms";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { formatDollars } from "#app/modules/payments";
@@ -11,17 +12,18 @@ import type { StaffOutcome } from "../staff-outcome";
  * (useDoor): it shows at once, waits in the phone's queue and is sent when there is signal, so a
  * quick second tap, or a tap with no signal, is never lost. The row says while its taps wait.
  */
-export function GuestRow(props: {
+export const GuestRow = memo(function GuestRow(props: {
+  eventId: string;
   guest: CheckInGuest & { waiting?: number; onlyOnThisPhone?: boolean };
   action: string;
   hidden: boolean;
-  /** The door store's tap, once the page is hydrated. */
-  onTap?: (intent: CheckInIntent) => void;
+  /** The door store's tap, once the page is hydrated (one function for every row, so a tap re-renders only its row). */
+  onTap?: (reservationId: string, seats: number, intent: CheckInIntent) => void;
   /** Whether this person may record payments (the policy): 'Paid in cash' shows then, with signal. */
   mayRecordPayments: boolean;
   online: boolean;
-  /** More for this guest under the taps (the edit form). */
-  children?: React.ReactNode;
+  /** The edit form's refusal for this guest, to show again with what was typed. */
+  editAnswered?: StaffOutcome;
 }) {
   const { guest, action, onTap } = props;
   const arrived = guest.arrivedSeats;
@@ -31,7 +33,7 @@ export function GuestRow(props: {
   const tap = (intent: CheckInIntent, blocked: boolean) => (event: React.FormEvent<HTMLFormElement>) => {
     if (!onTap) return;
     event.preventDefault();
-    if (!blocked) onTap(intent);
+    if (!blocked) onTap(guest.reservationId, guest.seats, intent);
   };
 
   const nameId = `guest-${guest.reservationId}`;
@@ -71,10 +73,15 @@ export function GuestRow(props: {
         {/* Recording money needs the server's answer there and then: only with signal, never for a walk-in not yet saved. */}
         {props.mayRecordPayments && props.online && !guest.onlyOnThisPhone && mayRecordPayment(guest.contribution) ? <PaidInCash guest={guest} action={action} /> : null}
       </div>
-      {props.children ? <div className="mt-3">{props.children}</div> : null}
+      {/* A walk-in made offline is edited once the server has it. */}
+      {guest.onlyOnThisPhone ? null : (
+        <div className="mt-3">
+          <EditGuestForm eventId={props.eventId} guest={guest} action={action} answered={props.editAnswered} />
+        </div>
+      )}
     </li>
   );
-}
+});
 
 /**
  * 'Paid in cash': one tap records the expected amount in cash (logged). A plain form without

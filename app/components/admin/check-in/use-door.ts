@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { applyQueuedTaps, DOOR_SYNC_MAX_TAPS, type DoorConnection, type DoorGuestView, type DoorList, type DoorSyncAnswer, type DoorTap } from "#app/modules/reservations";
+import { doorGuestViews, DOOR_SYNC_MAX_TAPS, withQueuedTaps, type DoorConnection, type DoorGuestView, type DoorList, type DoorSyncAnswer, type DoorTap } from "#app/modules/reservations";
 import { forgetExpiredLists, queuedTaps, queueTap, readDoorList, saveDoorList, settleTaps, type QueuedTap } from "./door-store";
 
 /** How often an open door page asks for the other phones' taps (and sends its own). */
@@ -157,12 +157,9 @@ export function useDoor(eventId: string, who: string): DoorState {
     (tap: DoorTap) => {
       // Shown at once; stored before anything is sent, so a closed tab or a crash loses nothing tapped.
       setQueue((current) => [...current, { seq: Number.MAX_SAFE_INTEGER, eventId, tap }]);
+      // The sync reads the stored queue (with its order numbers) when it runs; with no signal nothing more is drawn.
       void queueTap(eventId, tap)
-        .then(() => queuedTaps(eventId))
-        .then((stored) => {
-          setQueue(stored);
-          void sync();
-        })
+        .then(() => sync())
         .catch(() => toast.error("This phone could not keep the check-in. Please tap again."));
     },
     [eventId, sync],
@@ -185,6 +182,7 @@ export function useDoor(eventId: string, who: string): DoorState {
   }, [sync]);
 
   const taps = useMemo(() => queue.map((queued) => queued.tap), [queue]);
-  const guests = useMemo(() => (loaded && list ? applyQueuedTaps(list.guests, taps, who) : null), [loaded, list, taps, who]);
+  const views = useMemo(() => (list ? doorGuestViews(list.guests) : null), [list]);
+  const guests = useMemo(() => (loaded && views ? withQueuedTaps(views, taps, who) : null), [loaded, views, taps, who]);
   return { guests, list, connection, waiting: queue.length, syncing, savedAt, tap, walkIn, refresh };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyQueuedTaps, doorStatusWords, isExpired, readOfflineWalkIn } from "./door-state";
+import { applyQueuedTaps, doorGuestViews, doorStatusWords, isExpired, readOfflineWalkIn, withQueuedTaps } from "./door-state";
 import type { DoorGuest, DoorTap } from "./door-sync";
 
 const guest = (name: string, seats: number, arrivedSeats = 0): DoorGuest => ({
@@ -20,13 +20,21 @@ describe("the door phone's view", () => {
   it("applies queued taps by the server's rules: arrive caps at the seats, undo stops at none, and marks them waiting", () => {
     const ada = guest("Ada Lovelace", 2);
     const bo = guest("bo Diddley", 1, 1);
-    const view = applyQueuedTaps([bo, ada], [tap("arrive", ada.reservationId, 1), tap("arrive", ada.reservationId, 2), tap("undo", bo.reservationId), tap("undo", bo.reservationId), tap("arrive", "unknown", 1)]);
+    const view = applyQueuedTaps([ada, bo], [tap("arrive", ada.reservationId, 1), tap("arrive", ada.reservationId, 2), tap("undo", bo.reservationId), tap("undo", bo.reservationId), tap("arrive", "unknown", 1)]);
     expect(view.map((row) => [row.name, row.arrivedSeats, row.waiting])).toEqual([
       ["Ada Lovelace", 2, 2],
       ["bo Diddley", 0, 2],
     ]);
     expect(view[0]!.firstArrival).toEqual({ at, by: "this phone" });
     expect(view[1]!.firstArrival).toBeNull();
+  });
+
+  it("keeps the object of every guest no tap touched, so only the tapped rows are drawn again", () => {
+    const views = doorGuestViews([guest("Ada Lovelace", 2), guest("Bo Diddley", 1)]);
+    const after = withQueuedTaps(views, [tap("arrive", views[0]!.reservationId, 1)]);
+    expect(after[0]).not.toBe(views[0]);
+    expect(after[1]).toBe(views[1]);
+    expect(withQueuedTaps(views, [])).toBe(views);
   });
 
   it("shows a walk-in made offline as arrived and only on this phone, once however often it is queued", () => {

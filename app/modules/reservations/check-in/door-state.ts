@@ -23,8 +23,19 @@ export function arrivedAfterTap(tap: Pick<DoorTap, "kind" | "seats">, arrivedSea
   return seats;
 }
 
+/** The list's guests as the page shows them, before any queued tap: made once per list, so a row whose guest no tap touched keeps its object (and is not drawn again). */
+export function doorGuestViews(guests: readonly DoorGuest[]): DoorGuestView[] {
+  return guests.map((guest) => ({ ...guest, waiting: 0, onlyOnThisPhone: false }));
+}
+
 export function applyQueuedTaps(guests: readonly DoorGuest[], queued: readonly DoorTap[], thisPhone = "this phone"): DoorGuestView[] {
-  const byId = new Map<string, DoorGuestView>(guests.map((guest) => [guest.reservationId, { ...guest, waiting: 0, onlyOnThisPhone: false }]));
+  return withQueuedTaps(doorGuestViews(guests), queued, thisPhone);
+}
+
+/** As applyQueuedTaps, on views made by doorGuestViews: only the guests a tap touched are new objects. */
+export function withQueuedTaps(views: readonly DoorGuestView[], queued: readonly DoorTap[], thisPhone = "this phone"): DoorGuestView[] {
+  if (queued.length === 0) return views as DoorGuestView[];
+  const byId = new Map<string, DoorGuestView>(views.map((guest) => [guest.reservationId, guest]));
   for (const tap of queued) {
     if (tap.kind === "walk-in") {
       if (byId.has(tap.reservationId)) continue;
@@ -50,6 +61,8 @@ export function applyQueuedTaps(guests: readonly DoorGuest[], queued: readonly D
     const firstArrival = arrivedSeats === 0 ? null : guest.arrivedSeats === 0 ? { at: tap.at, by: thisPhone } : guest.firstArrival;
     byId.set(tap.reservationId, { ...guest, arrivedSeats, firstArrival, waiting: guest.waiting + 1 });
   }
+  // The server's order stands; a walk-in made here takes its place by name.
+  if (byId.size === views.length) return views.map((view) => byId.get(view.reservationId)!);
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: "base" }) || a.reservationId.localeCompare(b.reservationId));
 }
 
