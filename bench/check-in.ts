@@ -18,7 +18,6 @@
 // database is made there and dropped). Prints the machine's load. Timing is printed, never asserted;
 // a lost or doubled tap exits 1. Needs the production build (npm run build) and Chromium
 // (CHROMIUM_PATH, default /usr/bin/chromium).
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -31,7 +30,7 @@ import { insertReservations, ticketCode } from "#app/modules/reservations/index.
 import { writeQrVideo } from "#tests/support/fake-camera";
 import { doorTaps, reservations } from "#db/schema";
 import { count, eq } from "drizzle-orm";
-import { createPostgresDatabase, dropPostgresDatabase, freePort } from "./postgres-and-ports.js";
+import { createPostgresDatabase, dropPostgresDatabase, freePort, startProductionServer } from "./postgres-and-ports.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 200);
@@ -75,43 +74,18 @@ async function seed(databaseUrl: string | undefined, dataDir: string): Promise<{
 
 async function startServer(env: Record<string, string>) {
   const [port, doorPort] = [await freePort(), await freePort()];
-  const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "./tests/e2e/support/session-door.js", path.join(root, "server", "main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: base,
-      SMTP_URL: "",
-      SEED_DEMO_CONTENT: "false",
-      HARMONIA_IGNORE_ENV_FILE: "1",
-      RATE_LIMIT_MULTIPLIER: "50",
-      EVENT_STAFF_EMAILS: phones.join(","),
-      ADMIN_EMAILS: admin,
-      E2E_SESSION_DOOR_PORT: String(doorPort),
-      AUTH_SECRET,
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const server = await startProductionServer(root, {
+    port,
+    nodeArgs: ["--import", "./tests/e2e/support/session-door.js"],
+    env: { RATE_LIMIT_MULTIPLIER: "50", EVENT_STAFF_EMAILS: phones.join(","), ADMIN_EMAILS: admin, E2E_SESSION_DOOR_PORT: String(doorPort), AUTH_SECRET, ...env },
   });
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error("The server exited during start-up");
-    if (await fetch(`${base}/healthz`).then((response) => response.ok).catch(() => false)) break;
-    if (tries > 600) throw new Error("The server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   return {
-    base,
+    base: server.base,
     async signIn(context: BrowserContext, email: string) {
       const response = await context.request.post(`http://127.0.0.1:${doorPort}/session`, { data: { email } });
       if (response.status() !== 200) throw new Error(`Signing ${email} in: ${response.status()} ${await response.text()}`);
     },
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
+    stop: server.stop,
   };
 }
 

@@ -20,7 +20,6 @@
 // asserted; a wrong final state exits 1. BENCH_SERVER_NODE_OPTIONS passes options to the server (e.g.
 // "--cpu-prof --cpu-prof-dir=/tmp/prof"); BENCH_PORT_RANGE (e.g. 4800-4899) keeps the server and the
 // stand-in within those ports. Needs the production build (npm run build).
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -35,7 +34,7 @@ import { createStripeGateway, startContributionCheckout } from "#app/modules/pay
 import { guestContributions, insertReservations } from "#app/modules/reservations/index.server";
 import { normaliseAddress } from "#app/modules/security";
 import { StripeFake } from "#tests/support/stripe-fake";
-import { createPostgresDatabase, dropPostgresDatabase, freePort } from "./postgres-and-ports.js";
+import { createPostgresDatabase, dropPostgresDatabase, freePort, startProductionServer } from "./postgres-and-ports.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const DELIVERIES = Number(process.env.BENCH_EVENTS ?? 1000);
@@ -287,36 +286,12 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 
 async function startServer(env: Record<string, string>) {
   const serverPort = await port();
-  const base = `http://127.0.0.1:${serverPort}`;
-  const child = spawn(process.execPath, [...serverNodeOptions, path.join(root, "server", "main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(serverPort),
-      PUBLIC_URL: base,
-      SMTP_URL: "",
-      DATABASE_URL: "",
-      SEED_DEMO_CONTENT: "false",
-      HARMONIA_IGNORE_ENV_FILE: "1",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error("The server exited during start-up");
-    if (await fetch(`${base}/healthz`).then((response) => response.ok).catch(() => false)) break;
-    if (tries > 600) throw new Error("The server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const server = await startProductionServer(root, { port: serverPort, nodeArgs: serverNodeOptions, env: { DATABASE_URL: "", ...env } });
+  const { base, child } = server;
   return {
     webhookUrl: `${base}/api/payments/stripe`,
     cpuSeconds: () => cpuSecondsOf(child.pid),
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
+    stop: server.stop,
   };
 }
 

@@ -56,3 +56,36 @@ export function peakRssMb(pid) {
     return undefined;
   }
 }
+
+/**
+ * The production server (`node server/main.js`, built first) on `port`, as the benchmarks run it:
+ * no mail, no demo content, no .env file; `env` adds to or overrides that, `nodeArgs` go before the
+ * script (profiling options, an --import). Resolves once /healthz answers; `stop()` ends it.
+ * @param {string} root
+ * @param {{ port: number; env?: Record<string, string>; nodeArgs?: string[] }} options
+ */
+export async function startProductionServer(root, { port, env = {}, nodeArgs = [] }) {
+  const { spawn } = await import("node:child_process");
+  const path = await import("node:path");
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "server", "main.js")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), PUBLIC_URL: base, SMTP_URL: "", SEED_DEMO_CONTENT: "false", HARMONIA_IGNORE_ENV_FILE: "1", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null) throw new Error("The server exited during start-up");
+    if (await fetch(`${base}/healthz`).then((response) => response.ok).catch(() => false)) break;
+    if (tries > 600) throw new Error("The server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    child,
+    async stop() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

@@ -100,29 +100,23 @@ export function createApp(options: AppOptions) {
 
   if (!development) {
     const clientDir = path.relative(process.cwd(), path.join(projectRoot(), "build", "client")) || ".";
+    /** Built files under `pattern`, answered with `cacheControl`. */
+    const serveBuilt = (pattern: string, cacheControl: string) =>
+      app.use(
+        pattern,
+        serveStatic({
+          root: clientDir,
+          onFound: (_path, c) => {
+            c.set("routePattern", pattern);
+            c.header("Cache-Control", cacheControl);
+          },
+        }),
+      );
     // Vite names these files by content hash, so a browser may keep them for good.
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => {
-          c.set("routePattern", "/assets/*");
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
+    serveBuilt("/assets/*", "public, max-age=31536000, immutable");
     // The door's service worker (docs/decisions/068): under its own stable name, and asked again on
     // every update check, so a new build's worker (and its list of scripts) reaches phones at once.
-    app.use(
-      "/check-in-sw.js",
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => {
-          c.set("routePattern", "/check-in-sw.js");
-          c.header("Cache-Control", "no-cache");
-        },
-      }),
-    );
+    serveBuilt("/check-in-sw.js", "no-cache");
     app.use(
       "*",
       serveStatic({

@@ -4,8 +4,7 @@ import type { Database } from "#app/lib/db.server";
 import { can } from "#app/modules/access";
 import { findEvent } from "#app/modules/events/index.server";
 import { guestContributions } from "../contributions.server";
-import type { GuestContributionView } from "../contribution-words";
-import { checkInMessages, checkInSchema } from "./check-in";
+import { checkInMessages, checkInSchema, type CheckInGuest } from "./check-in";
 import type { CheckInActor } from "./arrivals.server";
 
 export const doorRefusals = {
@@ -28,18 +27,8 @@ export async function openDoor(db: Database, actor: CheckInActor, eventId: strin
   return { ok: true, event };
 }
 
-export interface DoorGuestRow {
-  reservationId: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  seats: number;
-  arrivedSeats: number;
-  ticketRef: string;
-  firstArrivedAt: Date | null;
-  firstArrivedBy: string | null;
-  contribution: GuestContributionView;
-}
+/** A guest of the door's list as the server reads them: what the page shows, with the ticket reference and the first arrival. */
+export type DoorGuestRow = CheckInGuest & { ticketRef: string; firstArrivedAt: Date | null; firstArrivedBy: string | null };
 
 /** Every reservation holder of an event by name, with what the door shows of each: the page's list and the phone's read this one query. */
 export async function readDoorGuests(db: Database, eventId: string): Promise<DoorGuestRow[]> {

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import type { GuestContributionView } from "../contribution-words";
+import type { CheckInGuest } from "./check-in";
 
 /**
  * The door phone's contract with the server (docs/decisions/067), shared by the sync endpoint,
@@ -37,18 +37,12 @@ export type DoorTap = z.infer<typeof doorTapSchema>;
 
 export const doorSyncSchema = z.object({ taps: z.array(doorTapSchema).check(z.maxLength(DOOR_SYNC_MAX_TAPS)) });
 
-export interface DoorGuest {
-  reservationId: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  seats: number;
-  arrivedSeats: number;
+/** A guest of a phone's door list: what the page shows, with the ticket code's hash and the first arrival. */
+export interface DoorGuest extends CheckInGuest {
   /** SHA-256 (hex) of the guest's ticket code: the phone finds a scanned code by hashing it. */
   ticketHash: string;
   /** When the first seat arrived (ISO) and by whom, or null. */
   firstArrival: { at: string; by: string } | null;
-  contribution: GuestContributionView;
 }
 
 export interface DoorList {
