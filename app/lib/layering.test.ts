@@ -48,11 +48,14 @@ const UNRESOLVED_ALLOWED: [from: string, expression: string, reason: string][] =
 /** Value imports of another module's table, from today's reading; each goes when its module asks the owner's door instead. */
 const TABLE_IMPORTS_ALLOWED: [from: string, table: string, reason: string][] = [
   ["app/modules/reservations/check-in/door-event.server.ts", "events", "today's events that have guests, in one statement with an exists over reservations"],
+  ["app/modules/reservations/check-in/purge-door-taps.server.ts", "events", "the door taps of events ended a week ago, in one DELETE over a subquery of events"],
   ["app/modules/reservations/list-reservations-admin.server.ts", "events", "the reservations page's events with their counts, ordered by the past rule, in one listing query"],
   ["app/modules/reservations/reserve-seats.server.ts", "events", "findSubmittedReservation: every form submission's first, indexed statement, by the event's slug (the hot path)"],
   ["app/modules/sms/member-text-consent.server.ts", "reservations", "withdraws the text consent given with a reservation; reservations imports sms (reminders), so asking its door back would be a module circle"],
   ["app/modules/sms/sms-consent.server.ts", "reservations", "reads the numbers and text consent given with reservations; reservations imports sms (reminders), so asking its door back would be a module circle"],
   ["bench/campaign.js", "community", "fills the community with the recipients of the campaign it measures"],
+  ["bench/check-in.ts", "doorTaps", "counts the taps the server stored after the sync it measures, to find any lost or doubled"],
+  ["bench/check-in.ts", "reservations", "reads the arrived seats after the sync it measures, to find any tap lost or doubled"],
   ["bench/import.js", "outbox", "seeds and counts the rows around the attendee import it measures"],
   ["bench/import.js", "unsubscribes", "seeds and counts the rows around the attendee import it measures"],
   ["bench/import.js", "userProfiles", "seeds and counts the rows around the attendee import it measures"],

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useMemo } from "react";
-import { toast } from "sonner";
+import { useEffect, useMemo } from "react";
 import { data, Form, Link, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/event-check-in";
 import { ArrivalCountsPanel } from "#app/components/admin/check-in/arrival-counts";
 import { AddGuestForm } from "#app/components/admin/guests/guest-forms";
 import { GuestRow } from "#app/components/admin/check-in/guest-row";
 import { PrintableGuestList } from "#app/components/admin/check-in/printable-guest-list";
-import { DoorStatusBar } from "#app/components/admin/check-in/door-status";
+import { CheckInLoadFailed, DoorStatusBar } from "#app/components/admin/check-in/door-status";
 import { useDoor } from "#app/components/admin/check-in/use-door";
+import { useDoorControls } from "#app/components/admin/check-in/use-door-controls";
 import { isNetworkFailure } from "#app/components/admin/check-in/offline/keep-last-list";
 import { useDoorServiceWorker } from "#app/components/admin/check-in/offline/use-door-service-worker";
 import { ScanTickets } from "#app/components/admin/check-in/scanner/scan-tickets";
@@ -21,11 +21,8 @@ import { pageMeta } from "#app/lib/seo";
 import type { WebAppHandle } from "#app/lib/web-app";
 import { siteConfig } from "#app/lib/site-config";
 import { formatEventDate, formatEventTime } from "#app/lib/event-dates";
-import { loadCheckIn } from "#app/modules/reservations/index.server";
-import { checkInGuest } from "#app/modules/reservations/index.server";
-import { checkInMessages, countArrivals, guestMatches, readOfflineWalkIn, type CheckInIntent } from "#app/modules/reservations";
-import { undoCheckIn } from "#app/modules/reservations/index.server";
-import { answerGuestForm, recordGuestContribution } from "#app/modules/reservations/index.server";
+import { answerGuestForm, checkInGuest, loadCheckIn, recordGuestContribution, undoCheckIn } from "#app/modules/reservations/index.server";
+import { countArrivals, guestMatches } from "#app/modules/reservations";
 import { can } from "#app/modules/access";
 import { refusalStatus } from "#app/lib/outcome";
 import { requireStaffPage } from "#app/routes/guards.server";
@@ -37,16 +34,14 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "apple-mobile-web-app-title", content: "Door" },
 ];
 
-/**
- * The door is a web app of its own (decision 068): installable from this page only, never from a
- * public page. The root leaves out the site's manifest here (WebAppHandle); the theme colour is the
- * site's night, which the root's theme-color meta already gives.
- */
+/** The door is a web app of its own, installable from this page only (decision 068); the root leaves out the site's manifest here. */
 export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/door.webmanifest" },
   { rel: "apple-touch-icon", href: "/door-apple-touch-icon.png" },
 ];
 export const handle: WebAppHandle = { ownWebApp: true };
+/** The scanner's "Already checked in at 7:02 PM": the venue's clock. */
+const formatVenueTime = (instant: Date) => formatEventTime(instant, siteConfig.venue.timeZone);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffPage(request, "manage-reservations", context);
@@ -99,11 +94,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 let lastList: { eventId: string; data: Awaited<ReturnType<Route.ClientLoaderArgs["serverLoader"]>> } | undefined;
 
 /**
- * The page's data, through the browser: when a refresh (every 5 s, or after a tap) cannot reach the
- * server, the page keeps showing the list it has instead of turning into an error page. With no
- * signal the live refresh does not even try (useLiveRefresh); this covers a signal that comes and
- * goes. A refusal or a redirect to sign in still shows, as the server answered it, and another
- * event's page never shows this one's list.
+ * The page's data, through the browser: when a reload after a form cannot reach the server, the
+ * page keeps the list it has instead of turning into an error page (decision 068). A refusal or a
+ * redirect to sign in still shows; another event's page never shows this one's list.
  */
 export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
   try {
@@ -133,9 +126,6 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-/** The scanner's "Already checked in at 7:02 PM": the venue's clock. */
-const formatScanTime = (instant: Date) => formatEventTime(instant, siteConfig.venue.timeZone);
-
 export default function CheckInPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -152,48 +142,15 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
   const { refresh } = door;
   useEffect(() => refresh(), [loaderData, refresh]);
   // The list the server rendered, kept too: the first refresh's data comes through clientLoader.
-  useEffect(() => {
-    lastList = { eventId: params.eventId, data: loaderData };
-  }, [params.eventId, loaderData]);
+  useEffect(() => void (lastList = { eventId: params.eventId, data: loaderData }), [params.eventId, loaderData]);
 
   const serverGuests = useMemo(() => (loaderData.loadFailed ? [] : loaderData.guests), [loaderData]);
   const guests = door.guests ?? serverGuests;
   const counts = useMemo(() => countArrivals(guests), [guests]);
-  const { tap, walkIn } = door;
-  const onTap = useCallback(
-    (reservationId: string, seats: number, intent: CheckInIntent) => {
-      if (intent === "undo") tap("undo", reservationId);
-      else tap("arrive", reservationId, intent === "arrive-all" ? seats : 1);
-    },
-    [tap],
-  );
-  const takeOffline = useCallback(
-    (form: HTMLFormElement) => {
-      if (navigator.onLine) return false;
-      const read = readOfflineWalkIn(Object.fromEntries(new FormData(form)));
-      if (!read.ok) {
-        toast.error(read.message);
-        return false;
-      }
-      walkIn(read.walkIn);
-      form.reset();
-      toast.success(`Walk-in ${read.walkIn.name} added: saved to the guest list when this phone has signal.`);
-      return true;
-    },
-    [walkIn],
-  );
+  const { onTap, takeOffline } = useDoorControls(door);
   const scan = useDoorScan(params.eventId, door);
 
-  if (loaderData.loadFailed) {
-    return (
-      <section className="mt-6">
-        <h1 className="text-3xl text-ivory">Check-in</h1>
-        <p role="alert" className="mt-6 rounded-2xl border border-danger/50 bg-danger/10 p-4 text-danger">
-          {checkInMessages.couldNotLoad}
-        </p>
-      </section>
-    );
-  }
+  if (loaderData.loadFailed) return <CheckInLoadFailed />;
 
   const { event } = loaderData;
   const action = `${location.pathname}${location.search}`;
@@ -221,14 +178,9 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
         </button>
       </div>
 
-      <DoorStatusBar hydrated={hydrated} connection={door.connection} waiting={door.waiting} syncing={door.syncing} savedAt={door.savedAt} timeZone={loaderData.timeZone} />
-      {door.list?.overCapacity ? (
-        <p className="mt-4 rounded-2xl border border-danger/50 bg-danger/10 p-3 text-danger">
-          Over capacity: {door.list.seatsTaken} seats for {door.list.event.maxSeats}.
-        </p>
-      ) : null}
+      <DoorStatusBar hydrated={hydrated} door={door} timeZone={loaderData.timeZone} />
       <div className="mt-4">
-        <ScanTickets resolve={scan.resolve} onCheckIn={scan.onCheckIn} formatTime={formatScanTime} />
+        <ScanTickets resolve={scan.resolve} onCheckIn={scan.onCheckIn} formatTime={formatVenueTime} />
       </div>
 
       <ArrivalCountsPanel counts={counts} />

@@ -4,13 +4,12 @@ import type { Database } from "#app/lib/db.server";
 import { findEvent } from "#app/modules/events/index.server";
 import { firstErrorPerField } from "#app/lib/form-errors";
 import { logFailure } from "#app/lib/log.server";
-import { recordActivity, type StaffActor } from "#app/modules/activity/index.server";
+import { recordActivity } from "#app/modules/activity/index.server";
 import { can } from "#app/modules/access";
-import { doorRefusals, openDoor, readDoorGuests } from "./door-guests.server";
+import { doorRefusals, openDoor, readDoorGuests, type CheckInActor } from "./door-guests.server";
 import { firstArrivalCleared, firstArrivalSet } from "./first-arrival.server";
 import { ticketView } from "../tickets/ticket-image.server";
 import type { TicketView } from "../tickets/ticket-qr";
-import type { Role } from "#app/modules/access";
 import {
   arrivalMessage,
   arrivedAfter,
@@ -21,8 +20,7 @@ import {
   type CheckInIntent,
 } from "./check-in";
 
-/** Staff at the door: who acts, with the role the policy reads. */
-export type CheckInActor = StaffActor & { role: Role };
+export type { CheckInActor };
 
 export type CheckInFailureReason = "forbidden" | "invalid" | "not-found" | "unchanged" | "failed";
 

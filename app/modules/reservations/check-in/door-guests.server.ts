@@ -5,7 +5,8 @@ import { can } from "#app/modules/access";
 import { findEvent } from "#app/modules/events/index.server";
 import { guestContributions } from "../contributions.server";
 import { checkInMessages, checkInSchema, type CheckInGuest } from "./check-in";
-import type { CheckInActor } from "./arrivals.server";
+import type { StaffActor } from "#app/modules/activity/index.server";
+import type { Role } from "#app/modules/access";
 
 export const doorRefusals = {
   notAllowed: "You may not check guests in.",
@@ -13,6 +14,10 @@ export const doorRefusals = {
 } as const;
 
 export type DoorOpening = { ok: true; event: EventRow } | { ok: false; reason: "forbidden" | "not-found"; message: string };
+
+
+/** Staff at the door: who acts, with the role the policy reads. */
+export type CheckInActor = StaffActor & { role: Role };
 
 /**
  * The one authorisation of the door, for the page and the phone's endpoints alike: the policy's
