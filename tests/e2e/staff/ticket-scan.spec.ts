@@ -4,7 +4,7 @@ import { staffAccounts } from "../support/accounts";
 import { signInWithLink } from "../support/auth";
 import { sessionDoorUrl, siteUrl } from "../support/ports";
 import { writeQrVideo } from "#tests/support/fake-camera";
-import { ticketCode } from "#app/modules/reservations/index.server";
+import { ticketCode } from "#app/modules/reservations/tickets/ticket-code.server";
 
 /**
  * The door scanner (issue 38 §2) through the real camera path: Chromium's fake capture device
