@@ -289,17 +289,22 @@ describe("the authorisation matrix of the staff area", () => {
     }
   });
 
+  /** A signed-in person's two ways in to a staff endpoint: the session cookie (with our Origin), and the same token as a bearer. */
+  const waysIn = (role: Role) => {
+    const cookie = cookies[role]!;
+    const bearer = decodeURIComponent(cookie.split("=")[1]!);
+    return [
+      ["cookie", { Cookie: cookie, Origin: server.url }],
+      ["bearer", { Authorization: `Bearer ${bearer}` }],
+    ] as const;
+  };
+
   it.each(Object.keys(apiGuardOf))("the staff endpoint %s answers whom the policy allows, by cookie or bearer", async (path) => {
     const post = (headers: Record<string, string>) =>
       fetch(`${server.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: "{}" });
     expect((await post({})).status, "visitor").toBe(401);
     for (const role of Object.keys(people) as Role[]) {
-      const cookie = cookies[role]!;
-      const bearer = decodeURIComponent(cookie.split("=")[1]!);
-      for (const [how, headers] of [
-        ["cookie", { Cookie: cookie, Origin: server.url }],
-        ["bearer", { Authorization: `Bearer ${bearer}` }],
-      ] as const) {
+      for (const [how, headers] of waysIn(role)) {
         const response = await post(headers);
         expect(response.status, `${role} by ${how} on ${path}`).toBe(can({ role }, apiGuardOf[path]!) ? 400 : 403);
       }
@@ -313,12 +318,7 @@ describe("the authorisation matrix of the staff area", () => {
     expect(visitor.status, "visitor").toBe(401);
     expect(visitor.headers.get("content-type")).toContain("application/json");
     for (const role of Object.keys(people) as Role[]) {
-      const cookie = cookies[role]!;
-      const bearer = decodeURIComponent(cookie.split("=")[1]!);
-      for (const [how, headers] of [
-        ["cookie", { Cookie: cookie, Origin: server.url }],
-        ["bearer", { Authorization: `Bearer ${bearer}` }],
-      ] as const) {
+      for (const [how, headers] of waysIn(role)) {
         const response = await call(headers);
         expect(response.status, `${role} by ${how} on ${method} ${path}`).toBe(can({ role }, action) ? allowed : 403);
       }
