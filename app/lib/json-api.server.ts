@@ -11,7 +11,10 @@ export const jsonBodyMessages = {
   methodNotAllowed: (allowed: string[]) => `Use ${allowed.join(" or ")}.`,
 } as const;
 
-export type JsonBody = { ok: true; value: unknown } | { ok: false; error: string };
+/** Why a body could not be read: above the size cap (413) or not JSON (400). */
+export type JsonBodyFailure = "too-large" | "not-json";
+
+export type JsonBody = { ok: true; value: unknown } | { ok: false; reason: JsonBodyFailure; error: string };
 
 /**
  * Reads a JSON body of at most `maxBytes`, stopping as soon as more arrives, so an oversized
@@ -19,13 +22,13 @@ export type JsonBody = { ok: true; value: unknown } | { ok: false; error: string
  */
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<JsonBody> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) return { ok: false, error: jsonBodyMessages.tooLarge(maxBytes) };
+  if (declared > maxBytes) return { ok: false, reason: "too-large", error: jsonBodyMessages.tooLarge(maxBytes) };
   try {
     const bytes = await readAtMost(request.body, maxBytes);
-    if (!bytes) return { ok: false, error: jsonBodyMessages.tooLarge(maxBytes) };
+    if (!bytes) return { ok: false, reason: "too-large", error: jsonBodyMessages.tooLarge(maxBytes) };
     return { ok: true, value: JSON.parse(bytes.toString("utf8")) as unknown };
   } catch {
-    return { ok: false, error: jsonBodyMessages.notJson };
+    return { ok: false, reason: "not-json", error: jsonBodyMessages.notJson };
   }
 }
 

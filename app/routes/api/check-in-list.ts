@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Route } from "./+types/check-in-list";
 import { methodNotAllowed } from "#app/lib/json-api.server";
-import { logFailure } from "#app/lib/log.server";
 import { loadDoorList } from "#app/modules/reservations/index.server";
 import { requireStaffApi } from "#app/routes/guards.server";
-import { doorFailed, doorJson, doorOptions, doorRefused, noStore } from "./door-answers.server";
+import { answerDoor, doorJson, doorOptions, doorRefused, noStore } from "./door-answers.server";
 
 /**
  * GET /api/check-in/:eventId (staff: manage-reservations, for this event) → the door list
@@ -13,7 +12,7 @@ import { doorFailed, doorJson, doorOptions, doorRefused, noStore } from "./door-
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireStaffApi(request, "manage-reservations", context);
-  try {
+  return answerDoor("reading the door list", async () => {
     const outcome = await loadDoorList(context.db, user, params.eventId, await doorOptions(context));
     if (!outcome.ok) return doorRefused(outcome);
     const { asOf: _asOf, ...content } = outcome.list;
@@ -21,10 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const given = request.headers.get("if-none-match") ?? "";
     if (given.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) return new Response(null, { status: 304, headers: { ...noStore, ETag: etag } });
     return doorJson(outcome.list, 200, { ETag: etag });
-  } catch (error) {
-    logFailure("reservations", "reading the door list", error);
-    return doorJson({ error: doorFailed }, 503);
-  }
+  });
 }
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -1,9 +1,8 @@
 import type { Route } from "./+types/check-in-sync";
-import { jsonBodyMessages, methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
-import { logFailure } from "#app/lib/log.server";
+import { methodNotAllowed } from "#app/lib/json-api.server";
 import { syncDoorTaps } from "#app/modules/reservations/index.server";
 import { requireStaffApi } from "#app/routes/guards.server";
-import { doorFailed, doorJson, doorOptions, doorRefused } from "./door-answers.server";
+import { answerDoorPost, doorJson, doorOptions, doorRefused } from "./door-answers.server";
 
 /** 200 taps with the longest names and addresses a walk-in may have fit in this. */
 const MAX_DOOR_SYNC_BODY_BYTES = 192 * 1024;
@@ -17,16 +16,10 @@ const MAX_DOOR_SYNC_BODY_BYTES = 192 * 1024;
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireStaffApi(request, "manage-reservations", context);
-  const body = await readJsonBody(request, MAX_DOOR_SYNC_BODY_BYTES);
-  if (!body.ok) return doorJson({ error: body.error }, body.error === jsonBodyMessages.tooLarge(MAX_DOOR_SYNC_BODY_BYTES) ? 413 : 400);
-  try {
-    const outcome = await syncDoorTaps(context.db, user, params.eventId, body.value, await doorOptions(context));
-    if (!outcome.ok) return doorRefused(outcome);
-    return doorJson(outcome.answer);
-  } catch (error) {
-    logFailure("reservations", "syncing door taps", error);
-    return doorJson({ error: doorFailed }, 503);
-  }
+  return answerDoorPost(request, MAX_DOOR_SYNC_BODY_BYTES, "syncing door taps", async (body) => {
+    const outcome = await syncDoorTaps(context.db, user, params.eventId, body, await doorOptions(context));
+    return outcome.ok ? doorJson(outcome.answer) : doorRefused(outcome);
+  });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

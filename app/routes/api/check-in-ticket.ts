@@ -1,9 +1,8 @@
 import type { Route } from "./+types/check-in-ticket";
-import { jsonBodyMessages, methodNotAllowed, readJsonBody } from "#app/lib/json-api.server";
-import { logFailure } from "#app/lib/log.server";
+import { methodNotAllowed } from "#app/lib/json-api.server";
 import { lookUpTicket } from "#app/modules/reservations/index.server";
 import { requireStaffApi } from "#app/routes/guards.server";
-import { doorFailed, doorJson, doorOptions, doorRefused } from "./door-answers.server";
+import { answerDoorPost, doorJson, doorOptions, doorRefused } from "./door-answers.server";
 
 /** `{ code }`: a ticket code is 16 characters, with spaces or dashes a few more. */
 const MAX_TICKET_LOOKUP_BODY_BYTES = 1024;
@@ -16,17 +15,11 @@ const MAX_TICKET_LOOKUP_BODY_BYTES = 1024;
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const user = await requireStaffApi(request, "manage-reservations", context);
-  const body = await readJsonBody(request, MAX_TICKET_LOOKUP_BODY_BYTES);
-  if (!body.ok) return doorJson({ error: body.error }, body.error === jsonBodyMessages.tooLarge(MAX_TICKET_LOOKUP_BODY_BYTES) ? 413 : 400);
-  try {
+  return answerDoorPost(request, MAX_TICKET_LOOKUP_BODY_BYTES, "looking up a ticket code", async (body) => {
     const client = { key: context.clientKey, rateLimitMultiplier: context.env.RATE_LIMIT_MULTIPLIER };
-    const outcome = await lookUpTicket(context.db, user, params.eventId, body.value, { ...(await doorOptions(context)), client });
-    if (!outcome.ok) return doorRefused(outcome);
-    return doorJson(outcome.lookup);
-  } catch (error) {
-    logFailure("reservations", "looking up a ticket code", error);
-    return doorJson({ error: doorFailed }, 503);
-  }
+    const outcome = await lookUpTicket(context.db, user, params.eventId, body, { ...(await doorOptions(context)), client });
+    return outcome.ok ? doorJson(outcome.lookup) : doorRefused(outcome);
+  });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);
