@@ -147,7 +147,7 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
   const serverGuests = useMemo(() => (loaderData.loadFailed ? [] : loaderData.guests), [loaderData]);
   const guests = door.guests ?? serverGuests;
   const counts = useMemo(() => countArrivals(guests), [guests]);
-  const { onTap, takeOffline } = useDoorControls(door);
+  const { onTap, takeOffline, afterTaps } = useDoorControls(door);
   const scan = useDoorScan(params.eventId, door);
 
   if (loaderData.loadFailed) return <CheckInLoadFailed />;
@@ -157,7 +157,7 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
   const matching = guests.filter((guest) => guestMatches(guest, query)).length;
 
   return (
-    <section aria-labelledby="check-in-title" className="mx-auto mt-4 max-w-3xl">
+    <section aria-labelledby="check-in-title" className="mx-auto mt-4 max-w-3xl" onSubmitCapture={afterTaps}>
       <p>
         <Link to="/admin/eventreservations" className="inline-flex min-h-11 items-center text-sm text-amber underline-offset-4 hover:underline">
           ← Event reservations
@@ -173,7 +173,8 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
             {event.location ? ` · ${event.location}` : ""}
           </p>
         </div>
-        <button type="button" className="button-secondary" onClick={() => window.print()}>
+        {/* Printing needs the page's script: until then its place is kept, but nothing shows or takes a press. */}
+        <button type="button" className={`button-secondary ${hydrated ? "" : "invisible"}`} onClick={() => window.print()}>
           Print guest list
         </button>
       </div>

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { formatDollars } from "#app/modules/payments";
 import { contributionWords, mayRecordPayment, tapLabels, type CheckInGuest, type CheckInIntent } from "#app/modules/reservations";
 import type { StaffOutcome } from "../staff-outcome";
+import { DOOR_TAP_FORM } from "./use-forms-after-taps";
 
 /**
  * One guest at the door, with large buttons. Without JavaScript (and before hydration) each
@@ -128,7 +129,7 @@ function PaidInCash(props: { guest: CheckInGuest; action: string }) {
  */
 function TapButton(props: { intent: CheckInIntent; reservationId: string; action: string; blocked: boolean; primary?: boolean; onSubmit: (event: React.FormEvent<HTMLFormElement>) => void; children: React.ReactNode }) {
   return (
-    <form method="post" action={props.action} onSubmit={props.onSubmit} className="contents">
+    <form method="post" action={props.action} onSubmit={props.onSubmit} className="contents" {...{ [DOOR_TAP_FORM]: "" }}>
       <input type="hidden" name="intent" value={props.intent} />
       <input type="hidden" name="reservationId" value={props.reservationId} />
       <button

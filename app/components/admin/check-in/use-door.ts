@@ -19,6 +19,8 @@ export interface DoorState {
   walkIn: (details: { name: string; email: string; phone: string; seats: number }) => void;
   /** Ask the server now (after a change made through a form). */
   refresh: () => void;
+  /** Sends what this phone has queued, resolving once the server has answered (or there is no signal). */
+  sendWaiting: () => Promise<void>;
 }
 
 type Answer = { kind: "list"; list: DoorList; etag: string | null } | { kind: "unchanged" } | { kind: "synced"; answer: DoorSyncAnswer } | { kind: "offline" } | { kind: "signed-out" } | { kind: "refused"; message: string };
@@ -54,16 +56,11 @@ export function useDoor(eventId: string, who: string): DoorState {
   const [connection, setConnection] = useState<DoorConnection>("online");
   const [syncing, setSyncing] = useState(false);
   const [savedAt, setSavedAt] = useState<string | null>(null);
-  const running = useRef(false);
+  const running = useRef<Promise<void> | null>(null);
   const again = useRef(false);
   const etag = useRef<string | null>(null);
 
-  const sync = useCallback(async () => {
-    if (running.current) {
-      again.current = true;
-      return;
-    }
-    running.current = true;
+  const syncPasses = useCallback(async () => {
     try {
       do {
         again.current = false;
@@ -113,17 +110,28 @@ export function useDoor(eventId: string, who: string): DoorState {
         setQueue(left);
         if ((answer.kind === "synced" || answer.kind === "list" || answer.kind === "unchanged") && left.length === 0) setSavedAt(new Date().toISOString());
         if (answer.kind !== "synced" || left.length === 0) setSyncing(false);
-        if (answer.kind !== "synced") break;
+        // No signal or a refusal: the next poll tries again. Else once more if a tap came meanwhile.
+        if (answer.kind === "offline" || answer.kind === "signed-out" || answer.kind === "refused") break;
       } while (again.current);
     } catch (error) {
       // IndexedDB refused (private mode, storage full): say so rather than pretend.
       console.error(error);
       setConnection("offline");
     } finally {
-      running.current = false;
       setSyncing(false);
     }
   }, [eventId]);
+  // One pass at a time: asked while one runs, it runs once more, and the caller waits for that.
+  const sync = useCallback((): Promise<void> => {
+    if (running.current) {
+      again.current = true;
+      return running.current;
+    }
+    running.current = syncPasses().finally(() => {
+      running.current = null;
+    });
+    return running.current;
+  }, [syncPasses]);
 
   useEffect(() => {
     let live = true;
@@ -184,5 +192,5 @@ export function useDoor(eventId: string, who: string): DoorState {
   const taps = useMemo(() => queue.map((queued) => queued.tap), [queue]);
   const views = useMemo(() => (list ? doorGuestViews(list.guests) : null), [list]);
   const guests = useMemo(() => (loaded && views ? withQueuedTaps(views, taps, who) : null), [loaded, views, taps, who]);
-  return { guests, list, connection, waiting: queue.length, syncing, savedAt, tap, walkIn, refresh };
+  return { guests, list, connection, waiting: queue.length, syncing, savedAt, tap, walkIn, refresh, sendWaiting: sync };
 }

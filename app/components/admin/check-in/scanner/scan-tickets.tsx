@@ -32,8 +32,9 @@ function documentHasStaffPolicy(): boolean {
 }
 
 /**
- * **Scan tickets** on the check-in page. Not rendered until the page has hydrated: a camera
- * cannot work without JavaScript, and a button that does nothing must not be shown.
+ * **Scan tickets** on the check-in page. Not shown until the page has hydrated (an invisible box of its
+ * size until then): a camera cannot work without JavaScript, and a button that does nothing must
+ * not be shown.
  */
 export function ScanTickets(props: Omit<DoorScannerProps, "onClose">) {
   const hydrated = useHydrated();
@@ -54,7 +55,15 @@ export function ScanTickets(props: Omit<DoorScannerProps, "onClose">) {
     window.location.reload();
   };
 
-  if (!hydrated) return null;
+  // Its place is kept from the first paint: the button appearing above the walk-in form must not
+  // move that form's button under a finger (a press begun before hydration would end elsewhere).
+  if (!hydrated) {
+    return (
+      <span aria-hidden="true" className="button-primary invisible">
+        Scan tickets
+      </span>
+    );
+  }
   if (!open) {
     return (
       <button ref={buttonRef} type="button" className="button-primary" onClick={press}>
