@@ -9,18 +9,23 @@
 // insert and an outbox row, through the same driver and pool), measures what the database itself
 // allows; HTTP / raw says how much of it the whole server keeps. Run `npm run build` first.
 //
+// The server's CPU per reservation over HTTP (the request, and the confirmation e-mail its outbox
+// sender renders and hands to the mail transport) is compared with the direct call's: the targets
+// (issue 39) are at most 2x on both databases and a p99 within 300 ms on PostgreSQL; a missed
+// target, like an oversold seat, makes the run exit with 1.
+//
 // The timed event has far more seats than a run can take, so every request in the timed phase is
 // a full reservation (seat counter, insert, e-mail in the outbox) and the rate measures that path. The
 // sold-out path is then exercised by a burst of 5x as many attempts as a small event has seats;
 // the oversold figure compares every event's reserved seats with its max_seats and must be 0, and
 // every event's seat counter must equal its reservations' seats.
-import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { createPostgresDatabase, dropPostgresDatabase, freePort } from "./postgres-and-ports.js";
+import { createPostgresDatabase, dropPostgresDatabase, freePort, startProductionServer } from "./postgres-and-ports.js";
 
 // React's production build, as the server runs it (the direct path no longer renders e-mails, but loads the same modules).
 process.env.NODE_ENV = "production";
@@ -31,6 +36,7 @@ const { siteConfig } = await import("#app/lib/site-config.ts");
 const { reservationConfirmation } = await import("#app/modules/reservations/index.server.ts");
 const { noOutboxWake } = await import("#app/modules/messaging/index.server.ts");
 const { reserveSeats } = await import("#app/modules/reservations/index.server.ts");
+const { CONTRIBUTION_SUGGESTED_PER_SEAT } = await import("#app/modules/payments/index.ts");
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -43,10 +49,14 @@ const serverNodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" 
 /** More seats than any run can reserve: the timed phase never sells out. */
 const LARGE_EVENT_SEATS = 10_000_000;
 const SOLD_OUT_EVENT_SEATS = 100;
-// Issue 11, section 3: on PostgreSQL with 50 clients HTTP keeps half of what raw SQL does.
+/**
+ * Issue 39, section 3 (superseding issue 11's rates, which the machine decides): what surrounds the
+ * use case costs the server at most as much CPU again as the use case called directly, and on
+ * PostgreSQL with 50 clients the slowest 1% of reservations over HTTP answer within 300 ms.
+ */
 const targets = {
-  embedded: { rate: 150 },
-  PostgreSQL: { p99Ms: 150, httpShareOfRaw: 0.5 },
+  embedded: { cpuRatio: 2 },
+  PostgreSQL: { cpuRatio: 2, p99Ms: 300 },
 };
 
 if (!existsSync(path.join(root, "build", "server", "index.js"))) {
@@ -165,20 +175,13 @@ async function seedEvents(db) {
   };
 }
 
+/** The production server as the other benchmarks start it, its CPU read from /proc while it runs. */
 async function startServer(env) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...serverNodeOptions, path.join(root, "server", "main.js")], {
-    cwd: root,
+  const server = await startProductionServer(root, {
+    port: await freePort(),
+    nodeArgs: serverNodeOptions,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      PUBLIC_URL: base,
-      SMTP_URL: "",
       DATABASE_URL: "",
-      SEED_DEMO_CONTENT: "false",
-      HARMONIA_IGNORE_ENV_FILE: "1",
       // Each request comes as another visitor (its X-Forwarded-For, trusted from this one proxy hop),
       // as real traffic does: one client address for tens of thousands of reservations would make
       // its rate-limit counter a single hot row every request queues on, which no real load has.
@@ -188,23 +191,8 @@ async function startServer(env) {
       RATE_LIMIT_MULTIPLIER: "1000000",
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let tries = 0; ; tries += 1) {
-    if (child.exitCode !== null) throw new Error("The server exited during start-up");
-    if (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) break;
-    if (tries > 600) throw new Error("The server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    base,
-    cpuSeconds: () => cpuSecondsOf(child.pid),
-    async stop() {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+  return { ...server, cpuSeconds: () => cpuSecondsOf(server.child.pid) };
 }
 
 /** A distinct client address per visitor (10.0.0.0/8 holds 16 million). */
@@ -215,14 +203,24 @@ function visitorAddress(index) {
 
 /**
  * A visitor's reservation as the reserve dialog's form posts it: React Router's data request
- * (`.data`), which runs the action alone, not a whole page render (that is the no-JavaScript path).
+ * (`.data`), which runs the action alone, not a whole page render (that is the no-JavaScript path),
+ * with every field the form sends: its one-time submission key (so the replay check runs, as for
+ * every real visitor) and the contribution per seat it suggests. A browser then revalidates the
+ * page it is on with a GET of its loaders' data: another request, not counted here.
  */
 function postReservation(base, slug, index, seats = 1) {
   const fields = guest(index, seats);
   return fetch(`${base}/events/${slug}/reserve.data`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "X-Forwarded-For": visitorAddress(index) },
-    body: new URLSearchParams({ name: fields.name, email: fields.email, phone: "", seats: String(seats) }),
+    body: new URLSearchParams({
+      submissionKey: randomUUID(),
+      name: fields.name,
+      email: fields.email,
+      phone: "",
+      seats: String(seats),
+      contribution: String(CONTRIBUTION_SUGGESTED_PER_SEAT),
+    }),
     redirect: "manual",
   }).then(async (response) => {
     await response.arrayBuffer();
@@ -351,18 +349,31 @@ async function benchmark(kind, location) {
   );
   console.log(`  oversold seats   ${oversold}   ${verdict(oversold === 0)} (must be 0)`);
   console.log(`  seat counters    ${miscounted.length === 0 ? "equal the reservations' seats" : `DIFFER for ${miscounted.join(", ")}`}`);
-  if (target.rate) console.log(`  target ≥ ${target.rate}/s      ${verdict(httpRate >= target.rate)}`);
-  if (target.p99Ms) console.log(`  target p99 ≤ ${target.p99Ms} ms  ${verdict(p99 <= target.p99Ms)}`);
-  if (target.httpShareOfRaw) console.log(`  target HTTP ≥ ${target.httpShareOfRaw * 100}% of raw  ${verdict(httpRate >= target.httpShareOfRaw * rawRate)}`);
+  const cpuRatio = httpRun.serverCpuSeconds === undefined ? undefined : httpRun.serverCpuSeconds / httpRow.reservations / (directCpuSeconds / directRun.succeeded);
+  const checks = [];
+  if (target.cpuRatio) {
+    const ok = cpuRatio !== undefined && cpuRatio <= target.cpuRatio;
+    console.log(`  target CPU HTTP ≤ ${target.cpuRatio}× direct  ${cpuRatio === undefined ? "n/a" : `${cpuRatio.toFixed(2)}×`}  ${verdict(ok)}`);
+    checks.push(ok);
+  }
+  if (target.p99Ms) {
+    console.log(`  target p99 ≤ ${target.p99Ms} ms  ${verdict(p99 <= target.p99Ms)}`);
+    checks.push(p99 <= target.p99Ms);
+  }
   console.log("");
-  return oversold === 0 && miscounted.length === 0;
+  return { safe: oversold === 0 && miscounted.length === 0, targetsMet: checks.every(Boolean) };
 }
 
 let allSafe = true;
+let allTargetsMet = true;
+const tally = ({ safe, targetsMet }) => {
+  allSafe &&= safe;
+  allTargetsMet &&= targetsMet;
+};
 if (databases.includes("embedded")) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "harmonia-bench-reservations-"));
   try {
-    allSafe = (await benchmark("embedded", dataDir)) && allSafe;
+    tally(await benchmark("embedded", dataDir));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -370,10 +381,13 @@ if (databases.includes("embedded")) {
 const postgresUrl = databases.includes("PostgreSQL") ? await createPostgresDatabase() : undefined;
 if (postgresUrl) {
   try {
-    allSafe = (await benchmark("PostgreSQL", postgresUrl)) && allSafe;
+    tally(await benchmark("PostgreSQL", postgresUrl));
   } finally {
     await dropPostgresDatabase(postgresUrl);
   }
 }
-// Throughput is reported, not enforced (the machine decides it); overselling is a failure.
-process.exit(allSafe ? 0 : 1);
+// Overselling is a failure whatever the machine; so is a missed target (a busy machine can miss
+// the p99 one: the CPU ratio is the figure that does not depend on what else runs).
+if (!allSafe) console.error("Seats were oversold or miscounted.");
+if (!allTargetsMet) console.error("A target was not met.");
+process.exit(allSafe && allTargetsMet ? 0 : 1);

@@ -2,6 +2,7 @@ import QRCode from "qrcode";
 import type { EmailAttachment } from "#app/modules/messaging";
 import { groupTicketCode } from "./ticket-code";
 import { ticketCode } from "./ticket-code.server";
+import { qrPng } from "./ticket-png.server";
 import { TICKET_QR_QUIET_ZONE, type TicketQr, type TicketView } from "./ticket-qr";
 
 /**
@@ -24,14 +25,9 @@ export const TICKET_EMAIL_IMAGE_PX = 220;
 export const TICKET_IMAGE_CID = "ticket-code@harmonia";
 export const TICKET_IMAGE_FILE_NAME = "ticket.png";
 
-export async function ticketQrPng(code: string): Promise<Buffer> {
-  return QRCode.toBuffer(code, {
-    type: "png",
-    errorCorrectionLevel: ERROR_CORRECTION,
-    margin: TICKET_QR_QUIET_ZONE,
-    scale: PNG_SCALE,
-    color: { dark: "#000000ff", light: "#ffffffff" },
-  });
+/** The e-mail's PNG of a ticket code: its grid (kept, see below) written as a greyscale image. */
+export function ticketQrPng(code: string): Buffer {
+  return qrPng(ticketQr(code), { scale: PNG_SCALE, quietZone: TICKET_QR_QUIET_ZONE });
 }
 
 /**
@@ -75,7 +71,7 @@ export async function ticketForEmail(secret: string, ticketRef: string): Promise
     imageSrc: `cid:${TICKET_IMAGE_CID}`,
     attachment: {
       filename: TICKET_IMAGE_FILE_NAME,
-      content: (await ticketQrPng(code)).toString("base64"),
+      content: ticketQrPng(code).toString("base64"),
       encoding: "base64",
       contentType: "image/png",
       cid: TICKET_IMAGE_CID,

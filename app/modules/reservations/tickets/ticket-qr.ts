@@ -16,7 +16,8 @@ export const TICKET_QR_QUIET_ZONE = 4;
 /** What a reader of the page hears for the image: "Ticket code ABCD EFGH JKMN PQRS". */
 export const ticketImageLabel = (groupedCode: string) => `Ticket code ${groupedCode}`;
 
-function isDark(qr: TicketQr, row: number, column: number): boolean {
+/** Whether the module at `row`, `column` of the grid (quiet zone not counted) is dark. */
+export function isDark(qr: TicketQr, row: number, column: number): boolean {
   const bit = row * qr.size + column;
   const nibble = Number.parseInt(qr.modules[bit >> 2] ?? "0", 16);
   return ((nibble >> (3 - (bit & 3))) & 1) === 1;
