@@ -2,7 +2,7 @@ import { counter } from "#app/lib/metrics.server";
 import type { Database } from "#app/lib/db.server";
 import { hasControlCharacters } from "#app/modules/security";
 import { normaliseAddress } from "#app/modules/security";
-import type { RateLimitRule } from "#app/modules/security/index.server";
+import { consumeRateLimits, type RateLimitRule } from "#app/modules/security/index.server";
 import { tooManyAttemptsRefusal, type TooManyAttemptsRefusal } from "#app/modules/security";
 import { recordConsents } from "#app/modules/consent/index.server";
 import { toE164 } from "#app/modules/sms";
@@ -13,7 +13,7 @@ import { cancelLinkAfterReserving } from "./cancel-links.server";
 import { contributionLinkAfterReserving } from "./contribution-links.server";
 import { orElse } from "#app/lib/or-else";
 import { findSubmittedReservation, reserveSeats, type ReserveOutcome } from "./reserve-seats.server";
-import { spendSeatBudgetAndCount, type SeatBudgetClient } from "./seat-budget.server";
+import { spendSeatBudget, type SeatBudgetClient } from "./seat-budget.server";
 import { logFailure } from "#app/lib/log.server";
 
 /**
@@ -73,13 +73,19 @@ async function attemptReservation(
     if (found === null) return { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };
     if (found) return { ok: true, ...found, replayed: true, ...(await linksOf(db, found, options.contributionsOnline)) };
   }
-  // The seat budget and the attempt's limits in one round trip: refused by the budget, nothing is counted.
-  const budget = await spendSeatBudgetAndCount(db, client, eventSlug, input.seats, [
-    { key: `reservation:client:${client.key}`, rule: reservationAttemptLimits.perClient },
-    { key: `reservation:email:${eventSlug}:${normaliseAddress(input.email)}`, rule: reservationAttemptLimits.perAddressAndEvent },
-  ]);
+  const budget = await spendSeatBudget(db, client, eventSlug, input.seats);
   if (!budget.ok) return budget.reason === "could-not-check" ? { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck } : budget;
-  const limit = "attempt" in budget ? budget.attempt : undefined;
+  const limit = await consumeRateLimits(
+    db,
+    [
+      { key: `reservation:client:${client.key}`, rule: reservationAttemptLimits.perClient },
+      { key: `reservation:email:${eventSlug}:${normaliseAddress(input.email)}`, rule: reservationAttemptLimits.perAddressAndEvent },
+    ],
+    client.rateLimitMultiplier,
+  ).catch((error: unknown) => {
+    logFailure("reservations", "counting a reservation attempt", error);
+    return null;
+  });
   if (!limit?.allowed) {
     await budget.giveBack();
     return limit ? { ok: false, ...tooManyAttemptsRefusal(limit.retryAfterSeconds) } : { ok: false, reason: "could-not-check", message: reservationMessages.couldNotCheck };

@@ -1,6 +1,6 @@
 import type { Database } from "#app/lib/db.server";
 import { logFailure } from "#app/lib/log.server";
-import { spendBudget, spendBudgetAndCount, type LimitedClient, type RateLimitCounter, type RateLimitOutcome } from "#app/modules/security/index.server";
+import { spendBudget, type LimitedClient } from "#app/modules/security/index.server";
 import { seatBudgetRefusal } from "./reservation-form";
 
 /** A client of the public reservation forms, with its seat budget (SEATS_PER_CLIENT_PER_EVENT_PER_DAY). */
@@ -22,41 +22,13 @@ export type SeatBudgetOutcome =
  * before anything is written, and then nothing is counted; `giveBack` when no seats were taken.
  */
 export async function spendSeatBudget(db: Database, client: SeatBudgetClient, eventSlug: string, seats: number): Promise<SeatBudgetOutcome> {
-  const outcome = await spendBudget(db, seatBudgetOf(client, eventSlug, seats).counter, seats, client.rateLimitMultiplier).catch(
+  const rule = { limit: client.seatsPerEvent, windowSeconds: SEAT_BUDGET_WINDOW_SECONDS };
+  const outcome = await spendBudget(db, { key: `seats:${eventSlug}:client:${client.key}`, rule }, seats, client.rateLimitMultiplier).catch(
     (error: unknown) => {
       logFailure("reservations", "counting a client's seats", error);
       return null;
     },
   );
-  return seatBudgetOutcome(outcome);
-}
-
-/**
- * spendSeatBudget, and once the seats are spent the attempt counted against `attempts` (the
- * reservation's limits), in one round trip (decision 069): refused by the budget, nothing is
- * counted; refused by the limits, the caller gives the seats back, as before.
- */
-export async function spendSeatBudgetAndCount(
-  db: Database,
-  client: SeatBudgetClient,
-  eventSlug: string,
-  seats: number,
-  attempts: RateLimitCounter[],
-): Promise<SeatBudgetOutcome | { ok: true; giveBack: () => Promise<void>; attempt: RateLimitOutcome }> {
-  const outcome = await spendBudgetAndCount(db, seatBudgetOf(client, eventSlug, seats), attempts, client.rateLimitMultiplier).catch((error: unknown) => {
-    logFailure("reservations", "counting a client's seats and the attempt", error);
-    return null;
-  });
-  const budget = seatBudgetOutcome(outcome?.budget ?? null);
-  return budget.ok && outcome?.attempt ? { ...budget, attempt: outcome.attempt } : budget;
-}
-
-const seatBudgetOf = (client: SeatBudgetClient, eventSlug: string, seats: number) => ({
-  counter: { key: `seats:${eventSlug}:client:${client.key}`, rule: { limit: client.seatsPerEvent, windowSeconds: SEAT_BUDGET_WINDOW_SECONDS } },
-  cost: seats,
-});
-
-function seatBudgetOutcome(outcome: Awaited<ReturnType<typeof spendBudget>> | null): SeatBudgetOutcome {
   if (!outcome) return { ok: false, reason: "could-not-check" };
   if (outcome.allowed) return { ok: true, giveBack: () => outcome.giveBack().catch((error: unknown) => logFailure("reservations", "giving back a client's seats", error)) };
   return { ok: false, reason: "seat-budget-reached", message: seatBudgetRefusal(outcome.remaining), retryAfterSeconds: outcome.retryAfterSeconds };

@@ -2,4 +2,4 @@
 // Forgetting old counters (hourly).
 export { securityJobs } from "./jobs.server";
 // Attempt counters and seat budgets.
-export { consumeRateLimit, consumeRateLimits, type LimitedClient, type RateLimitCounter, type RateLimitOutcome, type RateLimitRule, spendBudget, spendBudgetAndCount } from "./rate-limit.server";
+export { consumeRateLimit, consumeRateLimits, type LimitedClient, type RateLimitRule, spendBudget } from "./rate-limit.server";

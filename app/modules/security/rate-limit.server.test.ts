@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "#app/lib/db.server";
 import { createTestDatabase, type TestDatabase } from "#tests/support/test-database";
-import { consumeRateLimit, consumeRateLimits, pruneRateLimits, spendBudget, spendBudgetAndCount } from "./rate-limit.server";
+import { consumeRateLimit, consumeRateLimits, pruneRateLimits, spendBudget } from "./rate-limit.server";
 
 describe("database-backed rate limits", () => {
   let database: TestDatabase;
@@ -86,48 +86,6 @@ describe("database-backed rate limits", () => {
       const { db } = database.handle;
       const outcomes = await Promise.all(Array.from({ length: 8 }, () => spendBudget(db, { key: "test:budget-race", rule }, 3)));
       expect(outcomes.filter((outcome) => outcome.allowed)).toHaveLength(3);
-    });
-  });
-
-  describe("a spend and an attempt in one statement", () => {
-    const budgetRule = { limit: 4, windowSeconds: 24 * 60 * 60 };
-    const attemptRule = { limit: 2, windowSeconds: 60 };
-    const countOf = async (key: string) =>
-      Number((await queryRows<{ count: number }>(database.handle.db, sql`SELECT count FROM rate_limits WHERE key = ${key}`))[0]?.count ?? 0);
-
-    it("counts the attempt only when the spend went through, and refuses past either limit as two calls would", async () => {
-      const { db } = database.handle;
-      const budget = (cost: number) => ({ counter: { key: "test:both-budget", rule: budgetRule }, cost });
-      const attempts = [{ key: "test:both-client", rule: attemptRule }, { key: "test:both-address", rule: { limit: 5, windowSeconds: 60 } }];
-
-      const first = await spendBudgetAndCount(db, budget(3), attempts);
-      expect(first.budget.allowed).toBe(true);
-      expect(first.attempt).toEqual({ allowed: true });
-      expect([await countOf("test:both-budget"), await countOf("test:both-client"), await countOf("test:both-address")]).toEqual([3, 1, 1]);
-
-      // Over the budget: refused with what is left, and no attempt counted.
-      const overBudget = await spendBudgetAndCount(db, budget(2), attempts);
-      expect(overBudget.budget).toMatchObject({ allowed: false, remaining: 1 });
-      expect(overBudget.attempt).toBeUndefined();
-      expect([await countOf("test:both-budget"), await countOf("test:both-client")]).toEqual([3, 1]);
-
-      // Within the budget, then past the attempts' limit: the spend stands until given back.
-      expect((await spendBudgetAndCount(db, budget(0), attempts)).attempt).toEqual({ allowed: true });
-      const overLimit = await spendBudgetAndCount(db, budget(1), attempts);
-      expect(overLimit.attempt).toMatchObject({ allowed: false });
-      expect(await countOf("test:both-budget")).toBe(4);
-      if (!overLimit.budget.allowed) throw new Error("the budget refused");
-      await overLimit.budget.giveBack();
-      expect(await countOf("test:both-budget")).toBe(3);
-    });
-
-    it("never lets parallel spends pass the budget together, and counts an attempt for each spend that went through", async () => {
-      const { db } = database.handle;
-      const outcomes = await Promise.all(
-        Array.from({ length: 8 }, () => spendBudgetAndCount(db, { counter: { key: "test:both-race", rule: budgetRule }, cost: 2 }, [{ key: "test:both-race-client", rule: { limit: 100, windowSeconds: 60 } }])),
-      );
-      expect(outcomes.filter((outcome) => outcome.budget.allowed)).toHaveLength(2);
-      expect(await countOf("test:both-race-client")).toBe(2);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "#app/lib/db.server";
 
 export interface RateLimitRule {
@@ -42,97 +42,33 @@ export async function consumeRateLimits(
   counters: RateLimitCounter[],
   multiplier = 1,
 ): Promise<RateLimitOutcome> {
-  const attempt = attemptOf(counters, multiplier);
-  if (!attempt) return { allowed: true };
-  const rows = await queryRows<CountedRow>(db, sql`WITH ${attempt.counterTable} ${countAttempt()}`);
-  return attempt.judge(rows);
-}
-
-type CountedRow = { key: string; count: number; retry_after: number };
-
-/** The counters of one attempt as a `counter (key, length)` table for countAttempt, and how to judge what it returned. */
-function attemptOf(counters: RateLimitCounter[], multiplier: number) {
   const limits = new Map(counters.map(({ key, rule }) => [key, Math.round(rule.limit * multiplier)]));
-  if (limits.size === 0) return undefined;
+  if (limits.size === 0) return { allowed: true };
   const windows = [...new Map(counters.map(({ key, rule }) => [key, rule.windowSeconds])).entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   const input = sql.join(
     windows.map(([key, seconds]) => sql`(${key}::text, make_interval(secs => ${seconds}::int))`),
     sql`, `,
   );
-  return {
-    keys: [...limits.keys()],
-    counterTable: sql`counter (key, length) AS (VALUES ${input})`,
-    judge(rows: CountedRow[]): RateLimitOutcome {
-      if (rows.length !== limits.size) throw new Error(`Rate limits ${[...limits.keys()].join(", ")} returned ${rows.length} rows`);
-      const waits = rows.flatMap((row) => (Number(row.count) <= limits.get(row.key)! ? [] : [Math.max(1, Number(row.retry_after))]));
-      return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(...waits) };
-    },
-  };
-}
-
-/** The one atomic upsert counting an attempt on every row of `counter`, in key order (`onlyIf`: a condition on the whole statement). */
-function countAttempt(onlyIf?: SQL) {
-  return sql`
+  const rows = await queryRows<{ key: string; count: number; retry_after: number }>(
+    db,
+    sql`
+      WITH counter (key, length) AS (VALUES ${input})
       INSERT INTO rate_limits AS kept (key, count, window_started_at)
-      SELECT key, 1, now() FROM counter ${onlyIf ? sql`WHERE ${onlyIf}` : sql``} ORDER BY key
+      SELECT key, 1, now() FROM counter ORDER BY key
       ON CONFLICT (key) DO UPDATE SET
         count = CASE WHEN kept.window_started_at <= now() - (SELECT length FROM counter WHERE counter.key = excluded.key) THEN 1 ELSE kept.count + 1 END,
         window_started_at = CASE WHEN kept.window_started_at <= now() - (SELECT length FROM counter WHERE counter.key = excluded.key) THEN now() ELSE kept.window_started_at END
       RETURNING key, count, ceil(extract(epoch FROM (window_started_at + (SELECT length FROM counter WHERE counter.key = kept.key) - now())))::int AS retry_after
-    `;
+    `,
+  );
+  if (rows.length !== limits.size) throw new Error(`Rate limits ${[...limits.keys()].join(", ")} returned ${rows.length} rows`);
+  const waits = rows.flatMap((row) => (Number(row.count) <= limits.get(row.key)! ? [] : [Math.max(1, Number(row.retry_after))]));
+  return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(...waits) };
 }
 
 export type BudgetOutcome =
   | { allowed: true; /** Gives the spent amount back (the seats were not taken after all). */ giveBack: () => Promise<void> }
   | { allowed: false; /** What is left of the budget in this window. */ remaining: number; retryAfterSeconds: number };
-
-/** A spend from a budget: its counter, the cost, and the limit scaled by the multiplier. */
-interface Spend {
-  counter: RateLimitCounter;
-  cost: number;
-  limit: number;
-}
-const spendOf = (counter: RateLimitCounter, cost: number, multiplier: number): Spend => ({ counter, cost, limit: Math.round(counter.rule.limit * multiplier) });
-const windowLength = (spend: Spend) => sql`make_interval(secs => ${spend.counter.rule.windowSeconds}::int)`;
-
-/** The one conditional upsert spending the cost only if all of it fits, returning the window it was spent in (no row: refused). */
-function spendStatement(spend: Spend) {
-  const { counter, cost, limit } = spend;
-  const length = windowLength(spend);
-  return sql`
-      INSERT INTO rate_limits AS kept (key, count, window_started_at)
-      SELECT ${counter.key}::text, ${cost}::int, now() WHERE ${cost}::int <= ${limit}::int
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN kept.window_started_at <= now() - ${length} THEN excluded.count ELSE kept.count + excluded.count END,
-        window_started_at = CASE WHEN kept.window_started_at <= now() - ${length} THEN now() ELSE kept.window_started_at END
-      WHERE kept.window_started_at <= now() - ${length} OR kept.count + excluded.count <= ${limit}::int
-      RETURNING window_started_at::text AS started
-    `;
-}
-
-/** A spend that went through: the cost can be given back to the window it was spent in (not to a later one). */
-function spent(db: Database, spend: Spend, started: string): BudgetOutcome {
-  const giveBack = async () => {
-    await db.execute(
-      sql`UPDATE rate_limits SET count = greatest(count - ${spend.cost}::int, 0) WHERE key = ${spend.counter.key}::text AND window_started_at = ${started}::timestamptz`,
-    );
-  };
-  return { allowed: true, giveBack };
-}
-
-/** A refused spend: what is left of the budget and until when (read on the refusal path only). */
-async function refused(db: Database, spend: Spend): Promise<BudgetOutcome> {
-  const [kept] = await queryRows<{ count: number; retry_after: number }>(
-    db,
-    sql`SELECT count, ceil(extract(epoch FROM (window_started_at + ${windowLength(spend)} - now())))::int AS retry_after FROM rate_limits WHERE key = ${spend.counter.key}::text`,
-  );
-  const running = kept && Number(kept.retry_after) > 0;
-  return {
-    allowed: false,
-    remaining: running ? Math.max(0, spend.limit - Number(kept.count)) : spend.limit,
-    retryAfterSeconds: running ? Number(kept.retry_after) : spend.counter.rule.windowSeconds,
-  };
-}
 
 /**
  * Spends `cost` (seats…) from a budget of `rule.limit` (scaled by `multiplier`) per window, only
@@ -142,42 +78,38 @@ async function refused(db: Database, spend: Spend): Promise<BudgetOutcome> {
  * it was spent in (not to a later one).
  */
 export async function spendBudget(db: Database, counter: RateLimitCounter, cost: number, multiplier = 1): Promise<BudgetOutcome> {
-  const spend = spendOf(counter, cost, multiplier);
-  const [row] = await queryRows<{ started: string }>(db, spendStatement(spend));
-  return row ? spent(db, spend, row.started) : refused(db, spend);
-}
-
-/**
- * spendBudget, then consumeRateLimits on `counters` only if the spend went through, in one
- * statement (one round trip instead of two on every reservation: decision 069). `attempt` is
- * undefined when the spend was refused (nothing was counted); when it refuses, the spend stands
- * and the caller gives it back, as after two separate calls. The budget's key must not be one of
- * the counters' (one statement may not change a row twice).
- */
-export async function spendBudgetAndCount(
-  db: Database,
-  budget: { counter: RateLimitCounter; cost: number },
-  counters: RateLimitCounter[],
-  multiplier = 1,
-): Promise<{ budget: BudgetOutcome; attempt?: RateLimitOutcome }> {
-  const spend = spendOf(budget.counter, budget.cost, multiplier);
-  const attempt = attemptOf(counters, multiplier);
-  if (!attempt) return { budget: await spendBudget(db, budget.counter, budget.cost, multiplier), attempt: { allowed: true } };
-  if (attempt.keys.includes(budget.counter.key)) throw new Error(`The budget ${budget.counter.key} is also an attempt's counter`);
-  const rows = await queryRows<{ kind: "spent" | "counted"; started: string | null } & CountedRow>(
+  const limit = Math.round(counter.rule.limit * multiplier);
+  const length = sql`make_interval(secs => ${counter.rule.windowSeconds}::int)`;
+  const [spent] = await queryRows<{ started: string }>(
     db,
     sql`
-      WITH spent AS (${spendStatement(spend)}),
-      ${attempt.counterTable},
-      counted AS (${countAttempt(sql`EXISTS (SELECT 1 FROM spent)`)})
-      SELECT 'spent' AS kind, started, NULL::text AS key, NULL::int AS count, NULL::int AS retry_after FROM spent
-      UNION ALL
-      SELECT 'counted', NULL, key, count, retry_after FROM counted
+      INSERT INTO rate_limits AS kept (key, count, window_started_at)
+      SELECT ${counter.key}::text, ${cost}::int, now() WHERE ${cost}::int <= ${limit}::int
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN kept.window_started_at <= now() - ${length} THEN excluded.count ELSE kept.count + excluded.count END,
+        window_started_at = CASE WHEN kept.window_started_at <= now() - ${length} THEN now() ELSE kept.window_started_at END
+      WHERE kept.window_started_at <= now() - ${length} OR kept.count + excluded.count <= ${limit}::int
+      RETURNING window_started_at::text AS started
     `,
   );
-  const started = rows.find((row) => row.kind === "spent")?.started;
-  if (!started) return { budget: await refused(db, spend) };
-  return { budget: spent(db, spend, started), attempt: attempt.judge(rows.filter((row) => row.kind === "counted")) };
+  if (spent) {
+    const giveBack = async () => {
+      await db.execute(
+        sql`UPDATE rate_limits SET count = greatest(count - ${cost}::int, 0) WHERE key = ${counter.key}::text AND window_started_at = ${spent.started}::timestamptz`,
+      );
+    };
+    return { allowed: true, giveBack };
+  }
+  const [kept] = await queryRows<{ count: number; retry_after: number }>(
+    db,
+    sql`SELECT count, ceil(extract(epoch FROM (window_started_at + ${length} - now())))::int AS retry_after FROM rate_limits WHERE key = ${counter.key}::text`,
+  );
+  const running = kept && Number(kept.retry_after) > 0;
+  return {
+    allowed: false,
+    remaining: running ? Math.max(0, limit - Number(kept.count)) : limit,
+    retryAfterSeconds: running ? Number(kept.retry_after) : counter.rule.windowSeconds,
+  };
 }
 
 /**
