@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { markHydration } from "#app/lib/hydration-marks";
 import { NonceContext } from "#app/lib/nonce";
 import { readInlineStylesheet, StylesheetContext } from "#app/lib/stylesheet";
 
@@ -10,13 +11,20 @@ const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce 
 // Likewise the inline stylesheet: the browser renders the text the server sent.
 const stylesheet = readInlineStylesheet(document);
 
+/** React Router's router, made in its first render (the `router:create` mark, decision 070). */
+function Router() {
+  markHydration("router:create");
+  return <HydratedRouter />;
+}
+
+markHydration("hydrate:start");
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
       <NonceContext.Provider value={nonce}>
         <StylesheetContext.Provider value={stylesheet}>
-          <HydratedRouter />
+          <Router />
         </StylesheetContext.Provider>
       </NonceContext.Provider>
     </StrictMode>,
