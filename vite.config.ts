@@ -37,7 +37,7 @@ function lightLucideIcons(): Plugin {
  * pages that show one.
  */
 const CHROME =
-  /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](disclosure-menu|modal|dialog|lucide-icon)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated|next-task)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|vite[\\/]preload-helper/;
+  /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](disclosure-menu|modal|dialog|lucide-icon)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated|next-task|hydration-marks)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|vite[\\/]preload-helper/;
 
 /**
  * React Router names every server entry after its own (index.js, then index2.js…); the bounce
@@ -101,7 +101,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // The event cards' icons in a small file of their own: /contact draws the map pin too,
                 // and would otherwise load the whole event-card file for it.
                 { name: "event-icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|calendar-days|calendar-plus)\.mjs$/ },
-                { name: "events", priority: 1, test: /[\\/]app[\\/]components[\\/]events[\\/](?!reservation-form|guest-link-card|reserve-events-page|reservation-confirmed|reservation-summary)/ },
+                // Not what only the reservation pages, the guest's link pages or the staff's guest list
+                // draw: the group takes each file's imports with it, and organisers-contact and
+                // ticket-qr-code import the reservations module (its zod form rules and the payments
+                // rules), which cost every events page 20 KiB gzip and a 100 ms evaluation (decision 070).
+                {
+                  name: "events",
+                  priority: 1,
+                  test: /[\\/]app[\\/]components[\\/]events[\\/](?!reservation-form|guest-link-card|reserve-events-page|reservation-confirmed|reservation-summary|organisers-contact|ticket-qr-code)/,
+                },
               ],
             },
           },

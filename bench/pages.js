@@ -1,11 +1,12 @@
 // `npm run bench:pages`: Lighthouse 12 (mobile preset) in /usr/bin/chromium against the production
 // server on a fresh embedded database, on a simulated phone that is the same whatever host runs it
 // (docs/decisions/070). Lighthouse's phone is the host slowed by `cpuSlowdownMultiplier` (4 by
-// default), so a slower host used to simulate a slower phone: here a first Lighthouse pass measures
-// the host's `benchmarkIndex` and the slowdown follows Lighthouse's documented calibration for its
-// mobile preset (docs/throttling.md, "Calibrating the CPU slowdown": the CPU throttling calculator),
-// re-measured by every run (each run uses the median index of all runs before it, after one warm-up pass). The index
-// and multiplier are printed with every page. BENCH_CPU_MULTIPLIER fixes the multiplier instead.
+// default), so a slower host used to simulate a slower phone: here Lighthouse measures the host's
+// `benchmarkIndex` as it starts each run (after one warm-up pass that is not counted) and the slowdown follows Lighthouse's documented
+// calibration for its mobile preset (docs/throttling.md, "Calibrating the CPU slowdown": the CPU
+// throttling calculator), applied to that run (it gathers, then audits with the multiplier: see
+// calibratedLighthouse). The index, multiplier and load average are printed with every page.
+// BENCH_CPU_MULTIPLIER fixes the multiplier instead.
 // Prints, per page, the category scores, first and largest contentful paint, total blocking time,
 // layout shift, the JavaScript it loads (each script's gzip size, whatever encoding the server
 // chose) and its whole transfer (bytes over the wire, headers included; the home page's hero video,
@@ -18,7 +19,7 @@
 // naming each missed budget (issue 39's). BENCH_PAGES=/,/about limits the pages. Run `npm run
 // build` first.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
@@ -221,7 +222,10 @@ function longTasksOf(events) {
   const tasks = runs.filter((e, i) => e.dur > 50_000 && !runs.slice(Math.max(0, i - 3), i).some((outer) => outer.ts <= e.ts && outer.ts + outer.dur >= e.ts + e.dur));
   const file = (url) => url.slice(url.lastIndexOf("/") + 1).replace(/-[\w-]{8}\.js$/, ".js");
   const samples = profileSamples(events, main, file);
-  return tasks.filter((task) => task.ts >= navigationStart).map((task) => {
+  // The blank page's unload, after the navigation starts, is not the page's work either.
+  const unloads = onMain.filter((e) => e.name === "EventDispatch" && e.args?.data?.type === "unload");
+  const own = (task) => task.ts >= navigationStart && !unloads.some((e) => e.ts >= task.ts && e.ts < task.ts + task.dur);
+  return tasks.filter(own).map((task) => {
     const end = task.ts + task.dur;
     const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
     const parts = [];
@@ -282,6 +286,30 @@ function profileSamples(events, main, file) {
   return result;
 }
 
+/**
+ * One Lighthouse run on the calibrated phone. Lighthouse measures the host's benchmarkIndex as it
+ * starts gathering, just before it loads the page, and its simulated throttling slows the CPU only
+ * when it audits what it gathered: so the run gathers (`gatherMode`), the multiplier follows from
+ * the index measured in that very run, and the same artifacts are audited with it (`auditMode`, the
+ * saved settings carrying the multiplier, as Lighthouse checks they match). On a shared host whose
+ * load comes and goes the index then describes the moment of the page's own trace.
+ */
+async function calibratedLighthouse(url, port) {
+  const dir = mkdtempSync(path.join(tmpdir(), "harmonia-lighthouse-"));
+  try {
+    await lighthouse(url, { port, output: "json", logLevel: "error", gatherMode: dir });
+    const file = path.join(dir, "artifacts.json");
+    const artifacts = JSON.parse(readFileSync(file, "utf8"));
+    const multiplier = fixedMultiplier ?? cpuSlowdownFor(artifacts.BenchmarkIndex);
+    artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
+    writeFileSync(file, JSON.stringify(artifacts));
+    const { lhr } = await lighthouse(url, { port, output: "json", logLevel: "error", auditMode: dir, throttling: { cpuSlowdownMultiplier: multiplier } });
+    return { lhr, multiplier };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function loadAverage() {
   return os.loadavg().map((x) => x.toFixed(2)).join(" ");
 }
@@ -296,19 +324,11 @@ try {
   });
   console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, ${runs} run(s) per page (median)`);
   // The host's index from a first pass (also the server's and Chromium's warm-up), then each run's own.
-  // The first pass warms the server and Chromium and is not counted; the host's index is then the
-  // median of every index Lighthouse has measured since (the second pass's, then each run's).
+  // A first pass warms the server and Chromium and is not counted.
+  await lighthouse(`${base}${pages[0]}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   const indices = [];
-  for (const pass of [0, 1]) {
-    const { lhr } = await lighthouse(`${base}${pages[0]}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
-    if (pass === 1) indices.push(lhr.environment.benchmarkIndex);
-  }
+  // The long tasks' throttled loads use the median index of the Lighthouse runs.
   const multiplierNow = () => fixedMultiplier ?? cpuSlowdownFor(median(indices));
-  console.log(
-    `host benchmarkIndex ${Math.round(indices[0])} -> CPU slowdown ${multiplierNow().toFixed(2)}x` +
-      (fixedMultiplier ? " (BENCH_CPU_MULTIPLIER)" : " (Lighthouse's calibration: a phone of index ~" + Math.round(indices[0] / multiplierNow()) + ")") +
-      `; load average ${loadAverage()}\n`,
-  );
   const calibrated = [];
   const scoreKeys = Object.keys(budgets.scores);
   const header = ["page", "perf", "a11y", "best", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS", "JS KiB", "total KB", "index", "CPU x", "load avg"];
@@ -318,8 +338,7 @@ try {
     const samples = [];
     let retries = 0;
     for (let run = 0; run < runs; run += 1) {
-      const multiplier = multiplierNow();
-      const { lhr } = await lighthouse(`${base}${page}`, { port: chrome.port, output: "json", logLevel: "error", throttling: { cpuSlowdownMultiplier: multiplier } });
+      const { lhr, multiplier } = await calibratedLighthouse(`${base}${page}`, chrome.port);
       const broken = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"].filter((id) => typeof lhr.audits[id]?.numericValue !== "number");
       if (lhr.runtimeError || broken.length) {
         // A run Lighthouse could not finish (seen on a loaded host) is run again, not counted.
