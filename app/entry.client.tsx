@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { markHydration } from "#app/lib/hydration-marks";
 import { NonceContext } from "#app/lib/nonce";
+import { beginHydration } from "#app/lib/use-hydrated";
 import { readInlineStylesheet, StylesheetContext } from "#app/lib/stylesheet";
 
 // The first render in the browser must match the server's HTML, nonce attributes included. The
@@ -18,6 +19,7 @@ function Router() {
 }
 
 markHydration("hydrate:start");
+beginHydration();
 startTransition(() => {
   hydrateRoot(
     document,

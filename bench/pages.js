@@ -205,17 +205,14 @@ async function printLongTasks(multiplier) {
 function longTasksOf(events) {
   const threadNames = new Map(events.filter((e) => e.ph === "M" && e.name === "thread_name").map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
   const ours = (e) => e.args?.data?.url?.startsWith(base) || e.args?.data?.url?.startsWith("/assets/");
-  // The page's main thread: the renderer thread that evaluated our scripts.
-  const counts = new Map();
-  for (const e of events) {
-    const key = `${e.pid}:${e.tid}`;
-    if (threadNames.get(key) === "CrRendererMain" && (e.name === "v8.evaluateModule" || e.name === "EvaluateScript" || e.name === "ParseHTML")) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  // The page's main thread: the renderer's main thread in the process that navigated to our page
+  // (not Chromium's own pages, which run scripts of their own in other renderers).
+  const navigation = events.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(base));
+  const main = [...threadNames].find(([key, name]) => name === "CrRendererMain" && key.startsWith(`${navigation?.pid}:`))?.[0];
   if (!main) return [];
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main).sort((a, b) => a.ts - b.ts);
   // From our page's navigation: the blank page's unload before it is not the page's work.
-  const navigationStart = events.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(base))?.ts ?? onMain[0].ts;
+  const navigationStart = navigation.ts;
   const marks = events.filter((e) => e.cat?.includes("blink.user_timing") && e.name in markMeaning);
   // A task's outermost event (Chromium nests ThreadControllerImpl::RunTask and RunTask).
   const runs = onMain.filter((e) => e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask"));

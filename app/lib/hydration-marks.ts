@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect } from "react";
+import { endHydrationSoon } from "#app/lib/use-hydrated";
 
 /**
  * User Timing marks around the page's hydration, once per page load (docs/decisions/070):
@@ -21,9 +22,12 @@ export function markHydration(name: HydrationMark) {
   performance.mark(name);
 }
 
-/** In the root's layout: the render, commit and effect marks. */
+/** In the root's layout: the render, commit and effect marks; and, after the effects, `useHydrated` turns true. */
 export function useHydrationMarks() {
   markHydration("root:render");
   useLayoutEffect(() => markHydration("hydrate:commit"), []);
-  useEffect(() => markHydration("hydrate:effects"), []);
+  useEffect(() => {
+    markHydration("hydrate:effects");
+    endHydrationSoon();
+  }, []);
 }
