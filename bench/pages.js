@@ -2,10 +2,10 @@
 // server on a fresh embedded database, on a simulated phone that is the same whatever host runs it
 // (docs/decisions/070). Lighthouse's phone is the host slowed by `cpuSlowdownMultiplier` (4 by
 // default), so a slower host used to simulate a slower phone: here Lighthouse measures the host's
-// `benchmarkIndex` as it starts each run (after one warm-up pass that is not counted) and the slowdown follows Lighthouse's documented
-// calibration for its mobile preset (docs/throttling.md, "Calibrating the CPU slowdown": the CPU
-// throttling calculator), applied to that run (it gathers, then audits with the multiplier: see
-// calibratedLighthouse). The index, multiplier and load average are printed with every page.
+// `benchmarkIndex` as it starts each run (after one warm-up pass that is not counted) and the
+// slowdown follows Lighthouse's documented calibration for its mobile preset (docs/throttling.md,
+// "Calibrating the CPU slowdown": the CPU throttling calculator) from the median index of the runs
+// so far, this one's included (it gathers, then audits with the multiplier: calibratedLighthouse). The index, multiplier and load average are printed with every page.
 // BENCH_CPU_MULTIPLIER fixes the multiplier instead.
 // Prints, per page, the category scores, first and largest contentful paint, total blocking time,
 // layout shift, the JavaScript it loads (each script's gzip size, whatever encoding the server
@@ -287,17 +287,20 @@ function profileSamples(events, main, file) {
  * One Lighthouse run on the calibrated phone. Lighthouse measures the host's benchmarkIndex as it
  * starts gathering, just before it loads the page, and its simulated throttling slows the CPU only
  * when it audits what it gathered: so the run gathers (`gatherMode`), the multiplier follows from
- * the index measured in that very run, and the same artifacts are audited with it (`auditMode`, the
- * saved settings carrying the multiplier, as Lighthouse checks they match). On a shared host whose
- * load comes and goes the index then describes the moment of the page's own trace.
+ * the host's index with this run's own measure counted in, and the same artifacts are audited with
+ * it (`auditMode`, the saved settings carrying the multiplier, as Lighthouse checks they match).
  */
-async function calibratedLighthouse(url, port) {
+async function calibratedLighthouse(url, port, indices) {
   const dir = mkdtempSync(path.join(tmpdir(), "harmonia-lighthouse-"));
   try {
     await lighthouse(url, { port, output: "json", logLevel: "error", gatherMode: dir });
     const file = path.join(dir, "artifacts.json");
     const artifacts = JSON.parse(readFileSync(file, "utf8"));
-    const multiplier = fixedMultiplier ?? cpuSlowdownFor(artifacts.BenchmarkIndex);
+    // The host's index: the median of every run's so far, this one's included. One run's index
+    // alone swung 357-2146 on a shared 2-core host, and a quiet second before a busy trace then
+    // slowed that trace 6x (decision 070).
+    indices.push(artifacts.BenchmarkIndex);
+    const multiplier = fixedMultiplier ?? cpuSlowdownFor(median(indices));
     artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
     writeFileSync(file, JSON.stringify(artifacts));
     const { lhr } = await lighthouse(url, { port, output: "json", logLevel: "error", auditMode: dir, throttling: { cpuSlowdownMultiplier: multiplier } });
@@ -324,6 +327,8 @@ try {
   // A first pass warms the server and Chromium and is not counted.
   await lighthouse(`${base}${pages[0]}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   const indices = [];
+  // Every index measured, incomplete runs' too: the host's calibration (calibratedLighthouse).
+  const seen = [];
   // The long tasks' throttled loads use the median index of the Lighthouse runs.
   const multiplierNow = () => fixedMultiplier ?? cpuSlowdownFor(median(indices));
   const calibrated = [];
@@ -335,7 +340,7 @@ try {
     const samples = [];
     let retries = 0;
     for (let run = 0; run < runs; run += 1) {
-      const { lhr, multiplier } = await calibratedLighthouse(`${base}${page}`, chrome.port);
+      const { lhr, multiplier } = await calibratedLighthouse(`${base}${page}`, chrome.port, seen);
       const broken = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"].filter((id) => typeof lhr.audits[id]?.numericValue !== "number");
       if (lhr.runtimeError || broken.length) {
         // A run Lighthouse could not finish (seen on a loaded host) is run again, not counted.
