@@ -37,7 +37,7 @@ function lightLucideIcons(): Plugin {
  * pages that show one.
  */
 const CHROME =
-  /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](disclosure-menu|modal|dialog|lucide-icon)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated|next-task)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|vite[\\/]preload-helper/;
+  /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](disclosure-menu|modal|dialog|lucide-icon)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated|next-task|hydration-marks)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|vite[\\/]preload-helper/;
 
 /**
  * React Router names every server entry after its own (index.js, then index2.js…); the bounce
@@ -54,6 +54,28 @@ function bounceWorkerEntryName(): Plugin {
         ...options,
         entryFileNames: (chunk) => (chunk.name === "bounce-worker" ? "bounce-worker.js" : typeof named === "function" ? named(chunk) : (named ?? "[name].js")),
       };
+    },
+  };
+}
+
+/**
+ * V8's explicit compile hint (Chromium 136+): a file that starts with `//# allFunctionsCalledOnLoad`
+ * is compiled whole while it streams in, off the main thread, instead of function by function on
+ * the main thread the first time each runs. React DOM's and React Router's functions nearly all run
+ * in hydration's first tasks (the router's creation, the render, the commit, the first effects),
+ * where their lazy compilation made long tasks longer (decision 070). Added after minification,
+ * which would drop the comment; other browsers read a comment.
+ */
+const EAGER_CHUNKS = new Set(["react", "react-dom", "react-router", "framework"]);
+function eagerCompileHints(): Plugin {
+  return {
+    name: "eager-compile-hints",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === "chunk" && EAGER_CHUNKS.has(file.name)) file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
+      }
     },
   };
 }
@@ -101,12 +123,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // The event cards' icons in a small file of their own: /contact draws the map pin too,
                 // and would otherwise load the whole event-card file for it.
                 { name: "event-icons", priority: 1, test: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|calendar-days|calendar-plus)\.mjs$/ },
-                { name: "events", priority: 1, test: /[\\/]app[\\/]components[\\/]events[\\/](?!reservation-form|guest-link-card|reserve-events-page|reservation-confirmed|reservation-summary)/ },
+                // Not what only the reservation pages, the guest's link pages or the staff's guest list
+                // draw: the group takes each file's imports with it, and organisers-contact and
+                // ticket-qr-code import the reservations module (its zod form rules and the payments
+                // rules), which cost every events page 20 KiB gzip and a 100 ms evaluation (decision 070).
+                {
+                  name: "events",
+                  priority: 1,
+                  test: /[\\/]app[\\/]components[\\/]events[\\/](?!reservation-form|guest-link-card|reserve-events-page|reservation-confirmed|reservation-summary|organisers-contact|ticket-qr-code)/,
+                },
               ],
             },
           },
         },
       },
   resolve: { tsconfigPaths: true },
-  plugins: [lightLucideIcons(), tailwindcss(), reactRouter(), bounceWorkerEntryName()],
+  plugins: [lightLucideIcons(), tailwindcss(), reactRouter(), bounceWorkerEntryName(), eagerCompileHints()],
 }));

@@ -27,6 +27,7 @@ import { getListenerPlaylist } from "#app/routes/listener-playlist.server";
 import { takeFooterOutcome } from "#app/routes/site/footer-newsletter.server";
 import { staffHomePath } from "#app/modules/access";
 import { useNonce } from "#app/lib/nonce";
+import { useHydrationMarks } from "#app/lib/hydration-marks";
 import { hasOwnWebApp } from "#app/lib/web-app";
 import { SiteStylesheet } from "#app/lib/stylesheet";
 import type { RootData } from "#app/lib/seo";
@@ -69,6 +70,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: ReactNode }) {
+  useHydrationMarks();
   const nonce = useNonce();
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, "") || "/";
