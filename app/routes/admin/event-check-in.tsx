@@ -4,7 +4,7 @@ import type { Route } from "./+types/event-check-in";
 import { ArrivalCountsPanel } from "#app/components/admin/check-in/arrival-counts";
 import { AddGuestForm } from "#app/components/admin/guests/guest-forms";
 import { GuestRow } from "#app/components/admin/check-in/guest-row";
-import { PrintableGuestList } from "#app/components/admin/check-in/printable-guest-list";
+import { PrintableGuestList, PrintGuestListButton } from "#app/components/admin/check-in/printable-guest-list";
 import { CheckInLoadFailed, DoorStatusBar } from "#app/components/admin/check-in/door-status";
 import { useDoor } from "#app/components/admin/check-in/use-door";
 import { useDoorControls } from "#app/components/admin/check-in/use-door-controls";
@@ -173,10 +173,7 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
             {event.location ? ` · ${event.location}` : ""}
           </p>
         </div>
-        {/* Printing needs the page's script: until then its place is kept, but nothing shows or takes a press. */}
-        <button type="button" className={`button-secondary ${hydrated ? "" : "invisible"}`} onClick={() => window.print()}>
-          Print guest list
-        </button>
+        <PrintGuestListButton />
       </div>
 
       <DoorStatusBar hydrated={hydrated} door={door} timeZone={loaderData.timeZone} />

@@ -1,6 +1,7 @@
 import { contributionWords, type CheckInGuest, type TicketView } from "#app/modules/reservations";
 import { TicketQrCode } from "#app/components/events/ticket-qr-code";
 import "./print.css";
+import { useHydrated } from "#app/lib/use-hydrated";
 
 /** What the box already holds when printed mid-evening: a tick for a group all in, else how many are. */
 function arrivedMark(guest: CheckInGuest): string {
@@ -69,5 +70,15 @@ function PrintedTicket({ ticket }: { ticket: TicketView | undefined }) {
       <TicketQrCode ticket={ticket} className="guest-list-qr" />
       <span className="guest-list-code">{ticket.code}</span>
     </span>
+  );
+}
+
+/** Printing needs the page's script: until it has run, the button's place is kept but nothing shows or takes a press. */
+export function PrintGuestListButton() {
+  const hydrated = useHydrated();
+  return (
+    <button type="button" className={`button-secondary ${hydrated ? "" : "invisible"}`} onClick={() => window.print()}>
+      Print guest list
+    </button>
   );
 }
