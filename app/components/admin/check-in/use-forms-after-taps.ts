@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type FormEvent } from "react";
+import { useCallback, useRef, type FormEvent } from "react";
 import type { DoorState } from "./use-door";
 
 /** Marks a door tap's own form: taps go to the queue, never held behind it. */
@@ -14,15 +14,13 @@ export const DOOR_TAP_FORM = "data-door-tap";
  * the form itself says what it can do offline.
  */
 export function useFormsAfterTaps(door: Pick<DoorState, "waiting" | "sendWaiting">) {
-  const waiting = useRef(door.waiting);
-  useEffect(() => void (waiting.current = door.waiting), [door.waiting]);
   const released = useRef(new WeakSet<HTMLFormElement>());
-  const { sendWaiting } = door;
+  const { sendWaiting, waiting } = door;
   return useCallback(
     (event: FormEvent<HTMLElement>) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== "post" || form.hasAttribute(DOOR_TAP_FORM)) return;
-      if (released.current.delete(form) || waiting.current === 0 || !navigator.onLine) return;
+      if (released.current.delete(form) || waiting === 0 || !navigator.onLine) return;
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
       event.preventDefault();
       event.stopPropagation();
@@ -31,6 +29,6 @@ export function useFormsAfterTaps(door: Pick<DoorState, "waiting" | "sendWaiting
         if (form.isConnected) form.requestSubmit(submitter instanceof HTMLElement && submitter.isConnected ? submitter : null);
       });
     },
-    [sendWaiting],
+    [sendWaiting, waiting],
   );
 }
