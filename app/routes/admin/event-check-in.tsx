@@ -16,6 +16,7 @@ import type { StaffOutcome } from "#app/components/admin/staff-outcome";
 import { readForm } from "#app/lib/form-data.server";
 import { useFieldValue } from "#app/lib/use-field-value";
 import { useHydrated } from "#app/lib/use-hydrated";
+import { addressWithSearch, filterInPlace, keepSearchInAddress } from "#app/components/admin/check-in/search-in-address";
 import { logFailure } from "#app/lib/log.server";
 import { pageMeta } from "#app/lib/seo";
 import type { WebAppHandle } from "#app/lib/web-app";
@@ -127,12 +128,10 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export default function CheckInPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const location = useLocation();
   // The list filters as one types, and the address keeps the search (a reload, a shared link).
-  const search = useFieldValue<HTMLInputElement>(searchParams.get("q") ?? "", (value) =>
-    setSearchParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true }),
-  );
+  const search = useFieldValue<HTMLInputElement>(searchParams.get("q") ?? "", keepSearchInAddress);
   const query = search.value;
   // The door phone's store (decision 067): taps apply at once, wait for signal, and the other phones' show within seconds.
   const door = useDoor(params.eventId, loaderData.loadFailed ? "" : loaderData.staffEmail);
@@ -153,7 +152,8 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
   if (loaderData.loadFailed) return <CheckInLoadFailed />;
 
   const { event } = loaderData;
-  const action = `${location.pathname}${location.search}`;
+  // The router's address does not follow the typing (keepSearchInAddress): the forms take the search from the box.
+  const action = addressWithSearch(location.pathname, location.search, query);
   const matching = guests.filter((guest) => guestMatches(guest, query)).length;
 
   return (
@@ -200,7 +200,8 @@ export default function CheckInPage({ loaderData, actionData, params }: Route.Co
         </p>
       ) : null}
 
-      <Form method="get" role="search" aria-label="Guests" className="mt-6 flex items-end gap-2">
+      {/* Without the script, Search asks the server; with it, the list has filtered already as one typed. */}
+      <Form method="get" role="search" aria-label="Guests" className="mt-6 flex items-end gap-2" onSubmit={filterInPlace}>
         <div className="min-w-0 flex-1">
           <label htmlFor="guest-search" className="block text-sm font-semibold text-sand">
             Search guests by name or e-mail
