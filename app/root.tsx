@@ -33,6 +33,7 @@ import { SiteStylesheet } from "#app/lib/stylesheet";
 import type { RootData } from "#app/lib/seo";
 import { siteConfig } from "#app/lib/site-config";
 import { logFailure } from "#app/lib/log.server";
+import { isNoSignalAnswer } from "#app/lib/no-signal";
 
 // The two faces the first screen shows are fetched at once. (The stylesheet is inline: see
 // SiteStylesheet.)
@@ -65,9 +66,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(rootData, footer ? { headers: { "Set-Cookie": footer.clear } } : undefined);
 }
 
-// Only a form can sign someone in or out; plain navigation leaves the root's data as it was.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : false;
+// Only a form can sign someone in or out; plain navigation leaves the root's data as it was, and so does a
+// form that met no signal (the door page answers it itself: app/lib/no-signal.ts).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
+  formMethod && !isNoSignalAnswer(actionResult) ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: ReactNode }) {
   useHydrationMarks();

@@ -8,7 +8,7 @@ import { PrintableGuestList, PrintGuestListButton } from "#app/components/admin/
 import { CheckInLoadFailed, DoorStatusBar } from "#app/components/admin/check-in/door-status";
 import { useDoor } from "#app/components/admin/check-in/use-door";
 import { useDoorControls } from "#app/components/admin/check-in/use-door-controls";
-import { isNetworkFailure } from "#app/components/admin/check-in/offline/keep-last-list";
+import { answerWithoutSignal, isNetworkFailure } from "#app/components/admin/check-in/offline/keep-last-list";
 import { useDoorServiceWorker } from "#app/components/admin/check-in/offline/use-door-service-worker";
 import { ScanTickets } from "#app/components/admin/check-in/scanner/scan-tickets";
 import { useDoorScan } from "#app/components/admin/check-in/scanner/use-door-scan";
@@ -16,6 +16,7 @@ import type { StaffOutcome } from "#app/components/admin/staff-outcome";
 import { readForm } from "#app/lib/form-data.server";
 import { useFieldValue } from "#app/lib/use-field-value";
 import { useHydrated } from "#app/lib/use-hydrated";
+import { isNoSignalAnswer } from "#app/lib/no-signal";
 import { addressWithSearch, filterInPlace, keepSearchInAddress } from "#app/components/admin/check-in/search-in-address";
 import { logFailure } from "#app/lib/log.server";
 import { pageMeta } from "#app/lib/seo";
@@ -110,21 +111,13 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
   }
 }
 
-/**
- * Typing in the search box changes only `q`, which the page filters by itself: no reload for
- * that. Every tap reloads, a refused one too (another device may have changed the guest).
- */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod.toUpperCase() !== "GET") return true;
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) {
-    const withoutQuery = (url: URL) => {
-      const search = new URLSearchParams(url.search);
-      search.delete("q");
-      return search.toString();
-    };
-    if (withoutQuery(currentUrl) === withoutQuery(nextUrl)) return false;
-  }
-  return defaultShouldRevalidate;
+/** A form posted as the signal goes answers "No signal: nothing was saved", never the error page (decision 068). */
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) => answerWithoutSignal(request, serverAction);
+
+/** Every tap reloads, a refused one too (another device may have changed the guest); a post that met no signal does not. The search never navigates. */
+export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (isNoSignalAnswer(actionResult)) return false;
+  return formMethod && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
 }
 
 export default function CheckInPage({ loaderData, actionData, params }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { actionForStaffPath, staffNavigation } from "#app/components/admin/staff
 import { StaffHeaderPlayer } from "#app/components/music/audio-player/global-audio-player";
 import { requireStaffPage } from "#app/routes/guards.server";
 import { can } from "#app/modules/access";
+import { isNoSignalAnswer } from "#app/lib/no-signal";
 
 /**
  * The staff area's shell: it authorises each page once, by the policy action of the page's
@@ -25,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * both form posts: a page's own refresh (the door's, every 5 s, decision 068) does not ask for it
  * again, nor fail on it when the door has no signal. Each page's loader still authorises its page.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
+  formMethod && !isNoSignalAnswer(actionResult) ? defaultShouldRevalidate : false;
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (

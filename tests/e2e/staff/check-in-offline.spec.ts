@@ -105,6 +105,38 @@ test("once opened with signal, the check-in page loads with none: its guests, a 
   await context.close();
 });
 
+test("a guest edited with no signal: the page stays the door list, says nothing was saved, and keeps what was typed", async ({ browser }) => {
+  const event = await eventWithGuests(browser, staffAccounts.offlineDoorAdmins[3]!, [["Iris Moreau", 2]]);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, staffAccounts.offlineDoorStaff[3]!, event.page);
+  await expect(guest(page, "Iris Moreau")).toBeVisible();
+  // The page reloaded with no signal (the worker's copy): the router has asked the server nothing yet.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect.poll(() => page.evaluate(async (path) => !!(await caches.match(path)), event.page)).toBe(true);
+  await context.setOffline(true);
+  // As in the first test: the router's /__manifest question is never answered from Chromium's cache.
+  await context.route(/\/__manifest/, (route) => route.abort("internetdisconnected"));
+  await page.reload();
+  await expect(guest(page, "Iris Moreau")).toBeVisible();
+
+  const row = guest(page, "Iris Moreau");
+  await row.getByLabel("Edit Iris Moreau's reservation").click();
+  await row.getByLabel("Seats").fill("3");
+  await row.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("No signal: nothing was saved.").first()).toBeVisible();
+  await expect(heading(page)).toHaveText(`Check-in: ${event.title}`);
+  await expect(page.getByText("We lost the melody")).toHaveCount(0);
+  await expect(row.getByLabel("Seats")).toHaveValue("3");
+
+  // With the signal back, the same form saves.
+  await context.unroute(/\/__manifest/);
+  await context.setOffline(false);
+  await row.getByRole("button", { name: "Save changes" }).click();
+  await expect(row).toContainText("3 seats");
+  await context.close();
+});
+
 test("a refresh that cannot reach the server leaves the door list showing", async ({ browser }) => {
   const event = await eventWithGuests(browser, staffAccounts.offlineDoorAdmins[1]!, [["Dana Price", 2]]);
   // Without the worker, so the failure is the door list's own request's (as with a signal that comes and goes).

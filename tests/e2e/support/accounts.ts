@@ -89,9 +89,9 @@ export const staffAccounts = {
   /** Event staff with a phone each at the offline door (issue 38). */
   doorPhones: Array.from({ length: 6 }, (_, index) => `usher-door-phone-${index + 1}@harmonia.example`),
   /** Admins setting up the events of the door without signal (decision 068). */
-  offlineDoorAdmins: ["admin-offline-door-1@harmonia.example", "admin-offline-door-2@harmonia.example", "admin-offline-door-3@harmonia.example"],
+  offlineDoorAdmins: ["admin-offline-door-1@harmonia.example", "admin-offline-door-2@harmonia.example", "admin-offline-door-3@harmonia.example", "admin-offline-door-4@harmonia.example"],
   /** Event staff opening the door's page, then losing the signal (decision 068). */
-  offlineDoorStaff: ["usher-offline-door-1@harmonia.example", "usher-offline-door-2@harmonia.example", "usher-offline-door-3@harmonia.example"],
+  offlineDoorStaff: ["usher-offline-door-1@harmonia.example", "usher-offline-door-2@harmonia.example", "usher-offline-door-3@harmonia.example", "usher-offline-door-4@harmonia.example"],
   /** Admins setting up the door scanner's events (issue 38, staff/ticket-scan.spec.ts). */
   scanAdmins: ["admin-scan-1@harmonia.example", "admin-scan-2@harmonia.example"],
   /** Event staff scanning tickets at the door (issue 38). */

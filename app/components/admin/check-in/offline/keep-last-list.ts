@@ -1,4 +1,6 @@
 import { isRouteErrorResponse } from "react-router";
+import type { StaffOutcome } from "#app/components/admin/staff-outcome";
+import type { NoSignalAnswer } from "#app/lib/no-signal";
 
 /**
  * Whether a failed reload of the page's data is the network's doing (no signal, or a proxy that
@@ -8,4 +10,25 @@ import { isRouteErrorResponse } from "react-router";
 export function isNetworkFailure(error: unknown): boolean {
   if (error instanceof TypeError) return true; // fetch's own failure: no connection at all
   return isRouteErrorResponse(error) && [502, 503, 504].includes(error.status);
+}
+
+/** What a door form posted as the signal went answers: it names the cause and what to do. */
+export const NO_SIGNAL_MESSAGE = "No signal: nothing was saved. What you typed is still in the form: save it again when the signal is back.";
+
+/**
+ * A form of the door page posted when the network fails (editing a guest, a payment, a walk-in
+ * with signal that lost it on the way): instead of the error page, the same answer as a refused
+ * form, so the page stays the door list and the form keeps what was typed (its values come back
+ * with the answer, as with a refusal). The server's own answers, refusals included, pass through.
+ */
+export async function answerWithoutSignal<Answer>(request: Request, serverAction: () => Promise<Answer>): Promise<Answer | (StaffOutcome & NoSignalAnswer)> {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    const values: Record<string, string> = {};
+    for (const [name, value] of form) if (typeof value === "string") values[name] = value;
+    return { ok: false, intent: values.intent, message: NO_SIGNAL_MESSAGE, values, noSignal: true };
+  }
 }

@@ -9,7 +9,7 @@
  * home screen with no signal shows the door list. All the caching is serwist's; the one piece of our
  * own is where a page that cannot be had at all leads (`offlineDoorRedirect`).
  */
-import { CacheableResponsePlugin, ExpirationPlugin, NetworkFirst, Serwist, type PrecacheEntry, type SerwistPlugin } from "serwist";
+import { CacheableResponsePlugin, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, type PrecacheEntry, type SerwistPlugin } from "serwist";
 
 // The worker's global, as much of it as this file reads (the project's TypeScript has the page's
 // DOM types, not a worker's; serwist's own calls are typed by serwist).
@@ -84,6 +84,33 @@ const doorPages = new NetworkFirst({
   ],
 });
 
+/**
+ * React Router asks `/__manifest?paths=…&version=…` which routes a path has before a navigation to a
+ * path with a parameter (the check-in page's own, a form posted there) that it has not asked about
+ * since the page loaded; a page reloaded with no signal has asked about none, and the failed
+ * question would turn the door list into the error page. With no signal the worker answers it from
+ * the build's own route manifest, which it keeps with the scripts (`/assets/manifest-<version>.js`,
+ * `window.__reactRouterManifest={…};`): every route, a superset of the server's answer, which the
+ * router applies the same way. A version it does not keep gets no answer, as without a worker.
+ */
+async function routeManifestFromBuild(request: Request): Promise<Response | undefined> {
+  const version = new URL(request.url).searchParams.get("version") ?? "";
+  if (!/^[0-9a-f]{1,40}$/.test(version)) return undefined;
+  const kept = await serwist.matchPrecache(`/assets/manifest-${version}.js`);
+  if (!kept) return undefined;
+  const script = await kept.text();
+  const body = script.slice(script.indexOf("=") + 1).trimEnd();
+  const json = body.endsWith(";") ? body.slice(0, -1) : body;
+  try {
+    const manifest = JSON.parse(json) as { routes?: unknown; version?: unknown };
+    return manifest.version === version && manifest.routes ? Response.json(manifest.routes) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const routeManifest = new NetworkOnly({ plugins: [{ handlerDidError: ({ request }) => routeManifestFromBuild(request) }] });
+
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   precacheOptions: { cleanupOutdatedCaches: true },
@@ -94,7 +121,10 @@ const serwist = new Serwist({
   disableDevLogs: true,
   // Navigations, and the page's own request to keep its address (CACHE_URLS, use-door-service-worker.ts):
   // nothing else is ever asked for at these exact paths (the page's data comes from `….data`).
-  runtimeCaching: [{ matcher: ({ url }) => url.origin === location.origin && isDoorPage(url), handler: doorPages }],
+  runtimeCaching: [
+    { matcher: ({ url }) => url.origin === location.origin && isDoorPage(url), handler: doorPages },
+    { matcher: ({ url }) => url.origin === location.origin && url.pathname === "/__manifest", handler: routeManifest },
+  ],
 });
 
 serwist.addEventListeners();
