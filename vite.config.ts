@@ -37,7 +37,7 @@ function lightLucideIcons(): Plugin {
  * pages that show one.
  */
 const CHROME =
-  /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](disclosure-menu|modal|dialog|lucide-icon)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated|next-task|hydration-marks)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|vite[\\/]preload-helper/;
+  /[\\/]app[\\/](components[\\/](layout[\\/]|ui[\\/](disclosure-menu|modal|dialog|lucide-icon)\.|message-page)|lib[\\/](site-config|seo|nonce|stylesheet|use-signed-in-user|use-hydrated|next-task|hydration-marks|no-signal)\.)|[\\/]app[\\/]components[\\/]music[\\/]audio-player[\\/](?!player-panel|tracking-client)|[\\/]app[\\/]modules[\\/]community[\\/]subscription-messages|vite[\\/]preload-helper/;
 
 /**
  * React Router names every server entry after its own (index.js, then index2.js…); the bounce

@@ -120,7 +120,14 @@ async function syncRun(browser: Browser, server: Server, eventId: string, databa
         }
         return measured;
       });
-      await status(page).filter({ hasText: `Offline — ${GUESTS} check-ins waiting` }).waitFor({ timeout: 60_000 });
+      await status(page)
+        .filter({ hasText: `Offline — ${GUESTS} check-ins waiting` })
+        .waitFor({ timeout: 60_000 })
+        .catch(async (error: unknown) => {
+          // Say what the phone showed instead: the bench's failure is then a finding, not a timeout.
+          const shown = await status(page).textContent().catch(() => "(no status bar)");
+          throw new Error(`After ${times.length} taps the phone said "${shown}", not "Offline — ${GUESTS} check-ins waiting"`, { cause: error });
+        });
       return times;
     }),
   );

@@ -56,6 +56,10 @@ export function useDoor(eventId: string, who: string): DoorState {
   const [connection, setConnection] = useState<DoorConnection>("online");
   const [syncing, setSyncing] = useState(false);
   const [savedAt, setSavedAt] = useState<string | null>(null);
+  // Taps on the screen whose IndexedDB write has not finished: a queue read from the store just
+  // before must not take them off the screen (the bench saw "199 waiting" after 200 taps).
+  const unstored = useRef(new Map<string, QueuedTap>());
+  const showQueue = useCallback((stored: QueuedTap[]) => setQueue(queueOnScreen(stored, unstored.current.values())), []);
   const running = useRef<Promise<void> | null>(null);
   const again = useRef(false);
   const etag = useRef<string | null>(null);
@@ -107,7 +111,7 @@ export function useDoor(eventId: string, who: string): DoorState {
         // The answered list and what is still queued change together: a tap never counts twice on screen.
         const left = await queuedTaps(eventId);
         if (answered) setList(answered);
-        setQueue(left);
+        showQueue(left);
         if ((answer.kind === "synced" || answer.kind === "list" || answer.kind === "unchanged") && left.length === 0) setSavedAt(new Date().toISOString());
         if (answer.kind !== "synced" || left.length === 0) setSyncing(false);
         // No signal or a refusal: the next poll tries again. Else once more if a tap came meanwhile.
@@ -120,7 +124,7 @@ export function useDoor(eventId: string, who: string): DoorState {
     } finally {
       setSyncing(false);
     }
-  }, [eventId]);
+  }, [eventId, showQueue]);
   // One pass at a time: asked while one runs, it runs once more, and the caller waits for that.
   const sync = useCallback((): Promise<void> => {
     if (running.current) {
@@ -140,7 +144,7 @@ export function useDoor(eventId: string, who: string): DoorState {
       const [stored, waiting] = await Promise.all([readDoorList(eventId), queuedTaps(eventId)]).catch(() => [null, [] as QueuedTap[]] as const);
       if (!live) return;
       if (stored) setList(stored);
-      setQueue(waiting);
+      showQueue(waiting);
       setLoaded(true);
       void sync();
     })();
@@ -159,16 +163,27 @@ export function useDoor(eventId: string, who: string): DoorState {
       window.removeEventListener("offline", offline);
       document.removeEventListener("visibilitychange", poll);
     };
-  }, [eventId, sync]);
+  }, [eventId, sync, showQueue]);
 
   const add = useCallback(
     (tap: DoorTap) => {
       // Shown at once; stored before anything is sent, so a closed tab or a crash loses nothing tapped.
-      setQueue((current) => [...current, { seq: Number.MAX_SAFE_INTEGER, eventId, tap }]);
+      const shown: QueuedTap = { seq: Number.MAX_SAFE_INTEGER, eventId, tap };
+      unstored.current.set(tap.id, shown);
+      setQueue((current) => [...current, shown]);
       // The sync reads the stored queue (with its order numbers) when it runs; with no signal nothing more is drawn.
-      void queueTap(eventId, tap)
-        .then(() => sync())
-        .catch(() => toast.error("This phone could not keep the check-in. Please tap again."));
+      void queueTap(eventId, tap).then(
+        () => {
+          unstored.current.delete(tap.id);
+          return sync();
+        },
+        () => {
+          // Not kept: off the screen too, so what shows is what will be sent.
+          unstored.current.delete(tap.id);
+          setQueue((current) => current.filter((queued) => queued !== shown));
+          toast.error("This phone could not keep the check-in. Please tap again.");
+        },
+      );
     },
     [eventId, sync],
   );
@@ -193,4 +208,14 @@ export function useDoor(eventId: string, who: string): DoorState {
   const views = useMemo(() => (list ? doorGuestViews(list.guests) : null), [list]);
   const guests = useMemo(() => (loaded && views ? withQueuedTaps(views, taps, who) : null), [loaded, views, taps, who]);
   return { guests, list, connection, waiting: queue.length, syncing, savedAt, tap, walkIn, refresh, sendWaiting: sync };
+}
+
+/**
+ * The queue the screen shows: what the store holds (in its order), then the taps made since whose
+ * write has not finished, each once (a tap may already be in the store when its write's answer is
+ * still on its way).
+ */
+export function queueOnScreen(stored: readonly QueuedTap[], unstored: Iterable<QueuedTap>): QueuedTap[] {
+  const inStore = new Set(stored.map((queued) => queued.tap.id));
+  return [...stored, ...[...unstored].filter((queued) => !inStore.has(queued.tap.id))];
 }
