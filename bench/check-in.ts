@@ -191,6 +191,16 @@ async function main() {
   const postgres = process.env.BENCH_DATABASE_URL ? await createPostgresDatabase() : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-check-in-"));
   console.log(`Database: ${postgres ? "PostgreSQL" : "embedded (PGlite)"}`);
+  // A run that fails still leaves nothing behind: its database and its folder go.
+  try {
+    await measure(postgres, dataDir);
+  } finally {
+    if (postgres) await dropPostgresDatabase(postgres);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(postgres: string | undefined, dataDir: string) {
   const { events, scan } = await seed(postgres, dataDir);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"] });
   const results: Array<{ tapSeconds: number; syncSeconds: number }> = [];
@@ -220,9 +230,7 @@ async function main() {
     if (lost > 0 || doubled > 0 || tapsStored !== 2 * GUESTS) failed = true;
   }
   console.log(`Sync of ${2 * GUESTS} offline taps from two phones: median ${median(results.map((run) => run.syncSeconds)).toFixed(2)} s`);
-  if (postgres) await dropPostgresDatabase(postgres);
-  rmSync(dataDir, { recursive: true, force: true });
-  if (failed) process.exit(1);
+  if (failed) process.exitCode = 1;
 }
 
 await main();
