@@ -14,6 +14,8 @@ export function isNetworkFailure(error: unknown): boolean {
 
 /** What a door form posted as the signal went answers: it names the cause and what to do. */
 export const NO_SIGNAL_MESSAGE = "No signal: nothing was saved. What you typed is still in the form: save it again when the signal is back.";
+/** The same for Paid in cash, a button with nothing typed. */
+export const NO_SIGNAL_PAYMENT_MESSAGE = "No signal: the payment was not recorded. Tap Paid in cash again when the signal is back.";
 
 /**
  * A form of the door page posted when the network fails (editing a guest, a payment, a walk-in
@@ -29,6 +31,7 @@ export async function answerWithoutSignal<Answer>(request: Request, serverAction
     if (!isNetworkFailure(error)) throw error;
     const values: Record<string, string> = {};
     for (const [name, value] of form) if (typeof value === "string") values[name] = value;
-    return { ok: false, intent: values.intent, message: NO_SIGNAL_MESSAGE, values, noSignal: true };
+    const message = values.intent === "paid-in-cash" ? NO_SIGNAL_PAYMENT_MESSAGE : NO_SIGNAL_MESSAGE;
+    return { ok: false, intent: values.intent, message, values, noSignal: true };
   }
 }
