@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import { data, Form, Link, useLocation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/event-check-in";
 import { ArrivalCountsPanel } from "#app/components/admin/check-in/arrival-counts";
 import { AddGuestForm } from "#app/components/admin/guests/guest-forms";
@@ -8,7 +8,7 @@ import { PrintableGuestList, PrintGuestListButton } from "#app/components/admin/
 import { CheckInLoadFailed, DoorStatusBar } from "#app/components/admin/check-in/door-status";
 import { useDoor } from "#app/components/admin/check-in/use-door";
 import { useDoorControls } from "#app/components/admin/check-in/use-door-controls";
-import { answerWithoutSignal, isNetworkFailure } from "#app/components/admin/check-in/offline/keep-last-list";
+import { answerWithoutSignal, isNetworkFailure } from "#app/components/admin/check-in/offline/no-signal-answers";
 import { useDoorServiceWorker } from "#app/components/admin/check-in/offline/use-door-service-worker";
 import { ScanTickets } from "#app/components/admin/check-in/scanner/scan-tickets";
 import { useDoorScan } from "#app/components/admin/check-in/scanner/use-door-scan";
@@ -121,10 +121,9 @@ export function shouldRevalidate({ formMethod, actionResult, defaultShouldRevali
 }
 
 export default function CheckInPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const [searchParams] = useSearchParams();
   const location = useLocation();
   // The list filters as one types, and the address keeps the search (a reload, a shared link).
-  const search = useFieldValue<HTMLInputElement>(searchParams.get("q") ?? "", keepSearchInAddress);
+  const search = useFieldValue<HTMLInputElement>(new URLSearchParams(location.search).get("q") ?? "", keepSearchInAddress);
   const query = search.value;
   // The door phone's store (decision 067): taps apply at once, wait for signal, and the other phones' show within seconds.
   const door = useDoor(params.eventId, loaderData.loadFailed ? "" : loaderData.staffEmail);
