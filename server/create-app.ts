@@ -130,8 +130,10 @@ export function createApp(options: AppOptions) {
   }
 
   let handler: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | undefined;
+  // Built once in production: asked once, not with a dynamic import() per request (each one a module resolution).
+  let productionBuild: ServerBuild | undefined;
   app.all("*", async (c) => {
-    const build = await options.getBuild();
+    const build = development ? await options.getBuild() : (productionBuild ??= await options.getBuild());
     // In development the build changes with every edit; in production it is built once.
     if (handler?.build !== build) handler = { build, handle: createRequestHandler(build, options.mode) };
     const { handle } = handler;

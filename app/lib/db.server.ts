@@ -21,6 +21,21 @@ export { DataDirectoryInUseError } from "./data-directory-lock.server";
 /** One type for both drivers: the domain code never knows which one it talks to. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A statement built once per database instead of on every call (drizzle's `.prepare(name)`): a
+ * hot path's query skips drizzle's building (about a tenth of a millisecond of CPU for a joined
+ * select), and PostgreSQL parses and plans it once per connection. `name` must be unique to the
+ * statement. Called with a transaction, it is prepared for that transaction (and dropped with it).
+ */
+export function preparedOnce<T>(prepare: (db: Database) => T): (db: Database) => T {
+  const byDatabase = new WeakMap<Database, T>();
+  return (db) => {
+    let prepared = byDatabase.get(db);
+    if (prepared === undefined) byDatabase.set(db, (prepared = prepare(db)));
+    return prepared;
+  };
+}
+
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";

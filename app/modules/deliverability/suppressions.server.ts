@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import { bounceEvents, suppressions, type OutboxMessage, type Suppression } from "#db/schema";
-import type { Database } from "#app/lib/db.server";
+import { preparedOnce, type Database } from "#app/lib/db.server";
 import { priorityRank } from "#app/modules/messaging/index.server";
 import { distinctEmailAddresses, normaliseEmailAddress } from "#app/lib/email-address";
 
@@ -44,8 +44,14 @@ export async function suppressionOf(db: Database, email: string): Promise<Suppre
 
 /** Whether mail to this address hard-bounced before: the sign-in and reservation forms say so. */
 export async function hasHardBounced(db: Database, email: string): Promise<boolean> {
-  return (await suppressionOf(db, email))?.reason === "hard-bounce";
+  const [row] = await suppressionReason(db).execute({ email: normaliseEmailAddress(email) });
+  return row?.reason === "hard-bounce";
 }
+
+/** Asked after every reservation and sign-in request, so built once per database. */
+const suppressionReason = preparedOnce((db) =>
+  db.select({ reason: suppressions.reason }).from(suppressions).where(eq(suppressions.email, sql.placeholder("email"))).prepare("suppression_reason_by_email"),
+);
 
 export interface SuppressionListRow {
   email: string;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { events, reservations, type EventRow, type ReservationRow } from "#db/schema";
-import { queryRows, type Database } from "#app/lib/db.server";
+import { preparedOnce, queryRows, type Database } from "#app/lib/db.server";
 import { disabledLabel, isPastEvent } from "#app/modules/events";
 import { findEvent, takeSeatsIfOpen, type WhichEvent } from "#app/modules/events/index.server";
 import { normaliseAddress } from "#app/modules/security";
@@ -53,18 +53,23 @@ export async function findSubmittedReservation(
   event: WhichEvent,
   submissionKey: string,
 ): Promise<{ reservation: ReservationRow; event: EventRow } | undefined> {
-  const [row] = await db
+  const [row] =
+    "eventId" in event
+      ? await submittedByEventId(db).execute({ event: event.eventId, submissionKey })
+      : await submittedByEventSlug(db).execute({ event: event.eventSlug, submissionKey });
+  return row;
+}
+
+/** Asked by every form submission (the replay check comes first), so built once per database. */
+const submittedReservation = (db: Database, byEvent: "id" | "slug") =>
+  db
     .select({ reservation: reservations, event: events })
     .from(reservations)
     .innerJoin(events, eq(events.id, reservations.eventId))
-    .where(
-      and(
-        "eventId" in event ? eq(events.id, event.eventId) : eq(events.slug, event.eventSlug),
-        eq(reservations.submissionKey, submissionKey),
-      ),
-    );
-  return row;
-}
+    .where(and(eq(byEvent === "id" ? events.id : events.slug, sql.placeholder("event")), eq(reservations.submissionKey, sql.placeholder("submissionKey"))))
+    .prepare(`submitted_reservation_by_event_${byEvent}`);
+const submittedByEventId = preparedOnce((db) => submittedReservation(db, "id"));
+const submittedByEventSlug = preparedOnce((db) => submittedReservation(db, "slug"));
 
 /** The answer to a retried submission: the reservation it made, as it was answered the first time. */
 async function replay(db: Database, event: { eventId: string }, submissionKey: string | undefined): Promise<ReserveOutcome | undefined> {
