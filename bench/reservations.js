@@ -34,7 +34,8 @@ const { buildEvent, venueTime } = await import("#app/modules/demo/index.server.t
 const { openDatabase, queryRows, runMigrations } = await import("#app/lib/db.server.ts");
 const { siteConfig } = await import("#app/lib/site-config.ts");
 const { reservationConfirmation } = await import("#app/modules/reservations/index.server.ts");
-const { noOutboxWake } = await import("#app/modules/messaging/index.server.ts");
+const { createMailTransport, createOutboxSender, noOutboxWake } = await import("#app/modules/messaging/index.server.ts");
+const { reservationConfirmationRenderer } = await import("#app/modules/reservations/index.server.ts");
 const { reserveSeats } = await import("#app/modules/reservations/index.server.ts");
 const { CONTRIBUTION_SUGGESTED_PER_SEAT } = await import("#app/modules/payments/index.ts");
 
@@ -229,6 +230,47 @@ function postReservation(base, slug, index, seats = 1) {
   });
 }
 
+/**
+ * A post the form's rules refuse (no seats) before anything reads the database: what every request
+ * to this endpoint costs the server whatever it does (HTTP, the middleware, React Router's data
+ * request, the form's parse), the floor under any reservation's figure.
+ */
+function postRefusedByTheForm(base, slug, index) {
+  return fetch(`${base}/events/${slug}/reserve.data`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, "X-Forwarded-For": visitorAddress(index) },
+    body: new URLSearchParams({ submissionKey: randomUUID(), name: "Bench guest", email: `bench-${index}@example.com`, phone: "", seats: "0" }),
+    redirect: "manual",
+  }).then(async (response) => {
+    await response.arrayBuffer();
+    if (response.status !== 400) throw new Error(`HTTP ${response.status}, not the form's 400`);
+    return true;
+  });
+}
+
+/**
+ * The confirmation e-mails the direct phase wrote, rendered and handed to the dev mailbox here by
+ * the server's own outbox sender and renderer: the work the server does for each reservation
+ * besides the request (it sends in the same process), which the direct call leaves in the outbox.
+ * CPU seconds of this process while they are sent, and how many were sent.
+ */
+async function sendConfirmations(db) {
+  const before = await queryRows(db, sql`select count(*)::int as sent from outbox where status = 'sent'`);
+  const sender = createOutboxSender({
+    db,
+    transports: { email: createMailTransport({ from: "Harmonia <hello@harmonia.example>", mailboxUrl: "http://127.0.0.1/dev/mailbox" }) },
+    renderers: [reservationConfirmationRenderer({ publicUrl: "http://127.0.0.1", contributions: { online: false, fixedUrl: siteConfig.donationUrl }, ticketSecret: "bench-ticket-secret-0123456789abcdef" })],
+    retryDelaySeconds: 15,
+    concurrency: 5,
+  });
+  const cpuBefore = process.cpuUsage();
+  await sender.deliverDue();
+  const cpu = process.cpuUsage(cpuBefore);
+  await sender.stop();
+  const after = await queryRows(db, sql`select count(*)::int as sent from outbox where status = 'sent'`);
+  return { cpuSeconds: (cpu.user + cpu.system) / 1e6, sent: after[0].sent - before[0].sent };
+}
+
 async function seatsByEvent(db) {
   return queryRows(
     db,
@@ -282,6 +324,8 @@ async function benchmark(kind, location) {
   const directRun = await runClients(seconds, (index) => direct(seeded.direct.id, index));
   const directCpu = process.cpuUsage(directCpuBefore);
   const directCpuSeconds = (directCpu.user + directCpu.system) / 1e6;
+  // The e-mails of the warm-up and the direct phase (the raw SQL phase writes rows no renderer takes: sent first, uncounted).
+  const email = await sendConfirmations(handle.db);
   const rawRun = await runClients(seconds, (index) => rawReservation(handle.db, seeded.raw.id, 4_000_000 + index));
   if (kind === "embedded") await handle.close();
 
@@ -298,6 +342,10 @@ async function benchmark(kind, location) {
     httpRun.serverCpuSeconds = cpuBefore === undefined ? undefined : server.cpuSeconds() - cpuBefore;
     httpRun.postgresCpuSeconds = kind === "PostgreSQL" ? postgresCpuSince(postgresBefore) : undefined;
     await runBurst(SOLD_OUT_EVENT_SEATS * 5, (index) => postReservation(server.base, seeded.soldOut.slug, 3_000_000 + index, 1 + (index % 4)));
+    const floorCpuBefore = server.cpuSeconds();
+    const floorRun = await runClients(Math.min(seconds, 10), (index) => postRefusedByTheForm(server.base, seeded.http.slug, 5_000_000 + index));
+    httpRun.floorCpuMs = floorCpuBefore === undefined ? undefined : ((server.cpuSeconds() - floorCpuBefore) * 1000) / floorRun.succeeded;
+    httpRun.floorRate = floorRun.succeeded / floorRun.elapsed;
   } finally {
     await server.stop();
   }
@@ -334,6 +382,16 @@ async function benchmark(kind, location) {
   console.log(
     `  CPU per reservation in Node (database server not counted): server ${cpuPer(httpRun.serverCpuSeconds, httpRow.reservations)}, direct ${cpuPer(directCpuSeconds, directRun.succeeded)}`,
   );
+  const emailCpuMs = email.sent > 0 ? (email.cpuSeconds * 1000) / email.sent : undefined;
+  const directCpuMs = (directCpuSeconds * 1000) / directRun.succeeded;
+  console.log(
+    `  what the server's figure holds besides the direct call: the confirmation e-mail ${emailCpuMs === undefined ? "n/a" : `${emailCpuMs.toFixed(2)} ms`} (rendered and handed to the dev mailbox by the outbox sender, ${email.sent} e-mails in this process); any request to the endpoint, refused by the form's rules before the database ${httpRun.floorCpuMs === undefined ? "n/a" : `${httpRun.floorCpuMs.toFixed(2)} ms`} (${httpRun.floorRate.toFixed(0)}/s)`,
+  );
+  if (emailCpuMs !== undefined && httpRun.serverCpuSeconds !== undefined) {
+    console.log(
+      `  HTTP vs direct with its e-mail sent: ${cpuPer(httpRun.serverCpuSeconds, httpRow.reservations)} vs ${(directCpuMs + emailCpuMs).toFixed(2)} ms (${((httpRun.serverCpuSeconds * 1000) / httpRow.reservations / (directCpuMs + emailCpuMs)).toFixed(2)}×)`,
+    );
+  }
   // Where a machine's cores go over HTTP: the server, the database (local PostgreSQL only; the
   // embedded one is inside the server) and this load generator share them.
   const httpCpu = [httpRun.serverCpuSeconds, httpRun.postgresCpuSeconds, httpRun.clientCpuSeconds];
