@@ -106,6 +106,8 @@ export function createApp(options: AppOptions) {
         pattern,
         serveStatic({
           root: clientDir,
+          // The build's Brotli or gzip copy (scripts/precompress-build.ts), as the browser accepts.
+          precompressed: true,
           onFound: (_path, c) => {
             c.set("routePattern", pattern);
             c.header("Cache-Control", cacheControl);
@@ -121,6 +123,7 @@ export function createApp(options: AppOptions) {
       "*",
       serveStatic({
         root: clientDir,
+        precompressed: true,
         onFound: (_path, c) => {
           c.set("routePattern", "(public file)");
           c.header("Cache-Control", "public, max-age=3600");

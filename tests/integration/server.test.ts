@@ -108,11 +108,23 @@ describe("the production server", () => {
     const page = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
     const html = await page.text();
-    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    // React DOM's chunk: every page loads it, and it is large enough to have compressed copies.
+    const asset = html.match(/\/assets\/react-dom-[\w-]+\.js/)?.[0];
     expect(asset).toBeTruthy();
     const response = await fetch(`${server.url}${asset}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // The build's own compressed copies (docs/decisions/071), whichever the browser accepts, each the same script.
+    const script = await response.text();
+    for (const encoding of ["br", "gzip"]) {
+      const compressed = await fetch(`${server.url}${asset}`, { headers: { "Accept-Encoding": encoding } });
+      expect(compressed.headers.get("content-encoding"), encoding).toBe(encoding);
+      expect(compressed.headers.get("cache-control"), encoding).toBe("public, max-age=31536000, immutable");
+      expect(await compressed.text(), encoding).toBe(script);
+    }
+    const plain = await fetch(`${server.url}${asset}`, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(script);
   });
 
   it("serves the door's service worker under its stable name, asked again at every update check, and its manifest", async () => {
