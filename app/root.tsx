@@ -19,7 +19,7 @@ import { SiteFooter } from "#app/components/layout/site-footer";
 import { SiteHeader } from "#app/components/layout/site-header";
 import { pathsWithoutFooter } from "#app/components/layout/navigation";
 import { MessagePage } from "#app/components/message-page";
-import { SignedInBadge } from "#app/components/layout/signed-in-badge";
+import { SignedInBadge, useSignedInBadgeUser } from "#app/components/layout/signed-in-badge";
 import { AudioPlayerProvider } from "#app/components/music/audio-player/audio-player-provider";
 import { GlobalAudioPlayer } from "#app/components/music/audio-player/global-audio-player";
 import { getUser, type AccessDenied } from "#app/routes/guards.server";
@@ -29,6 +29,7 @@ import { staffHomePath } from "#app/modules/access";
 import { useNonce } from "#app/lib/nonce";
 import { useHydrationMarks } from "#app/lib/hydration-marks";
 import { hasOwnWebApp } from "#app/lib/web-app";
+import { showsStaffArea } from "#app/lib/page-area";
 import { SiteStylesheet } from "#app/lib/stylesheet";
 import type { RootData } from "#app/lib/seo";
 import { siteConfig } from "#app/lib/site-config";
@@ -79,9 +80,13 @@ export function Layout({ children }: { children: ReactNode }) {
   // The staff area is a tool: no marketing footer under its tables.
   const showFooter = !pathsWithoutFooter.includes(path) && !path.startsWith("/admin");
   // The site's web app, unless the page is one of its own (the staff door links its own: decision 068).
-  const siteWebApp = !hasOwnWebApp(useMatches());
+  const matches = useMatches();
+  const siteWebApp = !hasOwnWebApp(matches);
+  // What the page shows, on <html> for the styles that depend on it (app/lib/page-area.ts).
+  const staffArea = showsStaffArea(matches);
+  const signedInBadge = useSignedInBadgeUser() !== null;
   return (
-    <html lang="en">
+    <html lang="en" data-staff-area={staffArea ? "" : undefined} data-signed-in-badge={signedInBadge ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

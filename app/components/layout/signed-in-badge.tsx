@@ -1,12 +1,21 @@
 import { useLocation } from "react-router";
 import { useSignedInUser } from "#app/lib/use-signed-in-user";
 
+/**
+ * Who the corner badge shows as signed in, or null where it is not shown: the staff pages say who
+ * is signed in at their top, in the flow (nothing fixed over their controls). The root marks
+ * `<html>` with `data-signed-in-badge` where it shows, so focused controls scroll clear of it.
+ */
+export function useSignedInBadgeUser() {
+  const user = useSignedInUser();
+  const inStaffArea = useLocation().pathname.startsWith("/admin");
+  return user && !inStaffArea ? user : null;
+}
+
 /** The small fixed corner badge that shows, on every page, who is signed in. */
 export function SignedInBadge() {
-  const user = useSignedInUser();
-  // The staff pages say who is signed in at their top, in the flow: nothing fixed over their controls.
-  const inStaffArea = useLocation().pathname.startsWith("/admin");
-  if (!user || inStaffArea) return null;
+  const user = useSignedInBadgeUser();
+  if (!user) return null;
   return (
     <aside
       aria-label="Signed in"

@@ -6,6 +6,10 @@ import { StaffHeaderPlayer } from "#app/components/music/audio-player/global-aud
 import { requireStaffPage } from "#app/routes/guards.server";
 import { can } from "#app/modules/access";
 import { isNoSignalAnswer } from "#app/lib/no-signal";
+import type { StaffAreaHandle } from "#app/lib/page-area";
+
+/** Marks its pages as the staff area's (the root sets `data-staff-area` on `<html>`: app/lib/page-area.ts). */
+export const handle: StaffAreaHandle = { staffArea: true };
 
 /**
  * The staff area's shell: it authorises each page once, by the policy action of the page's
@@ -31,7 +35,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionR
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="px-4 pb-16 sm:px-6" data-staff-area="">
+    <div className="px-4 pb-16 sm:px-6">
       <div className="mx-auto max-w-7xl">
         {/* Every tab in view at every width: on a phone they wrap into rows (a row that scrolled sideways
             hid Activity and System, and the current tab, past the edge), and the rows scroll away with the

@@ -4,6 +4,7 @@ import { test } from "../support/hydration";
 import { staffAccounts } from "../support/accounts";
 import { signInWithLink, testEmail } from "../support/auth";
 import { openBeforeHydration } from "../support/as-a-person";
+import { headerAlpha } from "../support/header";
 
 /** The staff area's shell: who gets in, which navigation they see, and that it works on a phone and by keyboard. */
 
@@ -155,6 +156,15 @@ test("the music player sits at the top of the staff pages, in the flow: nothing 
   await player.getByRole("button", { name: /Now playing/ }).click();
   await expect(player.getByLabel("Volume")).toBeHidden();
   await expectNothingCoversFocus(page, 40);
+  // The header stays opaque over the staff pages, scrolled or not, and focus scrolls clear of it and
+  // of the sticky navigation; on a public page the signed-in badge shows, and focus clears it too.
+  await page.evaluate(() => window.scrollTo(0, 600));
+  expect(await headerAlpha(page)).toBe(1);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingTop)).toBe("144px");
+  await page.goto("/about");
+  await expect(page.getByRole("complementary", { name: "Signed in" })).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingBottom)).toBe("56px");
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingTop)).toBe("88px");
 
   // A door volunteer's phone.
   await page.setViewportSize({ width: 390, height: 844 });
