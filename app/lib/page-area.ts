@@ -11,7 +11,7 @@ export interface StaffAreaHandle {
  * it (`data-staff-area`) for the styles that depend on it: the opaque header and the room kept for
  * the sticky staff navigation. They were `html:has(...)` rules; a `:has()` on the root element
  * that looks for an attribute as common as aria-label made the browser check the whole document's
- * style again as the page was parsed, about a quarter of its style time (decision 071).
+ * style again as the page was parsed: 11–19 % of its style time (decision 071).
  */
 export function showsStaffArea(matches: readonly UIMatch[]): boolean {
   return matches.some((match) => (match.handle as Partial<StaffAreaHandle> | undefined)?.staffArea === true && match.data !== undefined);
