@@ -84,9 +84,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteWebApp = !hasOwnWebApp(matches);
   // What the page shows, on <html> for the styles that depend on it (app/lib/page-area.ts).
   const staffArea = showsStaffArea(matches);
-  const signedInBadge = useSignedInBadgeUser() !== null;
+  const badgeUser = useSignedInBadgeUser();
   return (
-    <html lang="en" data-staff-area={staffArea ? "" : undefined} data-signed-in-badge={signedInBadge ? "" : undefined}>
+    <html lang="en" data-staff-area={staffArea ? "" : undefined} data-signed-in-badge={badgeUser ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -114,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           {showFooter ? <SiteFooter /> : null}
-          <SignedInBadge />
+          <SignedInBadge user={badgeUser} />
         </AudioPlayerProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -133,11 +133,11 @@ export function createApp(options: AppOptions) {
   }
 
   let handler: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | undefined;
-  // Built once in production: asked once, not with a dynamic import() per request (each one a module resolution).
   let productionBuild: ServerBuild | undefined;
   app.all("*", async (c) => {
+    // In development the build changes with every edit; in production it is built once, so it is
+    // asked for once (not through a dynamic import() per request, each one a module resolution).
     const build = development ? await options.getBuild() : (productionBuild ??= await options.getBuild());
-    // In development the build changes with every edit; in production it is built once.
     if (handler?.build !== build) handler = { build, handle: createRequestHandler(build, options.mode) };
     const { handle } = handler;
     c.set("routePattern", routePatternOf(build, c.req.path));

@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import type { RootUser } from "#app/lib/seo";
 import { useSignedInUser } from "#app/lib/use-signed-in-user";
 
 /**
@@ -12,9 +13,8 @@ export function useSignedInBadgeUser() {
   return user && !inStaffArea ? user : null;
 }
 
-/** The small fixed corner badge that shows, on every page, who is signed in. */
-export function SignedInBadge() {
-  const user = useSignedInBadgeUser();
+/** The small fixed corner badge that shows, on every page, who is signed in (`user`: useSignedInBadgeUser's answer). */
+export function SignedInBadge({ user }: { user: RootUser | null }) {
   if (!user) return null;
   return (
     <aside
