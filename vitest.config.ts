@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
  * They keep no state between files that another reads, except the few named here, which run
  * isolated, as do the integration tests (servers, child processes, the process's own settings).
  */
-const besideTheCode = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts"];
+const besideTheCode = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "bench/**/*.test.ts"];
 const needIsolation = [
   // Read the log's outage state, which another file's refused connection may have left behind
   // (the listing's test found no first line in a PostgreSQL run whose worker had an outage open).

@@ -6,7 +6,11 @@
 // slowdown follows Lighthouse's documented calibration for its mobile preset (docs/throttling.md,
 // "Calibrating the CPU slowdown": the CPU throttling calculator) from the median index of the runs
 // so far, this one's included (it gathers, then audits with the multiplier: calibratedLighthouse). The index, multiplier and load average are printed with every page.
-// BENCH_CPU_MULTIPLIER fixes the multiplier instead.
+// BENCH_CPU_MULTIPLIER fixes the multiplier instead. The slowdown multiplies the page's own work:
+// each run is audited on its main thread's tasks at their thread time, not the time the thread
+// waited for one of the host's cores while Chromium's compositor, its browser process and
+// Lighthouse ran (onPageThreadTime, decision 072); the same run audited as Lighthouse reads the
+// trace is printed beside it ("perf wall", "TBT wall") with the share of task time spent waiting.
 // Prints, per page, the category scores, first and largest contentful paint, total blocking time,
 // layout shift, the JavaScript it loads (each script's gzip size, whatever encoding the server
 // chose) and its whole transfer (bytes over the wire, headers included; the home page's hero video,
@@ -26,6 +30,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { onPageThreadTime } from "./page-thread-time.js";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const allPages = ["/", "/about", "/harmonize", "/meditations", "/contact", "/events", "/rsvp", "/vip", "/join", "/login"];
@@ -297,6 +302,9 @@ function profileSamples(events, main, file) {
  * when it audits what it gathered: so the run gathers (`gatherMode`), the multiplier follows from
  * the host's index with this run's own measure counted in, and the same artifacts are audited with
  * it (`auditMode`, the saved settings carrying the multiplier, as Lighthouse checks they match).
+ *
+ * Audited twice: `lhr` on the page's own work (the main thread's tasks at their thread time,
+ * onPageThreadTime) and `wallLhr` as Lighthouse reads the trace (wall time), decision 072.
  */
 async function calibratedLighthouse(url, port, indices) {
   const dir = mkdtempSync(path.join(tmpdir(), "harmonia-lighthouse-"));
@@ -311,8 +319,14 @@ async function calibratedLighthouse(url, port, indices) {
     const multiplier = fixedMultiplier ?? cpuSlowdownFor(median(indices));
     artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
     writeFileSync(file, JSON.stringify(artifacts));
-    const { lhr } = await lighthouse(url, { port, output: "json", logLevel: "error", auditMode: dir, throttling: { cpuSlowdownMultiplier: multiplier } });
-    return { lhr, multiplier };
+    const audit = async () => (await lighthouse(url, { port, output: "json", logLevel: "error", auditMode: dir, throttling: { cpuSlowdownMultiplier: multiplier } })).lhr;
+    const wallLhr = await audit();
+    const traceFile = path.join(dir, "defaultPass.trace.json");
+    const trace = JSON.parse(readFileSync(traceFile, "utf8"));
+    const descheduled = onPageThreadTime(trace.traceEvents ?? trace, url);
+    writeFileSync(traceFile, JSON.stringify(trace));
+    const lhr = await audit();
+    return { lhr, wallLhr, multiplier, descheduled };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -341,14 +355,16 @@ try {
   const multiplierNow = () => fixedMultiplier ?? cpuSlowdownFor(median(indices));
   const calibrated = [];
   const scoreKeys = Object.keys(budgets.scores);
-  const header = ["page", "perf", "a11y", "best", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS", "JS KiB", "total KB", "index", "CPU x", "load avg"];
+  // "wall": the same run audited as Lighthouse reads its trace, the waiting for a core counted as work
+  // (calibratedLighthouse); "waited": the share of the main thread's task time it spent waiting.
+  const header = ["page", "perf", "a11y", "best", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS", "JS KiB", "total KB", "index", "CPU x", "load avg", "perf wall", "TBT wall", "waited"];
   const rows = [];
   const misses = [];
   for (const page of pages) {
     const samples = [];
     let retries = 0;
     for (let run = 0; run < runs; run += 1) {
-      const { lhr, multiplier } = await calibratedLighthouse(`${base}${page}`, chrome.port, seen);
+      const { lhr, wallLhr, multiplier, descheduled } = await calibratedLighthouse(`${base}${page}`, chrome.port, seen);
       const broken = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"].filter((id) => typeof lhr.audits[id]?.numericValue !== "number");
       if (lhr.runtimeError || broken.length) {
         // A run Lighthouse could not finish (seen on a loaded host) is run again, not counted.
@@ -369,6 +385,9 @@ try {
         fcp: lhr.audits["first-contentful-paint"].numericValue,
         lcp: lhr.audits["largest-contentful-paint"].numericValue,
         tbt: lhr.audits["total-blocking-time"].numericValue,
+        perfWall: Math.round((wallLhr.categories.performance.score ?? 0) * 100),
+        tbtWall: wallLhr.audits["total-blocking-time"].numericValue ?? 0,
+        descheduled,
         cls: lhr.audits["cumulative-layout-shift"].numericValue,
         jsKiB: (await Promise.all(requests.filter((request) => request.resourceType === "Script").map((request) => gzipSizeOf(request.url)))).reduce((sum, size) => sum + size, 0) / KIB,
         // The hero video streams after first paint (issue 16 leaves it out of the page's weight).
@@ -392,6 +411,9 @@ try {
       index: med((x) => x.index),
       multiplier: med((x) => x.multiplier),
       load: med((x) => x.load),
+      perfWall: med((x) => x.perfWall),
+      tbtWall: med((x) => x.tbtWall),
+      descheduled: med((x) => x.descheduled),
     };
     rows.push([
       page,
@@ -405,6 +427,9 @@ try {
       Math.round(figures.index),
       figures.multiplier.toFixed(2),
       figures.load.toFixed(1),
+      figures.perfWall,
+      Math.round(figures.tbtWall),
+      `${Math.round(figures.descheduled * 100)}%`,
     ]);
     const missed = [
       ...scoreKeys.filter((key) => scores[key] < budgets.scores[key]).map((key) => `${key} ${scores[key]} < ${budgets.scores[key]}`),

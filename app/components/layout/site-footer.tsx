@@ -10,7 +10,7 @@ import { SocialIcon } from "./social-icon";
 export function SiteFooter() {
   const donateHref = useDonateHref();
   return (
-    <footer className="border-t border-ember/80 bg-umber">
+    <footer className="defer-render border-t border-ember/80 bg-umber">
       <div className="mx-auto grid max-w-6xl gap-12 px-5 py-16 sm:px-8 lg:grid-cols-[1.3fr_0.8fr_1.2fr]">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="sr-only">

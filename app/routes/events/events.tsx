@@ -78,7 +78,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="expect-heading" className="bg-umber/60">
+      <section aria-labelledby="expect-heading" className="defer-render bg-umber/60">
         <div className="mx-auto grid max-w-6xl gap-12 px-5 py-20 sm:px-8 md:grid-cols-2">
           <div>
             <p className="eyebrow">Your first evening</p>

@@ -66,7 +66,7 @@ export default function VipPage({ loaderData }: Route.ComponentProps) {
         <EventCard event={event} variant="featured" eager headingLevel={3} />
       </section>
 
-      <section aria-labelledby="vip-includes-heading" className="mx-auto max-w-4xl px-5 py-12 sm:px-8">
+      <section aria-labelledby="vip-includes-heading" className="defer-render mx-auto max-w-4xl px-5 py-12 sm:px-8">
         <h2 id="vip-includes-heading" className="text-center text-4xl text-ivory sm:text-5xl">
           VIP Experience Includes
         </h2>

@@ -60,7 +60,7 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="story-heading" className="bg-umber/60">
+      <section aria-labelledby="story-heading" className="defer-render bg-umber/60">
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-5 py-24 sm:px-8 md:grid-cols-2">
           <FounderPortrait />
           <div>
@@ -88,7 +88,7 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="vision-heading" className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
+      <section aria-labelledby="vision-heading" className="defer-render mx-auto max-w-6xl px-5 py-24 sm:px-8">
         <div className="max-w-3xl">
           <p className="eyebrow">Our vision</p>
           <h2 id="vision-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
@@ -102,7 +102,7 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="values-heading" className="border-y border-ember/60 bg-umber/40">
+      <section aria-labelledby="values-heading" className="defer-render border-y border-ember/60 bg-umber/40">
         <div className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
           <p className="eyebrow">What guides us</p>
           <h2 id="values-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
@@ -122,7 +122,7 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="team-heading" className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
+      <section aria-labelledby="team-heading" className="defer-render mx-auto max-w-6xl px-5 py-24 sm:px-8">
         <p className="eyebrow">The people behind the evenings</p>
         <h2 id="team-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
           Meet the team
@@ -147,7 +147,7 @@ export default function AboutPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="visit-heading" className="bg-umber/60">
+      <section aria-labelledby="visit-heading" className="defer-render bg-umber/60">
         <div className="mx-auto max-w-6xl px-5 py-24 text-center sm:px-8">
           <h2 id="visit-heading" className="mx-auto max-w-2xl text-4xl text-ivory sm:text-5xl">
             Come and listen with us

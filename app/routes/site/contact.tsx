@@ -91,7 +91,7 @@ export default function ContactPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="locations-heading" className="border-y border-ember/60 bg-umber/40">
+      <section aria-labelledby="locations-heading" className="defer-render border-y border-ember/60 bg-umber/40">
         <div className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
           <p className="eyebrow">Where we gather</p>
           <h2 id="locations-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
@@ -113,7 +113,7 @@ export default function ContactPage() {
         </div>
       </section>
 
-      <section aria-labelledby="social-heading" className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
+      <section aria-labelledby="social-heading" className="defer-render mx-auto max-w-6xl px-5 py-24 sm:px-8">
         <h2 id="social-heading" className="text-4xl text-ivory sm:text-5xl">
           Follow along
         </h2>
@@ -135,7 +135,7 @@ export default function ContactPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="faq-heading" className="border-t border-ember/60 bg-umber/40">
+      <section aria-labelledby="faq-heading" className="defer-render border-t border-ember/60 bg-umber/40">
         <div className="mx-auto max-w-3xl px-5 py-24 sm:px-8">
           <FaqList faqs={faqs} />
         </div>

@@ -42,7 +42,7 @@ export default function HarmonizePage() {
         </ul>
       </section>
 
-      <section aria-labelledby="compare-heading" className="border-y border-ember/60 bg-umber/40">
+      <section aria-labelledby="compare-heading" className="defer-render border-y border-ember/60 bg-umber/40">
         <div className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
           <p className="eyebrow">Side by side</p>
           <h2 id="compare-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
@@ -89,7 +89,7 @@ export default function HarmonizePage() {
         </div>
       </section>
 
-      <section aria-labelledby="guarantee-heading" className="mx-auto max-w-6xl px-5 pt-24 sm:px-8">
+      <section aria-labelledby="guarantee-heading" className="defer-render mx-auto max-w-6xl px-5 pt-24 sm:px-8">
         <div className="flex flex-col gap-6 rounded-3xl border border-amber/40 bg-umber/70 p-7 sm:flex-row sm:items-center sm:p-10">
           <span className="inline-flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-ember text-amber">
             <ShieldCheck aria-hidden size={30} strokeWidth={1.6} />
@@ -106,7 +106,7 @@ export default function HarmonizePage() {
         </div>
       </section>
 
-      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-5 py-24 sm:px-8">
+      <section aria-labelledby="faq-heading" className="defer-render mx-auto max-w-3xl px-5 py-24 sm:px-8">
         <FaqList faqs={faqs} />
         <div className="mt-12 text-center">
           <p className="text-lg text-sand">Still wondering which plan is right for you?</p>

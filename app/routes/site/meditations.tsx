@@ -128,7 +128,7 @@ export default function MeditationsPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-labelledby="features-heading" className="border-y border-ember/60 bg-umber/40">
+      <section aria-labelledby="features-heading" className="defer-render border-y border-ember/60 bg-umber/40">
         <div className="mx-auto max-w-6xl px-5 py-24 sm:px-8">
           <p className="eyebrow">What to expect</p>
           <h2 id="features-heading" className="mt-3 text-4xl text-ivory sm:text-5xl">
@@ -148,11 +148,11 @@ export default function MeditationsPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-5 py-24 sm:px-8">
+      <section aria-labelledby="faq-heading" className="defer-render mx-auto max-w-3xl px-5 py-24 sm:px-8">
         <FaqList faqs={faqs} />
       </section>
 
-      <section aria-labelledby="launch-heading" className="bg-umber/60">
+      <section aria-labelledby="launch-heading" className="defer-render bg-umber/60">
         <div className="mx-auto max-w-6xl px-5 py-20 text-center sm:px-8">
           <p className="eyebrow">Launch</p>
           <h2 id="launch-heading" className="mx-auto mt-3 max-w-2xl text-4xl text-ivory sm:text-5xl">
