@@ -1,4 +1,16 @@
-// The page's main-thread tasks in a Lighthouse trace at their thread time (bench:pages, decision 072).
+// The page's main thread in a Chromium trace, and its tasks at their thread time (bench:pages, decision 072).
+
+/**
+ * The page's main thread: the renderer's main thread (its `thread_name` metadata event) in the
+ * process that navigated to `origin` (not Chromium's own pages, which run scripts of their own in
+ * other renderers), with that navigation's `navigationStart` event. Either is undefined when the
+ * trace has no such navigation.
+ */
+export function pageMainThread(events, origin) {
+  const navigation = events.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(origin));
+  const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain" && e.pid === navigation?.pid);
+  return { navigation, main };
+}
 
 /**
  * Rewrites, in place, the page's main-thread tasks in a Lighthouse trace to the time the thread
@@ -16,9 +28,7 @@
  * event inside it shrink by the same ratio, so what ran in it stays in it.
  */
 export function onPageThreadTime(events, url) {
-  const origin = new URL(url).origin;
-  const navigation = events.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(origin));
-  const main = events.find((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain" && e.pid === navigation?.pid);
+  const { main } = pageMainThread(events, new URL(url).origin);
   if (!main) return 0;
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph !== "M").sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   let wall = 0;

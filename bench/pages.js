@@ -30,7 +30,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { onPageThreadTime } from "./page-thread-time.js";
+import { onPageThreadTime, pageMainThread } from "./page-thread-time.js";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const allPages = ["/", "/about", "/harmonize", "/meditations", "/contact", "/events", "/rsvp", "/vip", "/join", "/login"];
@@ -216,13 +216,10 @@ async function printLongTasks(multiplier) {
 
 /** The renderer main thread's tasks over 50 ms, each with a description of what ran in it. */
 function longTasksOf(events) {
-  const threadNames = new Map(events.filter((e) => e.ph === "M" && e.name === "thread_name").map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
   const ours = (e) => e.args?.data?.url?.startsWith(base) || e.args?.data?.url?.startsWith("/assets/");
-  // The page's main thread: the renderer's main thread in the process that navigated to our page
-  // (not Chromium's own pages, which run scripts of their own in other renderers).
-  const navigation = events.find((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(base));
-  const main = [...threadNames].find(([key, name]) => name === "CrRendererMain" && key.startsWith(`${navigation?.pid}:`))?.[0];
-  if (!main) return [];
+  const { navigation, main: mainThread } = pageMainThread(events, base);
+  if (!mainThread) return [];
+  const main = `${mainThread.pid}:${mainThread.tid}`;
   const onMain = events.filter((e) => `${e.pid}:${e.tid}` === main).sort((a, b) => a.ts - b.ts);
   // From our page's navigation: the blank page's unload before it is not the page's work.
   const navigationStart = navigation.ts;
@@ -323,10 +320,10 @@ async function calibratedLighthouse(url, port, indices) {
     const wallLhr = await audit();
     const traceFile = path.join(dir, "defaultPass.trace.json");
     const trace = JSON.parse(readFileSync(traceFile, "utf8"));
-    const descheduled = onPageThreadTime(trace.traceEvents ?? trace, url);
+    const waited = onPageThreadTime(trace.traceEvents ?? trace, url);
     writeFileSync(traceFile, JSON.stringify(trace));
     const lhr = await audit();
-    return { lhr, wallLhr, multiplier, descheduled };
+    return { lhr, wallLhr, multiplier, waited };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -364,7 +361,7 @@ try {
     const samples = [];
     let retries = 0;
     for (let run = 0; run < runs; run += 1) {
-      const { lhr, wallLhr, multiplier, descheduled } = await calibratedLighthouse(`${base}${page}`, chrome.port, seen);
+      const { lhr, wallLhr, multiplier, waited } = await calibratedLighthouse(`${base}${page}`, chrome.port, seen);
       const broken = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"].filter((id) => typeof lhr.audits[id]?.numericValue !== "number");
       if (lhr.runtimeError || broken.length) {
         // A run Lighthouse could not finish (seen on a loaded host) is run again, not counted.
@@ -387,7 +384,7 @@ try {
         tbt: lhr.audits["total-blocking-time"].numericValue,
         perfWall: Math.round((wallLhr.categories.performance.score ?? 0) * 100),
         tbtWall: wallLhr.audits["total-blocking-time"].numericValue ?? 0,
-        descheduled,
+        waited,
         cls: lhr.audits["cumulative-layout-shift"].numericValue,
         jsKiB: (await Promise.all(requests.filter((request) => request.resourceType === "Script").map((request) => gzipSizeOf(request.url)))).reduce((sum, size) => sum + size, 0) / KIB,
         // The hero video streams after first paint (issue 16 leaves it out of the page's weight).
@@ -413,7 +410,7 @@ try {
       load: med((x) => x.load),
       perfWall: med((x) => x.perfWall),
       tbtWall: med((x) => x.tbtWall),
-      descheduled: med((x) => x.descheduled),
+      waited: med((x) => x.waited),
     };
     rows.push([
       page,
@@ -429,7 +426,7 @@ try {
       figures.load.toFixed(1),
       figures.perfWall,
       Math.round(figures.tbtWall),
-      `${Math.round(figures.descheduled * 100)}%`,
+      `${Math.round(figures.waited * 100)}%`,
     ]);
     const missed = [
       ...scoreKeys.filter((key) => scores[key] < budgets.scores[key]).map((key) => `${key} ${scores[key]} < ${budgets.scores[key]}`),
